@@ -1,0 +1,1 @@
+"""One module per ``qttt`` subcommand, each with ``main(argv) -> int``."""

@@ -1,0 +1,27 @@
+"""``qttt replay FILE [--json]``: the position a record reaches, for a person or as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from game.records import RecordError, read_record, state_report
+from game.textview import render
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="qttt replay", description=__doc__)
+    parser.add_argument("file", help="a game record (JSON)")
+    parser.add_argument("--json", action="store_true", help="print the state report as JSON")
+    args = parser.parse_args(argv)
+    try:
+        pos = read_record(args.file).final()
+    except RecordError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(state_report(pos), ensure_ascii=False))
+    else:
+        print(render(pos))
+    return 0

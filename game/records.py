@@ -1,0 +1,138 @@
+"""Game records and the state report, exactly as ``shared/spec/records.md`` fixes them.
+
+A record is JSON: ``{"variant": "goff", "moves": ["1-2", "4@5", ...]}`` plus
+whatever other fields its writer kept. Reading one replays every token through
+the rules, so a record that loads is a legal game.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.rules import Action, Position, RulesError, Variant, make_variant
+from game.rules.outcome import Player
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; the message is one line for a person."""
+
+
+@dataclass
+class Record:
+    """A game as tokens, with the rules it was played under and any fields it carried."""
+
+    variant: Variant
+    moves: list[str] = field(default_factory=list)
+    extra: dict[str, object] = field(default_factory=dict)
+
+    def to_json(self) -> str:
+        fields: dict[str, object] = {**self.extra, "variant": self.variant.name}
+        fields.update(self.variant.options())
+        fields["moves"] = list(self.moves)
+        return json.dumps(fields)
+
+    def positions(self) -> list[Position]:
+        """The position before the first token and after each one.
+
+        :class:`RecordError` names the first token that cannot be played.
+        """
+        pos = Position(self.variant)
+        seen = [pos]
+        for number, token in enumerate(self.moves, start=1):
+            pos = play_token(pos, token, number)
+            seen.append(pos)
+        return seen
+
+    def final(self) -> Position:
+        return self.positions()[-1]
+
+    def append(self, pos: Position, action: Action) -> Position:
+        """Play ``action`` on ``pos`` (this record's last position) and write it down."""
+        action = pos.check(action)
+        self.moves.append(self.variant.token(action))
+        return pos.play(action)
+
+
+def play_token(pos: Position, token: object, number: int) -> Position:
+    """The position after token ``number``; :class:`RecordError` in the spec's one-line form."""
+    shown = json.dumps(token, ensure_ascii=False)
+    if pos.is_over:
+        raise RecordError(f"token {number} {shown}: the game is over")
+    if not isinstance(token, str):
+        raise RecordError(f"token {number} {shown}: a token must be a string")
+    try:
+        return pos.play(pos.variant.parse_token(token))
+    except RulesError as exc:
+        raise RecordError(f"token {number} {shown}: {exc}") from None
+
+
+def parse_record(text: str) -> Record:
+    """A record from its JSON text (tokens are checked by :meth:`Record.positions`)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"record: not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+    except RecursionError:
+        raise RecordError("record: not JSON (nested too deeply)") from None
+    if not isinstance(data, dict):
+        raise RecordError("record: not a JSON object")
+    name = data.get("variant")
+    if name is None:
+        raise RecordError('record: no "variant"')
+    if not isinstance(name, str):
+        raise RecordError('record: "variant" must be a string')
+    try:
+        variant = make_variant(name, data)
+    except RulesError as exc:
+        raise RecordError(f"record: {exc}") from None
+    if "moves" not in data:
+        raise RecordError('record: no "moves"')
+    moves = data["moves"]
+    if not isinstance(moves, list):
+        raise RecordError('record: "moves" must be a list of tokens')
+    rules_fields = {"variant", "moves", *variant.options()}
+    extra = {k: v for k, v in data.items() if k not in rules_fields}
+    return Record(variant, moves, extra)
+
+
+def read_record(path: str | Path) -> Record:
+    try:
+        text = Path(path).read_bytes().decode("utf-8")
+    except OSError as exc:
+        raise RecordError(f"record: cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise RecordError("record: not UTF-8 text") from None
+    return parse_record(text)
+
+
+def _number(x: float) -> float | int:
+    return int(x) if x == int(x) else x
+
+
+def state_report(pos: Position) -> dict[str, object]:
+    """The JSON state report of ``records.md``: seven fields, plus the variant's own."""
+    variant = pos.variant
+    classical = {
+        variant.label(cell): f"{Player.of_mark(k)}{k}" for cell, k in enumerate(pos.cells) if k
+    }
+    quantum: dict[str, list[str]] = {}
+    for cell in range(variant.cell_count):
+        marks = pos.spooky_in(cell)
+        if marks:
+            quantum[variant.label(cell)] = [f"{Player.of_mark(k)}{k}" for k in marks]
+    scores = pos.scores()
+    to_play = pos.to_play
+    report: dict[str, object] = {
+        "variant": variant.name,
+        "classical": classical,
+        "quantum": quantum,
+        "to_play": None if to_play is None else str(to_play),
+        "awaiting": None if pos.is_over else "collapse" if pos.awaiting_collapse else "move",
+        "over": pos.is_over,
+        "scores": {"X": _number(scores.x), "O": _number(scores.o)},
+    }
+    report.update(variant.options())
+    report.update(variant.report(pos))
+    return report

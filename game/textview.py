@@ -1,0 +1,72 @@
+"""A position as text for a person: a board of boxes, then whose turn it is and what is awaited."""
+
+from __future__ import annotations
+
+from game.rules import Position
+from game.rules.outcome import Player
+
+_HALF = "½"
+
+
+def points(x: float) -> str:
+    """Goff's points as people write them: 1, ½, 1½, 2."""
+    whole = int(x)
+    half = x - whole >= 0.5
+    if half:
+        return f"{whole}{_HALF}" if whole else _HALF
+    return str(whole)
+
+
+def _cell_lines(pos: Position, cell: int, width: int) -> list[str]:
+    variant = pos.variant
+    k = pos.classical(cell)
+    label = variant.label(cell)
+    if k:
+        return [label.ljust(width), f"[{Player.of_mark(k)}{k}]".center(width)]
+    lines = [label.ljust(width)]
+    row = ""
+    for mark in pos.spooky_in(cell):
+        piece = f"{Player.of_mark(mark).lower()}{mark}"
+        if row and len(row) + 1 + len(piece) > width:
+            lines.append(row.ljust(width))
+            row = piece
+        else:
+            row = f"{row} {piece}" if row else piece
+    if row:
+        lines.append(row.ljust(width))
+    return lines
+
+
+def status_line(pos: Position) -> str:
+    """What the game waits for, in words."""
+    outcome = pos.outcome
+    if outcome is not None:
+        s = outcome.scores
+        return (
+            f"Game over: {outcome.termination.value}. "
+            f"Score X {points(s.x)}, O {points(s.o)}."
+        )
+    who = pos.to_play
+    if pos.awaiting_collapse:
+        cycle = " ".join(f"{Player.of_mark(k)}{k}" for k in pos.cycle())
+        return f"Move {pos.move_number}: {who} chooses the collapse of the cycle {cycle}."
+    return f"Move {pos.move_number}: {who} to play a spooky move."
+
+
+def render(pos: Position) -> str:
+    """The board as boxes: a label in each cell's corner, ``[X1]`` classical, ``x3`` spooky."""
+    grid = pos.variant.grid()
+    width = max(7, max(len(pos.variant.label(c)) for c in range(pos.variant.cell_count)) + 5)
+    rule = "+" + "+".join("-" * width for _ in grid[0]) + "+"
+    out = [rule]
+    for row in grid:
+        boxes = [_cell_lines(pos, cell, width) for cell in row]
+        height = max(3, *(len(b) for b in boxes))
+        for i in range(height):
+            out.append(
+                "|" + "|".join(b[i] if i < len(b) else " " * width for b in boxes) + "|"
+            )
+        out.append(rule)
+    out.append("[X1] classical, x3 spooky.")
+    out.append(status_line(pos))
+    return "\n".join(out)
