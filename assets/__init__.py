@@ -1,1 +1,4 @@
-"""Fonts, sounds and images, loaded through ``importlib.resources`` so an installed game finds them."""
+"""Fonts, sounds and images, loaded through ``importlib.resources``.
+
+That way an installed game finds them as well as a checkout does.
+"""

@@ -11,7 +11,14 @@ import sys
 
 # name -> (module with ``main(argv) -> int``, one line for ``qttt --help``)
 COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("game.commands.play", "open the game window (the default)"),
     "replay": ("game.commands.replay", "print the position a game record reaches"),
+    "solve": ("game.commands.solve", "the exact value of a Goff position and of each action"),
+    "arena": ("game.commands.arena", "play bots against each other and count the results"),
+    "host": ("game.commands.host", "host a LAN table (with or without a window)"),
+    "join": ("game.commands.join", "join a table by address, as a window or a headless bot"),
+    "lobby": ("game.commands.lobby", "list the tables on the LAN"),
+    "watch": ("game.commands.watch", "watch a table, or show it on a big screen (--tv)"),
     "bench": ("game.commands.bench", "measure the engine, bots, renderer or network"),
 }
 
@@ -38,9 +45,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(name: str, rest: list[str]) -> int:
-    if name == "play" and "play" not in COMMANDS:
-        print("qttt: the game window is not built yet; try qttt --help", file=sys.stderr)
-        return 2
     module = importlib.import_module(COMMANDS[name][0])
     try:
         return int(module.main(rest) or 0)

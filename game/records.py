@@ -73,7 +73,8 @@ def parse_record(text: str) -> Record:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"record: not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+        where = f"line {exc.lineno} column {exc.colno}"
+        raise RecordError(f"record: not JSON ({exc.msg} at {where})") from None
     except RecursionError:
         raise RecordError("record: not JSON (nested too deeply)") from None
     if not isinstance(data, dict):

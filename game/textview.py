@@ -42,10 +42,7 @@ def status_line(pos: Position) -> str:
     outcome = pos.outcome
     if outcome is not None:
         s = outcome.scores
-        return (
-            f"Game over: {outcome.termination.value}. "
-            f"Score X {points(s.x)}, O {points(s.o)}."
-        )
+        return f"Game over: {outcome.termination.value}. Score X {points(s.x)}, O {points(s.o)}."
     who = pos.to_play
     if pos.awaiting_collapse:
         cycle = " ".join(f"{Player.of_mark(k)}{k}" for k in pos.cycle())
@@ -63,9 +60,7 @@ def render(pos: Position) -> str:
         boxes = [_cell_lines(pos, cell, width) for cell in row]
         height = max(3, *(len(b) for b in boxes))
         for i in range(height):
-            out.append(
-                "|" + "|".join(b[i] if i < len(b) else " " * width for b in boxes) + "|"
-            )
+            out.append("|" + "|".join(b[i] if i < len(b) else " " * width for b in boxes) + "|")
         out.append(rule)
     out.append("[X1] classical, x3 spooky.")
     out.append(status_line(pos))

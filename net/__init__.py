@@ -1,1 +1,4 @@
-"""LAN play: the authoritative host, its clients, the wire format and discovery. Never imports pygame."""
+"""LAN play: the authoritative host, its clients, the wire format and discovery.
+
+Never imports pygame.
+"""

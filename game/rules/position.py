@@ -36,15 +36,15 @@ class Position:
     """
 
     __slots__ = (
-        "variant",
         "_cells",
-        "_spooky",
         "_comp",
-        "_open",
-        "_turn",
-        "_pending",
         "_last",
+        "_open",
         "_outcome",
+        "_pending",
+        "_spooky",
+        "_turn",
+        "variant",
     )
 
     variant: Variant
@@ -189,9 +189,7 @@ class Position:
     def _check_place(self, a: int, b: int) -> Place:
         variant = self.variant
         if self._pending:
-            raise IllegalActionError(
-                f"{Player.of_mark(self._turn)} must choose the collapse first"
-            )
+            raise IllegalActionError(f"{Player.of_mark(self._turn)} must choose the collapse first")
         for cell in (a, b):
             if not 0 <= cell < len(self._cells):
                 raise IllegalActionError(f"there is no cell {cell} on this board")
@@ -256,7 +254,7 @@ class Position:
         k = self._turn
         cells = self._cells
         if a == b:
-            cells = cells[:a] + (k,) + cells[a + 1 :]
+            cells = (*cells[:a], k, *cells[a + 1 :])
             pos = self._derive(
                 cells, self._spooky, self._comp, self._open & ~(1 << a), k + 1, 0, action
             )
@@ -284,9 +282,7 @@ class Position:
             comp[cell] = cell
             open_ &= ~(1 << cell)
         spooky = tuple(m for m in self._spooky if m[0] not in assignment.values())
-        pos = self._derive(
-            tuple(cells), spooky, tuple(comp), open_, self._turn, 0, self._last
-        )
+        pos = self._derive(tuple(cells), spooky, tuple(comp), open_, self._turn, 0, self._last)
         pos._outcome = self.variant.after_collapse(pos)
         return pos
 

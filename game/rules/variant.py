@@ -33,7 +33,9 @@ class Variant:
     cell_count: int
     # The pattern of one cell label, used to read tokens strictly.
     CELL_PATTERN: ClassVar[str] = _NUMBER
-    DOUBLE_RULE: ClassVar[str] = "both halves in one cell only on the last move into the last open cell"
+    DOUBLE_RULE: ClassVar[str] = (
+        "both halves in one cell only on the last move into the last open cell"
+    )
 
     # -- identity ----------------------------------------------------------------
 
@@ -143,11 +145,7 @@ class Variant:
     def allows_double(self, pos: Position) -> bool:
         """Whether ``a-a`` is the move: the last move, into the one open cell left."""
         open_ = pos._open
-        return (
-            open_ != 0
-            and open_ & (open_ - 1) == 0
-            and pos._turn == self.cell_count
-        )
+        return open_ != 0 and open_ & (open_ - 1) == 0 and pos._turn == self.cell_count
 
     def refuse_placement(self, pos: Position, a: int, b: int) -> str | None:
         """Why this variant forbids the placement of two distinct open cells, or ``None``."""
