@@ -188,15 +188,17 @@ class Position:
 
     def _check_place(self, a: int, b: int) -> Place:
         variant = self.variant
-        if self._pending:
-            raise IllegalActionError(f"{Player.of_mark(self._turn)} must choose the collapse first")
         for cell in (a, b):
             if not 0 <= cell < len(self._cells):
                 raise IllegalActionError(f"there is no cell {cell} on this board")
-            if not self._open >> cell & 1:
-                raise IllegalActionError(f"cell {variant.label(cell)} is classical")
+        # The shape of the move first: "3-3" is wrong wherever it stands.
         if a == b and not variant.allows_double(self):
             raise IllegalActionError(variant.DOUBLE_RULE)
+        if self._pending:
+            raise IllegalActionError(f"{Player.of_mark(self._turn)} must choose the collapse first")
+        for cell in (a, b):
+            if not self._open >> cell & 1:
+                raise IllegalActionError(f"cell {variant.label(cell)} is classical")
         reason = variant.refuse_placement(self, a, b)
         if reason:
             raise IllegalActionError(reason)
@@ -214,7 +216,10 @@ class Position:
                 f"mark {mark} is in cells {label(cells[0])} and {label(cells[1])}, "
                 f"not in {label(cell) if 0 <= cell < len(self._cells) else cell}"
             )
-        assignment = self._resolve(mark, cell)
+        # A mark of another group, or a stem of this one, decides nothing.
+        assignment = None
+        if self._comp[cell] == self._pending_group():
+            assignment = self._resolve(mark, cell)
         if assignment is None:
             raise IllegalActionError(f"mark {mark} is not on the cycle")
         pending = self._pending

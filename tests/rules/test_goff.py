@@ -240,6 +240,7 @@ def test_malformed_tokens(token: str, message: str) -> None:
         ((), "1@1", "no cycle is waiting to collapse"),
         (WORKED, "3@9", "mark 3 is not on the cycle"),
         (WORKED, "7@1", "mark 7 is not on the cycle"),
+        (("1-2", "3-4", "1-2"), "2@3", "mark 2 is not on the cycle"),  # another group
         (WORKED, "4@2", "mark 4 is in cells 1 and 5, not in 2"),
         (MOVE_9, "2-3", "cell 3 is classical"),
     ],

@@ -1,0 +1,110 @@
+"""Records and the state report: the spec's own examples, and every way a record goes bad."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.records import Record, RecordError, parse_record, read_record, state_report
+from game.rules import Goff
+
+SPEC_RECORD = {"variant": "goff", "moves": ["1-2", "2-5", "5-9", "5-1", "4@5", "3-7"]}
+SPEC_REPORT = {
+    "variant": "goff",
+    "classical": {"1": "X1", "2": "O2", "5": "O4", "9": "X3"},
+    "quantum": {"3": ["X5"], "7": ["X5"]},
+    "to_play": "O",
+    "awaiting": "move",
+    "over": False,
+    "scores": {"X": 0, "O": 0},
+}
+
+
+def test_the_spec_example_report() -> None:
+    assert state_report(parse_record(json.dumps(SPEC_RECORD)).final()) == SPEC_REPORT
+
+
+def test_a_report_while_a_collapse_is_awaited() -> None:
+    record = parse_record('{"variant": "goff", "moves": ["1-2", "2-5", "5-9", "5-1"]}')
+    report = state_report(record.final())
+    assert report["to_play"] == "X" and report["awaiting"] == "collapse"
+    assert report["quantum"] == {
+        "1": ["X1", "O4"],
+        "2": ["X1", "O2"],
+        "5": ["O2", "X3", "O4"],
+        "9": ["X3"],
+    }
+
+
+def test_a_finished_report_has_numbers_for_scores() -> None:
+    moves = ["4-6", "4-9", "1-3", "8-9", "5-6", "4-7", "4-8", "7@4"]
+    report = state_report(Record(Goff(), moves).final())
+    assert report["over"] is True and report["to_play"] is None and report["awaiting"] is None
+    assert report["scores"] == {"X": 0.5, "O": 1}
+    assert json.loads(json.dumps(report))["scores"]["X"] == 0.5
+
+
+def test_other_fields_are_kept_and_written_back() -> None:
+    record = parse_record(json.dumps({**SPEC_RECORD, "players": ["ann", "bo"], "date": "today"}))
+    assert record.extra == {"players": ["ann", "bo"], "date": "today"}
+    written = json.loads(record.to_json())
+    assert written == {**SPEC_RECORD, "players": ["ann", "bo"], "date": "today"}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "record: not JSON"),
+        ("{", "record: not JSON"),
+        ("[" * 100_000, "record: not JSON"),
+        ("[]", "record: not a JSON object"),
+        ('"goff"', "record: not a JSON object"),
+        ('{"moves": []}', 'record: no "variant"'),
+        ('{"variant": 3, "moves": []}', 'record: "variant" must be a string'),
+        ('{"variant": "chess", "moves": []}', "record: unknown variant 'chess'"),
+        ('{"variant": "goff"}', 'record: no "moves"'),
+        ('{"variant": "goff", "moves": "1-2"}', 'record: "moves" must be a list of tokens'),
+        ('{"variant": "goff", "moves": {"1": "1-2"}}', 'record: "moves" must be a list of tokens'),
+    ],
+)
+def test_not_a_record(text: str, message: str) -> None:
+    with pytest.raises(RecordError, match="^" + message.replace("(", r"\(")):
+        parse_record(text)
+
+
+@pytest.mark.parametrize(
+    ("moves", "message"),
+    [
+        (["1-2", 12], "token 2 12: a token must be a string"),
+        (["1-2", None], "token 2 null: a token must be a string"),
+        (["1-2", ["2-3"]], 'token 2 ["2-3"]: a token must be a string'),
+        (
+            ["1-2", "2-5", "5-9", "5-1", "3-3"],
+            'token 5 "3-3": both halves in one cell only on move 9 into the last open cell',
+        ),
+        (["1-2", "2-5", "5-9", "5-1", "3-4"], 'token 5 "3-4": X must choose the collapse first'),
+        (["1-3", "4-7", "2-3", "1-7", "2-3", "5@2", "3-4"], 'token 7 "3-4": the game is over'),
+        (["1-3", "4-7", "2-3", "1-7", "2-3", "5@2", 7], "token 7 7: the game is over"),
+        (["1-2", "2-x"], 'token 2 "2-x": tokens have no player letters'),
+        (["1-2", "2-10"], 'token 2 "2-10": there is no cell 10 on a 3×3 board'),
+    ],
+)
+def test_bad_tokens_are_numbered(moves: list[object], message: str) -> None:
+    record = parse_record(json.dumps({"variant": "goff", "moves": moves}))
+    with pytest.raises(RecordError) as caught:
+        record.positions()
+    assert str(caught.value) == message
+    assert "\n" not in str(caught.value)
+
+
+def test_unreadable_files(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match="record: cannot read"):
+        read_record(tmp_path / "missing.json")
+    with pytest.raises(RecordError, match="record: cannot read"):
+        read_record(tmp_path)
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe{}")
+    with pytest.raises(RecordError, match="record: not UTF-8 text"):
+        read_record(binary)
