@@ -1,0 +1,289 @@
+"""Input, translated in one place into intents: what a player means, not which key was hit.
+
+Scenes see only the small frozen values below. Mouse, keyboard and game
+controllers (SDL's game controller API, hot-plugged) all end up here, so a
+scene never asks which device spoke; where it matters (two pads on one
+couch, each with its own cursor) an intent carries ``pad``: 0 for the
+keyboard and mouse, 1, 2, … for controllers in the order they appeared.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pygame
+
+KEYBOARD = 0
+"""The ``pad`` of the keyboard and the mouse."""
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """The pointer moved to ``pos`` (surface pixels)."""
+
+    pos: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Click:
+    """The primary pointer button went down at ``pos``."""
+
+    pos: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Navigate:
+    """Move a cursor one step: ``dx``/``dy`` in -1, 0, 1 (screen directions)."""
+
+    dx: int
+    dy: int
+    pad: int = KEYBOARD
+
+
+@dataclass(frozen=True, slots=True)
+class Activate:
+    """Choose what the cursor is on (Enter, Space, the A button)."""
+
+    pad: int = KEYBOARD
+
+
+@dataclass(frozen=True, slots=True)
+class Cancel:
+    """Take back the last half-step, or go back a screen (Escape, right click, the B button)."""
+
+    pad: int = KEYBOARD
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """Step a whole page or move: ``delta`` -1 or 1 (Page Up/Down, the shoulder buttons)."""
+
+    delta: int
+    pad: int = KEYBOARD
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """Characters typed (an address, a board size, a cell label)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Erase:
+    """Backspace: remove the last character typed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Redo:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Save:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class ToggleFullscreen:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Quit:
+    """The window is closing."""
+
+
+Intent = (
+    Point
+    | Click
+    | Navigate
+    | Activate
+    | Cancel
+    | Page
+    | Text
+    | Erase
+    | Undo
+    | Redo
+    | Save
+    | ToggleFullscreen
+    | Quit
+)
+
+# A stick must lean this far (of 32767) to count, and repeats while held.
+STICK_DEADZONE = 16000
+REPEAT_DELAY = 0.35
+REPEAT_EVERY = 0.12
+
+
+class InputMapper:
+    """Turns pygame events into intents and keeps track of the game controllers plugged in."""
+
+    def __init__(self) -> None:
+        self._pads: dict[int, int] = {}  # SDL instance id -> pad number
+        self._controllers: dict[int, object] = {}  # instance id -> open Controller
+        self._held: dict[int, tuple[int, int]] = {}  # pad -> stick direction held
+        self._next_repeat: dict[int, float] = {}  # pad -> seconds to the next repeat
+
+    @property
+    def pads(self) -> tuple[int, ...]:
+        """The pad numbers of the controllers now known, in order."""
+        return tuple(sorted(self._pads.values()))
+
+    def _pad(self, instance_id: int) -> int:
+        """The pad number of a controller, giving the lowest free one on first sight."""
+        pad = self._pads.get(instance_id)
+        if pad is None:
+            taken = set(self._pads.values())
+            pad = next(n for n in range(1, len(taken) + 2) if n not in taken)
+            self._pads[instance_id] = pad
+        return pad
+
+    def translate(self, event: pygame.Event) -> list[Intent]:
+        import pygame
+
+        kind = event.type
+        if kind == pygame.QUIT:
+            return [Quit()]
+        if kind == pygame.MOUSEMOTION:
+            return [Point(tuple(event.pos))]
+        if kind == pygame.MOUSEBUTTONDOWN:
+            if event.button == 1:
+                return [Click(tuple(event.pos))]
+            if event.button == 3:
+                return [Cancel()]
+            return []
+        if kind == pygame.MOUSEWHEEL:
+            return [Page(-1 if event.y > 0 else 1)] if event.y else []
+        if kind == pygame.KEYDOWN:
+            return self._key(event)
+        if kind == pygame.TEXTINPUT:
+            return [Text(event.text)]
+        if kind == pygame.CONTROLLERDEVICEADDED:
+            self._open_controller(event.device_index)
+            return []
+        if kind == pygame.CONTROLLERDEVICEREMOVED:
+            self._forget(event.instance_id)
+            return []
+        if kind == pygame.CONTROLLERBUTTONDOWN:
+            return self._button(self._pad(event.instance_id), event.button)
+        if kind == pygame.CONTROLLERAXISMOTION:
+            return self._axis(self._pad(event.instance_id), event.axis, event.value)
+        return []
+
+    def update(self, dt: float) -> list[Intent]:
+        """Repeats of sticks held over; called once per fixed step."""
+        out: list[Intent] = []
+        for pad, (dx, dy) in self._held.items():
+            wait = self._next_repeat[pad] - dt
+            while wait <= 0:
+                out.append(Navigate(dx, dy, pad))
+                wait += REPEAT_EVERY
+            self._next_repeat[pad] = wait
+        return out
+
+    def _key(self, event: pygame.Event) -> list[Intent]:
+        import pygame
+
+        key, mod = event.key, event.mod
+        ctrl = bool(mod & pygame.KMOD_CTRL)
+        if key == pygame.K_F11 or (key == pygame.K_RETURN and mod & pygame.KMOD_ALT):
+            return [ToggleFullscreen()]
+        if ctrl and key == pygame.K_z:
+            return [Redo()] if mod & pygame.KMOD_SHIFT else [Undo()]
+        if ctrl and key == pygame.K_y:
+            return [Redo()]
+        if ctrl and key == pygame.K_s:
+            return [Save()]
+        arrows = {
+            pygame.K_LEFT: (-1, 0),
+            pygame.K_RIGHT: (1, 0),
+            pygame.K_UP: (0, -1),
+            pygame.K_DOWN: (0, 1),
+        }
+        if key in arrows:
+            return [Navigate(*arrows[key])]
+        simple: dict[int, Intent] = {
+            pygame.K_RETURN: Activate(),
+            pygame.K_KP_ENTER: Activate(),
+            pygame.K_SPACE: Activate(),
+            pygame.K_ESCAPE: Cancel(),
+            pygame.K_BACKSPACE: Erase(),
+            pygame.K_PAGEUP: Page(-1),
+            pygame.K_PAGEDOWN: Page(1),
+        }
+        return [simple[key]] if key in simple else []
+
+    def _button(self, pad: int, button: int) -> list[Intent]:
+        import pygame
+
+        dpad = {
+            pygame.CONTROLLER_BUTTON_DPAD_LEFT: (-1, 0),
+            pygame.CONTROLLER_BUTTON_DPAD_RIGHT: (1, 0),
+            pygame.CONTROLLER_BUTTON_DPAD_UP: (0, -1),
+            pygame.CONTROLLER_BUTTON_DPAD_DOWN: (0, 1),
+        }
+        if button in dpad:
+            return [Navigate(*dpad[button], pad)]
+        buttons: dict[int, Intent] = {
+            pygame.CONTROLLER_BUTTON_A: Activate(pad),
+            pygame.CONTROLLER_BUTTON_B: Cancel(pad),
+            pygame.CONTROLLER_BUTTON_BACK: Cancel(pad),
+            pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Page(-1, pad),
+            pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Page(1, pad),
+            pygame.CONTROLLER_BUTTON_X: Undo(),
+            pygame.CONTROLLER_BUTTON_Y: Redo(),
+        }
+        return [buttons[button]] if button in buttons else []
+
+    def _axis(self, pad: int, axis: int, value: int) -> list[Intent]:
+        """A stick leaning past the dead zone moves one step, then repeats while held."""
+        import pygame
+
+        if axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
+            return []
+        lean = (value > STICK_DEADZONE) - (value < -STICK_DEADZONE)
+        horizontal = axis == pygame.CONTROLLER_AXIS_LEFTX
+        direction = (lean, 0) if horizontal else (0, lean)
+        held = self._held.get(pad)
+        if lean == 0:
+            # Only the axis that started the hold can end it.
+            if held is not None and (held[0] != 0) == horizontal:
+                del self._held[pad]
+                del self._next_repeat[pad]
+            return []
+        if held == direction:
+            return []
+        self._held[pad] = direction
+        self._next_repeat[pad] = REPEAT_DELAY
+        return [Navigate(*direction, pad)]
+
+    def _open_controller(self, device_index: int) -> None:
+        from pygame._sdl2 import controller
+
+        if not controller.get_init():
+            controller.init()
+        try:
+            pad = controller.Controller(device_index)
+        except Exception:
+            # A device SDL cannot map as a game controller stays unused.
+            return
+        instance_id = pad.as_joystick().get_instance_id()
+        self._controllers[instance_id] = pad
+        self._pad(instance_id)
+
+    def _forget(self, instance_id: int) -> None:
+        pad = self._pads.pop(instance_id, None)
+        if pad is not None:
+            self._held.pop(pad, None)
+            self._next_repeat.pop(pad, None)
+        found = self._controllers.pop(instance_id, None)
+        if found is not None:
+            found.quit()  # type: ignore[attr-defined]

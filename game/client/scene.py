@@ -1,0 +1,135 @@
+"""The one small interface every screen shares, and the registry naming them.
+
+A scene is made for one visit: the app builds it with the shared
+:class:`Context`, calls :meth:`Scene.enter` with the parameters the previous
+scene passed to :meth:`Context.go`, feeds it intents, network messages and
+fixed time steps, and asks it to draw. ``draw`` reads the scene and never
+moves anything: the loop may draw any number of times between two updates
+(or none), with ``alpha`` the fraction of a step elapsed since the last one.
+
+Scenes are found by name through :data:`SCENES`, a map from
+:class:`SceneName` to ``"module:Class"``; a module is imported the first time
+its scene is visited, so nothing happens at import time and each scene lives
+in its own file under ``game/client/scenes/``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from concurrent.futures import Future
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.client.intents import Intent
+
+T = TypeVar("T")
+
+
+class SceneName(Enum):
+    TITLE = "title"
+    SETUP = "setup"
+    PLAY = "play"
+    RESULTS = "results"
+    LAN = "lan"
+    TUTORIAL = "tutorial"
+    REPLAY = "replay"
+    SETTINGS = "settings"
+
+
+# name -> "module:Class"; the class is called with the Context.
+SCENES: dict[SceneName, str] = {
+    SceneName.TITLE: "game.client.scenes.title:TitleScene",
+    SceneName.SETUP: "game.client.scenes.setup:SetupScene",
+    SceneName.PLAY: "game.client.scenes.play:PlayScene",
+    SceneName.RESULTS: "game.client.scenes.results:ResultsScene",
+    SceneName.LAN: "game.client.scenes.lan:LanScene",
+    SceneName.TUTORIAL: "game.client.scenes.tutorial:TutorialScene",
+    SceneName.REPLAY: "game.client.scenes.replay:ReplayScene",
+    SceneName.SETTINGS: "game.client.scenes.settings:SettingsScene",
+}
+
+
+class Context(Protocol):
+    """What the app offers every scene: the window's size, moving on, and background work."""
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The drawing surface's size in pixels now (scenes lay out from it, in handle and draw)."""
+        ...
+
+    @property
+    def time(self) -> float:
+        """Simulated seconds since the app started: the sum of every fixed step so far."""
+        ...
+
+    def go(self, name: SceneName, **params: Any) -> None:
+        """Leave this scene after the current step and enter ``name`` with ``params``."""
+        ...
+
+    def quit(self) -> None: ...
+
+    def run_in_worker(self, fn: Callable[[], T]) -> Future[T]:
+        """Run ``fn`` off the frame (a bot thinking, a file saving); poll the future in update."""
+        ...
+
+
+class Scene(Protocol):
+    def enter(self, **params: Any) -> None:
+        """Start the visit; ``params`` are what the previous scene passed to ``Context.go``."""
+        ...
+
+    def exit(self) -> None:
+        """End the visit: close what it opened (a session, a browser)."""
+        ...
+
+    def handle(self, intent: Intent) -> None:
+        """React to one player intent (see :mod:`game.client.intents`)."""
+        ...
+
+    def receive(self, message: object) -> None:
+        """Take one message from the network thread (drained once a frame)."""
+        ...
+
+    def update(self, dt: float) -> None:
+        """Advance the simulation by one fixed step of ``dt`` seconds."""
+        ...
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        """Paint the whole surface; ``alpha`` in [0, 1) interpolates toward the next step."""
+        ...
+
+
+class BaseScene:
+    """Do-nothing defaults, so a scene writes only the methods it needs."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    def enter(self, **params: Any) -> None:
+        pass
+
+    def exit(self) -> None:
+        pass
+
+    def handle(self, intent: Intent) -> None:
+        pass
+
+    def receive(self, message: object) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        raise NotImplementedError
+
+
+def make_scene(name: SceneName, ctx: Context) -> Scene:
+    """A fresh scene of kind ``name``, importing its module on first use."""
+    module_name, _, class_name = SCENES[name].partition(":")
+    factory: Callable[[Context], Scene] = getattr(importlib.import_module(module_name), class_name)
+    return factory(ctx)

@@ -1,0 +1,1 @@
+"""One module per screen; :data:`game.client.scene.SCENES` names them."""
