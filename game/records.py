@@ -100,7 +100,7 @@ def parse_record(text: str) -> Record:
 
 def read_record(path: str | Path) -> Record:
     try:
-        text = Path(path).read_bytes().decode("utf-8")
+        text = Path(path).read_bytes().decode("utf-8-sig")  # tolerate a BOM
     except OSError as exc:
         raise RecordError(f"record: cannot read {path}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
