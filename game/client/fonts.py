@@ -1,0 +1,32 @@
+"""The game's typeface (Noto Sans, regular and bold), read from ``assets`` and cached per size.
+
+Fonts are read with :mod:`importlib.resources`, as bytes, so they load the
+same from a checkout, an installed wheel or a zip. Nothing is read until a
+font is first asked for.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import cache, lru_cache
+from importlib import resources
+
+import pygame
+
+FACES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
+
+
+@cache
+def font_bytes(bold: bool = False) -> bytes:
+    """The font file's bytes (read once)."""
+    return resources.files("assets").joinpath("fonts", FACES[bold]).read_bytes()
+
+
+# A window being resized asks for many sizes in turn: keep the recent ones only.
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """Noto Sans at ``size`` pixels (at least 6), loaded once and shared afterwards."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    # Each Font reads from its own stream: SDL_ttf seeks in it while rendering.
+    return pygame.font.Font(io.BytesIO(font_bytes(bold)), max(6, size))

@@ -1,0 +1,135 @@
+"""Settings survive a restart, fall back field by field, and live in each platform's folders."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from game.client import paths, settings
+from game.client.settings import Settings
+from game.records import Record, read_record
+from game.rules import Goff, Place
+
+
+def test_saved_settings_load_back(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "settings.json"
+    chosen = Settings(volume=0.25, muted=True, high_contrast=True, fullscreen=True, nxn_size=5)
+    assert settings.save(chosen, path)
+    assert settings.load(path) == chosen
+    assert not [p for p in path.parent.iterdir() if p.name != "settings.json"]  # no temp left
+
+
+def test_missing_file_gives_defaults(tmp_path: Path) -> None:
+    assert settings.load(tmp_path / "nothing.json") == Settings()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "{", "[1, 2]", "null", '"volume"', "\x00\xff", "[" * 100_000, '{"volume": NaN'],
+)
+def test_corrupt_file_gives_defaults(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(text, encoding="utf-8", errors="surrogateescape")
+    assert settings.load(path) == Settings()
+
+
+def test_not_utf8_gives_defaults(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_bytes(b'{"volume": "\xff\xfe"}')
+    assert settings.load(path) == Settings()
+
+
+def test_bad_fields_fall_back_one_by_one(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    fields = {
+        "volume": 3,  # out of range
+        "muted": 1,  # a number is not a yes/no
+        "high_contrast": True,  # good: kept
+        "fullscreen": "yes",
+        "nxn_size": 9,
+        "variant": "chess",
+        "bot_level": 3,
+        "player_name": "Ada",  # good: kept
+        "unknown": {"kept": "no"},
+    }
+    path.write_text(json.dumps(fields), encoding="utf-8")
+    loaded = settings.load(path)
+    assert loaded == Settings(high_contrast=True, player_name="Ada")
+
+
+def test_a_volume_written_as_an_integer_is_read_as_a_float(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text('{"volume": 1, "muted": true}', encoding="utf-8")
+    loaded = settings.load(path)
+    assert loaded.volume == 1.0 and isinstance(loaded.volume, float) and loaded.muted
+
+
+def test_unwritable_folder_is_reported_not_raised(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    assert not settings.save(Settings(), blocker / "settings.json")
+
+
+def test_a_failed_write_leaves_the_old_file_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "settings.json"
+    settings.save(Settings(volume=0.5), path)
+
+    def crash(src: object, dst: object) -> None:
+        raise OSError("disk pulled out")
+
+    monkeypatch.setattr(os, "replace", crash)
+    assert not settings.save(Settings(volume=0.9), path)
+    assert settings.load(path).volume == 0.5
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
+
+
+def test_default_location_follows_xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
+    settings.save(dataclasses.replace(Settings(), muted=True))
+    assert (tmp_path / "cfg" / "qttt" / "settings.json").is_file()
+    assert settings.load().muted
+
+
+def test_folders_per_platform(tmp_path: Path) -> None:
+    home = tmp_path
+    linux = {"XDG_CONFIG_HOME": "/c", "XDG_DATA_HOME": "/d"}
+    assert paths.config_dir(linux, "linux", home) == Path("/c/qttt")
+    assert paths.data_dir(linux, "linux", home) == Path("/d/qttt")
+    # Unset or relative XDG values are ignored, as the spec says.
+    assert paths.config_dir({"XDG_CONFIG_HOME": "rel"}, "linux", home) == home / ".config/qttt"
+    assert paths.data_dir({}, "freebsd", home) == home / ".local/share/qttt"
+    mac = home / "Library" / "Application Support" / "qttt"
+    assert paths.config_dir({}, "darwin", home) == paths.data_dir({}, "darwin", home) == mac
+    win = {"APPDATA": r"C:\Users\a\Roaming", "LOCALAPPDATA": r"C:\Users\a\Local"}
+    assert paths.config_dir(win, "win32", home) == Path(r"C:\Users\a\Roaming") / "qttt"
+    assert paths.data_dir(win, "win32", home) == Path(r"C:\Users\a\Local") / "qttt"
+    assert paths.data_dir({}, "win32", home) == home / "AppData" / "Local" / "qttt"
+
+
+def test_records_are_saved_in_the_data_folder_and_never_overwritten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    record = Record(Goff())
+    record.append(record.positions()[-1], Place(0, 1))
+    when = datetime(2026, 11, 22, 3, 15)
+    first = paths.save_record(record, now=when)
+    second = paths.save_record(record, now=when)
+    assert first.parent == tmp_path / "qttt" / "records"
+    assert first.name == "2026-11-22_0315_goff.qttt.json"
+    assert second.name == "2026-11-22_0315_goff-2.qttt.json"
+    assert read_record(first).moves == ["1-2"]
+    later = paths.save_record(record, now=datetime(2026, 11, 23, 9, 0))
+    (first.parent / "notes.txt").write_text("not a record")
+    assert paths.saved_records() == [later, second, first]
+
+
+def test_no_records_folder_lists_nothing(tmp_path: Path) -> None:
+    assert paths.saved_records(tmp_path / "absent") == []
