@@ -24,7 +24,10 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 if TYPE_CHECKING:
     import pygame
 
+    from game.client.audio import Audio
     from game.client.intents import Intent
+    from game.client.settings import Settings
+    from game.client.theme import Palette
 
 T = TypeVar("T")
 
@@ -64,6 +67,29 @@ class Context(Protocol):
     @property
     def time(self) -> float:
         """Simulated seconds since the app started: the sum of every fixed step so far."""
+        ...
+
+    @property
+    def settings(self) -> Settings:
+        """The settings in force."""
+        ...
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Put ``settings`` in force now (full screen, palette, volume) and save them."""
+        ...
+
+    @property
+    def audio(self) -> Audio:
+        """The sound effects (silent where there is no audio device)."""
+        ...
+
+    @property
+    def palette(self) -> Palette:
+        """The colours to draw with (the high-contrast ones if the settings ask)."""
+        ...
+
+    def post(self, message: object) -> None:
+        """From any thread: queue ``message`` for the current scene's ``receive``."""
         ...
 
     def go(self, name: SceneName, **params: Any) -> None:
