@@ -1,0 +1,116 @@
+"""``qttt host``: host a LAN table; ``--headless`` runs it with no window, until Ctrl-C.
+
+    qttt host [--variant V] [--name N] [--port P] [--headless] [--resume FILE] [--bind ADDRESS]
+
+The record of every game is saved after each move (see ``--save-dir``);
+``--resume FILE`` continues a game from such a record after a crash, and its
+players reconnect to their seats.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import signal
+import socket
+import sys
+from pathlib import Path
+
+from game.records import RecordError
+from game.rules import VARIANTS, RulesError, make_variant
+from net import discovery
+from net.host import HostConfig, default_save_dir, new_table, serve
+from net.table import Table
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="qttt host", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--variant", choices=sorted(VARIANTS), help="rules (default goff)")
+    parser.add_argument("--name", help="the table's name in the lobby")
+    parser.add_argument("--port", type=int, default=7777, help="TCP port (0: any free one)")
+    parser.add_argument(
+        "--bind",
+        default=discovery.ANY,
+        metavar="ADDRESS",
+        help="the interface to serve and announce on (default: every LAN one)",
+    )
+    parser.add_argument("--resume", type=Path, metavar="FILE", help="continue this saved game")
+    parser.add_argument("--headless", action="store_true", help="no window: a dedicated host")
+    parser.add_argument("--spectators", type=int, default=16, help="most spectators at once")
+    parser.add_argument(
+        "--grace", type=float, default=60.0, help="seconds a dropped player's seat is held"
+    )
+    parser.add_argument(
+        "--save-dir",
+        type=Path,
+        default=None,
+        help=f"where records are saved (default {default_save_dir()})",
+    )
+    parser.add_argument("--no-announce", action="store_true", help="do not use zeroconf")
+    args = parser.parse_args(argv)
+    if not args.headless:
+        print("qttt host: the host window is not wired yet; run with --headless", file=sys.stderr)
+        return 2
+    try:
+        table = _table(args)
+    except (RecordError, RulesError) as exc:
+        print(f"qttt host: {exc}", file=sys.stderr)
+        return 2
+    config = HostConfig(
+        bind=args.bind,
+        port=args.port,
+        spectator_limit=args.spectators,
+        reconnect_grace=args.grace,
+        advertise=not args.no_announce,
+        save_dir=args.save_dir or default_save_dir(),
+    )
+    try:
+        asyncio.run(_run(table, config))
+    except OSError as exc:
+        print(
+            f"qttt host: cannot serve on {args.bind}:{args.port}: {exc.strerror or exc}",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+def _table(args: argparse.Namespace) -> Table:
+    if args.resume:
+        table = Table.resume(args.resume, args.name)
+        if args.variant and args.variant != table.variant.name:
+            raise RecordError(f"{args.resume} is a {table.variant.name} game, not {args.variant}")
+        return table
+    name = args.name or f"{socket.gethostname()}'s table"
+    return new_table(
+        make_variant(args.variant or "goff"), name, args.save_dir or default_save_dir()
+    )
+
+
+async def _run(table: Table, config: HostConfig) -> None:
+    host = await serve(table, config)
+    host.log = _say
+    bound, port = host.address
+    where = discovery.lan_addresses() if bound == discovery.ANY else [bound]
+    _say(
+        f"hosting {table.name!r} ({table.variant.name}) on "
+        f"{', '.join(f'{a}:{port}' for a in where) or f'port {port} (no LAN address)'}"
+    )
+    _say(f"saving the record to {table.path}")
+    if config.advertise and not where:
+        _say("not announced in lobbies: no LAN address; players join by address")
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        _say("closing the table")
+        await host.close()
+
+
+def _say(text: str) -> None:
+    print(text, flush=True)

@@ -1,0 +1,69 @@
+"""``qttt join HOST:PORT``: take a seat at a table by its address.
+
+    qttt join HOST:PORT --bot LEVEL --headless [--seat X|O] [--name N] [--seed S]
+
+With ``--headless --bot LEVEL`` a bot plays the seat with no window and,
+when the game ends, prints the final state report exactly as
+``qttt replay FILE --json`` would, and exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+
+from game.ai import LEVELS
+from game.records import state_report
+from game.rules import Player
+from net.bot import BotGameError, play_bot
+from net.client import parse_address
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="qttt join", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("address", metavar="HOST:PORT")
+    parser.add_argument(
+        "--bot",
+        choices=LEVELS,
+        metavar="LEVEL",
+        help=f"let a bot play the seat ({', '.join(LEVELS)})",
+    )
+    parser.add_argument("--headless", action="store_true", help="no window (needs --bot)")
+    parser.add_argument("--seat", choices=("X", "O"), help="the side to take (default: any)")
+    parser.add_argument("--name", help="the name the table shows")
+    parser.add_argument("--seed", type=int, help="the bot's random seed")
+    parser.add_argument(
+        "--reconnect",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="seconds to keep trying after the connection drops",
+    )
+    args = parser.parse_args(argv)
+    try:
+        address = parse_address(args.address)
+    except ValueError as exc:
+        print(f"qttt join: {exc}", file=sys.stderr)
+        return 2
+    if not (args.headless and args.bot):
+        print("qttt join: the window is not wired yet; use --headless --bot LEVEL", file=sys.stderr)
+        return 2
+    game = play_bot(
+        address,
+        args.bot,
+        name=args.name,
+        seed=args.seed,
+        seat=Player(args.seat) if args.seat else None,
+        reconnect_for=args.reconnect,
+    )
+    try:
+        final = asyncio.run(game)
+    except BotGameError as exc:
+        print(f"qttt join: {exc}", file=sys.stderr)
+        return 1
+    print(json.dumps(state_report(final), ensure_ascii=False))
+    return 0

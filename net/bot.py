@@ -1,0 +1,79 @@
+"""A bot in a seat over the network: ``qttt join HOST:PORT --bot LEVEL --headless``.
+
+The bot thinks on a worker thread, so the connection keeps answering the
+host (pings, reconnects) however long a strong level takes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from random import Random
+
+from game.ai import Bot, make_bot
+from game.rules import Player, Position
+from game.session import Event, Refused, Snapshot
+from net.client import TableClient
+from net.protocol import PLAYER
+
+
+class BotGameError(RuntimeError):
+    """The game could not be played to its end; the text says why, in one line."""
+
+
+async def play_bot(
+    address: tuple[str, int],
+    level: str,
+    *,
+    name: str | None = None,
+    seat: Player | None = None,
+    seed: int | None = None,
+    reconnect_for: float = 60.0,
+) -> Position:
+    """Play one seat until the game is over; the final position as the host decided it.
+
+    ``level`` is one of ``game.ai.LEVELS``. :class:`BotGameError` if the
+    connection ends for good first, or the host refuses the bot's moves.
+    """
+    events: asyncio.Queue[Event] = asyncio.Queue()
+    client = TableClient(
+        address,
+        name or f"bot ({level})",
+        events.put_nowait,
+        role=PLAYER,
+        seat=seat,
+        reconnect_for=reconnect_for,
+    )
+    running = asyncio.ensure_future(client.run())
+    rng = Random(seed)
+    bot: Bot | None = None
+    refusals = 0
+    try:
+        while True:
+            waiting = asyncio.ensure_future(events.get())
+            await asyncio.wait({waiting, running}, return_when=asyncio.FIRST_COMPLETED)
+            if not waiting.done():
+                waiting.cancel()
+                raise BotGameError(running.result())
+            event = waiting.result()
+            if isinstance(event, Refused):
+                # Only a stale move (after a reconnect) is refused for cause; then think again.
+                refusals += 1
+                if refusals > 3:
+                    raise BotGameError(f"the host refuses the bot's moves: {event.reason}")
+            elif isinstance(event, Snapshot):
+                refusals = 0
+            else:
+                continue
+            pos = client.position
+            if pos is None:
+                continue
+            if pos.is_over:
+                return pos
+            if pos.to_play is client.seat:
+                bot = bot or make_bot(level, pos.variant, rng)
+                action = await asyncio.to_thread(bot.choose, pos)
+                if client.position is pos:
+                    client.play(action)
+    finally:
+        await client.close()
+        await running

@@ -1,0 +1,225 @@
+"""One connection to a host, as a player or a spectator, that comes back after a drop.
+
+:class:`TableClient` runs on an asyncio loop. It keeps the table as the host
+last described it (the game's tokens, the position they reach, the seats)
+and reports what changes as ``game.session`` events through a callback:
+a :class:`~game.session.Snapshot` when the game moves, a
+:class:`~game.session.Refused` when the host turns an intent down, a
+:class:`~game.session.Notice` for everything people should read. The window
+(``net.session.NetworkSession``), headless bots and tests all use it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+from game.records import Record, RecordError, play_token
+from game.rules import Action, Player, Position, RulesError, Variant, make_variant
+from game.session import Event, Notice, Refused, Snapshot
+from net import protocol
+from net.framing import READ_SIZE, FrameError, FrameReader, pack
+from net.protocol import PLAYER, PROTOCOL_VERSION, Hello, Message, Move, ProtocolError
+
+PING_EVERY = 3.0  # well inside the host's idle timeout
+
+
+class TableClient:
+    """A seat (or a place among the spectators) at a table reached by TCP.
+
+    ``reconnect_for``: how long to keep trying after the connection drops
+    (players reclaim their seat with the token the host gave them).
+    ``silence``: how long without a frame from the host counts as a drop.
+    """
+
+    def __init__(
+        self,
+        address: tuple[str, int],
+        name: str,
+        on_event: Callable[[Event], None],
+        role: str = PLAYER,
+        seat: Player | None = None,
+        reconnect_for: float = 60.0,
+        silence: float = 10.0,
+    ) -> None:
+        self.address = address
+        self.name = name
+        self.role = role
+        self.seat = seat
+        self.token: str | None = None
+        self.table: protocol.State | None = None
+        self.variant: Variant | None = None
+        self.positions: list[Position] = []
+        self.reconnect_for = reconnect_for
+        self.silence = silence
+        self._emit = on_event
+        self._writer: asyncio.StreamWriter | None = None
+        self._closing = False
+        self._handlers: dict[type[Message], Callable[[Any], None]] = {
+            protocol.Welcome: self._on_welcome,
+            protocol.State: self._on_state,
+            protocol.Refused: lambda m: self._emit(Refused(m.reason)),
+            protocol.Notice: lambda m: self._emit(Notice(m.text)),
+            protocol.Pong: lambda m: None,
+        }
+
+    # -- what a caller reads ------------------------------------------------------------
+
+    @property
+    def position(self) -> Position | None:
+        return self.positions[-1] if self.positions else None
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        return self.table.moves if self.table else ()
+
+    @property
+    def connected(self) -> bool:
+        return self._writer is not None and not self._writer.is_closing()
+
+    # -- intents ----------------------------------------------------------------------
+
+    def play(self, action: Action) -> None:
+        """Ask the host for ``action`` as this seat; its answer arrives as an event."""
+        pos = self.position
+        if pos is None or pos.to_play is None:
+            self._emit(Refused("there is no move to make"))
+            return
+        side = self.seat or pos.to_play
+        self.send(Move(side.value, len(self.moves), pos.variant.token(action)))
+
+    def send(self, message: Message) -> None:
+        if not self.connected:
+            self._emit(Refused("not connected to the host"))
+            return
+        assert self._writer is not None
+        self._writer.write(pack(message))
+
+    async def close(self) -> None:
+        self._closing = True
+        if self._writer:
+            self._writer.close()
+
+    # -- the connection ---------------------------------------------------------------
+
+    async def run(self) -> str:
+        """Serve the connection until the host says bye, the drop lasts too long, or close().
+
+        Returns why it ended, after emitting that as a Notice.
+        """
+        loop = asyncio.get_running_loop()
+        give_up: float | None = None  # while reconnecting: when to stop trying
+        reason = "closed"
+        while not self._closing:
+            try:
+                reader, self._writer = await asyncio.open_connection(*self.address)
+            except OSError as exc:
+                reason = f"cannot reach {_show(self.address)}: {exc.strerror or exc}"
+                if give_up is None or loop.time() > give_up:
+                    break
+                await asyncio.sleep(0.2)
+                continue
+            if give_up is not None:
+                self._emit(Notice("reconnected"))
+            give_up = None
+            hello = Hello(
+                PROTOCOL_VERSION,
+                self.role,
+                self.name,
+                self.seat.value if self.seat and not self.token else None,
+                self.token,
+            )
+            self._writer.write(pack(hello))
+            final, reason = await self._serve(reader, self._writer)
+            self._writer.close()
+            if final or self._closing:
+                break
+            give_up = loop.time() + self.reconnect_for
+            self._emit(Notice(f"{reason}; reconnecting"))
+        self._writer = None
+        self._emit(Notice(reason))
+        return reason
+
+    async def _serve(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> tuple[bool, str]:
+        """Read until the connection ends: (whether it ended for good, why)."""
+        frames = FrameReader()
+        pinger = asyncio.ensure_future(self._ping(writer))
+        try:
+            while True:
+                try:
+                    async with asyncio.timeout(self.silence):
+                        data = await reader.read(READ_SIZE)
+                except TimeoutError:
+                    return False, f"the host has been silent for {self.silence:g} s"
+                if not data:
+                    return False, "the connection to the host dropped"
+                for message in frames.feed(data):
+                    if isinstance(message, protocol.Bye):
+                        return True, f"the host closed the connection: {message.reason}"
+                    handler = self._handlers.get(type(message))
+                    if handler is None:
+                        return True, f"the host sent {message.TAG}, which hosts do not send"
+                    handler(message)
+        except (FrameError, ProtocolError, RecordError) as exc:
+            writer.write(pack(protocol.Bye(str(exc))))
+            return True, f"the host broke the protocol: {exc}"
+        except ConnectionError as exc:
+            return False, f"the connection to the host dropped ({exc.strerror or exc})"
+        finally:
+            pinger.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await pinger
+
+    async def _ping(self, writer: asyncio.StreamWriter) -> None:
+        frame = pack(protocol.Ping())
+        while not writer.is_closing():
+            await asyncio.sleep(PING_EVERY)
+            writer.write(frame)
+
+    # -- what the host says -------------------------------------------------------------
+
+    def _on_welcome(self, welcome: protocol.Welcome) -> None:
+        self.role = welcome.role
+        self.seat = Player(welcome.seat) if welcome.seat in protocol.SIDES else None
+        self.token = welcome.token
+
+    def _on_state(self, state: protocol.State) -> None:
+        before = self.table
+        self.table = state
+        if before and before.game == state.game and before.moves == state.moves:
+            return  # only seats or spectators changed
+        self.positions = self._replay(before, state)
+        assert self.variant is not None
+        self._emit(Snapshot(self.variant, state.moves, self.positions[-1]))
+
+    def _replay(self, before: protocol.State | None, state: protocol.State) -> list[Position]:
+        """The positions of ``state``'s tokens, playing only the new ones when the game went on."""
+        try:
+            variant = make_variant(str(state.variant.get("variant")), dict(state.variant))
+        except RulesError as exc:
+            raise RecordError(f"the host's game: {exc}") from None
+        known = before.moves if before and before.game == state.game else ()
+        if variant != self.variant or state.moves[: len(known)] != known:
+            self.variant = variant
+            return Record(variant, list(state.moves)).positions()
+        positions = list(self.positions)
+        for number, token in enumerate(state.moves[len(known) :], start=len(known) + 1):
+            positions.append(play_token(positions[-1], token, number))
+        return positions
+
+
+def _show(address: tuple[str, int]) -> str:
+    return f"{address[0]}:{address[1]}"
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[v6]:PORT`` too) as a pair; ``ValueError`` with a readable message."""
+    host, sep, port = text.rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"{text!r} is not HOST:PORT (for example 192.168.1.20:7777)")
+    return host, int(port)

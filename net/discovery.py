@@ -1,0 +1,293 @@
+"""Finding tables on the LAN with zeroconf (mDNS service type ``_qttt._tcp.local.``).
+
+A host announces its table with an :class:`Advertiser`; its TXT properties
+carry what the lobby shows (:class:`TableView`). The lobby browses with
+:class:`LobbyBrowser` (a thread of its own; :meth:`LobbyBrowser.tables` never
+blocks) and scripts with :func:`browse`. Both follow python-zeroconf's own
+examples (``async_registration.py``, ``async_browser.py``): registration
+allows a name change when two tables share a name, browser handlers only
+schedule work, and the browser is always cancelled and the instance closed.
+
+Questions are asked with ``DNSQuestionType.QM`` (multicast answers), so two
+programs on one machine (a host and a lobby) both hear every answer at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import threading
+import uuid
+from dataclasses import asdict, dataclass
+
+from zeroconf import (
+    DNSQuestionType,
+    InterfaceChoice,
+    IPVersion,
+    ServiceStateChange,
+    Zeroconf,
+    get_all_addresses,
+)
+from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
+
+from net.loopthread import LoopThread
+from net.protocol import PROTOCOL_VERSION
+
+SERVICE_TYPE = "_qttt._tcp.local."
+ANY = "0.0.0.0"
+_RESOLVE_MS = 3000
+# TXT updates (a spectator arrives, a move starts the game) are sent at most this often.
+_UPDATE_EVERY = 0.25
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """What the lobby shows of a table, as its host announces it."""
+
+    name: str
+    variant: str
+    open_seats: tuple[str, ...]
+    spectators: int
+    spectator_limit: int
+    running: bool
+
+    def properties(self) -> dict[str, str]:
+        return {
+            "v": str(PROTOCOL_VERSION),
+            "name": self.name,
+            "variant": self.variant,
+            "open": ",".join(self.open_seats),
+            "spectators": str(self.spectators),
+            "limit": str(self.spectator_limit),
+            "running": "1" if self.running else "0",
+        }
+
+    @classmethod
+    def from_properties(cls, props: dict[bytes, bytes | None]) -> TableView | None:
+        """The view a TXT record carries; ``None`` if it is not a table of this protocol."""
+        try:
+            text = {k.decode(): (v or b"").decode() for k, v in props.items()}
+            if text.get("v") != str(PROTOCOL_VERSION):
+                return None
+            return cls(
+                name=text["name"],
+                variant=text["variant"],
+                open_seats=tuple(s for s in text["open"].split(",") if s in ("X", "O")),
+                spectators=int(text["spectators"]),
+                spectator_limit=int(text["limit"]),
+                running=text["running"] == "1",
+            )
+        except (KeyError, ValueError):
+            return None
+
+
+@dataclass(frozen=True, slots=True)
+class FoundTable:
+    """A table seen in the lobby, and where to join it (``net.session.NetworkSession``)."""
+
+    name: str
+    variant: str
+    open_seats: tuple[str, ...]
+    spectators: int
+    spectator_limit: int
+    running: bool
+    host: str
+    port: int
+    service: str  # the mDNS instance name: unique on the LAN, even when names clash
+
+    @property
+    def address(self) -> tuple[str, int]:
+        return self.host, self.port
+
+    def to_json(self) -> dict[str, object]:
+        return asdict(self)
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses other than loopback: what a host announces for real play."""
+    return [a for a in get_all_addresses() if not ipaddress.ip_address(a).is_loopback]
+
+
+def _interfaces(bind: str | None) -> InterfaceChoice | list[str]:
+    return InterfaceChoice.All if bind in (None, ANY) else [bind]
+
+
+class Advertiser:
+    """Announces one table while it lives; :meth:`update` re-announces its TXT properties.
+
+    Registration (mDNS probing, about 1.2 s) runs in the background, so a host
+    accepts players at once.
+    """
+
+    def __init__(self, bind: str) -> None:
+        self.addresses = lan_addresses() if bind == ANY else [bind]
+        self._bind = bind
+        self._zc: AsyncZeroconf | None = None
+        self._info: AsyncServiceInfo | None = None
+        self._view: TableView | None = None
+        self._registered = asyncio.Event()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._dirty = False
+
+    async def start(self, name: str, port: int, view: TableView) -> None:
+        """Begin announcing; does nothing when there is no address to announce."""
+        if not self.addresses:
+            return
+        self._zc = AsyncZeroconf(interfaces=_interfaces(self._bind), ip_version=IPVersion.V4Only)
+        self._view = view
+        # A unique host name per table: several hosts may run on one machine.
+        self._server = f"qttt-{uuid.uuid4().hex[:12]}.local."
+        self._port = port
+        self._info = self._service_info(f"{_instance(name)}.{SERVICE_TYPE}", view)
+        self._spawn(self._register())
+
+    def update(self, view: TableView) -> None:
+        """Announce ``view`` soon (at most every 0.25 s); never waits."""
+        if self._zc is None or view == self._view:
+            return
+        self._view = view
+        if not self._dirty:
+            self._dirty = True
+            self._spawn(self._send_update())
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._zc is None:
+            return
+        if self._registered.is_set() and self._info:
+            with contextlib.suppress(Exception):
+                await self._zc.async_unregister_service(self._info)
+        await self._zc.async_close()
+        self._zc = None
+
+    @property
+    def service(self) -> str | None:
+        """The instance name announced (it may differ from the table's name after a clash)."""
+        return self._info.name if self._info and self._registered.is_set() else None
+
+    def _service_info(self, instance: str, view: TableView) -> AsyncServiceInfo:
+        return AsyncServiceInfo(
+            SERVICE_TYPE,
+            instance,
+            port=self._port,
+            properties=view.properties(),
+            server=self._server,
+            parsed_addresses=self.addresses,
+        )
+
+    def _spawn(self, coro: object) -> None:
+        task = asyncio.ensure_future(coro)  # type: ignore[arg-type]
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _register(self) -> None:
+        assert self._zc and self._info
+        await (await self._zc.async_register_service(self._info, allow_name_change=True))
+        self._registered.set()
+
+    async def _send_update(self) -> None:
+        await self._registered.wait()
+        await asyncio.sleep(_UPDATE_EVERY)
+        self._dirty = False
+        assert self._zc and self._info and self._view
+        self._info = self._service_info(self._info.name, self._view)
+        await (await self._zc.async_update_service(self._info))
+
+
+def _instance(name: str) -> str:
+    # An mDNS instance label is at most 63 bytes, and dots would split it.
+    label = name.replace(".", " ").strip() or "table"
+    return label.encode()[:63].decode(errors="ignore")
+
+
+class _Browse:
+    """The tables heard so far on one event loop; ``found`` is guarded by a lock."""
+
+    def __init__(self, bind: str | None) -> None:
+        self._bind = bind
+        self._lock = threading.Lock()
+        self._found: dict[str, FoundTable] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._zc: AsyncZeroconf | None = None
+        self._browser: AsyncServiceBrowser | None = None
+
+    def tables(self) -> list[FoundTable]:
+        with self._lock:
+            return sorted(self._found.values(), key=lambda t: (t.name.lower(), t.service))
+
+    async def start(self) -> None:
+        self._zc = AsyncZeroconf(interfaces=_interfaces(self._bind), ip_version=IPVersion.V4Only)
+        self._browser = AsyncServiceBrowser(
+            self._zc.zeroconf,
+            [SERVICE_TYPE],
+            handlers=[self._on_change],
+            question_type=DNSQuestionType.QM,
+        )
+
+    async def close(self) -> None:
+        if self._browser:
+            await self._browser.async_cancel()
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._zc:
+            await self._zc.async_close()
+
+    def _on_change(
+        self, zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
+    ) -> None:
+        # A handler only schedules work (it runs inside zeroconf's own processing).
+        if state_change is ServiceStateChange.Removed:
+            with self._lock:
+                self._found.pop(name, None)
+            return
+        task = asyncio.ensure_future(self._resolve(zeroconf, name))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _resolve(self, zeroconf: Zeroconf, name: str) -> None:
+        info = AsyncServiceInfo(SERVICE_TYPE, name)
+        if not await info.async_request(zeroconf, _RESOLVE_MS, question_type=DNSQuestionType.QM):
+            return
+        view = TableView.from_properties(info.properties)
+        addresses = info.parsed_addresses(IPVersion.V4Only)
+        if view is None or not addresses or info.port is None:
+            return
+        found = FoundTable(**asdict(view), host=addresses[0], port=info.port, service=name)
+        with self._lock:
+            self._found[name] = found
+
+
+async def browse(timeout: float, bind: str | None = None) -> list[FoundTable]:
+    """Every table heard within ``timeout`` seconds."""
+    lobby = _Browse(bind)
+    await lobby.start()
+    try:
+        await asyncio.sleep(timeout)
+        return lobby.tables()
+    finally:
+        await lobby.close()
+
+
+class LobbyBrowser:
+    """The lobby's live list of tables, browsed on a thread of its own.
+
+    ``bind``: the interface address to browse on (``None``: every interface).
+    """
+
+    def __init__(self, bind: str | None = None) -> None:
+        self._browse = _Browse(bind)
+        self._thread = LoopThread("qttt-lobby")
+        self._thread.submit(self._browse.start()).result(10.0)
+
+    def tables(self) -> list[FoundTable]:
+        """The tables present now, sorted by name; never blocks."""
+        return self._browse.tables()
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self._thread.submit(self._browse.close()).result(5.0)
+        self._thread.stop()

@@ -1,0 +1,77 @@
+"""Frames on a byte stream: msgpack is self-delimiting, so a frame is one packed message.
+
+A :class:`FrameReader` wraps a streaming ``msgpack.Unpacker`` with hard limits
+(msgpack-python's README, "Security"): a frame larger than
+:data:`MAX_FRAME`, a string, array or map longer than the protocol ever
+needs, binary or extension data (never sent), or bytes that are not msgpack
+raise :class:`FrameError`. After that the stream is out of step for good, so
+the owner closes the connection; an Unpacker is never reused after an error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import msgpack
+
+from net.protocol import Message, decode
+
+# A State of the longest game is far below this; anything larger is hostile.
+MAX_FRAME = 16 * 1024
+# How many bytes to ask the socket for at once: with at most one partial frame
+# held back, a read never overflows the Unpacker's buffer.
+READ_SIZE = 32 * 1024
+_BUFFER = READ_SIZE + 2 * MAX_FRAME
+
+
+class FrameError(ValueError):
+    """The stream is not (or no longer) a sequence of frames; the text is the reason."""
+
+
+def pack(message: Message) -> bytes:
+    """One whole frame, to be written with a single write (testing.md: no Nagle stalls)."""
+    return msgpack.packb(message.to_wire(), use_bin_type=True)
+
+
+class FrameReader:
+    """Feed it bytes as they arrive; it yields every message completed so far."""
+
+    def __init__(self) -> None:
+        self._unpacker = msgpack.Unpacker(
+            raw=False,
+            max_buffer_size=_BUFFER,
+            max_str_len=1024,
+            max_bin_len=0,
+            max_ext_len=0,
+            max_array_len=512,
+            max_map_len=32,
+            strict_map_key=True,
+        )
+        self._fed = 0
+
+    def feed(self, data: bytes) -> Iterator[Message]:
+        """The messages ``data`` completes, in order.
+
+        Iterating raises :class:`FrameError` (or :class:`ProtocolError` for a
+        frame that is msgpack but not a message) where the stream turns
+        hostile, so the messages before that point are still handled.
+        """
+        try:
+            self._unpacker.feed(data)
+        except msgpack.BufferFull:
+            raise FrameError(f"a frame over {MAX_FRAME} bytes") from None
+        self._fed += len(data)
+        return self._messages()
+
+    def _messages(self) -> Iterator[Message]:
+        while True:
+            try:
+                value = next(self._unpacker)
+            except StopIteration:
+                break
+            except (ValueError, msgpack.UnpackException) as exc:
+                why = str(exc) or type(exc).__name__
+                raise FrameError(f"not a msgpack frame ({why})"[:200]) from None
+            yield decode(value)
+        if self._fed - self._unpacker.tell() > MAX_FRAME:
+            raise FrameError(f"a frame over {MAX_FRAME} bytes")

@@ -1,0 +1,430 @@
+"""The authoritative host: an asyncio TCP server around one :class:`~net.table.Table`.
+
+Clients send intents; the host checks seat, turn and legality (the table
+asks ``game.rules``), applies, saves the record and sends every connection
+the new :class:`~net.protocol.State`. A connection that breaks the protocol
+gets a :class:`~net.protocol.Bye` with the reason and is closed; nobody else
+notices. The host never waits on one client: frames are written without
+awaiting the peer, and a peer whose unread backlog grows is dropped.
+
+In a window, :func:`start_host_thread` runs a host on a thread of its own and
+the hosting player joins it over loopback like everyone else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.records import Record
+from game.rules import Player, Variant
+from net import discovery
+from net.framing import READ_SIZE, FrameError, FrameReader, pack
+from net.loopthread import LoopThread
+from net.protocol import (
+    PLAYER,
+    PROTOCOL_VERSION,
+    SPECTATOR,
+    Bye,
+    Hello,
+    Message,
+    Move,
+    Notice,
+    Ping,
+    Pong,
+    ProtocolError,
+    Refused,
+    Rematch,
+    Sit,
+    Welcome,
+)
+from net.table import Seat, Table
+
+# A peer that leaves this much of our output unread is not keeping up: drop it
+# rather than buffer without end.
+MAX_BACKLOG = 256 * 1024
+NAME_LIMIT = 32
+
+
+@dataclass
+class HostConfig:
+    """How a host runs; the defaults are for real play."""
+
+    bind: str = "0.0.0.0"
+    port: int = 0
+    spectator_limit: int = 16
+    reconnect_grace: float = 60.0  # seconds a dropped player's seat is held
+    hello_timeout: float = 5.0  # a new connection must say hello within this
+    idle_timeout: float = 15.0  # ... and then send a whole message at least this often
+    advertise: bool = True  # announce the table with zeroconf
+    save_dir: Path = field(default_factory=lambda: default_save_dir())
+
+
+def default_save_dir() -> Path:
+    """Where a host keeps its records: $XDG_DATA_HOME/qttt/games (or ~/.local/share/...)."""
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "qttt" / "games"
+
+
+class _Close(Exception):
+    """Stop serving this connection; the text is the reason sent in the Bye."""
+
+
+class Connection:
+    """One peer: what it is at the table, and a way to send it frames."""
+
+    def __init__(self, writer: asyncio.StreamWriter) -> None:
+        self.writer = writer
+        self.peer = writer.get_extra_info("peername")
+        self.role: str | None = None  # None until its Hello is accepted
+        self.name = "?"
+        self.seat: Player | None = None
+
+    def send_frame(self, frame: bytes) -> None:
+        if self.writer.is_closing():
+            return
+        self.writer.write(frame)
+        if self.writer.transport.get_write_buffer_size() > MAX_BACKLOG:
+            self.writer.transport.abort()
+
+    def send(self, message: Message) -> None:
+        self.send_frame(pack(message))
+
+
+class Host:
+    """Serves one table until :meth:`close`."""
+
+    def __init__(self, table: Table, config: HostConfig) -> None:
+        self.table = table
+        self.config = config
+        self.connections: set[Connection] = set()
+        # Seats held for dropped players, by seat token: the timer that frees each.
+        self._release: dict[str, asyncio.TimerHandle] = {}
+        self._server: asyncio.Server | None = None
+        # Where a dedicated host tells its operator what happens (notices and moves).
+        self.log: Callable[[str], None] = lambda text: None
+        self._advertiser: discovery.Advertiser | None = None
+        self._handlers: dict[type[Message], Callable[[Connection, Any], None]] = {
+            Move: self._on_move,
+            Sit: self._on_sit,
+            Rematch: self._on_rematch,
+            Ping: self._on_ping,
+        }
+
+    @property
+    def address(self) -> tuple[str, int]:
+        """The address the server listens on (the port is the real one when 0 was asked)."""
+        assert self._server is not None, "start() first"
+        host, port = self._server.sockets[0].getsockname()[:2]
+        return host, port
+
+    @property
+    def spectators(self) -> int:
+        return sum(1 for c in self.connections if c.role == SPECTATOR)
+
+    async def start(self) -> None:
+        self._server = await asyncio.start_server(
+            self._serve, self.config.bind, self.config.port, limit=READ_SIZE
+        )
+        # Seats saved in a resumed record are held for their players, as after a drop.
+        for seat in self.table.seats.values():
+            if seat and not seat.connected:
+                self._hold(seat)
+        if self.config.advertise:
+            self._advertiser = discovery.Advertiser(self.config.bind)
+            await self._advertiser.start(self.table.name, self.address[1], self._lobby_view())
+
+    async def close(self) -> None:
+        if self._advertiser:
+            await self._advertiser.close()
+        if self._server:
+            self._server.close()
+        for conn in list(self.connections):
+            conn.send(Bye("the host is closing"))
+            conn.writer.close()
+        for timer in self._release.values():
+            timer.cancel()
+        if self._server:
+            await self._server.wait_closed()
+
+    # -- one connection -------------------------------------------------------------
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Connection(writer)
+        self.connections.add(conn)
+        try:
+            await self._read(conn, reader)
+        except _Close as reason:
+            conn.send(Bye(str(reason)))
+            self.log(f"closed {_show(conn.peer)}: {reason}")
+        except ConnectionError:
+            pass
+        finally:
+            self._leave(conn)
+            writer.close()
+            with contextlib.suppress(ConnectionError, TimeoutError):
+                await asyncio.wait_for(writer.wait_closed(), 1.0)
+
+    async def _read(self, conn: Connection, reader: asyncio.StreamReader) -> None:
+        frames = FrameReader()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.config.hello_timeout
+        while True:
+            try:
+                async with asyncio.timeout_at(deadline):
+                    data = await reader.read(READ_SIZE)
+            except TimeoutError:
+                waited = self.config.idle_timeout if conn.role else self.config.hello_timeout
+                raise _Close(f"no whole message for {waited:g} s") from None
+            if not data:
+                return
+            try:
+                for message in frames.feed(data):
+                    self._dispatch(conn, message)
+                    deadline = loop.time() + self.config.idle_timeout
+            except (FrameError, ProtocolError) as exc:
+                raise _Close(str(exc)) from None
+
+    def _dispatch(self, conn: Connection, message: Message) -> None:
+        if conn.role is None:
+            if not isinstance(message, Hello):
+                raise _Close(f"the first message must be hello, not {message.TAG}")
+            self._on_hello(conn, message)
+            return
+        handler = self._handlers.get(type(message))
+        if handler is None:
+            raise _Close(f"a client does not send {message.TAG}")
+        handler(conn, message)
+
+    # -- handlers ---------------------------------------------------------------------
+
+    def _on_hello(self, conn: Connection, hello: Hello) -> None:
+        if hello.version != PROTOCOL_VERSION:
+            raise _Close(
+                f"protocol version {hello.version} is not spoken here "
+                f"(this host speaks {PROTOCOL_VERSION})"
+            )
+        conn.name = " ".join(hello.name.split())[:NAME_LIMIT] or "player"
+        if hello.token is not None:
+            self._reclaim(conn, hello.token)
+        elif hello.role == PLAYER:
+            side = self.table.sit(conn.name, _side(hello.seat) if hello.seat else None)
+            if side is None:
+                taken = f"seat {hello.seat} is taken" if hello.seat else "no seat is open"
+                raise _Close(f"{taken} at this table")
+            self._seat(conn, side)
+            self._tell(f"{conn.name} sits at {side}")
+        elif hello.role == SPECTATOR:
+            if self.spectators >= self.config.spectator_limit:
+                raise _Close(f"this table has its {self.config.spectator_limit} spectators")
+            conn.role = SPECTATOR
+            self._welcome(conn)
+            self._tell(f"{conn.name} is watching")
+        else:
+            raise _Close(f"hello.role must be {PLAYER} or {SPECTATOR}")
+        self._broadcast_state()
+
+    def _reclaim(self, conn: Connection, token: str) -> None:
+        side = self.table.holder(token)
+        if side is None:
+            raise _Close("that seat is no longer held for you")
+        for other in self.connections:
+            if other is not conn and other.seat is side:
+                other.send(Bye("your seat was reclaimed from another connection"))
+                other.seat, other.role = None, None
+                other.writer.close()
+        self._seat(conn, side)
+        self._tell(f"{conn.name} is back at {side}")
+
+    def _seat(self, conn: Connection, side: Player) -> None:
+        conn.role, conn.seat = PLAYER, side
+        seat = self.table.seats[side]
+        assert seat is not None
+        seat.connected = True
+        timer = self._release.pop(seat.token, None)
+        if timer:
+            timer.cancel()
+        self._welcome(conn)
+
+    def _welcome(self, conn: Connection) -> None:
+        seat = self.table.seats[conn.seat] if conn.seat else None
+        conn.send(
+            Welcome(
+                PROTOCOL_VERSION,
+                self.table.name,
+                conn.role or SPECTATOR,
+                conn.seat.value if conn.seat else None,
+                seat.token if seat else None,
+            )
+        )
+
+    def _on_move(self, conn: Connection, move: Move) -> None:
+        if conn.seat is None:
+            conn.send(Refused("spectators cannot move"))
+            return
+        side = _side(move.side)
+        if side is not conn.seat:
+            conn.send(Refused(f"you play {conn.seat}, not {move.side}"))
+            return
+        reason = self.table.move(side, move.ply, move.token)
+        if reason:
+            conn.send(Refused(reason))
+            self.log(f"refused {conn.name}'s {move.token!r}: {reason}")
+        else:
+            self._broadcast_state()
+            self.log(f"{side} ({conn.name}) plays {self.table.record.moves[-1]}")
+
+    def _on_sit(self, conn: Connection, sit: Sit) -> None:
+        side = _side(sit.seat)
+        if conn.seat is not None:
+            conn.send(Refused(f"you already sit at {conn.seat}"))
+        elif self.table.sit(conn.name, side) is None:
+            conn.send(Refused(f"seat {side} is taken"))
+        else:
+            self._seat(conn, side)
+            self._tell(f"{conn.name} sits at {side}")
+            self._broadcast_state()
+
+    def _on_rematch(self, conn: Connection, _: Rematch) -> None:
+        if conn.seat is None:
+            conn.send(Refused("only a seated player can ask for a rematch"))
+            return
+        game = self.table.game
+        reason = self.table.ask_rematch(conn.seat)
+        if reason:
+            conn.send(Refused(reason))
+            return
+        if self.table.game != game:
+            # Sides swapped: tell every seated connection where it sits now.
+            for other in self.connections:
+                if other.seat is not None:
+                    other.seat = other.seat.other
+                    self._welcome(other)
+            self._tell(f"game {self.table.game}: sides swapped")
+        self._broadcast_state()
+
+    def _on_ping(self, conn: Connection, _: Ping) -> None:
+        conn.send(Pong())
+
+    # -- leaving, holding and releasing seats ----------------------------------------
+
+    def _leave(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+        if conn.seat is not None:
+            seat = self.table.seats[conn.seat]
+            if seat:
+                seat.connected = False
+                self._hold(seat)
+            self._tell(
+                f"{conn.name} dropped; seat {conn.seat} is held for "
+                f"{self.config.reconnect_grace:g} s"
+            )
+        elif conn.role == SPECTATOR:
+            self._tell(f"{conn.name} stopped watching")
+        if conn.role is not None:
+            self._broadcast_state()
+
+    def _hold(self, seat: Seat) -> None:
+        loop = asyncio.get_running_loop()
+        self._release[seat.token] = loop.call_later(self.config.reconnect_grace, self._free, seat)
+
+    def _free(self, seat: Seat) -> None:
+        # A rematch may have moved the seat to the other side since the timer started.
+        self._release.pop(seat.token, None)
+        for side, held in self.table.seats.items():
+            if held is seat and not seat.connected:
+                self.table.release(side)
+                self._tell(f"seat {side} ({seat.name}) is open again")
+                self._broadcast_state()
+
+    # -- telling everyone ---------------------------------------------------------------
+
+    def _tell(self, text: str) -> None:
+        self.log(text)
+        self._broadcast(pack(Notice(text)))
+
+    def _broadcast_state(self) -> None:
+        self._broadcast(pack(self.table.state(self.spectators)))
+        if self._advertiser:
+            self._advertiser.update(self._lobby_view())
+
+    def _broadcast(self, frame: bytes) -> None:
+        for conn in list(self.connections):
+            if conn.role is not None:
+                conn.send_frame(frame)
+
+    def _lobby_view(self) -> discovery.TableView:
+        return discovery.TableView(
+            name=self.table.name,
+            variant=self.table.variant.name,
+            open_seats=tuple(side.value for side in self.table.open_seats()),
+            spectators=self.spectators,
+            spectator_limit=self.config.spectator_limit,
+            running=self.table.running,
+        )
+
+
+def _show(peer: object) -> str:
+    return f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+
+
+def _side(text: str | None) -> Player:
+    try:
+        return Player(text)
+    except ValueError:
+        raise _Close(f"there is no seat {text!r}; the seats are X and O") from None
+
+
+# -- starting a host -------------------------------------------------------------------
+
+
+def new_table(variant: Variant, name: str, save_dir: Path) -> Table:
+    return Table(name, Record(variant), save_dir)
+
+
+async def serve(table: Table, config: HostConfig) -> Host:
+    """A started host (listening, and advertised if the config says so)."""
+    host = Host(table, config)
+    await host.start()
+    return host
+
+
+@dataclass
+class HostHandle:
+    """A host running on its own thread: where to join it, and how to stop it."""
+
+    address: tuple[str, int]
+    host: Host
+    _thread: LoopThread
+
+    def stop(self) -> None:
+        """Say goodbye to every client, withdraw the table from the lobby, stop the thread."""
+        with contextlib.suppress(Exception):
+            self._thread.submit(self.host.close()).result(5.0)
+        self._thread.stop()
+
+
+def start_host_thread(table: Table, config: HostConfig | None = None) -> HostHandle:
+    """Start a host on a thread of its own and return once it listens.
+
+    ``address`` is where a client on this machine joins it (loopback when the
+    host listens on every interface). Raises ``OSError`` if the port is taken.
+    """
+    config = config or HostConfig()
+    thread = LoopThread(f"qttt-host-{table.name}")
+    try:
+        host = thread.submit(serve(table, config)).result(15.0)
+    except BaseException:
+        thread.stop()
+        raise
+    bound, port = host.address
+    return HostHandle((_local(bound), port), host, thread)
+
+
+def _local(bound: str) -> str:
+    return "127.0.0.1" if bound in ("0.0.0.0", "") else bound

@@ -1,0 +1,271 @@
+"""The messages a host and its clients exchange: small frozen values with a type tag.
+
+On the wire a message is a msgpack map: ``{"t": TAG, field: value, ...}``.
+:func:`decode` checks the tag and every field's type against the dataclass's
+annotations before building the value, so a handler only ever sees a
+well-formed message. Moves travel as the record tokens of
+``shared/spec/records.md``; the rules decide whether they are legal.
+
+The first message a client sends is :class:`Hello`, carrying
+:data:`PROTOCOL_VERSION`; the host's first answer is :class:`Welcome` (or
+:class:`Bye` with the reason it will not talk).
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from dataclasses import dataclass, fields
+from functools import cache
+from typing import Any, ClassVar
+
+PROTOCOL_VERSION = 1
+
+# Roles a connection can hold at a table.
+PLAYER = "player"
+SPECTATOR = "spectator"
+ROLES = (PLAYER, SPECTATOR)
+SIDES = ("X", "O")
+
+
+class ProtocolError(ValueError):
+    """A frame that is not a message of this protocol; the text is the reason sent back."""
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """Base of every message; ``TAG`` names it on the wire."""
+
+    TAG: ClassVar[str]
+
+    def to_wire(self) -> dict[str, Any]:
+        wire: dict[str, Any] = {"t": self.TAG}
+        for f in fields(self):
+            wire[f.name] = _to_wire(getattr(self, f.name))
+        return wire
+
+    @classmethod
+    def from_wire(cls, data: dict[str, Any]) -> Message:
+        """The message ``data`` holds; :class:`ProtocolError` says what is wrong with it."""
+        hints = _hints(cls)
+        expected = set(hints) | {"t"}
+        if set(data) != expected:
+            missing = sorted(expected - set(data))
+            extra = sorted(map(str, set(data) - expected))
+            what = f"missing {', '.join(missing)}" if missing else f"unknown {', '.join(extra)}"
+            raise ProtocolError(f"{cls.TAG}: {what}")
+        values = {
+            name: _check(data[name], kind, f"{cls.TAG}.{name}") for name, kind in hints.items()
+        }
+        return cls(**values)
+
+
+# -- client to host ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Hello(Message):
+    """The first message: who connects, as what, and (to reconnect) the seat's token."""
+
+    TAG: ClassVar[str] = "hello"
+    version: int
+    role: str
+    name: str
+    seat: str | None = None
+    token: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Message):
+    """An intent: play ``token`` as ``side``, as the move after the first ``ply`` tokens.
+
+    ``ply`` makes a stale or repeated intent detectable: the host refuses a move
+    whose ply is not the number of tokens played so far.
+    """
+
+    TAG: ClassVar[str] = "move"
+    side: str
+    ply: int
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class Sit(Message):
+    """A spectator asks for an empty seat."""
+
+    TAG: ClassVar[str] = "sit"
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch(Message):
+    """A seated player wants another game, sides swapped."""
+
+    TAG: ClassVar[str] = "rematch"
+
+
+@dataclass(frozen=True, slots=True)
+class Ping(Message):
+    """Proof of life: the host drops a connection that sends no whole message for a while."""
+
+    TAG: ClassVar[str] = "ping"
+
+
+# -- host to client ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Welcome(Message):
+    """Where this connection sits; sent after Hello, after Sit and when a rematch swaps sides."""
+
+    TAG: ClassVar[str] = "welcome"
+    version: int
+    table: str
+    role: str
+    seat: str | None
+    token: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView(Message):
+    """One seat as everyone sees it (nested in :class:`State`)."""
+
+    TAG: ClassVar[str] = "seat"
+    side: str
+    name: str | None
+    connected: bool
+
+
+@dataclass(frozen=True, slots=True)
+class State(Message):
+    """The whole table after every change: the game's tokens and who sits where."""
+
+    TAG: ClassVar[str] = "state"
+    game: int
+    variant: dict[str, str | int | bool]  # make_variant's fields: the name and options
+    moves: tuple[str, ...]
+    seats: tuple[SeatView, ...]
+    spectators: int
+    rematch: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Refused(Message):
+    """An intent the host turned down, and why."""
+
+    TAG: ClassVar[str] = "refused"
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Notice(Message):
+    """Something to tell the players: someone joined, left or dropped."""
+
+    TAG: ClassVar[str] = "notice"
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Bye(Message):
+    """The last message on a connection the sender is closing, with the reason."""
+
+    TAG: ClassVar[str] = "bye"
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pong(Message):
+    TAG: ClassVar[str] = "pong"
+
+
+MESSAGES: dict[str, type[Message]] = {
+    cls.TAG: cls
+    for cls in (Hello, Move, Sit, Rematch, Ping, Welcome, State, Refused, Notice, Bye, Pong)
+}
+
+
+def decode(data: object) -> Message:
+    """The message a decoded msgpack value holds; :class:`ProtocolError` if it holds none."""
+    if not isinstance(data, dict):
+        raise ProtocolError(f"a message is a map, not {_kind(data)}")
+    tag = data.get("t")
+    cls = MESSAGES.get(tag) if isinstance(tag, str) else None
+    if cls is None:
+        raise ProtocolError(f"unknown message type {tag!r}"[:200])
+    return cls.from_wire(data)
+
+
+# -- the type checks behind from_wire ---------------------------------------------------
+
+
+@cache
+def _hints(cls: type[Message]) -> dict[str, Any]:
+    hints = typing.get_type_hints(cls)
+    return {f.name: hints[f.name] for f in fields(cls)}
+
+
+def _to_wire(value: object) -> object:
+    if isinstance(value, Message):
+        return value.to_wire()
+    if isinstance(value, tuple):
+        return [_to_wire(v) for v in value]
+    return value
+
+
+def _check(value: object, kind: Any, where: str) -> Any:
+    """``value`` converted to ``kind`` (lists to tuples, maps to messages), or ProtocolError."""
+    origin = typing.get_origin(kind)
+    if origin in (types.UnionType, typing.Union):
+        for option in typing.get_args(kind):
+            try:
+                return _check(value, option, where)
+            except ProtocolError:
+                continue
+        raise ProtocolError(f"{where} must be {_name(kind)}, not {_kind(value)}")
+    if origin is tuple:
+        item = typing.get_args(kind)[0]
+        if not isinstance(value, list | tuple):
+            raise ProtocolError(f"{where} must be a list, not {_kind(value)}")
+        return tuple(_check(v, item, f"{where}[{i}]") for i, v in enumerate(value))
+    if origin is dict:
+        key_kind, value_kind = typing.get_args(kind)
+        if not isinstance(value, dict):
+            raise ProtocolError(f"{where} must be a map, not {_kind(value)}")
+        return {
+            _check(k, key_kind, where): _check(v, value_kind, f"{where}.{k}")
+            for k, v in value.items()
+        }
+    if kind is type(None):
+        if value is not None:
+            raise ProtocolError(f"{where} must be nil")
+        return None
+    if isinstance(kind, type) and issubclass(kind, Message):
+        if not isinstance(value, dict) or value.get("t") != kind.TAG:
+            raise ProtocolError(f"{where} must be a {kind.TAG}")
+        return kind.from_wire(value)
+    # bool is an int in Python: neither may stand for the other on the wire.
+    if type(value) is not kind:
+        raise ProtocolError(f"{where} must be {_name(kind)}, not {_kind(value)}")
+    return value
+
+
+def _name(kind: Any) -> str:
+    if typing.get_origin(kind) in (types.UnionType, typing.Union):
+        return " or ".join(_name(k) for k in typing.get_args(kind))
+    return {str: "a string", int: "an integer", bool: "a boolean", type(None): "nil"}.get(
+        kind, getattr(kind, "__name__", str(kind))
+    )
+
+
+def _kind(value: object) -> str:
+    return {
+        str: "a string",
+        int: "an integer",
+        bool: "a boolean",
+        float: "a float",
+        bytes: "bytes",
+        list: "a list",
+        tuple: "a list",
+        dict: "a map",
+        type(None): "nil",
+    }.get(type(value), type(value).__name__)

@@ -1,0 +1,98 @@
+"""A game whose engine runs on a host, behind the same interface as ``game.session.LocalSession``.
+
+:class:`NetworkSession` runs a :class:`~net.client.TableClient` on an asyncio
+loop in a thread of its own. The pygame loop calls :meth:`submit` (returns at
+once) and drains :meth:`events` once a frame (never blocks): the two threads
+meet only through a queue.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+from concurrent.futures import Future
+
+from game.rules import Action, Player
+from game.session import Event
+from net import protocol
+from net.client import TableClient
+from net.loopthread import LoopThread
+from net.protocol import PLAYER
+
+
+class NetworkSession:
+    """A seat (``role="player"``) or a view (``role="spectator"``) at a table on the network.
+
+    ``seat`` asks for a side; without it a player takes any open one. The
+    first events are a Snapshot of the game as it stands (or a Notice saying
+    why the host would not seat us).
+    """
+
+    def __init__(
+        self,
+        address: tuple[str, int],
+        name: str = "player",
+        role: str = PLAYER,
+        seat: Player | None = None,
+        reconnect_for: float = 60.0,
+    ) -> None:
+        self._events: queue.SimpleQueue[Event] = queue.SimpleQueue()
+        self._client = TableClient(
+            address, name, self._events.put, role=role, seat=seat, reconnect_for=reconnect_for
+        )
+        self._thread = LoopThread("qttt-net")
+        self._done: Future[str] = self._thread.submit(self._client.run())
+
+    # -- the Session protocol ------------------------------------------------------------
+
+    @property
+    def local_sides(self) -> frozenset[Player]:
+        """The side this screen plays (it changes when a rematch swaps sides)."""
+        seat = self._client.seat if self._client.role == PLAYER else None
+        return frozenset((seat,)) if seat else frozenset()
+
+    def submit(self, action: Action) -> None:
+        self._thread.call(self._client.play, action)
+
+    def events(self) -> list[Event]:
+        drained: list[Event] = []
+        while True:
+            try:
+                drained.append(self._events.get_nowait())
+            except queue.Empty:
+                return drained
+
+    def close(self) -> None:
+        if not self._done.done():
+            self._thread.submit(self._client.close())
+            # Closing must never fail a window's exit, whatever the connection did.
+            with contextlib.suppress(Exception):
+                self._done.result(2.0)
+        self._thread.stop()
+
+    # -- what a table screen adds ----------------------------------------------------------
+
+    def sit(self, side: Player) -> None:
+        """As a spectator, ask for the empty seat ``side``."""
+        self._thread.call(self._client.send, protocol.Sit(side.value))
+
+    def rematch(self) -> None:
+        """Once the game is over: ask for another, sides swapped (it starts when both ask)."""
+        self._thread.call(self._client.send, protocol.Rematch())
+
+    @property
+    def table(self) -> protocol.State | None:
+        """The host's last word on seats (names, connected), spectators and rematch wishes."""
+        return self._client.table
+
+    @property
+    def connected(self) -> bool:
+        return self._client.connected
+
+    @property
+    def ended(self) -> str | None:
+        """Why the connection ended for good (the host said bye, or gave up reconnecting)."""
+        done = self._done
+        if not done.done() or done.cancelled() or done.exception():
+            return None
+        return done.result()

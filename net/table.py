@@ -1,0 +1,191 @@
+"""The host's game and seats, with no sockets: every decision the host makes is made here.
+
+A :class:`Table` answers intents with ``None`` (done) or a reason a player can
+read, and writes the game's record after every applied move, atomically (a
+temporary file, then ``os.replace``), so a host killed at any instant leaves
+a record that ``qttt host --resume`` continues from its last applied move.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import tempfile
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from game.records import Record, read_record
+from game.rules import Player, Position, RulesError, Variant
+from net.protocol import SeatView, State
+
+# The record field holding the table's name, game number and seats (the rules ignore it).
+RECORD_FIELD = "table"
+
+
+@dataclass
+class Seat:
+    """Who sits on one side: a name, the token that reclaims the seat, and whether connected."""
+
+    name: str
+    token: str
+    connected: bool = False
+
+
+class Table:
+    """One game at a time, two seats, and where the record goes."""
+
+    def __init__(self, name: str, record: Record, save_dir: Path, path: Path | None = None) -> None:
+        self.name = name
+        self.record = record
+        self.positions = record.positions()
+        self.save_dir = save_dir
+        self.game = 1
+        self.seats: dict[Player, Seat | None] = {Player.X: None, Player.O: None}
+        self.rematch: set[Player] = set()
+        self._stamp = _now_stamp()
+        self.path = path or self._path_for(self.game)
+
+    @classmethod
+    def resume(cls, path: Path, name: str | None) -> Table:
+        """The table a saved record describes; its seats are held for their players.
+
+        :class:`RecordError` if the file is not a playable record.
+        """
+        record = read_record(path)
+        record.positions()  # every token must still be legal
+        saved = record.extra.get(RECORD_FIELD)
+        info = saved if isinstance(saved, dict) else {}
+        table = cls(name or _text(info.get("name")) or path.stem, record, path.parent, path)
+        game = info.get("game")
+        table.game = game if type(game) is int and game > 0 else 1
+        seats = info.get("seats")
+        for side in Player:
+            seat = seats.get(side.value) if isinstance(seats, dict) else None
+            if isinstance(seat, dict) and _text(seat.get("token")):
+                table.seats[side] = Seat(_text(seat.get("name")) or side.value, seat["token"])
+        return table
+
+    # -- what everyone sees --------------------------------------------------------
+
+    @property
+    def variant(self) -> Variant:
+        return self.record.variant
+
+    @property
+    def position(self) -> Position:
+        return self.positions[-1]
+
+    @property
+    def running(self) -> bool:
+        return bool(self.record.moves) and not self.position.is_over
+
+    def open_seats(self) -> tuple[Player, ...]:
+        return tuple(side for side, seat in self.seats.items() if seat is None)
+
+    def state(self, spectators: int) -> State:
+        variant = {"variant": self.variant.name, **self.variant.options()}
+        seats = tuple(
+            SeatView(side.value, seat.name if seat else None, bool(seat and seat.connected))
+            for side, seat in self.seats.items()
+        )
+        rematch = tuple(side.value for side in Player if side in self.rematch)
+        return State(self.game, variant, tuple(self.record.moves), seats, spectators, rematch)
+
+    # -- seats ----------------------------------------------------------------------
+
+    def sit(self, name: str, side: Player | None) -> Player | None:
+        """Seat ``name`` at ``side`` (or any open side): the side taken, or ``None``."""
+        choices = (side,) if side else self.open_seats()
+        for choice in choices:
+            if self.seats[choice] is None:
+                self.seats[choice] = Seat(name, secrets.token_urlsafe(16), connected=True)
+                self.save()
+                return choice
+        return None
+
+    def holder(self, token: str) -> Player | None:
+        """The side whose seat ``token`` reclaims."""
+        for side, seat in self.seats.items():
+            if seat and secrets.compare_digest(seat.token, token):
+                return side
+        return None
+
+    def release(self, side: Player) -> None:
+        self.seats[side] = None
+        self.rematch.discard(side)
+        self.save()
+
+    # -- intents --------------------------------------------------------------------
+
+    def move(self, side: Player, ply: int, token: str) -> str | None:
+        """Play ``token`` for ``side``; ``None`` once applied and saved, else why not."""
+        pos = self.position
+        if pos.is_over:
+            return "the game is over"
+        if ply != len(self.record.moves):
+            return (
+                f"stale move: {len(self.record.moves)} tokens are played, "
+                f"this move was meant after {ply}"
+            )
+        if pos.to_play is not side:
+            return f"it is {pos.to_play}'s turn"
+        try:
+            after = self.record.append(pos, pos.variant.parse_token(token))
+        except RulesError as exc:
+            return str(exc)
+        self.positions.append(after)
+        self.save()
+        return None
+
+    def ask_rematch(self, side: Player) -> str | None:
+        """Count ``side``'s wish for another game; it starts, sides swapped, once every
+        seated player wants it. ``None`` if counted, else why not."""
+        if not self.position.is_over:
+            return "the game is not over yet"
+        self.rematch.add(side)
+        seated = {s for s, seat in self.seats.items() if seat}
+        if seated <= self.rematch:
+            self.seats = {Player.X: self.seats[Player.O], Player.O: self.seats[Player.X]}
+            self.rematch.clear()
+            self.game += 1
+            self.record = Record(self.variant)
+            self.positions = self.record.positions()
+            self.path = self._path_for(self.game)
+            self.save()
+        return None
+
+    # -- the record -------------------------------------------------------------------
+
+    def save(self) -> None:
+        """Write the record (with the seats, so a resumed host knows its players) atomically."""
+        seats = {
+            side.value: {"name": seat.name, "token": seat.token}
+            for side, seat in self.seats.items()
+            if seat
+        }
+        self.record.extra[RECORD_FIELD] = {"name": self.name, "game": self.game, "seats": seats}
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(dir=self.path.parent, prefix=".qttt-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(self.record.to_json())
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temp, self.path)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+
+    def _path_for(self, game: int) -> Path:
+        slug = re.sub(r"[^A-Za-z0-9]+", "-", self.name).strip("-").lower() or "table"
+        return self.save_dir / f"{self._stamp}-{slug}-game{game}.json"
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def _now_stamp() -> str:
+    return datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
