@@ -48,13 +48,7 @@ class Goff(SquareBoard):
 def classical_rows(pos: Position, lines: tuple[tuple[int, ...], ...]) -> tuple[Row, ...]:
     """Every line filled with one player's classical marks, dated by its largest subscript."""
     cells = pos._cells
-    x = o = 0
-    for i, k in enumerate(cells):
-        if k:
-            if k & 1:
-                x |= 1 << i
-            else:
-                o |= 1 << i
+    x, o = pos.player_masks()
     rows = []
     for line, mask in zip(lines, _masks(lines), strict=True):
         if x & mask == mask or o & mask == mask:

@@ -9,10 +9,7 @@ from game.rules.position import Position
 
 def random_playout(pos: Position, rng: Random) -> Position:
     """Play uniformly random legal actions from ``pos`` until the game is over."""
-    choose = rng.choice
-    while True:
-        actions = pos.legal_actions()
-        if not actions:
-            return pos
-        # legal_actions() lists canonical, legal actions: the unchecked path is safe.
-        pos = pos._apply(choose(actions))
+    while pos._outcome is None:
+        # random_action() gives canonical, legal actions: the unchecked path is safe.
+        pos = pos._apply(pos.random_action(rng))
+    return pos

@@ -22,6 +22,8 @@ from game.rules.errors import IllegalActionError
 from game.rules.outcome import Outcome, Player, Scores
 
 if TYPE_CHECKING:
+    from random import Random
+
     from game.rules.variant import Variant
 
 SpookyMark = tuple[int, int, int]
@@ -152,6 +154,27 @@ class Position:
         """Whether cells ``a`` and ``b`` lie in one group of spooky marks."""
         return a != b and self._comp[a] == self._comp[b] and bool(self._open >> a & 1)
 
+    def player_masks(self) -> tuple[int, int]:
+        """Bit masks of X's classical cells and of O's (bit i for cell i)."""
+        x = o = 0
+        for i, k in enumerate(self._cells):
+            if k:
+                if k & 1:
+                    x |= 1 << i
+                else:
+                    o |= 1 << i
+        return x, o
+
+    def mark_joining(self, a: int, b: int) -> int | None:
+        """The spooky mark whose two halves are in cells ``a`` and ``b``, if there is one."""
+        if a > b:
+            a, b = b, a
+        # Placements are stored with the smaller cell first.
+        for k, p, q in self._spooky:
+            if p == a and q == b:
+                return k
+        return None
+
     def scores(self) -> Scores:
         """Points so far; final once the game is over."""
         return self.variant.scores(self)
@@ -171,6 +194,17 @@ class Position:
             k, a, b = self._spooky[-1]  # the cycle was closed by the newest mark
             return (Collapse(k, a), Collapse(k, b))
         return self.variant.placements(self)
+
+    def random_action(self, rng: Random) -> Action:
+        """A uniformly random legal action, in canonical form; the game must not be over.
+
+        The rollouts' path: it asks the variant for one random placement
+        instead of listing them all, which matters on boards of 81 cells.
+        """
+        if self._pending:
+            k, a, b = self._spooky[-1]
+            return Collapse(k, a if rng.random() < 0.5 else b)
+        return self.variant.random_placement(self, rng)
 
     def play(self, action: Action) -> Position:
         """The position after ``action``; :class:`IllegalActionError` says why not."""

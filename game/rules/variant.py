@@ -9,16 +9,20 @@ from __future__ import annotations
 import re
 from functools import cached_property
 from itertools import combinations
+from random import Random
 from typing import TYPE_CHECKING, ClassVar
 
 from game.rules.actions import Action, Collapse, Place
 from game.rules.errors import InvalidTokenError
-from game.rules.outcome import Outcome, Player, Row, Scores, Termination
+from game.rules.outcome import Outcome, Player, Scores, Termination
 
 if TYPE_CHECKING:
     from game.rules.position import Position
 
 _NUMBER = "[1-9][0-9]*"
+# Any cell label of any board (``17``, ``5.5``): tokens are read with this, so a label of
+# another board reaches parse_cell and is refused with a message naming this board.
+_ANY_LABEL = rf"{_NUMBER}(?:\.{_NUMBER})?"
 
 
 class Variant:
@@ -89,7 +93,7 @@ class Variant:
 
     @cached_property
     def _token_re(self) -> re.Pattern[str]:
-        cell = self.CELL_PATTERN
+        cell = _ANY_LABEL
         return re.compile(rf"(?P<a>{cell})-(?P<b>{cell})|(?P<k>{_NUMBER})@(?P<c>{cell})")
 
     def parse_token(self, token: str) -> Action:
@@ -124,18 +128,32 @@ class Variant:
             return pairs
         return tuple(p for p in pairs if self.refuse_placement(pos, *p) is None)
 
+    def has_placement(self, pos: Position) -> bool:
+        """Whether any placement is legal; variants with many cells answer without listing them."""
+        return bool(self.placements(pos))
+
+    def random_placement(self, pos: Position, rng: Random) -> Place:
+        """A uniformly random legal placement (one must exist): the rollouts' hot path.
+
+        Variants with many cells override this to sample without listing every pair.
+        """
+        return rng.choice(self.placements(pos))
+
     @cached_property
     def _restricts(self) -> bool:
         # A variant that refuses no pair of open cells needs no filtering: the hot path of playouts.
         return type(self).refuse_placement is not Variant.refuse_placement
 
     def _pairs(self, open_: int) -> tuple[Place, ...]:
-        """Every pair of distinct open cells, cached by the set of open cells."""
+        """Every pair of distinct open cells, cached by the set of open cells on small boards."""
         cache = self._pair_cache
         pairs = cache.get(open_)
         if pairs is None:
             cells = [i for i in range(self.cell_count) if open_ >> i & 1]
-            pairs = cache[open_] = tuple(Place(a, b) for a, b in combinations(cells, 2))
+            pairs = tuple(Place(a, b) for a, b in combinations(cells, 2))
+            # A 3×3 board has 512 sets of open cells; larger boards have too many to keep.
+            if self.cell_count <= 9:
+                cache[open_] = pairs
         return pairs
 
     @cached_property
@@ -163,14 +181,14 @@ class Variant:
 
     def _stuck(self, pos: Position) -> Outcome | None:
         if pos._open == 0:
-            return Outcome(Termination.FULL_BOARD, self.final_scores(pos, ()))
-        if not self.placements(pos):
-            return Outcome(Termination.NO_MOVES, self.final_scores(pos, ()))
+            return self.ended(pos, Termination.FULL_BOARD)
+        if not self.has_placement(pos):
+            return self.ended(pos, Termination.NO_MOVES)
         return None
 
-    def final_scores(self, pos: Position, rows: tuple[Row, ...]) -> Scores:
-        """Scores of a game that ends with these rows (none for a draw)."""
-        return Scores()
+    def ended(self, pos: Position, termination: Termination) -> Outcome:
+        """The outcome of a game that ends without its winning condition (a draw by default)."""
+        return Outcome(termination, Scores())
 
     def scores(self, pos: Position) -> Scores:
         """Points so far; the outcome's once the game is over."""

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from game.rules.errors import RulesError
 from game.rules.goff import Goff
+from game.rules.nxn import BonusBoard
+from game.rules.shared import SharedWin
+from game.rules.squared import Squared
+from game.rules.ultimate import Ultimate
 from game.rules.variant import Variant
 
+# Goff's game first: it is the default.
 VARIANTS: dict[str, type[Variant]] = {
-    "goff": Goff,
+    cls.name: cls for cls in (Goff, SharedWin, BonusBoard, Squared, Ultimate)
 }
 
 

@@ -1,0 +1,228 @@
+"""Quantum Tic-Tac-Toe Squared (text 004): nine 3×3 mini-boards; three won ones in a row win.
+
+Cells are numbered 0..80 mini-board by mini-board (cell ``9 * B + s`` is
+label ``B+1.s+1``), so a mini-board's nine cells are nine consecutive bits of
+the position's masks. Listing and sampling placements go mini-board by
+mini-board: the tables below turn a mini-board's 9-bit set of open squares
+into its open cells without a loop.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from itertools import combinations
+from random import Random
+from typing import TYPE_CHECKING, ClassVar
+
+from game.rules.actions import Place
+from game.rules.errors import InvalidTokenError
+from game.rules.goff import classical_rows
+from game.rules.outcome import Outcome, Player, Scores, Termination
+from game.rules.shared import DISTINCT_CELLS, already_joined
+from game.rules.variant import Variant
+
+if TYPE_CHECKING:
+    from game.rules.position import Position
+
+# The eight lines of a 3×3 board, squares (or mini-boards) numbered 0..8 row by row.
+LINES_3X3 = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+_LINE_MASKS = tuple(sum(1 << i for i in line) for line in LINES_3X3)
+# Random placements draw this many pairs before listing them all (late in a game most draws miss).
+_TRIES = 24
+
+Cells = tuple[int, ...]
+Links = tuple[set[tuple[int, int]], set[tuple[int, int]]]
+
+
+@cache
+def _open_cells() -> tuple[tuple[Cells, ...], ...]:
+    """``[B][m]``: the cells of mini-board ``B`` whose squares are the bits of ``m``."""
+    return tuple(
+        tuple(tuple(9 * b + s for s in range(9) if m >> s & 1) for m in range(512))
+        for b in range(9)
+    )
+
+
+@cache
+def _places() -> tuple[tuple[Place, ...], ...]:
+    """``[a][b]``: one shared ``Place(a, b)`` per pair of cells, so listing builds no tuples."""
+    return tuple(tuple(Place(a, b) for b in range(81)) for a in range(81))
+
+
+@cache
+def _has_row() -> tuple[bool, ...]:
+    """``[m]``: whether the 9-bit set ``m`` of one player's squares holds a row."""
+    return tuple(any(m & line == line for line in _LINE_MASKS) for m in range(512))
+
+
+def links(pos: Position) -> Links:
+    """The pairs of cells spooky marks join, and the pairs of distinct mini-boards they join."""
+    joined = set()
+    spent = set()
+    for _, a, b in pos._spooky:
+        joined.add((a, b))
+        if a // 9 != b // 9:
+            spent.add((a // 9, b // 9))  # a < b, so the boards are in order too
+    return joined, spent
+
+
+class Squared(Variant):
+    """A 3×3 grid of mini-boards played with text 004's moves and cycles.
+
+    A mark's halves may go in one mini-board or in two, but two distinct
+    mini-boards are joined by at most one spooky mark at a time, and two cells
+    by at most one. A mini-board is won by each player with a classical row in
+    it (both: a shared mini-board, which counts for both); its open cells stay
+    open. The first collapse after which a player holds three won mini-boards
+    in a row ends the game: 1–0, or 1–1 when both do. No legal move left is a
+    draw.
+    """
+
+    name: ClassVar[str] = "squared"
+    cell_count = 81
+    CELL_PATTERN: ClassVar[str] = r"[1-9]\.[1-9]"
+    DOUBLE_RULE: ClassVar[str] = DISTINCT_CELLS
+
+    # -- cells ---------------------------------------------------------------
+
+    def label(self, cell: int) -> str:
+        return f"{cell // 9 + 1}.{cell % 9 + 1}"
+
+    def parse_cell(self, text: str) -> int:
+        if re.fullmatch(self.CELL_PATTERN, text):
+            return (int(text[0]) - 1) * 9 + int(text[2]) - 1
+        raise InvalidTokenError(
+            f"there is no cell {text} on {self.board_name} (cells are B.s, from 1.1 to 9.9)"
+        )
+
+    @property
+    def board_name(self) -> str:
+        return "a board of 3×3 mini-boards"
+
+    def grid(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(
+            tuple(9 * (r // 3 * 3 + c // 3) + r % 3 * 3 + c % 3 for c in range(9)) for r in range(9)
+        )
+
+    @property
+    def lines(self) -> tuple[tuple[int, ...], ...]:
+        """The rows inside every mini-board."""
+        return tuple(tuple(9 * b + s for s in line) for b in range(9) for line in LINES_3X3)
+
+    # -- legal moves -----------------------------------------------------------
+
+    def allows_double(self, pos: Position) -> bool:
+        return False
+
+    def refuse_placement(self, pos: Position, a: int, b: int) -> str | None:
+        reason = already_joined(pos, a, b)
+        if reason or a // 9 == b // 9:
+            return reason
+        boards = {a // 9, b // 9}
+        for k, p, q in pos._spooky:
+            if {p // 9, q // 9} == boards:
+                first, second = sorted(boards)
+                return f"mark {k} already joins mini-boards {first + 1} and {second + 1}"
+        return None
+
+    def placements(self, pos: Position) -> tuple[Place, ...]:
+        joined, spent = links(pos)
+        return self._free(pos._open, joined, spent)
+
+    def has_placement(self, pos: Position) -> bool:
+        open_ = pos._open
+        boards = [b for b in range(9) if open_ >> 9 * b & 511]
+        pairs = len(boards) * (len(boards) - 1) // 2
+        # Each spooky mark spends at most one pair of mini-boards: more pairs than marks leave one.
+        if pairs > len(pos._spooky):
+            return True
+        joined, spent = links(pos)
+        if any((b, d) not in spent for i, b in enumerate(boards) for d in boards[i + 1 :]):
+            return True
+        table = _open_cells()
+        for b in boards:
+            cells = table[b][open_ >> 9 * b & 511]
+            if any((p, q) not in joined for p, q in combinations(cells, 2)):
+                return True
+        return False
+
+    def random_placement(self, pos: Position, rng: Random) -> Place:
+        joined, spent = links(pos)
+        return self._random_free(pos._open, joined, spent, rng)
+
+    def _free(
+        self, open_: int, joined: set[tuple[int, int]], spent: set[tuple[int, int]]
+    ) -> tuple[Place, ...]:
+        """Every legal placement with no sending rule, in order of (first cell, second cell)."""
+        table = _open_cells()
+        places = _places()
+        boards = [table[b][open_ >> 9 * b & 511] for b in range(9)]
+        found: list[Place] = []
+        for b, cells in enumerate(boards):
+            others = [boards[d] for d in range(b + 1, 9) if (b, d) not in spent]
+            for i, a in enumerate(cells):
+                row = places[a]
+                found += [row[c] for c in cells[i + 1 :] if (a, c) not in joined]
+                for other in others:
+                    found += [row[c] for c in other]
+        return tuple(found)
+
+    def _random_free(
+        self, open_: int, joined: set[tuple[int, int]], spent: set[tuple[int, int]], rng: Random
+    ) -> Place:
+        """A uniformly random legal placement with no sending rule: draw pairs until one is legal.
+
+        Drawing two open cells uniformly and keeping the first legal pair is
+        uniform over legal placements; when draws keep missing, the exact list
+        decides.
+        """
+        table = _open_cells()
+        cells = [c for b in range(9) for c in table[b][open_ >> 9 * b & 511]]
+        choice = rng.choice
+        for _ in range(_TRIES):
+            a = choice(cells)
+            b = choice(cells)
+            if a > b:
+                a, b = b, a
+            if (
+                a != b
+                and (a, b) not in joined
+                and (a // 9 == b // 9 or (a // 9, b // 9) not in spent)
+            ):
+                return _places()[a][b]
+        return choice(self._free(open_, joined, spent))
+
+    # -- the end ---------------------------------------------------------------
+
+    def won_boards(self, pos: Position) -> tuple[int, int]:
+        """Bit masks of the mini-boards X has won and of those O has won (bit B for board B+1)."""
+        x, o = pos.player_masks()
+        has_row = _has_row()
+        xb = ob = 0
+        for b in range(9):
+            if has_row[x >> 9 * b & 511]:
+                xb |= 1 << b
+            if has_row[o >> 9 * b & 511]:
+                ob |= 1 << b
+        return xb, ob
+
+    def after_collapse(self, pos: Position) -> Outcome | None:
+        xb, ob = self.won_boards(pos)
+        x_wins = any(xb & line == line for line in _LINE_MASKS)
+        o_wins = any(ob & line == line for line in _LINE_MASKS)
+        if x_wins or o_wins:
+            # The rows are every classical row in the mini-boards, for a results screen to show.
+            rows = classical_rows(pos, self.lines)
+            return Outcome(Termination.BOARDS_IN_ROW, Scores(int(x_wins), int(o_wins)), rows)
+        return self._stuck(pos)
+
+    def report(self, pos: Position) -> dict[str, object]:
+        """Each mini-board's winners: ``[]``, ``["X"]``, ``["O"]`` or ``["X", "O"]`` (shared)."""
+        xb, ob = self.won_boards(pos)
+        return {
+            "boards": {
+                str(b + 1): [str(p) for p, won in ((Player.X, xb), (Player.O, ob)) if won >> b & 1]
+                for b in range(9)
+            }
+        }
