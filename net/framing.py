@@ -47,7 +47,8 @@ class FrameReader:
             max_map_len=32,
             strict_map_key=True,
         )
-        self._fed = 0
+        self._fed = 0  # bytes fed so far
+        self._done = 0  # bytes of the frames completed so far
 
     def feed(self, data: bytes) -> Iterator[Message]:
         """The messages ``data`` completes, in order.
@@ -72,6 +73,8 @@ class FrameReader:
             except (ValueError, msgpack.UnpackException) as exc:
                 why = str(exc) or type(exc).__name__
                 raise FrameError(f"not a msgpack frame ({why})"[:200]) from None
+            # tell() counts the bytes of a partly parsed frame too: note it between frames.
+            self._done = self._unpacker.tell()
             yield decode(value)
-        if self._fed - self._unpacker.tell() > MAX_FRAME:
+        if self._fed - self._done > MAX_FRAME:
             raise FrameError(f"a frame over {MAX_FRAME} bytes")

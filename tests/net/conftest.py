@@ -1,0 +1,150 @@
+"""Real hosts on 127.0.0.1 (port 0), raw sockets to attack them, and fixtures that close both."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from game.rules import make_variant
+from net.framing import FrameReader, pack
+from net.host import HostConfig, HostHandle, new_table, start_host_thread
+from net.protocol import PLAYER, PROTOCOL_VERSION, Hello, Message, Move, State, Welcome
+
+LOOPBACK = "127.0.0.1"
+
+
+def host_config(tmp_path: Path, **overrides: object) -> HostConfig:
+    """A host for tests: loopback only, not announced, short timeouts."""
+    fields: dict[str, object] = {
+        "bind": LOOPBACK,
+        "port": 0,
+        "advertise": False,
+        "save_dir": tmp_path,
+        "hello_timeout": 1.0,
+        "idle_timeout": 1.5,
+        "reconnect_grace": 2.0,
+        "spectator_limit": 4,
+    }
+    fields.update(overrides)
+    return HostConfig(**fields)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def make_host(tmp_path: Path) -> Iterator[Callable[..., HostHandle]]:
+    """Start hosts on threads (``make_host(variant="goff", **config)``); all stopped after."""
+    handles: list[HostHandle] = []
+
+    def start(variant: str = "goff", name: str = "Test table", **config: object) -> HostHandle:
+        table = new_table(make_variant(variant), name, tmp_path)
+        handle = start_host_thread(table, host_config(tmp_path, **config))
+        handles.append(handle)
+        return handle
+
+    yield start
+    for handle in handles:
+        handle.stop()
+
+
+@pytest.fixture
+def host(make_host: Callable[..., HostHandle]) -> HostHandle:
+    return make_host()
+
+
+class Raw:
+    """A blocking socket speaking (or breaking) the protocol by hand."""
+
+    def __init__(self, address: tuple[str, int], timeout: float = 5.0) -> None:
+        self.sock = socket.create_connection(address, timeout=timeout)
+        self.frames = FrameReader()
+        self.inbox: list[Message] = []
+
+    def send_bytes(self, data: bytes) -> None:
+        self.sock.sendall(data)
+
+    def send(self, message: Message) -> None:
+        self.sock.sendall(pack(message))
+
+    def hello(self, role: str = PLAYER, name: str = "raw", **fields: object) -> Welcome:
+        self.send(Hello(PROTOCOL_VERSION, role, name, **fields))  # type: ignore[arg-type]
+        self.welcome: Welcome = self.expect(Welcome)  # type: ignore[assignment]
+        return self.welcome
+
+    def expect(self, kind: type[Message], where: Callable[[Message], bool] = lambda m: True):  # type: ignore[no-untyped-def]
+        """The next message of ``kind`` satisfying ``where`` (others are kept in ``inbox``)."""
+        deadline = time.monotonic() + 5.0
+        while time.monotonic() < deadline:
+            for i, message in enumerate(self.inbox):
+                if isinstance(message, kind) and where(message):
+                    return self.inbox.pop(i)
+            data = self.sock.recv(65536)
+            if not data:
+                raise AssertionError(f"closed while waiting for {kind.TAG}: {self.inbox}")
+            self.inbox.extend(self.frames.feed(data))
+        raise AssertionError(f"no {kind.TAG} within 5 s: {self.inbox}")
+
+    def state(self, moves: int | None = None) -> State:
+        """The next State (with ``moves`` tokens, if given)."""
+        return self.expect(State, lambda s: moves is None or len(s.moves) == moves)  # type: ignore[attr-defined,return-value]
+
+    def closed_with(self) -> tuple[str | None, float]:
+        """Read to the end: the Bye's reason (if one came) and how long the close took."""
+        from net.protocol import Bye
+
+        began = time.monotonic()
+        reason = None
+        while True:
+            try:
+                data = self.sock.recv(65536)
+            except ConnectionResetError:
+                break
+            if not data:
+                break
+            for message in self.frames.feed(data):
+                if isinstance(message, Bye):
+                    reason = message.reason
+        return reason, time.monotonic() - began
+
+    def move(self, side: str, ply: int, token: str) -> None:
+        self.send(Move(side, ply, token))
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+@pytest.fixture
+def raw(host: HostHandle) -> Iterator[Callable[..., Raw]]:
+    """Open raw connections to ``host`` (``raw()``); all closed after."""
+    opened: list[Raw] = []
+
+    def connect(address: tuple[str, int] | None = None) -> Raw:
+        conn = Raw(address or host.address)
+        opened.append(conn)
+        return conn
+
+    yield connect
+    for conn in opened:
+        conn.close()
+
+
+def qttt(*args: str) -> list[str]:
+    """The command line of ``qttt`` in this interpreter."""
+    return [sys.executable, "-m", "game.cli", *args]
+
+
+def spawn(*args: str, **kwargs: object) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    return subprocess.Popen(  # type: ignore[call-overload,no-any-return]
+        qttt(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, **kwargs
+    )
+
+
+def report_of(out: str) -> dict[str, object]:
+    return json.loads(out.strip().splitlines()[-1])  # type: ignore[no-any-return]

@@ -1,0 +1,228 @@
+"""Hostile and broken peers against a live host on 127.0.0.1: they are refused or dropped,
+and the game and every other player go on untouched."""
+
+from __future__ import annotations
+
+import select
+import time
+from collections.abc import Callable
+
+import msgpack
+import pytest
+
+from net.framing import MAX_FRAME, pack
+from net.host import HostHandle
+from net.protocol import (
+    PROTOCOL_VERSION,
+    SPECTATOR,
+    Hello,
+    Move,
+    Notice,
+    Ping,
+    Pong,
+    Refused,
+    Rematch,
+    State,
+)
+from tests.net.conftest import Raw
+
+Connect = Callable[..., Raw]
+
+
+def seated(raw: Connect) -> tuple[Raw, Raw]:
+    """X and O at the table, one move played (``1-2``)."""
+    x, o = raw(), raw()
+    assert x.hello(name="Ada", seat="X").seat == "X"
+    assert o.hello(name="Bo", seat="O").seat == "O"
+    x.move("X", 0, "1-2")
+    x.state(moves=1)
+    o.state(moves=1)
+    return x, o
+
+
+def game_goes_on(x: Raw, o: Raw) -> None:
+    """The game is as it was (one token) and the next move reaches both players at once."""
+    began = time.monotonic()
+    o.move("O", 1, "2-5")
+    for player in (x, o):
+        assert player.state(moves=2).moves == ("1-2", "2-5")
+    assert time.monotonic() - began < 0.5
+
+
+HOSTILE_FIRST_FRAMES = {
+    "garbage bytes": (b"\xc1\xff\x00garbage", "not a msgpack frame"),
+    "an oversize frame": (
+        b"\xdc\x01\x00" + msgpack.packb("z" * 1000) * 40,
+        f"a frame over {MAX_FRAME} bytes",
+    ),
+    "msgpack that is not a message": (msgpack.packb([1, 2, 3]), "a message is a map"),
+    "a map with no type": (msgpack.packb({"hello": 1}), "unknown message type"),
+    "an unknown type": (msgpack.packb({"t": "shutdown"}), "unknown message type 'shutdown'"),
+    "a move before hello": (pack(Move("X", 1, "2-5")), "the first message must be hello"),
+    "a hello with a wrong field type": (
+        msgpack.packb(
+            {
+                "t": "hello",
+                "version": "1",
+                "role": "player",
+                "name": "m",
+                "seat": None,
+                "token": None,
+            }
+        ),
+        "hello.version must be an integer",
+    ),
+    "an unknown protocol version": (
+        pack(Hello(PROTOCOL_VERSION + 1, "player", "m")),
+        f"protocol version {PROTOCOL_VERSION + 1} is not spoken here",
+    ),
+    "an unknown role": (pack(Hello(PROTOCOL_VERSION, "referee", "m")), "hello.role must be"),
+    "a seat that does not exist": (
+        pack(Hello(PROTOCOL_VERSION, "player", "m", "Z")),
+        "there is no seat 'Z'",
+    ),
+    "a token no seat has": (
+        pack(Hello(PROTOCOL_VERSION, "player", "m", None, "forged")),
+        "that seat is no longer held",
+    ),
+}
+
+
+@pytest.mark.parametrize("frame,reason", HOSTILE_FIRST_FRAMES.values(), ids=HOSTILE_FIRST_FRAMES)
+def test_a_hostile_first_frame_gets_a_reason_and_is_closed(
+    raw: Connect, frame: bytes, reason: str
+) -> None:
+    x, o = seated(raw)
+    attacker = raw()
+    attacker.send_bytes(frame)
+    said, _ = attacker.closed_with()
+    assert said is not None and reason in said
+    game_goes_on(x, o)
+
+
+HOSTILE_LATER_FRAMES = {
+    "garbage after hello": (b"\xc1\x00", "not a msgpack frame"),
+    "a host's message": (pack(State(1, {}, (), (), 0, ())), "a client does not send state"),
+    "a second hello": (pack(Hello(PROTOCOL_VERSION, "player", "m")), "a client does not send"),
+    "a move with a wrong field type": (
+        msgpack.packb({"t": "move", "side": "X", "ply": 1.0, "token": "2-5"}),
+        "move.ply must be an integer",
+    ),
+}
+
+
+@pytest.mark.parametrize("frame,reason", HOSTILE_LATER_FRAMES.values(), ids=HOSTILE_LATER_FRAMES)
+def test_a_spectator_turning_hostile_is_closed_alone(
+    raw: Connect, frame: bytes, reason: str
+) -> None:
+    x, o = seated(raw)
+    attacker = raw()
+    attacker.hello(role=SPECTATOR, name="mallory")
+    attacker.send_bytes(frame)
+    said, _ = attacker.closed_with()
+    assert said is not None and reason in said
+    game_goes_on(x, o)
+
+
+def test_a_seated_player_turning_hostile_can_reconnect_to_its_held_seat(raw: Connect) -> None:
+    x, o = seated(raw)
+    x.send_bytes(b"\xc1")
+    said, _ = x.closed_with()
+    assert said and "not a msgpack frame" in said
+    o.expect(Notice, lambda n: "Ada dropped; seat X is held" in n.text)  # type: ignore[attr-defined]
+    back = raw()
+    assert back.hello(name="Ada", token=x.welcome.token).seat == "X"
+    assert back.state().moves == ("1-2",)
+    game_goes_on(back, o)
+
+
+REFUSED_MOVES = {
+    "a move for the other seat": ("X", "O", 1, "2-5", "you play X, not O"),
+    "a move out of turn": ("X", "X", 1, "2-5", "it is O's turn"),
+    "a stale move": ("O", "O", 0, "2-5", "stale move: 1 tokens are played"),
+    "a move from the future": ("O", "O", 5, "2-5", "stale move"),
+    "an illegal move": ("O", "O", 1, "1-1", "both halves in one cell"),
+    "a token of no board": ("O", "O", 1, "5.5-1", "there is no cell 5.5"),
+    "a cell off the board": ("O", "O", 1, "1-10", "there is no cell 10"),
+    "an unknown seat": ("O", "W", 1, "2-5", "there is no seat 'W'"),
+}
+
+
+@pytest.mark.parametrize("who,side,ply,token,reason", REFUSED_MOVES.values(), ids=REFUSED_MOVES)
+def test_refused_moves_get_their_reason_and_change_nothing(
+    raw: Connect, who: str, side: str, ply: int, token: str, reason: str
+) -> None:
+    x, o = seated(raw)
+    mover = x if who == "X" else o
+    mover.move(side, ply, token)
+    if side == "W":  # not a seat at all: a protocol error, the connection goes
+        said, _ = mover.closed_with()
+        assert said and reason in said
+        return
+    assert reason in mover.expect(Refused).reason  # type: ignore[attr-defined]
+    game_goes_on(x, o)
+
+
+def test_a_spectator_cannot_move(raw: Connect) -> None:
+    x, o = seated(raw)
+    watcher = raw()
+    watcher.hello(role=SPECTATOR, name="eve")
+    watcher.move("O", 1, "2-5")
+    assert watcher.expect(Refused).reason == "spectators cannot move"  # type: ignore[attr-defined]
+    game_goes_on(x, o)
+    assert watcher.state(moves=2)
+
+
+def test_a_repeated_move_is_refused_as_stale(raw: Connect) -> None:
+    x, o = seated(raw)
+    o.move("O", 1, "2-5")
+    o.move("O", 1, "2-5")
+    assert o.state(moves=2).moves == ("1-2", "2-5")
+    assert "stale move" in o.expect(Refused).reason  # type: ignore[attr-defined]
+    x.move("X", 2, "5-9")
+    assert o.state(moves=3).moves == ("1-2", "2-5", "5-9")
+
+
+def test_a_rematch_before_the_end_is_refused(raw: Connect) -> None:
+    x, _ = seated(raw)
+    x.send(Rematch())
+    assert x.expect(Refused).reason == "the game is not over yet"  # type: ignore[attr-defined]
+
+
+def test_a_silent_client_is_dropped_after_the_hello_timeout(host: HostHandle, raw: Connect) -> None:
+    x, o = seated(raw)
+    silent = raw()
+    game_goes_on(x, o)  # not delayed by the silent one
+    said, waited = silent.closed_with()
+    assert said == "no whole message for 1 s"
+    assert waited < 2.0
+
+
+def test_a_client_trickling_one_byte_at_a_time_is_dropped(raw: Connect) -> None:
+    x, o = seated(raw)
+    slow = raw()
+    frame = pack(Hello(PROTOCOL_VERSION, SPECTATOR, "slowloris"))
+    sent = 0
+    for byte in frame:
+        # A byte every 0.25 s, until the host hangs up (the hello would take over 5 s).
+        if select.select([slow.sock], [], [], 0.25)[0]:
+            break
+        slow.send_bytes(bytes([byte]))
+        sent += 1
+        if sent == 2:
+            game_goes_on(x, o)  # not delayed meanwhile
+    said, _ = slow.closed_with()
+    assert said == "no whole message for 1 s"
+    assert sent < len(frame)
+
+
+def test_a_seated_client_that_stops_pinging_is_dropped_and_its_seat_held(raw: Connect) -> None:
+    x, o = seated(raw)
+    began = time.monotonic()
+    while time.monotonic() - began < 2.5:  # O keeps pinging, X falls silent
+        o.send(Ping())
+        o.expect(Pong)
+        time.sleep(0.3)
+    said, _ = x.closed_with()
+    assert said == "no whole message for 1.5 s"
+    o.expect(Notice, lambda n: "Ada dropped; seat X is held" in n.text)  # type: ignore[attr-defined]

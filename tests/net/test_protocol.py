@@ -1,0 +1,164 @@
+"""Messages and frames: every message round-trips, every malformed one is refused with a reason."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import msgpack
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.rules import Position, make_variant
+from net.framing import MAX_FRAME, FrameError, FrameReader, pack
+from net.protocol import (
+    MESSAGES,
+    PROTOCOL_VERSION,
+    Bye,
+    Hello,
+    Move,
+    Notice,
+    Ping,
+    Pong,
+    ProtocolError,
+    Refused,
+    Rematch,
+    SeatView,
+    Sit,
+    State,
+    Welcome,
+    decode,
+)
+
+EXAMPLES = [
+    Hello(PROTOCOL_VERSION, "player", "Ada", "X", None),
+    Hello(PROTOCOL_VERSION, "spectator", "Bo", None, "tok"),
+    Move("O", 4, "4@5"),
+    Sit("X"),
+    Rematch(),
+    Ping(),
+    Welcome(PROTOCOL_VERSION, "Kitchen", "player", "O", "tok"),
+    State(
+        3,
+        {"variant": "nxn", "size": 4},
+        ("1-2", "2-5"),
+        (SeatView("X", "Ada", True), SeatView("O", None, False)),
+        2,
+        ("X",),
+    ),
+    Refused("it is O's turn"),
+    Notice("Ada sits at X"),
+    Bye("protocol version 9 is not spoken here"),
+    Pong(),
+]
+
+
+def test_every_message_has_an_example() -> None:
+    assert {type(m) for m in EXAMPLES} == set(MESSAGES.values())
+
+
+@pytest.mark.parametrize("message", EXAMPLES, ids=lambda m: m.TAG)
+def test_round_trip(message: object) -> None:
+    assert decode(msgpack.unpackb(pack(message), raw=False)) == message  # type: ignore[arg-type]
+
+
+def test_frames_fed_one_byte_at_a_time() -> None:
+    stream = b"".join(pack(m) for m in EXAMPLES)
+    reader = FrameReader()
+    got = [m for i in range(len(stream)) for m in reader.feed(stream[i : i + 1])]
+    assert got == EXAMPLES
+
+
+@pytest.mark.parametrize(
+    ("value", "reason"),
+    [
+        ([1, 2], "a message is a map, not a list"),
+        ({"x": 1}, "unknown message type None"),
+        ({"t": "launch"}, "unknown message type 'launch'"),
+        ({"t": "move", "side": "X", "ply": 0}, "move: missing token"),
+        ({"t": "move", "side": "X", "ply": 0, "token": "1-2", "k": 1}, "move: unknown k"),
+        ({"t": "move", "side": "X", "ply": "0", "token": "1-2"}, "move.ply must be an integer"),
+        ({"t": "move", "side": "X", "ply": True, "token": "1-2"}, "not a boolean"),
+        ({"t": "move", "side": 1.5, "ply": 0, "token": "1-2"}, "move.side must be a string"),
+        (
+            {
+                "t": "state",
+                "game": 1,
+                "variant": {},
+                "moves": [1],
+                "seats": [],
+                "spectators": 0,
+                "rematch": [],
+            },
+            "state.moves[0] must be a string",
+        ),
+        (
+            {
+                "t": "state",
+                "game": 1,
+                "variant": {},
+                "moves": [],
+                "seats": [{"t": "pong"}],
+                "spectators": 0,
+                "rematch": [],
+            },
+            "state.seats[0] must be a seat",
+        ),
+    ],
+)
+def test_malformed_messages_are_refused_with_a_reason(value: object, reason: str) -> None:
+    with pytest.raises(ProtocolError, match=re.escape(reason)):
+        decode(value)
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        (b"\xc1", "not a msgpack frame"),  # a byte msgpack never uses
+        (msgpack.packb("x" * 2000), "not a msgpack frame"),  # longer than any string we send
+        (msgpack.packb(list(range(600))), "not a msgpack frame"),
+        (msgpack.packb(b"bytes"), "not a msgpack frame"),  # binary is never sent
+        (msgpack.packb({1: 2}), "not a msgpack frame"),  # keys are strings
+        (b"\x91" * 2000, "not a msgpack frame"),  # nested too deep
+    ],
+)
+def test_hostile_bytes_are_frame_errors(data: bytes, reason: str) -> None:
+    with pytest.raises(FrameError, match=reason):
+        list(FrameReader().feed(data))
+
+
+def test_a_frame_over_the_limit_is_refused_before_it_ends() -> None:
+    reader = FrameReader()
+    # An array header promising many strings, then strings that never stop coming.
+    assert list(reader.feed(b"\xdc\x01\x00")) == []
+    with pytest.raises(FrameError, match=f"a frame over {MAX_FRAME} bytes"):
+        for _ in range(40):
+            list(reader.feed(msgpack.packb("y" * 1000)))
+
+
+def test_messages_before_the_bad_bytes_are_still_delivered() -> None:
+    reader = FrameReader()
+    got = []
+    with pytest.raises(FrameError):
+        for message in reader.feed(pack(Ping()) + pack(Sit("O")) + b"\xc1"):
+            got.append(message)
+    assert got == [Ping(), Sit("O")]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(["goff", "nxn", "ultimate"]))
+def test_states_of_random_games_round_trip_at_every_ply(seed: int, variant: str) -> None:
+    pos = Position(make_variant(variant))
+    rng = random.Random(seed)
+    moves: list[str] = []
+    reader = FrameReader()
+    while not pos.is_over:
+        action = rng.choice(pos.legal_actions())
+        moves.append(pos.variant.token(action))
+        pos = pos.play(action)
+        fields = {"variant": pos.variant.name, **pos.variant.options()}
+        state = State(len(moves), fields, tuple(moves), (SeatView("X", "a", True),), 0, ())
+        frame = pack(state)
+        assert len(frame) < MAX_FRAME
+        assert list(reader.feed(frame)) == [state]
