@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
     from game.rules.variant import Variant
 
+_BYTE = tuple(bytes([i]) for i in range(256))  # group ids are cells, so boards hold at most 256
+
 SpookyMark = tuple[int, int, int]
 """``(subscript, cell, cell)`` of a mark still in two places."""
 
@@ -52,7 +54,7 @@ class Position:
     variant: Variant
     _cells: tuple[int, ...]  # classical subscript per cell, 0 where open
     _spooky: tuple[SpookyMark, ...]  # unresolved marks in subscript order
-    _comp: tuple[int, ...]  # entanglement group per cell (a cache of _spooky)
+    _comp: bytes  # entanglement group per cell (a cache of _spooky); bytes relabel in C
     _open: int  # bit i set while cell i is not classical
     _turn: int  # subscript of the next mark to be placed
     _pending: int  # subscript of the mark that closed a cycle, 0 if none
@@ -64,7 +66,7 @@ class Position:
         self.variant = variant
         self._cells = (0,) * n
         self._spooky = ()
-        self._comp = tuple(range(n))
+        self._comp = bytes(range(n))
         self._open = (1 << n) - 1
         self._turn = 1
         self._pending = 0
@@ -75,7 +77,7 @@ class Position:
         self,
         cells: tuple[int, ...],
         spooky: tuple[SpookyMark, ...],
-        comp: tuple[int, ...],
+        comp: bytes,
         open_: int,
         turn: int,
         pending: int,
@@ -305,7 +307,7 @@ class Position:
         cb = comp[b]
         if ca == cb:
             return self._derive(cells, spooky, comp, self._open, k + 1, k, action)
-        comp = tuple([ca if c == cb else c for c in comp])
+        comp = comp.replace(_BYTE[cb], _BYTE[ca])  # merge b's group into a's
         pos = self._derive(cells, spooky, comp, self._open, k + 1, 0, action)
         pos._outcome = self.variant.after_place(pos)
         return pos
@@ -314,14 +316,15 @@ class Position:
         assignment = self._resolve(*action)
         assert assignment is not None, "unchecked collapse off the cycle"
         cells = list(self._cells)
-        comp = list(self._comp)
+        comp = bytearray(self._comp)
         open_ = self._open
         for cell, k in assignment.items():
             cells[cell] = k
             comp[cell] = cell
             open_ &= ~(1 << cell)
-        spooky = tuple(m for m in self._spooky if m[0] not in assignment.values())
-        pos = self._derive(tuple(cells), spooky, tuple(comp), open_, self._turn, 0, self._last)
+        landed = set(assignment.values())
+        spooky = tuple(m for m in self._spooky if m[0] not in landed)
+        pos = self._derive(tuple(cells), spooky, bytes(comp), open_, self._turn, 0, self._last)
         pos._outcome = self.variant.after_collapse(pos)
         return pos
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from itertools import combinations
 from random import Random
 from typing import TYPE_CHECKING, ClassVar
 
@@ -32,7 +31,6 @@ _LINE_MASKS = tuple(sum(1 << i for i in line) for line in LINES_3X3)
 _TRIES = 24
 
 Cells = tuple[int, ...]
-Links = tuple[set[tuple[int, int]], set[tuple[int, int]]]
 
 
 @cache
@@ -56,15 +54,24 @@ def _has_row() -> tuple[bool, ...]:
     return tuple(any(m & line == line for line in _LINE_MASKS) for m in range(512))
 
 
-def links(pos: Position) -> Links:
-    """The pairs of cells spooky marks join, and the pairs of distinct mini-boards they join."""
-    joined = set()
-    spent = set()
-    for _, a, b in pos._spooky:
-        joined.add((a, b))
-        if a // 9 != b // 9:
-            spent.add((a // 9, b // 9))  # a < b, so the boards are in order too
-    return joined, spent
+@cache
+def _pair_bits() -> tuple[int, ...]:
+    """``[81 * a + b]``: bit ``9 * A + B`` for cells ``a < b`` of mini-boards ``A < B``, else 0."""
+    return tuple(
+        0 if a // 9 == b // 9 else 1 << (a // 9 * 9 + b // 9) for a in range(81) for b in range(81)
+    )
+
+
+def spent_boards(pos: Position) -> int:
+    """The pairs of mini-boards ``A < B`` some spooky mark joins, as bits ``9 * A + B``."""
+    bits = _pair_bits()
+    # At most one mark joins two mini-boards, so the bits are distinct: adding them or-s them.
+    return sum([bits[81 * a + b] for _, a, b in pos._spooky])
+
+
+def joined(pos: Position, a: int, b: int) -> bool:
+    """Whether a spooky mark joins cells ``a`` and ``b``; cells in two groups need no search."""
+    return pos._comp[a] == pos._comp[b] and pos.mark_joining(a, b) is not None
 
 
 class Squared(Variant):
@@ -127,50 +134,48 @@ class Squared(Variant):
         return None
 
     def placements(self, pos: Position) -> tuple[Place, ...]:
-        joined, spent = links(pos)
-        return self._free(pos._open, joined, spent)
+        return self._free(pos, spent_boards(pos))
 
     def has_placement(self, pos: Position) -> bool:
         open_ = pos._open
-        boards = [b for b in range(9) if open_ >> 9 * b & 511]
-        pairs = len(boards) * (len(boards) - 1) // 2
-        # Each spooky mark spends at most one pair of mini-boards: more pairs than marks leave one.
-        if pairs > len(pos._spooky):
-            return True
-        joined, spent = links(pos)
-        if any((b, d) not in spent for i, b in enumerate(boards) for d in boards[i + 1 :]):
+        counts = []
+        for b in range(9):
+            count = (open_ >> 9 * b & 511).bit_count()
+            # The spooky marks inside a mini-board form a forest: m open cells carry at most
+            # m - 1 of them, fewer than their m(m - 1)/2 pairs once m is 3 or more.
+            if count >= 3:
+                return True
+            counts.append(count)
+        boards = [b for b in range(9) if counts[b]]
+        spent = spent_boards(pos)
+        if any(not spent >> (9 * b + d) & 1 for i, b in enumerate(boards) for d in boards[i + 1 :]):
             return True
         table = _open_cells()
-        for b in boards:
-            cells = table[b][open_ >> 9 * b & 511]
-            if any((p, q) not in joined for p, q in combinations(cells, 2)):
-                return True
-        return False
+        return any(
+            counts[b] == 2 and not joined(pos, *table[b][open_ >> 9 * b & 511]) for b in boards
+        )
 
     def random_placement(self, pos: Position, rng: Random) -> Place:
-        joined, spent = links(pos)
-        return self._random_free(pos._open, joined, spent, rng)
+        return self._random_free(pos, spent_boards(pos), rng)
 
-    def _free(
-        self, open_: int, joined: set[tuple[int, int]], spent: set[tuple[int, int]]
-    ) -> tuple[Place, ...]:
+    def _free(self, pos: Position, spent: int) -> tuple[Place, ...]:
         """Every legal placement with no sending rule, in order of (first cell, second cell)."""
         table = _open_cells()
         places = _places()
+        open_ = pos._open
+        pairs = {(a, b) for _, a, b in pos._spooky}
         boards = [table[b][open_ >> 9 * b & 511] for b in range(9)]
         found: list[Place] = []
         for b, cells in enumerate(boards):
-            others = [boards[d] for d in range(b + 1, 9) if (b, d) not in spent]
+            others = [boards[d] for d in range(b + 1, 9) if not spent >> (9 * b + d) & 1]
             for i, a in enumerate(cells):
                 row = places[a]
-                found += [row[c] for c in cells[i + 1 :] if (a, c) not in joined]
+                found += [row[c] for c in cells[i + 1 :] if (a, c) not in pairs]
                 for other in others:
                     found += [row[c] for c in other]
         return tuple(found)
 
-    def _random_free(
-        self, open_: int, joined: set[tuple[int, int]], spent: set[tuple[int, int]], rng: Random
-    ) -> Place:
+    def _random_free(self, pos: Position, spent: int, rng: Random) -> Place:
         """A uniformly random legal placement with no sending rule: draw pairs until one is legal.
 
         Drawing two open cells uniformly and keeping the first legal pair is
@@ -178,20 +183,19 @@ class Squared(Variant):
         decides.
         """
         table = _open_cells()
+        open_ = pos._open
         cells = [c for b in range(9) for c in table[b][open_ >> 9 * b & 511]]
-        choice = rng.choice
+        bits = _pair_bits()
+        rand = rng.random  # floor(random() * n) is choice() without its cost, up to 2**-53 bias
+        n = len(cells)
         for _ in range(_TRIES):
-            a = choice(cells)
-            b = choice(cells)
+            a = cells[int(rand() * n)]
+            b = cells[int(rand() * n)]
             if a > b:
                 a, b = b, a
-            if (
-                a != b
-                and (a, b) not in joined
-                and (a // 9 == b // 9 or (a // 9, b // 9) not in spent)
-            ):
+            if a != b and not bits[81 * a + b] & spent and not joined(pos, a, b):
                 return _places()[a][b]
-        return choice(self._free(open_, joined, spent))
+        return rng.choice(self._free(pos, spent))
 
     # -- the end ---------------------------------------------------------------
 

@@ -7,7 +7,7 @@ from random import Random
 from typing import TYPE_CHECKING, ClassVar
 
 from game.rules.actions import Place
-from game.rules.squared import Squared, _open_cells, _places, links
+from game.rules.squared import _TRIES, Squared, _open_cells, _places, joined, spent_boards
 
 if TYPE_CHECKING:
     from game.rules.position import Position
@@ -31,11 +31,10 @@ class Ultimate(Squared):
         Only a placement awaited now is constrained: while a collapse is
         awaited the cells it will fill are not known yet, so this is ``()``.
         """
-        if pos._pending or pos._outcome is not None:
-            return ()
-        joined, spent = links(pos)
         sent = self._sent_boards(pos)
-        if sent is None or not self._within(pos._open, *sent, joined, spent):
+        if pos._pending or pos._outcome or not sent:
+            return ()
+        if not self._within(pos, *sent, spent_boards(pos)):
             return ()
         return tuple(sorted(set(sent)))
 
@@ -47,43 +46,50 @@ class Ultimate(Squared):
         p, q = last.a % 9, last.b % 9
         return (p, q) if p <= q else (q, p)
 
-    def _within(
-        self, open_: int, p: int, q: int, joined: set[tuple[int, int]], spent: set[tuple[int, int]]
-    ) -> tuple[Place, ...]:
+    def _within(self, pos: Position, p: int, q: int, spent: int) -> tuple[Place, ...]:
         """Every legal placement spanning mini-boards ``p`` and ``q`` (``p <= q``)."""
         table = _open_cells()
         places = _places()
+        open_ = pos._open
         here = table[p][open_ >> 9 * p & 511]
         if p == q:
-            return tuple(places[a][b] for a, b in combinations(here, 2) if (a, b) not in joined)
-        if (p, q) in spent:
+            return tuple(places[a][b] for a, b in combinations(here, 2) if not joined(pos, a, b))
+        if spent >> (9 * p + q) & 1:
             return ()
         return tuple(places[a][b] for a in here for b in table[q][open_ >> 9 * q & 511])
 
     def placements(self, pos: Position) -> tuple[Place, ...]:
-        joined, spent = links(pos)
+        spent = spent_boards(pos)
         sent = self._sent_boards(pos)
-        pairs = self._within(pos._open, *sent, joined, spent) if sent else ()
-        return pairs or self._free(pos._open, joined, spent)
+        pairs = self._within(pos, *sent, spent) if sent else ()
+        return pairs or self._free(pos, spent)
 
     def random_placement(self, pos: Position, rng: Random) -> Place:
-        joined, spent = links(pos)
-        open_ = pos._open
+        spent = spent_boards(pos)
         sent = self._sent_boards(pos)
         if sent is not None:
             p, q = sent
-            if p == q:
-                pairs = self._within(open_, p, q, joined, spent)
+            table = _open_cells()
+            open_ = pos._open
+            here = table[p][open_ >> 9 * p & 511]
+            rand = rng.random  # as in Squared._random_free
+            if p != q:
+                there = table[q][open_ >> 9 * q & 511]
+                # One half in each mini-board: any open cell of one with any of the other.
+                if here and there and not spent >> (9 * p + q) & 1:
+                    a = here[int(rand() * len(here))]
+                    return _places()[a][there[int(rand() * len(there))]]
+            elif len(here) >= 2:
+                n = len(here)
+                for _ in range(_TRIES):
+                    a = here[int(rand() * n)]
+                    b = here[int(rand() * n)]
+                    if a != b and not joined(pos, a, b):
+                        return _places()[min(a, b)][max(a, b)]
+                pairs = self._within(pos, p, q, spent)
                 if pairs:
                     return rng.choice(pairs)
-            elif (p, q) not in spent:
-                # One half in each mini-board: any open cell of one with any of the other.
-                table = _open_cells()
-                here = table[p][open_ >> 9 * p & 511]
-                there = table[q][open_ >> 9 * q & 511]
-                if here and there:
-                    return _places()[rng.choice(here)][rng.choice(there)]
-        return self._random_free(open_, joined, spent, rng)
+        return self._random_free(pos, spent, rng)
 
     def refuse_placement(self, pos: Position, a: int, b: int) -> str | None:
         reason = super().refuse_placement(pos, a, b)
@@ -91,7 +97,6 @@ class Ultimate(Squared):
             return reason
         sent = self.sent_to(pos)
         if sent and set(sent) != {a // 9, b // 9}:
-            label = self.label
             last = pos._last
             assert last is not None
             where = (
@@ -99,7 +104,7 @@ class Ultimate(Squared):
                 if len(sent) == 1
                 else f"mini-boards {sent[0] + 1} and {sent[1] + 1}"
             )
-            return f"the pair {label(last.a)}-{label(last.b)} sends this move to {where}"
+            return f"the pair {self.label(last.a)}-{self.label(last.b)} sends this move to {where}"
         return None
 
     def report(self, pos: Position) -> dict[str, object]:
