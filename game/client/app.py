@@ -1,0 +1,179 @@
+"""The window and the frame: input in, fixed steps, one scene drawn at the window's own size.
+
+The app draws straight onto the window's surface at whatever size the
+window has (resized, maximised or full screen with F11), so text and lines
+are rendered for the real pixels and stay crisp: nothing is scaled.
+
+One frame (:meth:`App.frame`) is: translate pygame's events into intents
+and hand them to the scene, drain the network queue into the scene, run the
+fixed steps the clock says are due, switch scenes if one asked to, draw
+with the leftover fraction, flip. Tests call :meth:`App.frame` themselves
+with a fake clock.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import queue
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pygame
+
+from game.client import settings as settings_store
+from game.client.audio import Audio
+from game.client.intents import InputMapper, Intent, Quit, ToggleFullscreen
+from game.client.loop import FixedTimestep
+from game.client.scene import Scene, SceneName, make_scene
+from game.client.settings import Settings
+from game.client.theme import Palette, palette_for
+
+T = TypeVar("T")
+
+TITLE = "Quantum Tic-Tac-Toe"
+WINDOW_SIZE = (1280, 720)
+MIN_SIZE = (640, 400)
+FPS_CAP = 144
+
+
+class App:
+    """Owns the window, the clock, the input mapper, the worker pool and the current scene."""
+
+    def __init__(
+        self,
+        size: tuple[int, int] = WINDOW_SIZE,
+        clock: Callable[[], int] | None = None,
+        settings_path: Path | None = None,
+        first: SceneName = SceneName.TITLE,
+    ) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        pygame.joystick.init()  # controllers arrive as CONTROLLERDEVICEADDED events
+        self._settings_path = settings_path
+        self._settings = settings_store.load(settings_path)
+        self._windowed_size = size
+        self._surface = self._open_window(self._settings.fullscreen)
+        self.audio = Audio.open(self._settings.volume, self._settings.muted)
+        pygame.key.set_repeat(320, 55)
+        self.input = InputMapper()
+        self.timestep = FixedTimestep(clock=clock) if clock else FixedTimestep()
+        self._executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="qttt-worker")
+        self._messages: queue.SimpleQueue[object] = queue.SimpleQueue()
+        self._next: tuple[SceneName, dict[str, Any]] | None = None
+        self.running = True
+        self.scene_name = first
+        self.scene: Scene = make_scene(first, self)
+        self.scene.enter()
+
+    # -- the Context that scenes see -----------------------------------------------
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self._surface.get_size()
+
+    @property
+    def time(self) -> float:
+        return self.timestep.time
+
+    @property
+    def settings(self) -> Settings:
+        return self._settings
+
+    def apply_settings(self, settings: Settings) -> None:
+        if settings.fullscreen != self._settings.fullscreen:
+            if settings.fullscreen:
+                self._windowed_size = self.size  # to come back to the size the player chose
+            self._surface = self._open_window(settings.fullscreen)
+        self._settings = settings
+        self.audio.set_volume(settings.volume, settings.muted)
+        settings_store.save(settings, self._settings_path)
+
+    @property
+    def palette(self) -> Palette:
+        return palette_for(self._settings.high_contrast)
+
+    def post(self, message: object) -> None:
+        self._messages.put(message)
+
+    def go(self, name: SceneName, **params: Any) -> None:
+        self._next = (name, params)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def run_in_worker(self, fn: Callable[[], T]) -> Future[T]:
+        return self._executor.submit(fn)
+
+    # -- the frame -------------------------------------------------------------
+
+    def run(self) -> None:
+        """Frames until a scene or the window asks to quit."""
+        pacer = pygame.time.Clock()
+        try:
+            while self.running:
+                self.frame()
+                pacer.tick(FPS_CAP)
+        finally:
+            self.close()
+
+    def frame(self) -> None:
+        for event in pygame.event.get():
+            for intent in self.input.translate(event):
+                self._dispatch(intent)
+        while True:
+            try:
+                message = self._messages.get_nowait()
+            except queue.Empty:
+                break
+            self.scene.receive(message)
+        steps, alpha = self.timestep.tick()
+        dt = self.timestep.dt
+        for _ in range(steps):
+            for intent in self.input.update(dt):
+                self._dispatch(intent)
+            self.scene.update(dt)
+            self._switch()
+        self._switch()
+        if not self.running:
+            return
+        self._surface = pygame.display.get_surface()
+        self.scene.draw(self._surface, alpha)
+        pygame.display.flip()
+
+    def _dispatch(self, intent: Intent) -> None:
+        if isinstance(intent, ToggleFullscreen):
+            fullscreen = not self._settings.fullscreen
+            self.apply_settings(dataclasses.replace(self._settings, fullscreen=fullscreen))
+        elif isinstance(intent, Quit):
+            self.quit()
+        else:
+            self.scene.handle(intent)
+        self._switch()
+
+    def _switch(self) -> None:
+        if self._next is None:
+            return
+        name, params = self._next
+        self._next = None
+        self.scene.exit()
+        self.scene_name = name
+        self.scene = make_scene(name, self)
+        self.scene.enter(**params)
+
+    def _open_window(self, fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            surface = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+            window = pygame.Window.from_display_module()
+            window.minimum_size = MIN_SIZE
+        pygame.display.set_caption(TITLE)
+        return surface
+
+    def close(self) -> None:
+        self.scene.exit()
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        self.audio.close()
+        pygame.quit()

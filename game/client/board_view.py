@@ -1,0 +1,441 @@
+"""Drawing a position, for every variant: a function of the position and a few view options.
+
+:func:`layout_board` places the cells of ``variant.grid()`` in a square; a
+variant whose labels read ``B.s`` (Squared, Ultimate) gets its nine
+mini-boards drawn apart. :class:`BoardView` paints a position with
+:class:`Look` (what the player is pointing at, what is previewed, which
+cells an effect is drawing instead) and reads nothing else.
+
+Classical marks are large; spooky marks are small, each with its subscript,
+in a slot of their cell (a 3×3 grid of slots, finer when a cell holds more
+than nine), so none overlaps however many a cell holds. Every spooky mark's
+two halves are joined by a curve in its player's colour. While a collapse
+is awaited, the marks it will resolve light up and the cycle's brightest.
+
+The parts that change only with the position (the grid, the marks, the
+curves) are rendered once into a layer and reused until the position or
+the window changes, so a frame costs a blit and a few overlays.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pygame
+
+from game.client import theme
+from game.client.theme import Color, Palette
+from game.rules import Place, Player, Position, Variant
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLayout:
+    """Where every cell and mini-board sits on screen, for one variant in one area."""
+
+    area: pygame.Rect  # the board panel
+    cells: tuple[pygame.Rect, ...]  # by cell index
+    boards: tuple[tuple[pygame.Rect, tuple[int, ...]], ...]  # each mini-board and its cells
+
+    @property
+    def cell_size(self) -> int:
+        return self.cells[0].width
+
+    def cell_at(self, point: tuple[int, int]) -> int | None:
+        for cell, rect in enumerate(self.cells):
+            if rect.collidepoint(point):
+                return cell
+        return None
+
+    def slot_center(self, cell: int, index: int, count: int) -> tuple[float, float]:
+        """The centre of slot ``index`` of ``count`` spooky marks in ``cell``."""
+        rect = self.cells[cell]
+        cols = _slot_columns(count)
+        size = rect.width / cols
+        row, col = divmod(index, cols)
+        return rect.x + (col + 0.5) * size, rect.y + (row + 0.5) * size
+
+    def slot_size(self, count: int) -> float:
+        return self.cell_size / _slot_columns(count)
+
+    def spooky_at(self, pos: Position, point: tuple[int, int]) -> tuple[int, int] | None:
+        """``(mark, cell)`` of the spooky mark drawn under ``point``, if any."""
+        cell = self.cell_at(point)
+        if cell is None:
+            return None
+        marks = pos.spooky_in(cell)
+        half = self.slot_size(len(marks)) / 2
+        for index, mark in enumerate(marks):
+            x, y = self.slot_center(cell, index, len(marks))
+            if abs(point[0] - x) <= half and abs(point[1] - y) <= half:
+                return mark, cell
+        return None
+
+    def mark_center(self, pos: Position, mark: int, cell: int) -> tuple[float, float]:
+        """Where the half of spooky ``mark`` in ``cell`` is drawn (the cell's centre if none is)."""
+        marks = pos.spooky_in(cell)
+        if mark in marks:
+            return self.slot_center(cell, marks.index(mark), len(marks))
+        return self.cells[cell].center
+
+
+def _slot_columns(count: int) -> int:
+    # Nine slots until a cell holds more, so marks do not move as a cell fills.
+    return max(3, math.ceil(math.sqrt(count)))
+
+
+def mini_boards(variant: Variant) -> tuple[tuple[int, ...], ...]:
+    """The cells of each mini-board of a ``B.s`` board, or one board of every cell."""
+    if "." not in variant.label(0):
+        return (tuple(range(variant.cell_count)),)
+    boards: dict[str, list[int]] = {}
+    for cell in range(variant.cell_count):
+        boards.setdefault(variant.label(cell).split(".")[0], []).append(cell)
+    return tuple(tuple(cells) for cells in boards.values())
+
+
+def layout_board(variant: Variant, area: pygame.Rect) -> BoardLayout:
+    """The largest square board that fits ``area``, centred in it."""
+    grid = variant.grid()
+    rows, cols = len(grid), len(grid[0])
+    boards = mini_boards(variant)
+    nested = len(boards) > 1
+    # Mini-boards are split by gaps of a third of a cell; the panel has a margin of half a cell.
+    split = math.isqrt(len(boards))
+    gaps = (split - 1) * 0.4 if nested else 0.0
+    units = max(rows, cols) + gaps + 0.6
+    cell = int(min(area.width, area.height) / units)
+    gap = round(cell * 0.4)
+    inner_w = cols * cell + (split - 1) * gap * nested
+    inner_h = rows * cell + (split - 1) * gap * nested
+    margin = round(cell * 0.3)
+    panel = pygame.Rect(0, 0, inner_w + 2 * margin, inner_h + 2 * margin)
+    panel.center = area.center
+    rects: list[pygame.Rect | None] = [None] * variant.cell_count
+    per_row = rows // split if nested else rows
+    per_col = cols // split if nested else cols
+    for r, row in enumerate(grid):
+        for c, index in enumerate(row):
+            x = panel.x + margin + c * cell + (c // per_col) * gap * nested
+            y = panel.y + margin + r * cell + (r // per_row) * gap * nested
+            rects[index] = pygame.Rect(x, y, cell, cell)
+    cells = tuple(r for r in rects if r is not None)
+    board_rects = tuple((cells[b[0]].unionall([cells[i] for i in b]), b) for b in boards)
+    return BoardLayout(panel, cells, board_rects)
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """What a frame shows beyond the position itself; every field has a quiet default."""
+
+    hover: int | None = None  # the cell under the pointer
+    picked: int | None = None  # the first half of a placement in progress
+    cursors: tuple[tuple[int, Color], ...] = ()  # keyboard/gamepad cursors: cell and colour
+    preview: tuple[tuple[int, int], ...] = ()  # a collapse outcome shown: (cell, mark)
+    hidden: frozenset[int] = frozenset()  # classical cells an effect is drawing instead
+    allowed: frozenset[int] | None = None  # where the next half may go, if not everywhere open
+    show_labels: bool = True
+
+
+@dataclass(slots=True)
+class BoardView:
+    """Paints positions of one variant; keeps only a cache of what it painted last."""
+
+    variant: Variant
+    _cache_key: tuple[object, ...] | None = field(default=None, init=False)
+    _cache: pygame.Surface | None = field(default=None, init=False)
+
+    def layout(self, area: pygame.Rect) -> BoardLayout:
+        return _cached_layout(self.variant, tuple(area))
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        layout: BoardLayout,
+        pos: Position,
+        palette: Palette,
+        look: Look = Look(),
+        time: float = 0.0,
+    ) -> None:
+        key = (
+            pos,
+            tuple(layout.area),
+            palette,
+            look.preview,
+            look.hidden,
+            look.allowed,
+            look.show_labels,
+        )
+        if key != self._cache_key or self._cache is None:
+            self._cache = _render_static(pos, layout, palette, look)
+            self._cache_key = key
+        surface.blit(self._cache, layout.area)
+        self._draw_pointer(surface, layout, pos, palette, look, time)
+
+    def _draw_pointer(
+        self,
+        surface: pygame.Surface,
+        layout: BoardLayout,
+        pos: Position,
+        palette: Palette,
+        look: Look,
+        time: float,
+    ) -> None:
+        pulse = 0.5 + 0.5 * math.sin(time * 5.0)
+        mover = pos.to_play
+        if look.hover is not None:
+            rect = layout.cells[look.hover].inflate(-4, -4)
+            color = palette.of(mover) if mover else palette.dim
+            pygame.draw.rect(
+                surface, theme.mix(palette.board, color, 0.55 + 0.3 * pulse), rect, 2, 8
+            )
+        for cell, color in look.cursors:
+            _brackets(surface, layout.cells[cell].inflate(-6, -6), color, 3 + round(pulse))
+        if look.picked is not None and mover is not None:
+            marks = pos.spooky_in(look.picked)
+            count = len(marks) + 1
+            center = layout.slot_center(look.picked, len(marks), count)
+            size = max(8, round(layout.slot_size(count) * 0.62))
+            sprite = theme.mark_sprite(mover, size, palette.of(mover), palette.glow_strength)
+            sprite.set_alpha(150 + round(105 * pulse))
+            theme.blit_centered(surface, sprite, center)
+            sprite.set_alpha(None)
+            pygame.draw.rect(
+                surface, palette.of(mover), layout.cells[look.picked].inflate(-4, -4), 3, 8
+            )
+
+
+@lru_cache(maxsize=16)
+def _cached_layout(variant: Variant, area: tuple[int, int, int, int]) -> BoardLayout:
+    return layout_board(variant, pygame.Rect(area))
+
+
+def _brackets(surface: pygame.Surface, rect: pygame.Rect, color: Color, width: int) -> None:
+    """Four corner brackets around ``rect``: a cursor that leaves the cell's marks visible."""
+    arm = rect.width // 4
+    for (cx, cy), (dx, dy) in (
+        (rect.topleft, (1, 1)),
+        (rect.topright, (-1, 1)),
+        (rect.bottomleft, (1, -1)),
+        (rect.bottomright, (-1, -1)),
+    ):
+        pygame.draw.line(surface, color, (cx, cy), (cx + dx * arm, cy), width)
+        pygame.draw.line(surface, color, (cx, cy), (cx, cy + dy * arm), width)
+
+
+def _render_static(
+    pos: Position, layout: BoardLayout, palette: Palette, look: Look
+) -> pygame.Surface:
+    """Everything that depends on the position alone, drawn into one layer the size of the panel."""
+    panel = layout.area
+    layer = pygame.Surface(panel.size, pygame.SRCALPHA)
+    off = (-panel.x, -panel.y)
+    cells = [r.move(off) for r in layout.cells]
+    cell = layout.cell_size
+    theme.panel(layer, layer.get_rect(), palette.board, palette.grid_glow, radius=max(6, cell // 5))
+
+    lit = frozenset(pos.entanglement()) if pos.awaiting_collapse else frozenset()
+    cycle = frozenset(pos.cycle()) if pos.awaiting_collapse else frozenset()
+    preview = dict(look.preview)
+
+    # Cells: a soft fill where the collapse reaches, dim where the next half may not go.
+    for index, rect in enumerate(cells):
+        marks = pos.spooky_in(index)
+        if lit and any(k in lit for k in marks):
+            pygame.draw.rect(layer, (*palette.accent, 46), rect.inflate(-4, -4), border_radius=8)
+        if look.allowed is not None and pos.is_open(index) and index not in look.allowed:
+            pygame.draw.rect(layer, (0, 0, 0, 120), rect, border_radius=4)
+    _draw_grid(layer, layout, off, palette)
+
+    last = pos.last_placement
+    if last is not None and not pos.is_over:
+        for c in set(last):
+            pygame.draw.rect(
+                layer, (*palette.highlight, 150), cells[c].inflate(-6, -6), 2, border_radius=8
+            )
+
+    if look.show_labels and cell >= 48:
+        size = max(11, cell // 7)
+        for index, rect in enumerate(cells):
+            label = theme.text(pos.variant.label(index), size, palette.dim)
+            layer.blit(label, (rect.x + size // 3, rect.y + size // 4))
+
+    _draw_curves(layer, layout, off, pos, palette, lit, cycle, preview)
+
+    for index, rect in enumerate(cells):
+        k = pos.cells[index]
+        if k and index not in look.hidden:
+            _draw_classical(layer, rect, k, palette, 255)
+        elif index in preview:
+            _draw_classical(layer, rect, preview[index], palette, 170)
+        elif not k:
+            _draw_spooky_cell(
+                layer, layout, off, pos, index, palette, lit, cycle, dim=bool(preview)
+            )
+    _draw_board_winners(layer, layout, off, pos, palette)
+    return layer
+
+
+def _draw_grid(
+    layer: pygame.Surface, layout: BoardLayout, off: tuple[int, int], palette: Palette
+) -> None:
+    cell = layout.cell_size
+    width = max(2, cell // 24)
+    for rect, board in layout.boards:
+        box = rect.move(off)
+        xs = sorted({layout.cells[c].x + off[0] for c in board})[1:]
+        ys = sorted({layout.cells[c].y + off[1] for c in board})[1:]
+        lines = [((x, box.top + 6), (x, box.bottom - 6)) for x in xs]
+        lines += [((box.left + 6, y), (box.right - 6, y)) for y in ys]
+        if palette.glow_strength:
+            for start, end in lines:
+                pygame.draw.line(layer, (*palette.grid_glow, 90), start, end, width * 3)
+        for start, end in lines:
+            pygame.draw.line(layer, palette.grid, start, end, width)
+        if len(layout.boards) > 1:
+            pygame.draw.rect(
+                layer, (*palette.grid_glow, 200), box.inflate(8, 8), 2, border_radius=8
+            )
+
+
+def _draw_classical(
+    layer: pygame.Surface, rect: pygame.Rect, k: int, palette: Palette, alpha: int
+) -> None:
+    player = Player.of_mark(k)
+    color = palette.of(player)
+    size = round(rect.width * 0.66)
+    sprite = theme.mark_sprite(player, size, color, palette.glow_strength, 0.12)
+    if alpha < 255:
+        sprite = sprite.copy()
+        sprite.set_alpha(alpha)
+    center = (rect.centerx - rect.width * 0.04, rect.centery - rect.height * 0.04)
+    theme.blit_centered(layer, sprite, center)
+    sub = theme.text(str(k), max(10, rect.width // 4), color, True)
+    if alpha < 255:
+        sub = sub.copy()
+        sub.set_alpha(alpha)
+    layer.blit(
+        sub,
+        sub.get_rect(bottomright=(rect.right - rect.width // 12, rect.bottom - rect.width // 16)),
+    )
+
+
+def _draw_spooky_cell(
+    layer: pygame.Surface,
+    layout: BoardLayout,
+    off: tuple[int, int],
+    pos: Position,
+    cell: int,
+    palette: Palette,
+    lit: frozenset[int],
+    cycle: frozenset[int],
+    dim: bool,
+) -> None:
+    marks = pos.spooky_in(cell)
+    count = len(marks)
+    slot = layout.slot_size(count)
+    size = max(6, round(slot * 0.5))
+    for index, k in enumerate(marks):
+        x, y = layout.slot_center(cell, index, count)
+        x, y = x + off[0], y + off[1]
+        player = Player.of_mark(k)
+        color = palette.of(player)
+        if k in cycle:
+            pygame.draw.circle(layer, (*palette.accent, 90), (x, y), slot * 0.48)
+            pygame.draw.circle(layer, palette.accent, (x, y), slot * 0.48, 2)
+        elif (lit and k not in lit) or dim:
+            color = theme.mix(palette.board, color, 0.45)
+        sprite = theme.mark_sprite(player, size, color, palette.glow_strength // 2)
+        theme.blit_centered(layer, sprite, (x - slot * 0.1, y - slot * 0.06))
+        sub = theme.text(str(k), max(9, round(slot * 0.36)), color, True)
+        layer.blit(sub, sub.get_rect(topleft=(x + slot * 0.12, y)))
+
+
+def _curve(
+    a: tuple[float, float], b: tuple[float, float], bend: float, steps: int = 14
+) -> list[tuple[float, float]]:
+    """A quadratic curve from ``a`` to ``b`` bowed sideways by ``bend`` of its length."""
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    cx, cy = mx - dy * bend, my + dx * bend
+    out = []
+    for i in range(steps + 1):
+        t = i / steps
+        u = 1 - t
+        out.append(
+            (
+                u * u * a[0] + 2 * u * t * cx + t * t * b[0],
+                u * u * a[1] + 2 * u * t * cy + t * t * b[1],
+            )
+        )
+    return out
+
+
+def _draw_curves(
+    layer: pygame.Surface,
+    layout: BoardLayout,
+    off: tuple[int, int],
+    pos: Position,
+    palette: Palette,
+    lit: frozenset[int],
+    cycle: frozenset[int],
+    preview: dict[int, int],
+) -> None:
+    width = max(1, layout.cell_size // 40)
+    for k, a, b in pos.spooky_marks:
+        pa, pb = layout.mark_center(pos, k, a), layout.mark_center(pos, k, b)
+        # Alternate the bow by subscript so two marks on one pair of cells stay apart.
+        points = [(x + off[0], y + off[1]) for x, y in _curve(pa, pb, 0.12 if k % 2 else -0.12)]
+        color = palette.of(Player.of_mark(k))
+        strong = k in cycle
+        faded = (lit and k not in lit) or (preview and k not in preview.values())
+        if strong:
+            color = theme.mix(color, palette.accent, 0.5)
+        alpha = 60 if faded else 200 if strong or k in lit else 140
+        if palette.glow_strength and not faded:
+            pygame.draw.lines(layer, (*color, alpha // 4), False, points, width * 5)
+        pygame.draw.lines(layer, (*color, alpha), False, points, width * (2 if strong else 1))
+
+
+def _draw_board_winners(
+    layer: pygame.Surface,
+    layout: BoardLayout,
+    off: tuple[int, int],
+    pos: Position,
+    palette: Palette,
+) -> None:
+    """A large faint mark over each mini-board a player has won (Squared, Ultimate)."""
+    winners = getattr(pos.variant, "board_winners", None)
+    if len(layout.boards) < 2 or winners is None:
+        return
+    for (rect, _), winner in zip(layout.boards, winners(pos), strict=True):
+        if winner is None:
+            continue
+        box = rect.move(off)
+        pygame.draw.rect(layer, (*palette.of(winner), 40), box, border_radius=10)
+        sprite = theme.mark_sprite(
+            winner, round(box.width * 0.8), palette.of(winner), 0, 0.06
+        ).copy()
+        sprite.set_alpha(110)
+        theme.blit_centered(layer, sprite, box.center)
+
+
+def allowed_cells(pos: Position, first: int | None = None) -> frozenset[int]:
+    """Cells the next half may go to: any legal placement's, or ``first``'s partner's."""
+    found: set[int] = set()
+    for action in pos.legal_actions():
+        if isinstance(action, Place) and (first is None or first in action):
+            found.update(action)
+    if first is not None and not (len(found) == 1 and first in found):
+        found.discard(first)
+    return frozenset(found)
+
+
+def cells_of(marks: Iterable[tuple[int, int, int]], k: int) -> tuple[int, int] | None:
+    """The two cells of spooky mark ``k`` among ``marks``."""
+    for mark, a, b in marks:
+        if mark == k:
+            return a, b
+    return None

@@ -1,0 +1,426 @@
+"""The collapse, the winning line and the celebration: particles and flying marks.
+
+Everything moves only in :meth:`Effects.update`, in fixed steps; :meth:`Effects.draw`
+interpolates between the last two steps and changes nothing, so the same
+simulated time gives the same picture at any frame rate.
+
+Positions are kept in board units (0..1 across the board panel) so an
+effect survives the window being resized. Particles live in flat lists, one
+per attribute, not one object each: thousands of them update in a
+fraction of a millisecond and draw in one ``fblits`` call.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from random import Random
+
+import pygame
+
+from game.client import theme
+from game.client.board_view import BoardLayout
+from game.client.theme import Color, Palette
+from game.rules import Player, Position, Row
+
+Vec = tuple[float, float]
+
+BURST = 26  # particles from each surviving half
+DISSOLVE = 22  # particles from each vanished half
+TRAIL_EVERY = 2  # a flying mark sheds a trail particle every this many steps
+FLIGHT_TIME = 0.55
+FLIGHT_STAGGER = 0.07
+SETTLE_TIME = 0.25
+SWEEP_TIME = 0.6
+FIREWORK_EVERY = 0.22
+FIREWORKS = 12
+DOT_SIZES = (2, 3, 5)
+SHADES = 4  # brightness steps a particle fades through
+
+
+@dataclass(slots=True)
+class Flight:
+    """A surviving mark on its way from its spooky half to the centre of its cell."""
+
+    mark: int
+    cell: int
+    start: Vec
+    end: Vec
+    size_from: float  # board units
+    size_to: float
+    delay: float
+    color: int  # index into Effects.colors, for its trail
+    age: float = 0.0
+    prev_age: float = 0.0
+
+    def place(self, age: float) -> tuple[Vec, float]:
+        """Where the mark is and how big, at ``age`` seconds."""
+        t = min(1.0, max(0.0, (age - self.delay) / FLIGHT_TIME))
+        e = t * t * (3 - 2 * t)  # smoothstep: leave gently, land gently
+        lift = math.sin(math.pi * t) * 0.04  # a small hop on the way
+        x = self.start[0] + (self.end[0] - self.start[0]) * e
+        y = self.start[1] + (self.end[1] - self.start[1]) * e - lift
+        return (x, y), self.size_from + (self.size_to - self.size_from) * e
+
+    @property
+    def landed(self) -> bool:
+        return self.age >= self.delay + FLIGHT_TIME
+
+
+@dataclass(slots=True)
+class Fade:
+    """A vanished half shrinking away where it stood."""
+
+    mark: int
+    at: Vec
+    size: float
+    age: float = 0.0
+    prev_age: float = 0.0
+    life: float = 0.45
+
+
+@dataclass(slots=True)
+class Sweep:
+    """A winning row lit from one end to the other, then held."""
+
+    color: int
+    points: tuple[Vec, ...]
+    age: float = 0.0
+    prev_age: float = 0.0
+
+
+class Effects:
+    """Every effect running on one board; deterministic for a given seed and step count."""
+
+    def __init__(self, rng: Random, intensity: float = 1.0) -> None:
+        self.rng = rng
+        self.intensity = intensity  # fewer particles when the player asks for calm
+        # Particle attributes, one flat list each (index i is one particle).
+        self.x: list[float] = []
+        self.y: list[float] = []
+        self.px: list[float] = []  # where it was one step ago, to interpolate
+        self.py: list[float] = []
+        self.vx: list[float] = []
+        self.vy: list[float] = []
+        self.life: list[float] = []
+        self.ttl: list[float] = []
+        self.drag: list[float] = []
+        self.gravity: list[float] = []
+        self.kind: list[int] = []  # index into self.colors * len(DOT_SIZES) + size
+        self.colors: list[Color] = []
+        self.flights: list[Flight] = []
+        self.fades: list[Fade] = []
+        self.sweeps: list[Sweep] = []
+        self.fireworks_left = 0
+        self.firework_clock = 0.0
+        self.firework_color = 0
+        self.time = 0.0
+
+    # -- starting effects --------------------------------------------------------
+
+    def collapse(
+        self, before: Position, after: Position, layout: BoardLayout, palette: Palette
+    ) -> None:
+        """Each surviving mark bursts and flies into its cell; the other halves dissolve."""
+        landed = [(c, k) for c, k in enumerate(after.cells) if k and not before.cells[c]]
+        landed.sort(key=lambda ck: ck[1])
+        slot_to = layout.cell_size * 0.66
+        for order, (cell, k) in enumerate(landed):
+            pair = next(((a, b) for m, a, b in before.spooky_marks if m == k), None)
+            if pair is None:  # a double placement: nothing was spooky
+                continue
+            other = pair[1] if pair[0] == cell else pair[0]
+            count = len(before.spooky_in(cell))
+            size_from = layout.slot_size(count) * 0.5
+            start = _units(layout, layout.mark_center(before, k, cell))
+            end = _units(layout, layout.cells[cell].center)
+            w = layout.area.width
+            color = self._color(palette.of(Player.of_mark(k)))
+            delay = order * FLIGHT_STAGGER
+            self.flights.append(
+                Flight(k, cell, start, end, size_from / w, slot_to / w, delay, color)
+            )
+            self._burst(start, color, round(BURST * self.intensity), speed=0.35, ttl=0.7)
+            gone = _units(layout, layout.mark_center(before, k, other))
+            self.fades.append(Fade(k, gone, size_from / w))
+            self._burst(
+                gone,
+                self._color(palette.dim),
+                round(DISSOLVE * self.intensity),
+                speed=0.08,
+                ttl=0.9,
+                rise=-0.25,
+            )
+
+    def win(self, rows: tuple[Row, ...], layout: BoardLayout, palette: Palette) -> None:
+        """A sweep along each winning row, in its player's colour."""
+        for row in rows:
+            points = tuple(_units(layout, layout.cells[c].center) for c in row.cells)
+            self.sweeps.append(Sweep(self._color(palette.of(row.player)), points))
+
+    def celebrate(self, color: Color) -> None:
+        """Fireworks over the board for a couple of seconds."""
+        self.fireworks_left = round(FIREWORKS * max(0.25, self.intensity))
+        self.firework_clock = 0.0
+        self.firework_color = self._color(color)
+
+    def clear(self) -> None:
+        for name in ("x", "y", "px", "py", "vx", "vy", "life", "ttl", "drag", "gravity", "kind"):
+            getattr(self, name).clear()
+        self.flights.clear()
+        self.fades.clear()
+        self.sweeps.clear()
+        self.fireworks_left = 0
+
+    # -- what the board must leave to us ---------------------------------------------
+
+    @property
+    def hidden_cells(self) -> frozenset[int]:
+        """Cells whose classical mark a flight is drawing, so the board must not."""
+        return frozenset(f.cell for f in self.flights)
+
+    @property
+    def busy(self) -> bool:
+        """Whether the collapse is still being shown (bots wait for it)."""
+        return bool(self.flights or self.fades)
+
+    @property
+    def particle_count(self) -> int:
+        return len(self.x)
+
+    def state(self) -> tuple[object, ...]:
+        """Everything that moves, as one comparable value (tests compare runs with it)."""
+        return (
+            round(self.time, 9),
+            tuple(self.x),
+            tuple(self.y),
+            tuple(self.life),
+            tuple((f.mark, f.age) for f in self.flights),
+            tuple((f.mark, f.age) for f in self.fades),
+            tuple(s.age for s in self.sweeps),
+            self.fireworks_left,
+        )
+
+    # -- the fixed step ------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self._step_particles(dt)
+        for f in self.flights:
+            f.prev_age = f.age
+            f.age += dt
+            if f.delay <= f.age and not f.landed and round(f.age / dt) % TRAIL_EVERY == 0:
+                at, _ = f.place(f.age)
+                self._spawn(at, (0.0, 0.0), 0.35, f.color, 1, 0.9, 0.0)
+        if self.flights and all(f.age >= f.delay + FLIGHT_TIME + SETTLE_TIME for f in self.flights):
+            self.flights.clear()
+        for fade in self.fades:
+            fade.prev_age = fade.age
+            fade.age += dt
+        self.fades = [f for f in self.fades if f.age < f.life]
+        for s in self.sweeps:
+            s.prev_age = s.age
+            s.age += dt
+            if s.age < SWEEP_TIME:
+                at = _along(s.points, s.age / SWEEP_TIME)
+                self._burst(at, s.color, 2, speed=0.12, ttl=0.5)
+        if self.fireworks_left:
+            self.firework_clock -= dt
+            if self.firework_clock <= 0:
+                self.firework_clock += FIREWORK_EVERY
+                self.fireworks_left -= 1
+                at = (self.rng.uniform(0.1, 0.9), self.rng.uniform(0.1, 0.6))
+                self._burst(
+                    at,
+                    self.firework_color,
+                    round(60 * max(0.3, self.intensity)),
+                    speed=0.5,
+                    ttl=1.1,
+                    gravity=0.5,
+                )
+
+    def _step_particles(self, dt: float) -> None:
+        x, y, px, py, vx, vy = self.x, self.y, self.px, self.py, self.vx, self.vy
+        life, drag, gravity = self.life, self.drag, self.gravity
+        dead = False
+        for i in range(len(x)):
+            px[i] = x[i]
+            py[i] = y[i]
+            d = drag[i]
+            vx[i] *= d
+            vy[i] = vy[i] * d + gravity[i] * dt
+            x[i] += vx[i] * dt
+            y[i] += vy[i] * dt
+            life[i] -= dt
+            if life[i] <= 0:
+                dead = True
+        if dead:
+            keep = [i for i in range(len(x)) if life[i] > 0]
+            for name in (
+                "x",
+                "y",
+                "px",
+                "py",
+                "vx",
+                "vy",
+                "life",
+                "ttl",
+                "drag",
+                "gravity",
+                "kind",
+            ):
+                values = getattr(self, name)
+                setattr(self, name, [values[i] for i in keep])
+
+    def _color(self, color: Color) -> int:
+        if color not in self.colors:
+            self.colors.append(color)
+        return self.colors.index(color)
+
+    def _burst(
+        self,
+        at: Vec,
+        color: int,
+        count: int,
+        speed: float,
+        ttl: float,
+        rise: float = 0.0,
+        gravity: float = 0.0,
+    ) -> None:
+        rng = self.rng
+        for _ in range(count):
+            angle = rng.uniform(0, math.tau)
+            v = speed * (0.3 + 0.7 * rng.random())
+            size = rng.randrange(len(DOT_SIZES))
+            self._spawn(
+                at,
+                (math.cos(angle) * v, math.sin(angle) * v + rise),
+                ttl * (0.6 + 0.4 * rng.random()),
+                color,
+                size,
+                0.94,
+                gravity,
+            )
+
+    def _spawn(
+        self, at: Vec, v: Vec, ttl: float, color: int, size: int, drag: float, gravity: float
+    ) -> None:
+        self.x.append(at[0])
+        self.y.append(at[1])
+        self.px.append(at[0])
+        self.py.append(at[1])
+        self.vx.append(v[0])
+        self.vy.append(v[1])
+        self.life.append(ttl)
+        self.ttl.append(ttl)
+        self.drag.append(drag)
+        self.gravity.append(gravity)
+        self.kind.append(color * len(DOT_SIZES) + size)
+
+    # -- drawing -----------------------------------------------------------------
+
+    def draw(
+        self, surface: pygame.Surface, layout: BoardLayout, palette: Palette, alpha: float
+    ) -> None:
+        ox, oy = layout.area.topleft
+        w = layout.area.width
+        scale = max(1.0, w / 600)
+        self._draw_sweeps(surface, ox, oy, w, alpha)
+        for fade in self.fades:
+            age = fade.prev_age + (fade.age - fade.prev_age) * alpha
+            left = max(0.0, 1 - age / fade.life)
+            size = max(4, _quantize(fade.size * w * (0.6 + 0.4 * left)))
+            player = Player.of_mark(fade.mark)
+            sprite = theme.mark_sprite(player, size, palette.of(player), palette.glow_strength // 2)
+            sprite.set_alpha(round(255 * left))
+            theme.blit_centered(surface, sprite, (ox + fade.at[0] * w, oy + fade.at[1] * w))
+            sprite.set_alpha(None)
+        for f in self.flights:
+            age = f.prev_age + (f.age - f.prev_age) * alpha
+            (fx, fy), size = f.place(age)
+            player = Player.of_mark(f.mark)
+            color = palette.of(player)
+            px_size = max(6, _quantize(size * w))
+            sprite = theme.mark_sprite(player, px_size, color, palette.glow_strength, 0.12)
+            center = (ox + fx * w, oy + fy * w)
+            theme.blit_centered(surface, sprite, center)
+            if f.landed:
+                rect = sprite.get_rect(center=(round(center[0]), round(center[1])))
+                sub = theme.text(str(f.mark), max(10, round(size * w / 2.6)), color, True)
+                surface.blit(
+                    sub,
+                    sub.get_rect(
+                        topleft=(
+                            rect.centerx + rect.width * 0.25,
+                            rect.centery + rect.height * 0.12,
+                        )
+                    ),
+                )
+        self._draw_particles(surface, ox, oy, w, scale, alpha)
+
+    def _draw_particles(
+        self, surface: pygame.Surface, ox: int, oy: int, w: int, scale: float, alpha: float
+    ) -> None:
+        sprites = [
+            [
+                theme.glow_dot(
+                    round(size * scale), theme.mix((0, 0, 0), color, (shade + 1) / SHADES)
+                )
+                for shade in range(SHADES)
+            ]
+            for color in self.colors
+            for size in DOT_SIZES
+        ]
+        x, y, px, py, life, ttl, kind = (
+            self.x,
+            self.y,
+            self.px,
+            self.py,
+            self.life,
+            self.ttl,
+            self.kind,
+        )
+        batch = []
+        for i in range(len(x)):
+            shade = min(SHADES - 1, int(life[i] / ttl[i] * SHADES))
+            sprite = sprites[kind[i]][shade]
+            r = sprite.get_width() >> 1
+            batch.append(
+                (
+                    sprite,
+                    (
+                        ox + (px[i] + (x[i] - px[i]) * alpha) * w - r,
+                        oy + (py[i] + (y[i] - py[i]) * alpha) * w - r,
+                    ),
+                )
+            )
+        surface.fblits(batch, pygame.BLEND_ADD)
+
+    def _draw_sweeps(self, surface: pygame.Surface, ox: int, oy: int, w: int, alpha: float) -> None:
+        for s in self.sweeps:
+            age = s.prev_age + (s.age - s.prev_age) * alpha
+            t = min(1.0, age / SWEEP_TIME)
+            pts = [(ox + x * w, oy + y * w) for x, y in s.points]
+            head = _along(s.points, t)
+            end = (ox + head[0] * w, oy + head[1] * w)
+            color = self.colors[s.color]
+            width = max(3, w // 60)
+            pygame.draw.line(surface, theme.mix((0, 0, 0), color, 0.45), pts[0], end, width * 3)
+            pygame.draw.line(surface, color, pts[0], end, width)
+            pygame.draw.circle(surface, (255, 255, 255), end, width)
+
+
+def _units(layout: BoardLayout, point: tuple[float, float]) -> Vec:
+    area = layout.area
+    return (point[0] - area.x) / area.width, (point[1] - area.y) / area.width
+
+
+def _along(points: tuple[Vec, ...], t: float) -> Vec:
+    """The point ``t`` of the way from the first to the last of ``points`` (a straight row)."""
+    a, b = points[0], points[-1]
+    return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+
+
+def _quantize(size: float) -> int:
+    # Sprites are cached by size: steps of 4 pixels keep a flight to a handful of them.
+    return max(4, round(size / 4) * 4)

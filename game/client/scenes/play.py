@@ -1,0 +1,627 @@
+"""The game itself: the board, the heads-up display, the collapse, for people and bots alike.
+
+The scene never edits the rules state. Picks become actions that go to a
+:class:`~game.session.Session` (a :class:`~game.session.LocalSession` for a
+couch game, the network session for a LAN game); what the scene shows is
+the last :class:`~game.session.Snapshot` the session reported. A bot seat
+asks its bot in a worker thread and submits the answer like a player would.
+
+Params: ``variant``; ``seats`` (side -> bot level, or ``None`` for a person);
+optionally ``session`` (a network game: its local sides are the people here,
+the rest are remote) and ``seed`` (the bots' random generator).
+"""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.ai import Bot, make_bot
+from game.client import theme
+from game.client.audio import Cue, cues_for
+from game.client.board_view import BoardLayout, BoardView, Look, allowed_cells
+from game.client.effects import Effects
+from game.client.intents import (
+    KEYBOARD,
+    Activate,
+    Cancel,
+    Click,
+    Intent,
+    Navigate,
+    Point,
+    Redo,
+    Save,
+    Undo,
+)
+from game.client.paths import save_record
+from game.client.scene import BaseScene, Context, SceneName
+from game.client.scenes.setup import seat_title, variant_title
+from game.client.widgets import Item, Menu
+from game.records import Record
+from game.rules import Action, Collapse, IllegalActionError, Place, Player, Position, Variant
+from game.rules.ultimate import Ultimate
+from game.session import LocalSession, Notice, Refused, Session, Snapshot
+from game.textview import points
+
+BOT_PAUSE = 0.5  # seconds a bot waits after a change, so people can follow its moves
+MESSAGE_TIME = 3.5
+LEAVE_TIME = 2.5  # a second Escape within this leaves the game
+
+
+@dataclass(slots=True)
+class Message:
+    text: str
+    until: float
+    warning: bool
+
+
+class PlayScene(BaseScene):
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.picked: int | None = None
+        self.hover: int | None = None
+        self.cursors: dict[int, int] = {}  # pad -> cell
+        self.choice: int | None = None  # the collapse outcome highlighted (0 or 1)
+        self.message: Message | None = None
+        self.leave_until = -1.0
+        self.changed_at = 0.0
+        self._thinking: tuple[Position, Future[Action]] | None = None
+        self._allowed: dict[tuple[Position, int | None], frozenset[int]] = {}
+        self._previews: dict[Action, BoardView] = {}
+
+    # -- visit ------------------------------------------------------------------
+
+    def enter(
+        self,
+        variant: Variant,
+        seats: dict[Player, str | None],
+        session: Session | None = None,
+        seed: int | None = None,
+        **params: Any,
+    ) -> None:
+        self.variant = variant
+        self.seats = seats
+        rng = random.Random(seed)
+        self.bots: dict[Player, Bot] = {
+            side: make_bot(level, variant, random.Random(rng.randrange(2**32)))
+            for side, level in seats.items()
+            if level is not None
+        }
+        self.session: Session = session or LocalSession(variant)
+        self.local = isinstance(self.session, LocalSession)
+        self.view = BoardView(variant)
+        self.effects = Effects(
+            random.Random(rng.randrange(2**32)), 0.4 if self.ctx.settings.reduce_motion else 1.0
+        )
+        self.pos = Position(variant)
+        self.moves: tuple[str, ...] = ()
+        self.hud_menu = Menu(
+            [
+                Item("Undo", self._undo, enabled=self.local),
+                Item("Redo", self._redo, enabled=self.local),
+                Item("Save", self._save),
+                Item("Menu", self._leave),
+            ],
+            rows_height=0.06,
+        )
+        self._drain()
+
+    def exit(self) -> None:
+        if self._thinking is not None:
+            self._thinking[1].cancel()
+        self.session.close()
+
+    # -- who does what ----------------------------------------------------------
+
+    def _people(self) -> frozenset[Player]:
+        """The sides played by people at this screen."""
+        return frozenset(s for s in self.session.local_sides if s not in self.bots)
+
+    def _side_of(self, pad: int) -> Player | None:
+        """The side a pad plays: with two pads, pad 1 is X, pad 2 is O; else whoever is to play."""
+        mover = self.pos.to_play
+        if pad == KEYBOARD or len(self._pads()) < 2:
+            return mover
+        return Player.X if pad % 2 else Player.O
+
+    def _pads(self) -> tuple[int, ...]:
+        """The game controllers that have moved a cursor here."""
+        return tuple(p for p in self.cursors if p != KEYBOARD)
+
+    def _my_turn(self) -> bool:
+        return self.pos.to_play in self._people()
+
+    # -- layout -----------------------------------------------------------------
+
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The board's area and the heads-up display's panel."""
+        w, h = self.ctx.size
+        margin = round(h * 0.03)
+        board_side = min(h - 2 * margin, round(w * 0.64))
+        board = pygame.Rect(margin, margin, board_side, h - 2 * margin)
+        board.width = min(board.width, w - margin * 3 - max(260, round(w * 0.28)))
+        hud = pygame.Rect(
+            board.right + margin, margin, w - board.right - 2 * margin, h - 2 * margin
+        )
+        return board, hud
+
+    def layout(self) -> BoardLayout:
+        return self.view.layout(self._areas()[0])
+
+    def _preview_rects(self, hud: pygame.Rect) -> list[pygame.Rect]:
+        side = min(round(hud.width * 0.46), round(hud.height * 0.28))
+        top = hud.y + round(hud.height * 0.40)
+        gap = hud.width - 2 * side
+        return [pygame.Rect(hud.x + i * (side + gap), top, side, side) for i in range(2)]
+
+    def _hud_menu_area(self, hud: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(
+            hud.x, hud.bottom - round(hud.height * 0.30), hud.width, round(hud.height * 0.30)
+        )
+
+    # -- input ------------------------------------------------------------------
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Undo):
+            self._undo()
+        elif isinstance(intent, Redo):
+            self._redo()
+        elif isinstance(intent, Save):
+            self._save()
+        elif isinstance(intent, Cancel):
+            self._cancel()
+        elif isinstance(intent, Point):
+            self._point(intent.pos)
+        elif isinstance(intent, Click):
+            self._click(intent.pos)
+        elif isinstance(intent, Navigate):
+            self._navigate(intent)
+        elif isinstance(intent, Activate):
+            self._activate(intent.pad)
+
+    def _point(self, at: tuple[int, int]) -> None:
+        layout = self.layout()
+        self.hover = layout.cell_at(at)
+        if self.pos.awaiting_collapse:
+            found = layout.spooky_at(self.pos, at)
+            hovered = self._outcome_of(*found) if found else None
+            _, hud = self._areas()
+            for i, rect in enumerate(self._preview_rects(hud)):
+                if rect.collidepoint(at):
+                    hovered = i
+            if hovered is not None:
+                self.choice = hovered
+        self.hud_menu.handle(Point(at), self._hud_menu_area(self._areas()[1]))
+
+    def _click(self, at: tuple[int, int]) -> None:
+        _, hud = self._areas()
+        if self.pos.is_over:
+            self._results()
+            return
+        if self.hud_menu.handle(Click(at), self._hud_menu_area(hud)):
+            return
+        if self.pos.awaiting_collapse:
+            for i, rect in enumerate(self._preview_rects(hud)):
+                if rect.collidepoint(at):
+                    self._commit(i)
+                    return
+            found = self.layout().spooky_at(self.pos, at)
+            if found is not None:
+                self._collapse_at(*found)
+            elif self.layout().cell_at(at) is not None:
+                self._say("click a mark on the lit cycle, or one of the two previews")
+            return
+        cell = self.layout().cell_at(at)
+        if cell is not None:
+            self._pick(cell, self.pos.to_play)
+
+    def _navigate(self, intent: Navigate) -> None:
+        if self.pos.awaiting_collapse:
+            self.choice = 0 if self.choice is None else (self.choice + intent.dx + intent.dy) % 2
+            return
+        grid = self.variant.grid()
+        cell = self.cursors.get(intent.pad)
+        if cell is None:
+            # A cursor appears in the middle of the board.
+            row = len(grid) // 2
+            self.cursors[intent.pad] = grid[row][len(grid[row]) // 2]
+            return
+        r, c = next((r, row.index(cell)) for r, row in enumerate(grid) if cell in row)
+        r = (r + intent.dy) % len(grid)
+        c = (c + intent.dx) % len(grid[r])
+        self.cursors[intent.pad] = grid[r][c]
+
+    def _activate(self, pad: int) -> None:
+        if self.pos.is_over:
+            self._results()
+            return
+        if self.pos.awaiting_collapse:
+            if self.choice is None:
+                self.choice = 0
+                self._say("left/right to compare the outcomes, then Enter to choose", warning=False)
+            else:
+                self._commit(self.choice)
+            return
+        cell = self.cursors.get(pad)
+        if cell is None:
+            self._navigate(Navigate(0, 0, pad))
+            return
+        side = self._side_of(pad)
+        if side is not self.pos.to_play:
+            self._say(f"it is {self.pos.to_play}'s turn: {side} waits")
+            return
+        self._pick(cell, side)
+
+    def _cancel(self) -> None:
+        if self.picked is not None:
+            self.picked = None
+            return
+        if self.choice is not None and self.pos.awaiting_collapse:
+            self.choice = None
+            return
+        if self.ctx.time < self.leave_until:
+            self._leave()
+            return
+        self.leave_until = self.ctx.time + LEAVE_TIME
+        self._say("press Escape again to leave this game", warning=False, time=LEAVE_TIME)
+
+    # -- turning picks into actions -------------------------------------------------
+
+    def _allowed_cells(self, first: int | None) -> frozenset[int]:
+        key = (self.pos, first)
+        found = self._allowed.get(key)
+        if found is None:
+            if len(self._allowed) > 8:
+                self._allowed.clear()
+            found = self._allowed[key] = allowed_cells(self.pos, first)
+        return found
+
+    def _pick(self, cell: int, side: Player | None) -> None:
+        pos = self.pos
+        if side is None or side not in self._people():
+            self._say(f"it is {pos.to_play}'s turn" if pos.to_play else "the game is over")
+            return
+        if not self._my_turn():
+            self._say(f"wait for {pos.to_play}")
+            return
+        label = self.variant.label(cell)
+        if self.picked is None:
+            if not pos.is_open(cell):
+                self._say(f"cell {label} is classical")
+            elif cell in self._allowed_cells(None):
+                self.picked = cell
+                self.ctx.audio.play(Cue.SELECT)
+            else:
+                self._say(self._why_not(cell))
+            return
+        try:
+            action = pos.check(Place(self.picked, cell))
+        except IllegalActionError as exc:
+            self._say(str(exc))
+            return
+        self.picked = None
+        self.session.submit(action)
+
+    def _why_not(self, cell: int) -> str:
+        """Why no placement may start in open ``cell``, in the rules' own words."""
+        for other in self.pos.open_cells():
+            try:
+                self.pos.check(Place(cell, other))
+            except IllegalActionError as exc:
+                return str(exc)
+        return f"cell {self.variant.label(cell)} cannot take a mark now"
+
+    def _outcome_of(self, mark: int, cell: int) -> int | None:
+        """Which of the two collapse outcomes puts ``mark`` in ``cell`` (None if neither)."""
+        for i, (_, assignment) in enumerate(self.pos.collapse_outcomes()):
+            if assignment.get(cell) == mark:
+                return i
+        return None
+
+    def _collapse_at(self, mark: int, cell: int) -> None:
+        if not self._my_turn():
+            self._say(f"{self.pos.to_play} chooses the collapse")
+            return
+        try:
+            action = self.pos.check(Collapse(mark, cell))
+        except IllegalActionError as exc:
+            self._say(str(exc))
+            return
+        self.session.submit(action)
+
+    def _commit(self, index: int) -> None:
+        if not self._my_turn():
+            self._say(f"{self.pos.to_play} chooses the collapse")
+            return
+        self.session.submit(self.pos.collapse_outcomes()[index][0])
+
+    # -- menu actions ---------------------------------------------------------------
+
+    def _undo(self) -> None:
+        if not isinstance(self.session, LocalSession):
+            self._say("undo is for games on this screen")
+            return
+        # Step back over bot moves to the last decision a person made.
+        stepped = False
+        while self.session.undo():
+            stepped = True
+            if self.session.position.to_play in self._people():
+                break
+        if not stepped:
+            self._say("nothing to undo", warning=False)
+
+    def _redo(self) -> None:
+        if not isinstance(self.session, LocalSession):
+            self._say("redo is for games on this screen")
+            return
+        if not self.session.redo():
+            self._say("nothing to redo", warning=False)
+
+    def _save(self) -> None:
+        record = Record(self.variant, list(self.moves))
+        future = self.ctx.run_in_worker(lambda: save_record(record))
+        future.add_done_callback(lambda f: self.ctx.post(("saved", f)))
+
+    def receive(self, message: object) -> None:
+        if isinstance(message, tuple) and message[0] == "saved":
+            future = message[1]
+            try:
+                path = future.result()
+            except OSError as exc:
+                self._say(f"could not save: {exc.strerror or exc}")
+            else:
+                self._say(f"saved as {path.name}", warning=False)
+
+    def _leave(self) -> None:
+        self.ctx.go(SceneName.TITLE)
+
+    def _results(self) -> None:
+        self.ctx.go(
+            SceneName.RESULTS,
+            variant=self.variant,
+            seats=self.seats,
+            moves=self.moves,
+            position=self.pos,
+            network=not self.local,
+        )
+
+    def _say(self, text: str, warning: bool = True, time: float = MESSAGE_TIME) -> None:
+        self.message = Message(text[:1].upper() + text[1:], self.ctx.time + time, warning)
+        if warning:
+            self.ctx.audio.play(Cue.REFUSE)
+
+    # -- the fixed step ---------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self._drain()
+        self.effects.update(dt)
+        self._run_bots()
+        if self.message is not None and self.ctx.time >= self.message.until:
+            self.message = None
+
+    def _drain(self) -> None:
+        for event in self.session.events():
+            if isinstance(event, Snapshot):
+                self._show(event)
+            elif isinstance(event, Refused):
+                self._say(event.reason)
+            elif isinstance(event, Notice):
+                self._say(event.text, warning=False)
+
+    def _show(self, snap: Snapshot) -> None:
+        before, after = self.pos, snap.position
+        forward = (
+            len(snap.moves) == len(self.moves) + 1 and snap.moves[: len(self.moves)] == self.moves
+        )
+        self.pos, self.moves = after, snap.moves
+        self.picked = None
+        self.choice = None
+        self.changed_at = self.ctx.time
+        if not forward:
+            self.effects.clear()
+            return
+        self.ctx.audio.play_all(cues_for(before, after))
+        layout = self.layout()
+        palette = self.ctx.palette
+        if any(k and not before.cells[c] for c, k in enumerate(after.cells)):
+            self.effects.collapse(before, after, layout, palette)
+        outcome = after.outcome
+        if outcome is not None and not before.is_over:
+            self.effects.win(outcome.rows, layout, palette)
+            winner = outcome.winner
+            self.effects.celebrate(palette.of(winner) if winner else palette.accent)
+
+    def _run_bots(self) -> None:
+        pos = self.pos
+        if self._thinking is not None:
+            asked, future = self._thinking
+            if not future.done():
+                return
+            self._thinking = None
+            if asked != pos:
+                return  # the game moved on (an undo): the answer is stale
+            try:
+                action = future.result()
+            except Exception as exc:  # a bot's failure must not end the game for the people
+                self._say(f"the {pos.to_play} bot failed: {exc}")
+                return
+            self.session.submit(action)
+            return
+        side = pos.to_play
+        if side is None or side not in self.bots or side not in self.session.local_sides:
+            return
+        if self.effects.busy or self.ctx.time - self.changed_at < BOT_PAUSE:
+            return
+        bot = self.bots[side]
+        self._thinking = (pos, self.ctx.run_in_worker(lambda: bot.choose(pos)))
+
+    # -- drawing ----------------------------------------------------------------------
+
+    def _look(self) -> Look:
+        pos = self.pos
+        preview: tuple[tuple[int, int], ...] = ()
+        if pos.awaiting_collapse and self.choice is not None:
+            preview = tuple(pos.collapse_outcomes()[self.choice][1].items())
+        allowed = None
+        if not pos.awaiting_collapse and not pos.is_over and self._my_turn():
+            found = self._allowed_cells(self.picked)
+            if len(found) < len(pos.open_cells()) - (self.picked is not None):
+                allowed = found
+        pads_side = {pad: self._side_of(pad) for pad in self.cursors}
+        palette = self.ctx.palette
+        cursors = tuple(
+            (cell, palette.of(pads_side[pad]) if pads_side[pad] else palette.dim)
+            for pad, cell in self.cursors.items()
+        )
+        return Look(
+            hover=self.hover,
+            picked=self.picked,
+            cursors=cursors,
+            preview=preview,
+            hidden=self.effects.hidden_cells,
+            allowed=allowed,
+        )
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        palette = self.ctx.palette
+        t = self.ctx.time
+        theme.backdrop(surface, palette, t)
+        board, hud = self._areas()
+        layout = self.view.layout(board)
+        self.view.draw(surface, layout, self.pos, palette, self._look(), t)
+        self.effects.draw(surface, layout, palette, alpha)
+        self._draw_hud(surface, hud)
+        if self.message is not None:
+            self._draw_message(surface, board, self.message)
+
+    def _status(self) -> str:
+        pos = self.pos
+        who = pos.to_play
+        if pos.is_over or who is None:
+            return "Game over: click or press Enter for the results"
+        if who in self.bots:
+            action = "choosing the collapse" if pos.awaiting_collapse else "thinking"
+            return f"Bot {who} is {action}…"
+        if who not in self.session.local_sides:
+            return f"Waiting for {who}…"
+        if pos.awaiting_collapse:
+            return f"{who}: click a mark on the lit cycle, or a preview"
+        if self.picked is not None:
+            return f"Now the second cell for {who}{pos.move_number} (Esc takes back)"
+        return f"{who}: pick two cells for {who}{pos.move_number}"
+
+    def _headline(self) -> tuple[str, Player | None]:
+        pos = self.pos
+        outcome = pos.outcome
+        if outcome is not None:
+            winner = outcome.winner
+            if winner is not None:
+                return f"{winner} wins", winner
+            if outcome.scores.x or outcome.scores.o:
+                return "Shared win", None
+            return "A draw", None
+        who = pos.to_play
+        if pos.awaiting_collapse:
+            return f"{who} chooses the collapse", who
+        return f"{who} to play", who
+
+    def _draw_hud(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
+        palette = self.ctx.palette
+        pos = self.pos
+        theme.panel(surface, hud, palette.board, palette.grid_glow, 18, alpha=170)
+        inner = hud.inflate(-round(hud.width * 0.1), -round(hud.height * 0.04))
+        h = hud.height
+        headline, who = self._headline()
+        color = palette.of(who) if who else palette.accent
+        big = max(16, round(h * 0.055))
+        y = inner.y + big * 0.7
+        if who is not None:
+            mark = theme.mark_sprite(who, round(big * 1.3), color, palette.glow_strength)
+            theme.blit_centered(surface, mark, (inner.x + big * 0.6, y))
+            x_text = inner.x + big * 1.5
+        else:
+            x_text = inner.x
+        title = theme.glowing_text(headline, big, color, palette.glow_strength // 2)
+        _fit_blit(surface, title, (x_text, y), inner.right - x_text)
+        small = max(12, round(h * 0.03))
+        y += big * 1.1
+        variant = variant_title(self.variant.name)
+        if self.variant.name == "nxn":
+            variant = f"{self.variant.side}×{self.variant.side} bonus"  # type: ignore[attr-defined]
+        info = f"Move {pos.move_number} · {variant}"
+        surface.blit(theme.text(info, small, palette.dim), (inner.x, y))
+        y += small * 1.5
+        status = theme.text(self._status(), small, palette.text)
+        _fit_blit(surface, status, (inner.x, y + status.get_height() / 2), inner.width)
+        y += small * 1.8
+        scores = pos.scores()
+        for side, value in ((Player.X, scores.x), (Player.O, scores.o)):
+            mark = theme.mark_sprite(
+                side, round(small * 1.3), palette.of(side), palette.glow_strength // 2
+            )
+            theme.blit_centered(surface, mark, (inner.x + small * 0.7, y + small * 0.6))
+            seat = seat_title(self.seats.get(side))
+            if side not in self.session.local_sides:
+                seat = "Remote"
+            line = theme.text(f"{points(value)}  ·  {seat}", small, palette.text, True)
+            surface.blit(line, (inner.x + small * 1.7, y))
+            y += small * 1.6
+        if pos.awaiting_collapse:
+            self._draw_previews(surface, hud)
+        elif isinstance(self.variant, Ultimate) and (sent := self.variant.sent_to(pos)):
+            boards = " and ".join(str(b + 1) for b in sent)
+            where = f"This pair goes to mini-board{'s' if len(sent) > 1 else ''} {boards}"
+            line = theme.text(where, small, palette.accent, True)
+            _fit_blit(surface, line, (inner.x, y + small), inner.width)
+        self.hud_menu.draw(surface, self._hud_menu_area(hud), palette, self.ctx.time)
+
+    def _draw_previews(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
+        palette = self.ctx.palette
+        outcomes = self.pos.collapse_outcomes()
+        small = max(11, round(hud.height * 0.026))
+        for i, (rect, (action, _)) in enumerate(
+            zip(self._preview_rects(hud), outcomes, strict=True)
+        ):
+            view = self._previews.get(action)
+            if view is None:
+                if len(self._previews) > 4:
+                    self._previews.clear()
+                view = self._previews[action] = BoardView(self.variant)
+            after = self.pos.play(action)
+            layout = view.layout(rect)
+            view.draw(surface, layout, after, palette, Look(show_labels=False))
+            chosen = i == self.choice
+            edge = palette.accent if chosen else palette.grid_glow
+            pygame.draw.rect(
+                surface, edge, layout.area.inflate(6, 6), 3 if chosen else 1, border_radius=10
+            )
+            who = Player.of_mark(action.mark)
+            words = f"{who}{action.mark} → {self.variant.label(action.cell)}"
+            label = theme.text(words, small, palette.text if chosen else palette.dim, chosen)
+            theme.blit_centered(surface, label, (rect.centerx, rect.bottom + small))
+
+    def _draw_message(self, surface: pygame.Surface, board: pygame.Rect, message: Message) -> None:
+        palette = self.ctx.palette
+        size = max(14, round(board.height * 0.04))
+        color = palette.warning if message.warning else palette.text
+        words = theme.text(message.text, size, color, True)
+        box = words.get_rect().inflate(size * 1.6, size * 0.9)
+        box.midbottom = (board.centerx, board.bottom - size * 0.4)
+        theme.panel(surface, box, (0, 0, 0), color, box.height // 2, alpha=215)
+        theme.blit_centered(surface, words, box.center)
+
+
+def _fit_blit(
+    surface: pygame.Surface, image: pygame.Surface, midleft: tuple[float, float], width: float
+) -> None:
+    """Blit ``image`` with its left middle at ``midleft``, shrunk if wider than ``width``."""
+    if image.get_width() > width > 0:
+        scale = width / image.get_width()
+        image = pygame.transform.smoothscale(
+            image, (round(width), max(1, round(image.get_height() * scale)))
+        )
+    surface.blit(image, image.get_rect(midleft=(round(midleft[0]), round(midleft[1]))))

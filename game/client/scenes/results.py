@@ -1,0 +1,132 @@
+"""The end of a game: who won, why, the score, the final board; rematch or back to the menu.
+
+Params: ``variant``, ``seats``, ``moves`` (the record's tokens), ``position``
+(the final one) and ``network`` (a LAN game has no rematch from here).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.client import theme
+from game.client.audio import Cue
+from game.client.board_view import BoardView, Look
+from game.client.intents import Cancel, Intent
+from game.client.paths import save_record
+from game.client.scene import BaseScene, Context, SceneName
+from game.client.scenes.setup import seat_title
+from game.client.widgets import Item, Menu
+from game.records import Record
+from game.rules import Player, Position, Variant
+from game.textview import points
+
+
+def verdict(pos: Position) -> str:
+    """The headline: who won, a shared win, or a draw."""
+    outcome = pos.outcome
+    if outcome is None:
+        return "Game left unfinished"
+    if outcome.winner is not None:
+        return f"{outcome.winner} wins"
+    return "Shared win" if outcome.scores.x else "A draw"
+
+
+def reason(pos: Position) -> str:
+    """Why the game ended, as a sentence."""
+    outcome = pos.outcome
+    if outcome is None:
+        return "The game was left before its end."
+    rows = outcome.rows
+    why = outcome.termination.value
+    if rows:
+        label = pos.variant.label
+        found = "; ".join(
+            f"{row.player}: {'-'.join(label(c) for c in row.cells)}" for row in rows[:3]
+        )
+        more = f" and {len(rows) - 3} more" if len(rows) > 3 else ""
+        return f"It ended on {why} ({found}{more})."
+    return f"It ended because {why}."
+
+
+class ResultsScene(BaseScene):
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), rows_height=0.08)
+        self.saved: str | None = None
+
+    def enter(
+        self,
+        variant: Variant,
+        seats: dict[Player, str | None],
+        moves: tuple[str, ...],
+        position: Position,
+        network: bool = False,
+        **params: Any,
+    ) -> None:
+        self.variant = variant
+        self.seats = seats
+        self.moves = moves
+        self.pos = position
+        self.view = BoardView(variant)
+        items = [] if network else [Item("Rematch, sides swapped", self._rematch)]
+        items += [Item("Save this game", self._save), Item("Back to menu", self._menu)]
+        self.menu.items = items
+
+    def _rematch(self) -> None:
+        swapped = {Player.X: self.seats.get(Player.O), Player.O: self.seats.get(Player.X)}
+        self.ctx.audio.play(Cue.CONFIRM)
+        self.ctx.go(SceneName.PLAY, variant=self.variant, seats=swapped)
+
+    def _save(self) -> None:
+        record = Record(self.variant, list(self.moves))
+        future = self.ctx.run_in_worker(lambda: save_record(record))
+        future.add_done_callback(lambda f: self.ctx.post(("saved", f)))
+
+    def receive(self, message: object) -> None:
+        if isinstance(message, tuple) and message[0] == "saved":
+            try:
+                self.saved = f"Saved as {message[1].result().name}"
+            except OSError as exc:
+                self.saved = f"Could not save: {exc.strerror or exc}"
+
+    def _menu(self) -> None:
+        self.ctx.go(SceneName.TITLE)
+
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect]:
+        w, h = self.ctx.size
+        board = pygame.Rect(round(w * 0.05), round(h * 0.3), round(w * 0.42), round(h * 0.64))
+        menu = pygame.Rect(round(w * 0.5), round(h * 0.42), round(w * 0.46), round(h * 0.4))
+        return board, menu
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Cancel):
+            self._menu()
+            return
+        self.menu.handle(intent, self._areas()[1])
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        palette = self.ctx.palette
+        t = self.ctx.time
+        theme.backdrop(surface, palette, t)
+        w, h = surface.get_size()
+        outcome = self.pos.outcome
+        winner = outcome.winner if outcome else None
+        color = palette.of(winner) if winner else palette.accent
+        title = theme.glowing_text(verdict(self.pos), round(h * 0.1), color, palette.glow_strength)
+        theme.blit_centered(surface, title, (w / 2, h * 0.1))
+        small = max(14, round(h * 0.032))
+        why = theme.text(reason(self.pos), small, palette.text)
+        theme.blit_centered(surface, why, (w / 2, h * 0.19))
+        scores = self.pos.scores()
+        x = f"X {points(scores.x)} ({seat_title(self.seats.get(Player.X))})"
+        o = f"O {points(scores.o)} ({seat_title(self.seats.get(Player.O))})"
+        line = theme.text(f"{x}     {o}", small, palette.dim, True)
+        theme.blit_centered(surface, line, (w / 2, h * 0.245))
+        board, menu = self._areas()
+        self.view.draw(surface, self.view.layout(board), self.pos, palette, Look(show_labels=False))
+        self.menu.draw(surface, menu, palette, t)
+        if self.saved:
+            note = theme.text(self.saved, small, palette.dim)
+            theme.blit_centered(surface, note, (menu.centerx, menu.bottom + small * 1.5))

@@ -1,0 +1,131 @@
+"""Choosing a game: the variant (and an n×n board's size) and who sits on each side."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pygame
+
+from game.ai import LEVELS
+from game.client import theme
+from game.client.audio import Cue
+from game.client.intents import Cancel, Intent
+from game.client.scene import BaseScene, Context, SceneName
+from game.client.settings import NXN_SIZES
+from game.client.widgets import Item, Menu
+from game.rules import VARIANTS, Player, make_variant
+
+# How menus name the variants; a variant not listed shows its record name.
+VARIANT_TITLES = {
+    "goff": "Goff's",
+    "shared": "Shared win",
+    "nxn": "n×n bonus",
+    "squared": "Squared",
+    "ultimate": "Ultimate",
+}
+
+VARIANT_BLURBS = {
+    "goff": "Goff's original: rows dated by subscripts, points 1, ½, 1½ or 2.",
+    "shared": "A classical row wins; two rows at once share the win.",
+    "nxn": "A bigger board: lines of three and 2×2 blocks score, a line of four ends it.",
+    "squared": "Nine mini-boards: win three of them in a row.",
+    "ultimate": "Squared, and your pair's squares send the next move to their mini-boards.",
+}
+
+PERSON = "Person"
+
+
+def variant_title(name: str) -> str:
+    return VARIANT_TITLES.get(name, name.title())
+
+
+def seat_title(seat: str | None) -> str:
+    """How a seat reads: a person, or a bot of some level."""
+    return PERSON if seat is None else f"Bot ({seat})"
+
+
+class SetupScene(BaseScene):
+    """Params: ``mode`` "couch" (two people) or "bot" (O is a bot to start with)."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.variants = list(VARIANTS)
+        self.seat_choices: list[str | None] = [None, *LEVELS]
+        self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), rows_height=0.08)
+
+    def enter(self, mode: str = "couch", **params: Any) -> None:
+        s = self.ctx.settings
+        variant = self.variants.index(s.variant) if s.variant in self.variants else 0
+        sizes = [str(n) for n in NXN_SIZES]
+        bot = self.seat_choices.index(s.bot_level) if s.bot_level in LEVELS else 1
+        seats = ["Person", *(seat_title(level) for level in LEVELS)]
+        self.variant_item = Item(
+            "Variant",
+            choices=[variant_title(v) for v in self.variants],
+            index=variant,
+            on_change=self._changed,
+        )
+        self.size_item = Item(
+            "Board size",
+            choices=[f"{n}×{n}" for n in sizes],
+            index=list(NXN_SIZES).index(s.nxn_size),
+            on_change=self._changed,
+        )
+        self.x_item = Item("X plays first", choices=seats, index=0)
+        self.o_item = Item("O", choices=seats, index=bot if mode == "bot" else 0)
+        self.start_item = Item("Start", self._start)
+        self.menu.items = [
+            self.variant_item,
+            self.size_item,
+            self.x_item,
+            self.o_item,
+            self.start_item,
+            Item("Back", lambda: self.ctx.go(SceneName.TITLE)),
+        ]
+        self.menu.focus = 4
+        self._changed(0)
+
+    def _changed(self, _: int) -> None:
+        self.size_item.enabled = self.variants[self.variant_item.index] == "nxn"
+
+    def _start(self) -> None:
+        name = self.variants[self.variant_item.index]
+        size = list(NXN_SIZES)[self.size_item.index]
+        variant = make_variant(name, {"size": size} if name == "nxn" else {})
+        seats = {
+            Player.X: self.seat_choices[self.x_item.index],
+            Player.O: self.seat_choices[self.o_item.index],
+        }
+        level = next(
+            (s for s in (seats[Player.O], seats[Player.X]) if s), self.ctx.settings.bot_level
+        )
+        # The next visit starts where this one left off.
+        self.ctx.apply_settings(
+            dataclasses.replace(self.ctx.settings, variant=name, nxn_size=size, bot_level=level)
+        )
+        self.ctx.audio.play(Cue.CONFIRM)
+        self.ctx.go(SceneName.PLAY, variant=variant, seats=seats)
+
+    def _area(self) -> pygame.Rect:
+        w, h = self.ctx.size
+        return pygame.Rect(0, round(h * 0.2), w, round(h * 0.66))
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Cancel):
+            self.ctx.go(SceneName.TITLE)
+            return
+        self.menu.handle(intent, self._area())
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        palette = self.ctx.palette
+        theme.backdrop(surface, palette, self.ctx.time)
+        w, h = surface.get_size()
+        title = theme.glowing_text(
+            "New game", round(h * 0.075), palette.text, palette.glow_strength
+        )
+        theme.blit_centered(surface, title, (w / 2, h * 0.1))
+        self.menu.draw(surface, self._area(), palette, self.ctx.time)
+        blurb = VARIANT_BLURBS.get(self.variants[self.variant_item.index], "")
+        line = theme.text(blurb, max(14, h // 34), palette.dim)
+        theme.blit_centered(surface, line, (w / 2, h * 0.91))

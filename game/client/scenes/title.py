@@ -1,0 +1,74 @@
+"""The title screen: the game's name, and a menu to everything else."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.client import theme
+from game.client.audio import Cue
+from game.client.intents import Cancel, Intent
+from game.client.scene import BaseScene, Context, SceneName
+from game.client.widgets import Item, Menu
+from game.rules import Player
+
+
+class TitleScene(BaseScene):
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        go = self._go
+        self.menu = Menu(
+            [
+                Item("Play on this couch", lambda: go(SceneName.SETUP, mode="couch")),
+                Item("Play against a bot", lambda: go(SceneName.SETUP, mode="bot")),
+                Item("Host a LAN game", lambda: go(SceneName.LAN, mode="host")),
+                Item("Join a LAN game", lambda: go(SceneName.LAN, mode="join")),
+                Item("Tutorial", lambda: go(SceneName.TUTORIAL)),
+                Item("Replays", lambda: go(SceneName.REPLAY)),
+                Item("Settings", lambda: go(SceneName.SETTINGS)),
+                Item("Quit", ctx.quit),
+            ],
+            on_move=lambda: ctx.audio.play(Cue.SELECT),
+            rows_height=0.075,
+        )
+
+    def _go(self, name: SceneName, **params: Any) -> None:
+        self.ctx.audio.play(Cue.CONFIRM)
+        self.ctx.go(name, **params)
+
+    def _menu_area(self) -> pygame.Rect:
+        w, h = self.ctx.size
+        return pygame.Rect(0, round(h * 0.36), w, round(h * 0.62))
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Cancel):
+            self.menu.focus = len(self.menu.items) - 1  # Escape goes to Quit; Enter then quits
+            return
+        self.menu.handle(intent, self._menu_area())
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        palette = self.ctx.palette
+        t = self.ctx.time
+        theme.backdrop(surface, palette, t)
+        w, h = surface.get_size()
+        size = round(h * 0.11)
+        top = theme.glowing_text("QUANTUM", size, palette.x, palette.glow_strength)
+        bottom = theme.glowing_text("TIC-TAC-TOE", size, palette.o, palette.glow_strength)
+        # The two words hover out of step, like a mark in two places at once.
+        theme.blit_centered(surface, top, (w / 2, h * 0.12 + math.sin(t * 1.3) * h * 0.006))
+        theme.blit_centered(
+            surface, bottom, (w / 2, h * 0.23 + math.sin(t * 1.3 + math.pi) * h * 0.006)
+        )
+        glyph = round(size * 0.7)
+        for player, x in ((Player.X, 0.5 - 0.31), (Player.O, 0.5 + 0.31)):
+            sprite = theme.mark_sprite(player, glyph, palette.of(player), palette.glow_strength)
+            theme.blit_centered(surface, sprite, (w * x, h * 0.175))
+        self.menu.draw(surface, self._menu_area(), palette, t)
+        hint = theme.text(
+            "Arrows / pad to move · Enter / A to choose · F11 full screen",
+            max(12, h // 48),
+            palette.dim,
+        )
+        theme.blit_centered(surface, hint, (w / 2, h - h * 0.03))

@@ -1,0 +1,243 @@
+"""Colours, type and the few drawing helpers every screen shares (glow, panels, cached text).
+
+X and O differ by shape (a cross, a ring) as well as by colour, and the two
+colours are a blue and an orange, the pair colour-blind players tell apart
+best. The high-contrast palette keeps the shapes and pushes every colour to
+full strength on black.
+
+Everything here is cached by its arguments, so drawing a frame renders no
+text and blurs nothing it has drawn before.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from game.client import fonts
+from game.rules import Player
+
+Color = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Palette:
+    background_top: Color
+    background_bottom: Color
+    board: Color  # the board's own panel
+    grid: Color
+    grid_glow: Color
+    text: Color
+    dim: Color  # labels, hints
+    x: Color
+    o: Color
+    accent: Color  # focus, the cycle
+    warning: Color  # an illegal pick explained
+    highlight: Color  # the last move
+    glow_strength: int  # 0..255: how much light marks and text shed
+
+    def of(self, player: Player) -> Color:
+        return self.x if player is Player.X else self.o
+
+
+NORMAL = Palette(
+    background_top=(14, 10, 36),
+    background_bottom=(4, 4, 14),
+    board=(20, 18, 48),
+    grid=(96, 84, 190),
+    grid_glow=(70, 50, 170),
+    text=(236, 234, 255),
+    dim=(150, 146, 196),
+    x=(64, 196, 255),
+    o=(255, 158, 48),
+    accent=(214, 120, 255),
+    warning=(255, 96, 110),
+    highlight=(255, 244, 170),
+    glow_strength=150,
+)
+
+HIGH_CONTRAST = Palette(
+    background_top=(0, 0, 0),
+    background_bottom=(0, 0, 0),
+    board=(0, 0, 0),
+    grid=(255, 255, 255),
+    grid_glow=(0, 0, 0),
+    text=(255, 255, 255),
+    dim=(230, 230, 230),
+    x=(0, 220, 255),
+    o=(255, 200, 0),
+    accent=(255, 80, 255),
+    warning=(255, 80, 80),
+    highlight=(255, 255, 255),
+    glow_strength=0,
+)
+
+
+def palette_for(high_contrast: bool) -> Palette:
+    return HIGH_CONTRAST if high_contrast else NORMAL
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The one place screens take fonts from."""
+    return fonts.font(size, bold)
+
+
+@lru_cache(maxsize=2048)
+def text(words: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
+    """``words`` rendered once, antialiased, on a transparent surface."""
+    return font(size, bold).render(words, True, color).convert_alpha()
+
+
+@lru_cache(maxsize=512)
+def glowing_text(
+    words: str, size: int, color: Color, glow: int, bold: bool = True
+) -> pygame.Surface:
+    """Text with a soft halo of its own colour; plain text when ``glow`` is 0."""
+    core = text(words, size, color, bold)
+    if glow <= 0:
+        return core
+    pad = max(4, size // 3)
+    w, h = core.get_size()
+    out = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    out.blit(core, (pad, pad))
+    halo = pygame.transform.gaussian_blur(out, max(2, size // 6))
+    halo.fill((255, 255, 255, glow), special_flags=pygame.BLEND_RGBA_MULT)
+    result = pygame.Surface(out.get_size(), pygame.SRCALPHA)
+    result.blit(halo, (0, 0))
+    result.blit(halo, (0, 0))
+    result.blit(core, (pad, pad))
+    return result
+
+
+def blit_centered(
+    surface: pygame.Surface, image: pygame.Surface, center: tuple[float, float]
+) -> pygame.Rect:
+    rect = image.get_rect(center=(round(center[0]), round(center[1])))
+    surface.blit(image, rect)
+    return rect
+
+
+@lru_cache(maxsize=8)
+def background(size: tuple[int, int], top: Color, bottom: Color) -> pygame.Surface:
+    """A vertical gradient with a faint vignette, made once per window size."""
+    w, h = size
+    strip = pygame.Surface((1, 2))
+    strip.set_at((0, 0), top)
+    strip.set_at((0, 1), bottom)
+    out = pygame.transform.smoothscale(strip, (max(1, w), max(1, h))).convert()
+    if top != bottom:
+        shade = pygame.Surface((64, 36), pygame.SRCALPHA)
+        for y in range(36):
+            for x in range(64):
+                dx, dy = (x - 31.5) / 32, (y - 17.5) / 18
+                shade.set_at((x, y), (0, 0, 0, min(150, int(120 * (dx * dx + dy * dy)))))
+        out.blit(pygame.transform.smoothscale(shade, (max(1, w), max(1, h))), (0, 0))
+    return out
+
+
+@lru_cache(maxsize=64)
+def glow_dot(radius: int, color: Color) -> pygame.Surface:
+    """A round soft light, bright in the middle: for particles (blitted with BLEND_ADD)."""
+    size = radius * 2 + 1
+    out = pygame.Surface((size, size))
+    for r in range(radius, 0, -1):
+        k = (1 - r / (radius + 1)) ** 2
+        pygame.draw.circle(out, tuple(int(c * k) for c in color), (radius, radius), r)
+    return out.convert()
+
+
+@lru_cache(maxsize=256)
+def mark_sprite(
+    player: Player, size: int, color: Color, glow: int, width_ratio: float = 0.13
+) -> pygame.Surface:
+    """A cross (X) or a ring (O) ``size`` pixels across, with its glow: shape tells them apart."""
+    pad = max(2, size // 4) if glow else 1
+    full = size + 2 * pad
+    # Drawn at twice the size and scaled down: smooth edges at any size.
+    big = pygame.Surface((full * 2, full * 2), pygame.SRCALPHA)
+    width = max(3, round(size * 2 * width_ratio))
+    c = full
+    r = size
+    if player is Player.X:
+        d = r * 0.74
+        for sx in (-1, 1):
+            start = (c - d, c - sx * d)
+            end = (c + d, c + sx * d)
+            pygame.draw.line(big, color, start, end, width)
+            # Round caps so the strokes look drawn, not cut.
+            for p in (start, end):
+                pygame.draw.circle(big, color, p, width / 2)
+    else:
+        pygame.draw.circle(big, color, (c, c), r * 0.78, width)
+    shape = pygame.transform.smoothscale(big, (full, full))
+    if glow <= 0:
+        return shape
+    halo = pygame.transform.gaussian_blur(shape, max(2, size // 10))
+    halo.fill((255, 255, 255, glow), special_flags=pygame.BLEND_RGBA_MULT)
+    out = pygame.Surface((full, full), pygame.SRCALPHA)
+    out.blit(halo, (0, 0))
+    out.blit(halo, (0, 0))
+    out.blit(shape, (0, 0))
+    return out
+
+
+def panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    color: Color,
+    border: Color,
+    radius: int = 14,
+    alpha: int = 210,
+) -> None:
+    """A rounded translucent panel with a thin bright edge."""
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*color, alpha), layer.get_rect(), border_radius=radius)
+    pygame.draw.rect(layer, (*border, 255), layer.get_rect(), width=2, border_radius=radius)
+    surface.blit(layer, rect)
+
+
+def mix(a: Color, b: Color, t: float) -> Color:
+    """The colour ``t`` of the way from ``a`` to ``b``."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+# Faint marks drifting behind the menus: (player, x, y, speed, size, phase), in screen fractions.
+_DRIFT = tuple(
+    (
+        Player.X if i % 2 else Player.O,
+        (i * 0.618) % 1.0,
+        (i * 0.377) % 1.0,
+        0.012 + 0.01 * (i % 3),
+        0.04 + 0.02 * (i % 4),
+        i * 1.7,
+    )
+    for i in range(14)
+)
+
+
+def backdrop(surface: pygame.Surface, palette: Palette, time: float) -> None:
+    """The background of every screen: the gradient and, unless high contrast, drifting marks.
+
+    A pure function of ``time``, so drawing it moves nothing.
+    """
+    w, h = surface.get_size()
+    surface.blit(background((w, h), palette.background_top, palette.background_bottom), (0, 0))
+    if not palette.glow_strength:
+        return
+    for player, x0, y0, speed, size, phase in _DRIFT:
+        y = (y0 - time * speed) % 1.15 - 0.075
+        x = x0 + 0.02 * math.sin(time * 0.5 + phase)
+        px = _quantize_size(size * h)
+        color = mix(palette.background_top, palette.of(player), 0.22)
+        blit_centered(surface, mark_sprite(player, px, color, 0), (x * w, y * h))
+
+
+def _quantize_size(size: float) -> int:
+    return max(8, round(size / 8) * 8)

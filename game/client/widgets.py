@@ -1,0 +1,156 @@
+"""The menu every screen uses: a column of buttons and option rows, for mouse, keys and pads.
+
+An :class:`Item` is a button (``on_activate``) or an option row (``choices``,
+changed with left/right, a click on its arrows, or Enter). The :class:`Menu`
+keeps which item has the focus; it lays itself out from the area it is
+given, so hit tests and drawing always agree at any window size.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.client import theme
+from game.client.intents import Activate, Click, Intent, Navigate, Point
+from game.client.theme import Palette
+
+
+@dataclass(slots=True)
+class Item:
+    label: str
+    on_activate: Callable[[], None] | None = None
+    choices: Sequence[str] = ()
+    index: int = 0
+    on_change: Callable[[int], None] | None = None
+    enabled: bool = True
+
+    @property
+    def value(self) -> str:
+        return self.choices[self.index] if self.choices else ""
+
+    def step(self, delta: int) -> None:
+        if not self.choices:
+            return
+        self.index = (self.index + delta) % len(self.choices)
+        if self.on_change is not None:
+            self.on_change(self.index)
+
+
+@dataclass(slots=True)
+class Menu:
+    items: list[Item]
+    focus: int = 0
+    on_move: Callable[[], None] | None = None  # a sound as the focus moves
+    rows_height: float = 0.085  # of the area's height, per item
+    _hover: int | None = field(default=None, init=False)
+
+    def rects(self, area: pygame.Rect) -> list[pygame.Rect]:
+        """Each item's rectangle: a centred column that fits ``area``."""
+        n = len(self.items)
+        h = min(round(area.height * self.rows_height), area.height // max(1, n))
+        h = max(28, h)
+        w = min(area.width, max(320, round(h * 9)))
+        gap = round(h * 0.22)
+        top = area.centery - (n * h + (n - 1) * gap) // 2
+        return [pygame.Rect(area.centerx - w // 2, top + i * (h + gap), w, h) for i in range(n)]
+
+    def handle(self, intent: Intent, area: pygame.Rect) -> bool:
+        """React to ``intent``; whether it was for the menu."""
+        if isinstance(intent, Navigate):
+            if intent.dy:
+                self._move(intent.dy)
+            elif intent.dx:
+                self.items[self.focus].step(intent.dx)
+            return True
+        if isinstance(intent, Activate):
+            self._activate(self.items[self.focus], 1)
+            return True
+        if isinstance(intent, Point | Click):
+            for i, rect in enumerate(self.rects(area)):
+                if rect.collidepoint(intent.pos) and self.items[i].enabled:
+                    if self.focus != i and self.on_move is not None:
+                        self.on_move()
+                    self.focus = i
+                    if isinstance(intent, Click):
+                        # The left third of an option row steps back, the rest forward.
+                        back = (
+                            bool(self.items[i].choices) and intent.pos[0] < rect.x + rect.width / 3
+                        )
+                        self._activate(self.items[i], -1 if back else 1)
+                    return True
+        return False
+
+    def _move(self, delta: int) -> None:
+        n = len(self.items)
+        i = self.focus
+        for _ in range(n):
+            i = (i + delta) % n
+            if self.items[i].enabled:
+                break
+        if i != self.focus and self.on_move is not None:
+            self.on_move()
+        self.focus = i
+
+    @staticmethod
+    def _activate(item: Item, delta: int) -> None:
+        if not item.enabled:
+            return
+        if item.choices:
+            item.step(delta)
+        elif item.on_activate is not None:
+            item.on_activate()
+
+    def draw(
+        self, surface: pygame.Surface, area: pygame.Rect, palette: Palette, time: float
+    ) -> None:
+        pulse = 0.5 + 0.5 * math.sin(time * 4)
+        for i, (item, rect) in enumerate(zip(self.items, self.rects(area), strict=True)):
+            focused = i == self.focus
+            size = round(rect.height * 0.5)
+            if focused:
+                edge = theme.mix(palette.accent, palette.text, 0.25 * pulse)
+                theme.panel(
+                    surface,
+                    rect,
+                    theme.mix(palette.board, palette.accent, 0.25),
+                    edge,
+                    rect.height // 2,
+                )
+            else:
+                theme.panel(
+                    surface, rect, palette.board, palette.grid_glow, rect.height // 2, alpha=150
+                )
+            color = palette.text if item.enabled else theme.mix(palette.board, palette.dim, 0.5)
+            if item.choices:
+                label = theme.text(item.label, size, palette.dim if not focused else palette.text)
+                surface.blit(
+                    label, label.get_rect(midleft=(rect.x + rect.height * 0.6, rect.centery))
+                )
+                value = theme.text(item.value, size, color, True)
+                right = rect.right - rect.height * 0.9
+                vrect = value.get_rect(midright=(right, rect.centery))
+                surface.blit(value, vrect)
+                _arrow(
+                    surface,
+                    (vrect.left - size * 0.7, rect.centery),
+                    size * 0.28,
+                    -1,
+                    palette.accent,
+                )
+                _arrow(surface, (right + size * 0.5, rect.centery), size * 0.28, 1, palette.accent)
+            else:
+                glow = palette.glow_strength if focused else 0
+                label = theme.glowing_text(item.label, size, color, glow // 2, bold=focused)
+                theme.blit_centered(surface, label, rect.center)
+
+
+def _arrow(
+    surface: pygame.Surface, at: tuple[float, float], r: float, direction: int, color: theme.Color
+) -> None:
+    x, y = at
+    points = [(x + direction * r, y), (x - direction * r, y - r), (x - direction * r, y + r)]
+    pygame.draw.polygon(surface, color, points)
