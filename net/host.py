@@ -84,6 +84,7 @@ class Connection:
         self.role: str | None = None  # None until its Hello is accepted
         self.name = "?"
         self.seat: Player | None = None
+        self.task: asyncio.Task[None] | None = None
 
     def send_frame(self, frame: bytes) -> None:
         if self.writer.is_closing():
@@ -106,6 +107,7 @@ class Host:
         # Seats held for dropped players, by seat token: the timer that frees each.
         self._release: dict[str, asyncio.TimerHandle] = {}
         self._server: asyncio.Server | None = None
+        self._closing = False
         # Where a dedicated host tells its operator what happens (notices and moves).
         self.log: Callable[[str], None] = lambda text: None
         self._advertiser: discovery.Advertiser | None = None
@@ -140,6 +142,7 @@ class Host:
             await self._advertiser.start(self.table.name, self.address[1], self._lobby_view())
 
     async def close(self) -> None:
+        self._closing = True
         if self._advertiser:
             await self._advertiser.close()
         if self._server:
@@ -147,6 +150,10 @@ class Host:
         for conn in list(self.connections):
             conn.send(Bye("the host is closing"))
             conn.writer.close()
+        # Let every connection's task end by itself rather than be cancelled mid-cleanup.
+        serving = [c.task for c in self.connections if c.task]
+        if serving:
+            await asyncio.wait(serving, timeout=2.0)
         for timer in self._release.values():
             timer.cancel()
         if self._server:
@@ -156,6 +163,7 @@ class Host:
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(writer)
+        conn.task = asyncio.current_task()
         self.connections.add(conn)
         try:
             await self._read(conn, reader)
@@ -315,6 +323,8 @@ class Host:
 
     def _leave(self, conn: Connection) -> None:
         self.connections.discard(conn)
+        if self._closing:
+            return
         if conn.seat is not None:
             seat = self.table.seats[conn.seat]
             if seat:

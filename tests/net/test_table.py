@@ -1,0 +1,177 @@
+"""Seats, spectators, rematches and reconnects, through NetworkSession as a window would use it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from game.records import read_record
+from game.rules import Place, Player
+from game.session import Event, Notice, Refused, Snapshot
+from net import protocol as wire
+from net.host import HostHandle
+from net.protocol import PROTOCOL_VERSION, SPECTATOR, Hello
+from net.session import NetworkSession
+from tests.net.conftest import Raw
+
+
+class Screen:
+    """A NetworkSession and every event it produced, drained as a frame loop would."""
+
+    def __init__(self, session: NetworkSession) -> None:
+        self.session = session
+        self.seen: list[Event] = []
+
+    def wait(self, what: Callable[[Event], bool], timeout: float = 5.0) -> Event:
+        deadline = time.monotonic() + timeout
+        checked = 0
+        while time.monotonic() < deadline:
+            began = time.perf_counter()
+            self.seen.extend(self.session.events())
+            assert time.perf_counter() - began < 0.05, "events() must never block"
+            for event in self.seen[checked:]:
+                if what(event):
+                    return event
+            checked = len(self.seen)
+            time.sleep(0.005)
+        raise AssertionError(f"nothing matched within {timeout} s: {self.seen}")
+
+    def snapshot(self, moves: int) -> Snapshot:
+        return self.wait(lambda e: isinstance(e, Snapshot) and len(e.moves) == moves)  # type: ignore[return-value]
+
+    def notice(self, text: str) -> Notice:
+        return self.wait(lambda e: isinstance(e, Notice) and text in e.text)  # type: ignore[return-value]
+
+
+@pytest.fixture
+def screens(host: HostHandle) -> Iterator[Callable[..., Screen]]:
+    opened: list[Screen] = []
+
+    def open_(name: str, **kwargs: object) -> Screen:
+        screen = Screen(NetworkSession(host.address, name=name, reconnect_for=3.0, **kwargs))  # type: ignore[arg-type]
+        opened.append(screen)
+        return screen
+
+    yield open_
+    for screen in opened:
+        screen.session.close()
+
+
+def test_two_windows_play_and_a_spectator_watches(screens: Callable[..., Screen]) -> None:
+    ada = screens("Ada", seat=Player.X)
+    ada.snapshot(0)
+    bo = screens("Bo")
+    eve = screens("Eve", role=SPECTATOR)
+    for screen in (ada, bo, eve):
+        screen.snapshot(0)
+    assert ada.session.local_sides == {Player.X}
+    assert bo.session.local_sides == {Player.O}
+    assert eve.session.local_sides == frozenset()
+    ada.session.submit(Place(0, 1))
+    for screen in (ada, bo, eve):
+        assert screen.snapshot(1).moves == ("1-2",)
+    bo.session.submit(Place(4, 4))
+    assert "both halves in one cell" in bo.wait(lambda e: isinstance(e, Refused)).reason  # type: ignore[attr-defined]
+    eve.session.submit(Place(4, 5))
+    assert eve.wait(lambda e: isinstance(e, Refused)).reason == "spectators cannot move"  # type: ignore[attr-defined]
+    table = eve.session.table
+    assert table is not None
+    assert [(s.side, s.name, s.connected) for s in table.seats] == [
+        ("X", "Ada", True),
+        ("O", "Bo", True),
+    ]
+    assert table.spectators == 1
+
+
+def test_the_host_saves_every_applied_move(
+    host: HostHandle, screens: Callable[..., Screen]
+) -> None:
+    ada, bo = screens("Ada"), screens("Bo")
+    ada.snapshot(0), bo.snapshot(0)
+    ada.session.submit(Place(0, 1))
+    bo.snapshot(1)
+    bo.session.submit(Place(1, 4))
+    ada.snapshot(2)
+    saved = read_record(host.host.table.path)
+    assert saved.moves == ["1-2", "2-5"]
+    assert saved.extra["table"]["seats"]["X"]["name"] == "Ada"  # type: ignore[index]
+
+
+def test_a_spectator_takes_an_empty_seat(screens: Callable[..., Screen]) -> None:
+    ada = screens("Ada")
+    eve = screens("Eve", role=SPECTATOR)
+    eve.snapshot(0)
+    eve.session.sit(Player.X)
+    assert eve.wait(lambda e: isinstance(e, Refused)).reason == "seat X is taken"  # type: ignore[attr-defined]
+    eve.session.sit(Player.O)
+    ada.notice("Eve sits at O")
+    assert eve.session.local_sides == {Player.O}
+
+
+def test_the_spectator_limit(host: HostHandle, screens: Callable[..., Screen]) -> None:
+    watchers = [screens(f"w{i}", role=SPECTATOR) for i in range(4)]
+    for w in watchers:
+        w.snapshot(0)
+    late = screens("late", role=SPECTATOR)
+    late.notice("this table has its 4 spectators")
+    assert late.session.ended and "4 spectators" in late.session.ended
+
+
+def test_a_full_table_turns_a_third_player_away(screens: Callable[..., Screen]) -> None:
+    screens("Ada").snapshot(0)
+    screens("Bo").snapshot(0)
+    third = screens("Cy")
+    third.notice("no seat is open at this table")
+
+
+def until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.005)
+
+
+def test_a_rematch_swaps_sides(screens: Callable[..., Screen]) -> None:
+    ada, bo = screens("Ada", seat=Player.X), screens("Bo", seat=Player.O)
+    bo.snapshot(0)
+    pos = ada.snapshot(0).position
+    sessions = {Player.X: ada, Player.O: bo}
+    ply = 0
+    while not pos.is_over:
+        assert pos.to_play is not None
+        mover = sessions[pos.to_play]
+        mover.session.submit(pos.legal_actions()[0])
+        ply += 1
+        pos = mover.snapshot(ply).position
+    ada.session.rematch()
+    until(lambda: bo.session.table is not None and bo.session.table.rematch == ("X",))
+    bo.session.rematch()
+    ada.notice("game 2: sides swapped")
+    assert ada.snapshot(0).position.move_number == 1
+    until(lambda: ada.session.local_sides == {Player.O})
+    until(lambda: bo.session.local_sides == {Player.X})
+    table = ada.session.table
+    assert table is not None and table.game == 2
+    assert [s.name for s in table.seats] == ["Bo", "Ada"]
+
+
+def test_a_dropped_seat_is_held_then_opened(make_host: Callable[..., HostHandle]) -> None:
+    host = make_host(idle_timeout=10.0)  # the raw sockets here do not ping
+    ada, bo = Raw(host.address), Raw(host.address)
+    ada.hello(name="Ada")
+    bo.hello(name="Bo")
+    ada.close()
+    bo.expect(wire.Notice, lambda n: n.text == "Ada dropped; seat X is held for 2 s")  # type: ignore[attr-defined]
+    # While held, the seat is not open to someone else...
+    cy = Raw(host.address)
+    cy.send(Hello(PROTOCOL_VERSION, "player", "Cy", "X"))
+    said, _ = cy.closed_with()
+    assert said == "seat X is taken at this table"
+    # ...and after the grace period it is.
+    bo.expect(wire.Notice, lambda n: n.text == "seat X (Ada) is open again")  # type: ignore[attr-defined]
+    dee = Raw(host.address)
+    assert dee.hello(name="Dee", seat="X").seat == "X"
+    for conn in (bo, cy, dee):
+        conn.close()
