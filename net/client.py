@@ -23,8 +23,6 @@ from net import protocol
 from net.framing import READ_SIZE, FrameError, FrameReader, pack
 from net.protocol import PLAYER, PROTOCOL_VERSION, Hello, Message, Move, ProtocolError
 
-PING_EVERY = 3.0  # well inside the host's idle timeout
-
 
 class TableClient:
     """A seat (or a place among the spectators) at a table reached by TCP.
@@ -55,6 +53,7 @@ class TableClient:
         self.reconnect_for = reconnect_for
         self.silence = silence
         self._emit = on_event
+        self._ping_every = 1.0  # until the host's Welcome says how often it wants a sign of life
         self._writer: asyncio.StreamWriter | None = None
         self._closing = False
         self._handlers: dict[type[Message], Callable[[Any], None]] = {
@@ -177,7 +176,7 @@ class TableClient:
     async def _ping(self, writer: asyncio.StreamWriter) -> None:
         frame = pack(protocol.Ping())
         while not writer.is_closing():
-            await asyncio.sleep(PING_EVERY)
+            await asyncio.sleep(self._ping_every)
             writer.write(frame)
 
     # -- what the host says -------------------------------------------------------------
@@ -186,6 +185,7 @@ class TableClient:
         self.role = welcome.role
         self.seat = Player(welcome.seat) if welcome.seat in protocol.SIDES else None
         self.token = welcome.token
+        self._ping_every = max(welcome.ping_ms, 50) / 1000
 
     def _on_state(self, state: protocol.State) -> None:
         before = self.table

@@ -268,6 +268,8 @@ class Host:
                 conn.role or SPECTATOR,
                 conn.seat.value if conn.seat else None,
                 seat.token if seat else None,
+                # A third of the idle timeout: two pings may be lost before a drop.
+                int(self.config.idle_timeout * 1000 / 3),
             )
         )
 

@@ -124,6 +124,7 @@ class Welcome(Message):
     role: str
     seat: str | None
     token: str | None
+    ping_ms: int  # send some message at least this often, or be dropped as gone
 
 
 @dataclass(frozen=True, slots=True)

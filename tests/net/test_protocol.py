@@ -38,7 +38,7 @@ EXAMPLES = [
     Sit("X"),
     Rematch(),
     Ping(),
-    Welcome(PROTOCOL_VERSION, "Kitchen", "player", "O", "tok"),
+    Welcome(PROTOCOL_VERSION, "Kitchen", "player", "O", "tok", 5000),
     State(
         3,
         {"variant": "nxn", "size": 4},

@@ -88,7 +88,7 @@ def test_two_windows_play_and_a_spectator_watches(screens: Callable[..., Screen]
 def test_the_host_saves_every_applied_move(
     host: HostHandle, screens: Callable[..., Screen]
 ) -> None:
-    ada, bo = screens("Ada"), screens("Bo")
+    ada, bo = screens("Ada", seat=Player.X), screens("Bo", seat=Player.O)
     ada.snapshot(0), bo.snapshot(0)
     ada.session.submit(Place(0, 1))
     bo.snapshot(1)
