@@ -414,6 +414,10 @@ class HostHandle:
     host: Host
     _thread: LoopThread
 
+    def call(self, fn: Callable[..., object], *args: object) -> None:
+        """Run ``fn(*args)`` on the host's thread (the host is not thread-safe); returns at once."""
+        self._thread.call(fn, *args)
+
     def stop(self) -> None:
         """Say goodbye to every client, withdraw the table from the lobby, stop the thread."""
         with contextlib.suppress(Exception):

@@ -1,0 +1,129 @@
+"""Crashes: a host killed mid-game resumes from its record, a dropped client comes back;
+the game goes on from the last applied move on every screen."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+from game.records import read_record, state_report
+from game.rules import Player, Position
+from game.session import Notice, Snapshot
+from net.host import HostHandle
+from net.session import NetworkSession
+from tests.net.conftest import report_of, spawn
+
+
+class HandPlayer:
+    """This test's own seat: a window's session, moved by hand, one event loop turn at a time."""
+
+    def __init__(self, address: tuple[str, int]) -> None:
+        self.session = NetworkSession(address, name="Me", seat=Player.O, reconnect_for=15.0)
+        self.position: Position | None = None
+        self.notices: list[str] = []
+
+    def pump(self, until: object, timeout: float = 15.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for event in self.session.events():
+                if isinstance(event, Snapshot):
+                    self.position = event.position
+                elif isinstance(event, Notice):
+                    self.notices.append(event.text)
+            if until(self):  # type: ignore[operator]
+                return
+            time.sleep(0.005)
+        raise AssertionError(f"timed out; notices: {self.notices}")
+
+    def play_while(self, keep_going: object) -> None:
+        """Move whenever it is O's turn, while ``keep_going(position)``."""
+        while True:
+            self.pump(
+                lambda me: me.position and (me.position.is_over or me.position.to_play is Player.O)
+            )
+            pos = self.position
+            assert pos is not None
+            if pos.is_over or not keep_going(pos):  # type: ignore[operator]
+                return
+            self.session.submit(pos.legal_actions()[-1])
+            self.pump(lambda me, pos=pos: me.position is not pos)
+
+
+def start_host(*args: str) -> tuple[subprocess.Popen[str], int, Path]:
+    host = spawn(
+        "host", "--headless", "--bind", "127.0.0.1", "--no-announce", "--grace", "15", *args
+    )
+    assert host.stdout is not None
+    port, path = 0, None
+    while path is None:
+        line = host.stdout.readline()
+        assert line, host.stderr.read() if host.stderr else "host ended"
+        if line.startswith("hosting"):
+            port = int(line.rsplit(":", 1)[1])
+        elif line.startswith("saving the record to "):
+            path = Path(line.removeprefix("saving the record to ").strip())
+    return host, port, path
+
+
+def test_a_host_killed_mid_game_resumes_from_its_record(tmp_path: Path) -> None:
+    host, port, path = start_host("--port", "0", "--save-dir", str(tmp_path))
+    me = HandPlayer(("127.0.0.1", port))
+    bot = spawn(
+        "join",
+        f"127.0.0.1:{port}",
+        "--bot",
+        "beginner",
+        "--headless",
+        "--seat",
+        "X",
+        "--seed",
+        "5",
+        "--reconnect",
+        "15",
+    )
+    resumed = None
+    try:
+        me.play_while(lambda pos: pos.move_number < 5)
+        before = me.position
+        assert before is not None and not before.is_over
+        host.send_signal(signal.SIGKILL)
+        host.wait(5)
+        me.pump(lambda me: any("reconnecting" in n for n in me.notices))
+        assert read_record(path).final() == before  # every applied move was on disk
+
+        resumed, port2, path2 = start_host("--port", str(port), "--resume", str(path))
+        assert (port2, path2) == (port, path)
+        me.pump(lambda me: "reconnected" in me.notices)
+        me.play_while(lambda pos: True)
+        out, err = bot.communicate(timeout=30)
+        assert bot.returncode == 0, err
+    finally:
+        for process in (host, bot, resumed):
+            if process and process.poll() is None:
+                process.terminate()
+                process.communicate(timeout=10)
+        me.session.close()
+    final = read_record(path).final()
+    assert final.is_over
+    assert me.position == final
+    assert report_of(out) == state_report(final)
+    assert json.loads(path.read_text())["table"]["seats"]["O"]["name"] == "Me"
+
+
+def test_a_client_whose_connection_drops_reconnects_to_its_seat(host: HostHandle) -> None:
+    me = HandPlayer(host.address)
+    x = NetworkSession(host.address, name="Ada", seat=Player.X)
+    try:
+        me.pump(lambda me: me.position is not None)
+        for conn in list(host.host.connections):  # cut O's connection, as a dead Wi-Fi would
+            if conn.seat is Player.O:
+                host.call(conn.writer.transport.abort)
+        me.pump(lambda me: "reconnected" in me.notices)
+        assert me.session.local_sides == {Player.O}
+        assert any("Me is back at O" in n for n in me.notices)
+    finally:
+        x.close()
+        me.session.close()
