@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 import pygame
 
 from game.client import settings as settings_store
+from game.client import theme
 from game.client.audio import Audio
 from game.client.intents import InputMapper, Intent, Quit, ToggleFullscreen
 from game.client.loop import FixedTimestep
@@ -34,7 +35,6 @@ T = TypeVar("T")
 
 TITLE = "Quantum Tic-Tac-Toe"
 WINDOW_SIZE = (1280, 720)
-MIN_SIZE = (640, 400)
 FPS_CAP = 144
 
 
@@ -167,8 +167,6 @@ class App:
             surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             surface = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
-            window = pygame.Window.from_display_module()
-            window.minimum_size = MIN_SIZE
         pygame.display.set_caption(TITLE)
         return surface
 
@@ -176,4 +174,5 @@ class App:
         self.scene.exit()
         self._executor.shutdown(wait=False, cancel_futures=True)
         self.audio.close()
+        theme.forget()
         pygame.quit()

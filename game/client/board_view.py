@@ -105,12 +105,12 @@ def layout_board(variant: Variant, area: pygame.Rect) -> BoardLayout:
     # Mini-boards are split by gaps of a third of a cell; the panel has a margin of half a cell.
     split = math.isqrt(len(boards))
     gaps = (split - 1) * 0.4 if nested else 0.0
-    units = max(rows, cols) + gaps + 0.6
+    units = max(rows, cols) + gaps + 0.4
     cell = int(min(area.width, area.height) / units)
     gap = round(cell * 0.4)
     inner_w = cols * cell + (split - 1) * gap * nested
     inner_h = rows * cell + (split - 1) * gap * nested
-    margin = round(cell * 0.3)
+    margin = round(cell * 0.2)
     panel = pygame.Rect(0, 0, inner_w + 2 * margin, inner_h + 2 * margin)
     panel.center = area.center
     rects: list[pygame.Rect | None] = [None] * variant.cell_count
@@ -234,7 +234,7 @@ def _render_static(
     off = (-panel.x, -panel.y)
     cells = [r.move(off) for r in layout.cells]
     cell = layout.cell_size
-    theme.panel(layer, layer.get_rect(), palette.board, palette.grid_glow, radius=max(6, cell // 5))
+    theme.panel(layer, layer.get_rect(), palette.board, palette.grid_glow, max(6, cell // 5), 250)
 
     lit = frozenset(pos.entanglement()) if pos.awaiting_collapse else frozenset()
     cycle = frozenset(pos.cycle()) if pos.awaiting_collapse else frozenset()
@@ -282,7 +282,7 @@ def _draw_grid(
     layer: pygame.Surface, layout: BoardLayout, off: tuple[int, int], palette: Palette
 ) -> None:
     cell = layout.cell_size
-    width = max(2, cell // 24)
+    width = max(2, cell // 40)
     for rect, board in layout.boards:
         box = rect.move(off)
         xs = sorted({layout.cells[c].x + off[0] for c in board})[1:]
@@ -291,7 +291,7 @@ def _draw_grid(
         lines += [((box.left + 6, y), (box.right - 6, y)) for y in ys]
         if palette.glow_strength:
             for start, end in lines:
-                pygame.draw.line(layer, (*palette.grid_glow, 90), start, end, width * 3)
+                pygame.draw.line(layer, (*palette.grid_glow, 70), start, end, width * 4)
         for start, end in lines:
             pygame.draw.line(layer, palette.grid, start, end, width)
         if len(layout.boards) > 1:
@@ -335,6 +335,7 @@ def _draw_spooky_cell(
 ) -> None:
     marks = pos.spooky_in(cell)
     count = len(marks)
+    cell_w = layout.cell_size
     slot = layout.slot_size(count)
     size = max(6, round(slot * 0.5))
     for index, k in enumerate(marks):
@@ -343,8 +344,10 @@ def _draw_spooky_cell(
         player = Player.of_mark(k)
         color = palette.of(player)
         if k in cycle:
-            pygame.draw.circle(layer, (*palette.accent, 90), (x, y), slot * 0.48)
-            pygame.draw.circle(layer, palette.accent, (x, y), slot * 0.48, 2)
+            pygame.draw.circle(layer, (*palette.accent, 40), (x, y), slot * 0.44)
+            pygame.draw.circle(
+                layer, (*palette.accent, 200), (x, y), slot * 0.44, max(1, cell_w // 90)
+            )
         elif (lit and k not in lit) or dim:
             color = theme.mix(palette.board, color, 0.45)
         sprite = theme.mark_sprite(player, size, color, palette.glow_strength // 2)

@@ -361,39 +361,26 @@ class Effects:
     def _draw_particles(
         self, surface: pygame.Surface, ox: int, oy: int, w: int, scale: float, alpha: float
     ) -> None:
-        sprites = [
-            [
-                theme.glow_dot(
-                    round(size * scale), theme.mix((0, 0, 0), color, (shade + 1) / SHADES)
-                )
-                for shade in range(SHADES)
-            ]
+        # Per kind: its sprites by shade, and the offset from a sprite's corner to its centre.
+        table = [
+            theme.glow_dots(round(size * scale), color, SHADES)
             for color in self.colors
             for size in DOT_SIZES
         ]
-        x, y, px, py, life, ttl, kind = (
-            self.x,
-            self.y,
-            self.px,
-            self.py,
-            self.life,
-            self.ttl,
-            self.kind,
-        )
-        batch = []
-        for i in range(len(x)):
-            shade = min(SHADES - 1, int(life[i] / ttl[i] * SHADES))
-            sprite = sprites[kind[i]][shade]
-            r = sprite.get_width() >> 1
-            batch.append(
+        half = [dots[0].get_width() >> 1 for dots in table]
+        beta = 1 - alpha
+        batch = [
+            (
+                table[k][min(SHADES - 1, int(left / full * SHADES))],
                 (
-                    sprite,
-                    (
-                        ox + (px[i] + (x[i] - px[i]) * alpha) * w - r,
-                        oy + (py[i] + (y[i] - py[i]) * alpha) * w - r,
-                    ),
-                )
+                    ox + (x0 * beta + x1 * alpha) * w - half[k],
+                    oy + (y0 * beta + y1 * alpha) * w - half[k],
+                ),
             )
+            for x0, x1, y0, y1, left, full, k in zip(
+                self.px, self.x, self.py, self.y, self.life, self.ttl, self.kind, strict=True
+            )
+        ]
         surface.fblits(batch, pygame.BLEND_ADD)
 
     def _draw_sweeps(self, surface: pygame.Surface, ox: int, oy: int, w: int, alpha: float) -> None:

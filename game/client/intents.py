@@ -137,7 +137,7 @@ class InputMapper:
         """The pad numbers of the controllers now known, in order."""
         return tuple(sorted(self._pads.values()))
 
-    def _pad(self, instance_id: int) -> int:
+    def pad_of(self, instance_id: int) -> int:
         """The pad number of a controller, giving the lowest free one on first sight."""
         pad = self._pads.get(instance_id)
         if pad is None:
@@ -173,9 +173,9 @@ class InputMapper:
             self._forget(event.instance_id)
             return []
         if kind == pygame.CONTROLLERBUTTONDOWN:
-            return self._button(self._pad(event.instance_id), event.button)
+            return self._button(self.pad_of(event.instance_id), event.button)
         if kind == pygame.CONTROLLERAXISMOTION:
-            return self._axis(self._pad(event.instance_id), event.axis, event.value)
+            return self._axis(self.pad_of(event.instance_id), event.axis, event.value)
         return []
 
     def update(self, dt: float) -> list[Intent]:
@@ -277,7 +277,7 @@ class InputMapper:
             return
         instance_id = pad.as_joystick().get_instance_id()
         self._controllers[instance_id] = pad
-        self._pad(instance_id)
+        self.pad_of(instance_id)
 
     def _forget(self, instance_id: int) -> None:
         pad = self._pads.pop(instance_id, None)

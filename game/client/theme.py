@@ -149,7 +149,13 @@ def glow_dot(radius: int, color: Color) -> pygame.Surface:
     return out.convert()
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
+def glow_dots(radius: int, color: Color, shades: int) -> tuple[pygame.Surface, ...]:
+    """:func:`glow_dot` at ``shades`` brightnesses, dimmest first: a particle fading out."""
+    return tuple(glow_dot(radius, mix((0, 0, 0), color, (i + 1) / shades)) for i in range(shades))
+
+
+@lru_cache(maxsize=512)
 def mark_sprite(
     player: Player, size: int, color: Color, glow: int, width_ratio: float = 0.13
 ) -> pygame.Surface:
@@ -193,10 +199,17 @@ def panel(
     alpha: int = 210,
 ) -> None:
     """A rounded translucent panel with a thin bright edge."""
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    surface.blit(_panel(rect.size, color, border, radius, alpha), rect)
+
+
+@lru_cache(maxsize=64)
+def _panel(
+    size: tuple[int, int], color: Color, border: Color, radius: int, alpha: int
+) -> pygame.Surface:
+    layer = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (*color, alpha), layer.get_rect(), border_radius=radius)
     pygame.draw.rect(layer, (*border, 255), layer.get_rect(), width=2, border_radius=radius)
-    surface.blit(layer, rect)
+    return layer
 
 
 def mix(a: Color, b: Color, t: float) -> Color:
@@ -222,14 +235,14 @@ _DRIFT = tuple(
 )
 
 
-def backdrop(surface: pygame.Surface, palette: Palette, time: float) -> None:
+def backdrop(surface: pygame.Surface, palette: Palette, time: float, drift: bool = True) -> None:
     """The background of every screen: the gradient and, unless high contrast, drifting marks.
 
     A pure function of ``time``, so drawing it moves nothing.
     """
     w, h = surface.get_size()
     surface.blit(background((w, h), palette.background_top, palette.background_bottom), (0, 0))
-    if not palette.glow_strength:
+    if not (drift and palette.glow_strength):
         return
     for player, x0, y0, speed, size, phase in _DRIFT:
         y = (y0 - time * speed) % 1.15 - 0.075
@@ -241,3 +254,18 @@ def backdrop(surface: pygame.Surface, palette: Palette, time: float) -> None:
 
 def _quantize_size(size: float) -> int:
     return max(8, round(size / 8) * 8)
+
+
+def forget() -> None:
+    """Drop every cached font and image: they belong to a pygame session that is ending."""
+    for cached in (
+        fonts.font,
+        text,
+        glowing_text,
+        background,
+        glow_dot,
+        glow_dots,
+        mark_sprite,
+        _panel,
+    ):
+        cached.cache_clear()

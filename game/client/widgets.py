@@ -60,6 +60,9 @@ class Menu:
 
     def handle(self, intent: Intent, area: pygame.Rect) -> bool:
         """React to ``intent``; whether it was for the menu."""
+        if isinstance(intent, Navigate | Activate) and not 0 <= self.focus < len(self.items):
+            self.focus = 0  # the first key press gives the focus to the first item
+            return True
         if isinstance(intent, Navigate):
             if intent.dy:
                 self._move(intent.dy)

@@ -106,6 +106,7 @@ class PlayScene(BaseScene):
                 Item("Save", self._save),
                 Item("Menu", self._leave),
             ],
+            focus=-1,  # no item has the focus until the pointer is on one
             rows_height=0.06,
         )
         self._drain()
@@ -489,7 +490,7 @@ class PlayScene(BaseScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.ctx.palette
         t = self.ctx.time
-        theme.backdrop(surface, palette, t)
+        theme.backdrop(surface, palette, t, drift=False)
         board, hud = self._areas()
         layout = self.view.layout(board)
         self.view.draw(surface, layout, self.pos, palette, self._look(), t)
@@ -600,7 +601,7 @@ class PlayScene(BaseScene):
                 surface, edge, layout.area.inflate(6, 6), 3 if chosen else 1, border_radius=10
             )
             who = Player.of_mark(action.mark)
-            words = f"{who}{action.mark} → {self.variant.label(action.cell)}"
+            words = f"{who}{action.mark} in cell {self.variant.label(action.cell)}"
             label = theme.text(words, small, palette.text if chosen else palette.dim, chosen)
             theme.blit_centered(surface, label, (rect.centerx, rect.bottom + small))
 

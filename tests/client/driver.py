@@ -1,0 +1,145 @@
+"""Drive the real game window like a player: post pygame events, advance a fake clock, look.
+
+The app runs under SDL's dummy video driver (tests/conftest.py). Its clock is
+a counter in nanoseconds that only :meth:`Driver.frames` moves, so a test
+decides exactly how much simulated time passes.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+
+from game.client.app import App
+from game.client.intents import KEYBOARD
+from game.client.scene import SceneName
+from game.rules import Collapse, Place, Position, Variant
+
+FRAME_NS = 16_666_667  # 60 frames a second
+
+
+class Driver:
+    def __init__(self, home: Path, size: tuple[int, int] = (1280, 720)) -> None:
+        # Saved games go under the test's folder, never the real home.
+        os.environ["XDG_DATA_HOME"] = str(home / "data")
+        self.now = 0
+        self.app = App(size=size, clock=lambda: self.now, settings_path=home / "settings.json")
+        self.frames(1)
+
+    def close(self) -> None:
+        if self.app.running:
+            self.app.close()
+        else:
+            pygame.quit()
+
+    @property
+    def scene(self):  # the scene's own type varies; tests read its public attributes
+        return self.app.scene
+
+    @property
+    def name(self) -> SceneName:
+        return self.app.scene_name
+
+    def frames(self, count: int = 1, ns: int = FRAME_NS) -> None:
+        for _ in range(count):
+            self.now += ns
+            self.app.frame()
+
+    def settle(self, seconds: float = 3.0) -> None:
+        """Let effects and bots finish."""
+        self.frames(round(seconds * 60))
+
+    # -- devices -------------------------------------------------------------
+
+    def post(self, kind: int, **attrs: object) -> None:
+        pygame.event.post(pygame.event.Event(kind, **attrs))
+        self.frames(1)
+
+    def key(self, key: int, mod: int = 0) -> None:
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+
+    def click(self, at: tuple[int, int], button: int = 1) -> None:
+        self.post(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))
+        self.post(pygame.MOUSEBUTTONDOWN, pos=at, button=button)
+
+    def button(self, button: int, pad: int = 1) -> None:
+        """A game controller button; ``pad`` is the SDL instance id of a pretend controller."""
+        self.post(pygame.CONTROLLERBUTTONDOWN, instance_id=pad, button=button)
+
+    # -- playing -------------------------------------------------------------
+
+    def cell_center(self, cell: int) -> tuple[int, int]:
+        return self.scene.layout().cells[cell].center
+
+    def mark_center(self, pos: Position, mark: int, cell: int) -> tuple[int, int]:
+        x, y = self.scene.layout().mark_center(pos, mark, cell)
+        return round(x), round(y)
+
+    def cursor_to(self, cell: int, pad: int, device: str) -> None:
+        """Walk a cursor (keyboard arrows or a pad's d-pad) onto ``cell``."""
+        grid = self.scene.variant.grid()
+        where = {c: (r, i) for r, row in enumerate(grid) for i, c in enumerate(row)}
+        cursor = KEYBOARD if device == "keys" else self.app.input.pad_of(pad)
+        if cursor not in self.scene.cursors:
+            self._step(0, 1, pad, device)  # the first press shows the cursor
+        r, c = where[self.scene.cursors[cursor]]
+        tr, tc = where[cell]
+        for _ in range(abs(tr - r)):
+            self._step(0, 1 if tr > r else -1, pad, device)
+        for _ in range(abs(tc - c)):
+            self._step(1 if tc > c else -1, 0, pad, device)
+
+    def _step(self, dx: int, dy: int, pad: int, device: str) -> None:
+        if device == "keys":
+            keys = {
+                (1, 0): pygame.K_RIGHT,
+                (-1, 0): pygame.K_LEFT,
+                (0, 1): pygame.K_DOWN,
+                (0, -1): pygame.K_UP,
+            }
+            self.key(keys[(dx, dy)])
+        else:
+            buttons = {
+                (1, 0): pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+                (-1, 0): pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+                (0, 1): pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+                (0, -1): pygame.CONTROLLER_BUTTON_DPAD_UP,
+            }
+            self.button(buttons[(dx, dy)], pad)
+
+    def pick(self, cell: int, device: str, pad: int = 1) -> None:
+        if device == "mouse":
+            self.click(self.cell_center(cell))
+        elif device == "keys":
+            self.cursor_to(cell, pad, device)
+            self.key(pygame.K_RETURN)
+        else:
+            self.cursor_to(cell, pad, device)
+            self.button(pygame.CONTROLLER_BUTTON_A, pad)
+
+    def play(self, variant: Variant, token: str, device: str, pad: int = 1) -> None:
+        """Play one record token through ``device``: two picks, or a collapse choice."""
+        pos: Position = self.scene.pos
+        action = variant.parse_token(token)
+        if isinstance(action, Place):
+            self.pick(action.a, device, pad)
+            self.pick(action.b, device, pad)
+            return
+        assert isinstance(action, Collapse)
+        index = next(
+            i for i, (a, _) in enumerate(pos.collapse_outcomes()) if a == pos.check(action)
+        )
+        if device == "mouse":
+            self.click(self.mark_center(pos, action.mark, action.cell))
+        elif device == "keys":
+            self.key(pygame.K_RIGHT)  # the first press highlights outcome 0
+            if index == 1:
+                self.key(pygame.K_RIGHT)
+            self.key(pygame.K_RETURN)
+        else:
+            self.button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT, pad)
+            if index == 1:
+                self.button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT, pad)
+            self.button(pygame.CONTROLLER_BUTTON_A, pad)

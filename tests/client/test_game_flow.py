@@ -1,0 +1,126 @@
+"""Whole games in the real window, from the title screen to the results, by mouse, keys and pads."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from random import Random
+
+import pygame
+import pytest
+
+from game.client.scene import SceneName
+from game.records import Record
+from game.rules import Goff, Player, Position, Variant, make_variant
+from tests.client.driver import Driver
+
+
+@pytest.fixture
+def driver(tmp_path: Path) -> Iterator[Driver]:
+    d = Driver(tmp_path)
+    yield d
+    d.close()
+
+
+def random_game(variant: Variant, seed: int) -> list[str]:
+    """The tokens of a random complete game."""
+    rng = Random(seed)
+    pos = Position(variant)
+    tokens = []
+    while not pos.is_over:
+        action = rng.choice(pos.legal_actions())
+        tokens.append(variant.token(action))
+        pos = pos.play(action)
+    return tokens
+
+
+def start_couch_game(d: Driver, variant_steps: int) -> None:
+    """Title -> setup -> play, by keyboard: the first menu item, then the variant, then Start."""
+    assert d.name is SceneName.TITLE
+    d.key(pygame.K_RETURN)  # "Play on this couch"
+    assert d.name is SceneName.SETUP
+    for _ in range(3):
+        d.key(pygame.K_UP)  # from Start up past O and X (the size row is off) to Variant
+    assert d.scene.menu.focus == 0
+    for _ in range(variant_steps):
+        d.key(pygame.K_RIGHT)
+    for _ in range(3):
+        d.key(pygame.K_DOWN)
+    d.key(pygame.K_RETURN)
+    assert d.name is SceneName.PLAY
+
+
+def test_goff_worked_example_then_a_whole_game_by_mouse_keys_and_two_pads(driver: Driver) -> None:
+    d = driver
+    start_couch_game(d, 0)
+    variant = d.scene.variant
+    assert variant == Goff()
+    # Goff's example: X1 1&2, O2 2&5, X3 5&9, O4 5&1 closes the cycle 1-2-5.
+    example = ["1-2", "2-5", "5-9", "1-5"]
+    tokens = example + random_game_after(variant, example, seed=3)
+    devices = ["mouse", "keys", "pad"]
+    for i, token in enumerate(tokens):
+        pos = d.scene.pos
+        device = devices[i % 3]
+        # Two pads on one couch: pad 10 plays X, pad 11 plays O.
+        pad = 10 if pos.to_play is Player.X else 11
+        d.play(variant, token, device, pad)
+        d.settle(0.1)
+        assert list(d.scene.moves) == tokens[: i + 1], f"token {i + 1} {token} by {device}"
+    d.settle()
+    final = Record(variant, tokens).final()
+    assert d.scene.pos == final and final.is_over
+    d.key(pygame.K_RETURN)
+    assert d.name is SceneName.RESULTS
+    assert d.scene.pos == final
+
+
+def random_game_after(variant: Variant, tokens: list[str], seed: int) -> list[str]:
+    rng = Random(seed)
+    pos = Record(variant, list(tokens)).final()
+    rest = []
+    while not pos.is_over:
+        action = rng.choice(pos.legal_actions())
+        rest.append(variant.token(action))
+        pos = pos.play(action)
+    return rest
+
+
+def test_a_whole_ultimate_game_by_mouse_and_keys(driver: Driver) -> None:
+    d = driver
+    start_couch_game(d, 4)
+    variant = d.scene.variant
+    assert variant == make_variant("ultimate")
+    tokens = random_game(variant, seed=5)
+    for i, token in enumerate(tokens):
+        d.play(variant, token, "mouse" if i % 4 else "keys")
+        assert list(d.scene.moves) == tokens[: i + 1], f"token {i + 1} {token}"
+    d.settle()
+    final = Record(variant, tokens).final()
+    assert d.scene.pos == final and final.is_over
+    d.click((5, 5))  # any click on a finished board opens the results
+    assert d.name is SceneName.RESULTS
+    assert d.scene.pos == final
+
+
+def test_a_game_against_the_bot_is_played_by_the_worker(driver: Driver) -> None:
+    d = driver
+    d.key(pygame.K_DOWN)  # "Play against a bot"
+    d.key(pygame.K_RETURN)
+    d.key(pygame.K_RETURN)  # Start: X a person, O the bot
+    assert d.name is SceneName.PLAY
+    variant = d.scene.variant
+    rng = Random(7)
+    mine = 0
+    for _ in range(200):
+        pos = d.scene.pos
+        if pos.is_over:
+            break
+        if pos.to_play is Player.X:
+            action = rng.choice(pos.legal_actions())
+            d.play(variant, variant.token(action), "mouse")
+            mine += 1
+        d.settle(0.8)  # the bot waits for the effects, then thinks in the worker
+    final = Record(variant, list(d.scene.moves)).final()
+    assert final.is_over and d.scene.pos == final
+    assert len(d.scene.moves) > mine  # every other action was the bot's
