@@ -21,7 +21,7 @@ def already_joined(pos: Position, a: int, b: int) -> str | None:
     if k is None:
         return None
     label = pos.variant.label
-    return f"mark {k} already joins cells {label(a)} and {label(b)}"
+    return f"mark {k} already joins cells {label(min(a, b))} and {label(max(a, b))}"
 
 
 def win_scores(rows: tuple[Row, ...]) -> Scores:
