@@ -159,7 +159,8 @@ class Advertiser:
             return
         if self._registered.is_set() and self._info:
             with contextlib.suppress(Exception):
-                await self._zc.async_unregister_service(self._info)
+                # The goodbye goes out in a task: await it too, or closing cuts it off.
+                await (await self._zc.async_unregister_service(self._info))
         await self._zc.async_close()
         self._zc = None
 

@@ -419,7 +419,11 @@ class HostHandle:
         self._thread.call(fn, *args)
 
     def stop(self) -> None:
-        """Say goodbye to every client, withdraw the table from the lobby, stop the thread."""
+        """Say goodbye to every client, withdraw the table from the lobby, stop the thread.
+
+        Idempotent."""
+        if not self._thread.running:
+            return
         with contextlib.suppress(Exception):
             self._thread.submit(self.host.close()).result(5.0)
         self._thread.stop()

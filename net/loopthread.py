@@ -34,6 +34,10 @@ class LoopThread:
         self.loop.run_until_complete(self.loop.shutdown_asyncgens())
         self.loop.close()
 
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()
+
     def submit(self, coro: Coroutine[Any, Any, T]) -> Future[T]:
         """Run ``coro`` on the loop; the returned future is safe to poll from any thread."""
         return asyncio.run_coroutine_threadsafe(coro, self.loop)
@@ -44,7 +48,7 @@ class LoopThread:
 
     def stop(self, timeout: float = 5.0) -> None:
         """Cancel what still runs, stop the loop and wait for the thread (idempotent)."""
-        if not self._thread.is_alive():
+        if not self.running:
             return
 
         def cancel_and_stop() -> None:

@@ -1,0 +1,116 @@
+"""Zeroconf for real, bound to loopback inside the private network namespace pytest runs in."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import time
+from collections.abc import Callable
+
+import pytest
+
+from game.rules import Place, Player
+from net.discovery import FoundTable, LobbyBrowser
+from net.host import HostHandle
+from net.protocol import SPECTATOR
+from net.session import NetworkSession
+from tests.net.conftest import LOOPBACK, qttt, spawn
+
+pytestmark = pytest.mark.skipif(
+    os.environ.get("QTTT_PRIVATE_NETNS") != "1",
+    reason="mDNS is only sent inside a private network namespace (run pytest as root)",
+)
+
+
+def wait_for(lobby: LobbyBrowser, found: Callable[[list[FoundTable]], bool]) -> list[FoundTable]:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        tables = lobby.tables()
+        if found(tables):
+            return tables
+        time.sleep(0.01)
+    raise AssertionError(f"the lobby shows {lobby.tables()}")
+
+
+def test_the_lobby_follows_a_table_from_start_to_stop(
+    make_host: Callable[..., HostHandle],
+) -> None:
+    lobby = LobbyBrowser(LOOPBACK)
+    try:
+        host = make_host(variant="ultimate", name="Kitchen", advertise=True, idle_timeout=10.0)
+        (table,) = wait_for(lobby, bool)
+        assert (table.name, table.variant, table.address) == ("Kitchen", "ultimate", host.address)
+        assert (table.open_seats, table.spectators, table.running) == (("X", "O"), 0, False)
+        assert table.spectator_limit == 4
+
+        ada = NetworkSession(host.address, name="Ada", seat=Player.X)
+        eve = NetworkSession(host.address, name="Eve", role=SPECTATOR)
+        try:
+            wait_for(lobby, lambda t: t[0].open_seats == ("O",) and t[0].spectators == 1)
+            bo = NetworkSession(host.address, name="Bo", seat=Player.O)
+            wait_for(lobby, lambda t: t[0].open_seats == ())
+            ada.submit(Place(0, 1))
+            wait_for(lobby, lambda t: t[0].running)
+            bo.close()
+        finally:
+            ada.close()
+            eve.close()
+        host.stop()
+        wait_for(lobby, lambda t: not t)
+    finally:
+        lobby.close()
+
+
+def test_another_process_lists_the_tables(make_host: Callable[..., HostHandle]) -> None:
+    first = make_host(name="Den", advertise=True)
+    second = make_host(name="Den", advertise=True)  # the same name: the second one is renamed
+    listed = subprocess.run(
+        qttt("lobby", "--list", "--json", "--bind", LOOPBACK, "--timeout", "3"),
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    )
+    tables = json.loads(listed.stdout)
+    assert sorted(t["port"] for t in tables) == sorted([first.address[1], second.address[1]])
+    assert {t["name"] for t in tables} == {"Den"}
+    assert len({t["service"] for t in tables}) == 2
+    assert all(t["host"] == LOOPBACK and t["open_seats"] == ["X", "O"] for t in tables)
+
+
+def test_a_host_process_shows_in_the_lobby_and_leaves_it(tmp_path: object) -> None:
+    lobby = LobbyBrowser(LOOPBACK)
+    host = spawn(
+        "host",
+        "--headless",
+        "--bind",
+        LOOPBACK,
+        "--port",
+        "0",
+        "--name",
+        "Attic",
+        "--save-dir",
+        str(tmp_path),
+    )
+    try:
+        (table,) = wait_for(lobby, bool)
+        assert (table.name, table.variant, table.open_seats) == ("Attic", "goff", ("X", "O"))
+        host.terminate()  # a clean stop withdraws the table at once
+        host.communicate(timeout=10)
+        wait_for(lobby, lambda t: not t)
+    finally:
+        if host.poll() is None:
+            host.kill()
+        lobby.close()
+
+
+def test_lobby_list_says_when_it_finds_nothing() -> None:
+    listed = subprocess.run(
+        qttt("lobby", "--list", "--bind", LOOPBACK, "--timeout", "0.3"),
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    )
+    assert listed.stdout == "no tables found\n"
