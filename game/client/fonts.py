@@ -30,3 +30,23 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         pygame.font.init()
     # Each Font reads from its own stream: SDL_ttf seeks in it while rendering.
     return pygame.font.Font(io.BytesIO(font_bytes(bold)), max(6, size))
+
+
+def wrap(words: str, face: pygame.font.Font, width: int) -> list[str]:
+    """``words`` broken into lines no wider than ``width`` pixels in ``face``.
+
+    Breaks fall between words; a blank line in ``words`` starts a new
+    paragraph, and a single word wider than ``width`` gets a line of its own.
+    """
+    lines: list[str] = []
+    for paragraph in words.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}" if line else word
+            if line and face.size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines

@@ -1,0 +1,70 @@
+"""Paragraphs of wrapped text in a box, made smaller together until they fit.
+
+The tutorial, the replay viewer and the settings screen say things in
+sentences; a window can be small and a sentence long, so the paragraphs
+are laid out at a base size and, if they overflow the box, all shrink by
+the same factor (never below a readable floor) rather than spill over the
+buttons under them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.client import theme
+from game.client.fonts import wrap
+from game.client.theme import Color
+
+SHRINK = 0.92  # each try is this much smaller than the last
+SMALLEST = 0.55  # of the base size
+
+
+@dataclass(frozen=True, slots=True)
+class Para:
+    words: str
+    color: Color
+    scale: float = 1.0  # of the box's base size
+    bold: bool = False
+    space_before: float = 0.0  # in lines of the base size
+
+
+Placed = list[tuple[Para, int, list[str]]]
+"""Each paragraph with its size in pixels and its wrapped lines."""
+
+
+def layout(paras: list[Para], width: int, unit: int) -> tuple[int, Placed]:
+    """Each paragraph's size and lines at base size ``unit``, and the height of them all."""
+    height = 0
+    placed: Placed = []
+    for para in paras:
+        size = max(10, round(unit * para.scale))
+        face = theme.font(size, para.bold)
+        lines = wrap(para.words, face, width) if para.words else []
+        height += round(para.space_before * unit) + face.get_linesize() * len(lines)
+        placed.append((para, size, lines))
+    return height, placed
+
+
+def fit(paras: list[Para], width: int, height: int, unit: int) -> tuple[int, Placed]:
+    """The largest base size (``unit`` at most) at which ``paras`` fit ``height``; their layout."""
+    size = float(unit)
+    while True:
+        total, placed = layout(paras, width, round(size))
+        if total <= height or size * SHRINK < unit * SMALLEST:
+            return round(size), placed
+        size *= SHRINK
+
+
+def draw(surface: pygame.Surface, paras: list[Para], box: pygame.Rect, unit: int) -> int:
+    """Draw ``paras`` from the top of ``box``, shrunk to fit it; the y below the last line."""
+    used, placed = fit(paras, box.width, box.height, unit)
+    y = box.y
+    for para, size, lines in placed:
+        y += round(para.space_before * used)
+        step = theme.font(size, para.bold).get_linesize()
+        for line in lines:
+            surface.blit(theme.text(line, size, para.color, para.bold), (box.x, y))
+            y += step
+    return y

@@ -1,0 +1,673 @@
+"""The tutorial: Goff's worked example played by the players' own clicks, then the rules around it.
+
+Each :class:`Lesson` is a game of one variant that starts from a few tokens
+already played; each :class:`Step` asks, in words, for one action ("put O4
+in cells 5 and 1") and refuses anything else with a sentence that says why:
+the engine's own reason when the rules forbid it, the step's reason when
+the rules allow it but the lesson wants something else. Moves go through a
+:class:`~game.session.LocalSession`, as in a real game; the collapse plays
+the same effects and sounds.
+
+Keys: arrows move the cell cursor (or flip between the two collapse
+previews), Enter picks, Escape takes back a half or leaves, Page Up/Down
+turn whole lessons; the Back and Next buttons go a step at a time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+import pygame
+
+from game.client import prose, theme
+from game.client.audio import Cue, cues_for
+from game.client.board_view import BoardLayout, BoardView, Look, allowed_cells
+from game.client.effects import Effects
+from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Page, Point
+from game.client.prose import Para
+from game.client.scene import BaseScene, Context, SceneName
+from game.records import Record
+from game.rules import (
+    VARIANTS,
+    Action,
+    Collapse,
+    Place,
+    Position,
+    RulesError,
+    Variant,
+    make_variant,
+)
+from game.session import LocalSession, Refused, Snapshot
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One thing the player does, said in words."""
+
+    say: str  # what to do
+    expect: str  # the token asked for (with ``any_legal``: an example, used to skip ahead)
+    why: str = ""  # added to a refusal of a legal action that is not the one asked for
+    done: str = ""  # what just happened, said once the action is made
+    any_legal: bool = False  # any legal action will do: the lesson is about what is allowed
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    title: str
+    variant: str
+    setup: tuple[str, ...]  # tokens already played when the lesson starts
+    steps: tuple[Step, ...]
+    options: tuple[tuple[str, object], ...] = ()  # the variant's record fields, e.g. size
+
+    def make_variant(self) -> Variant:
+        return make_variant(self.variant, dict(self.options))
+
+    def tokens_before(self, step: int) -> list[str]:
+        """The tokens on the board when ``step`` begins, its earlier steps made as asked."""
+        return [*self.setup, *(s.expect for s in self.steps[:step])]
+
+
+GOFF_EXAMPLE = ("1-2", "2-5", "5-9", "5-1")
+GOFF_EXAMPLE_COLLAPSE = "4@5"
+# Goff's example went on: X5 3&8, O6 3&6, X7 4&8, O8 6&8, a collapse, and one open cell for X9.
+LAST_MOVE_SETUP = (*GOFF_EXAMPLE, GOFF_EXAMPLE_COLLAPSE, "3-8", "3-6", "4-8", "6-8", "8@6")
+# A game whose last collapse gives X the row 1-2-3 (X1 X5 X7) and O the row 7-8-9 (O2 O4 O6).
+TWO_ROWS_SETUP = ("3-9", "8-9", "4-8", "2-8", "1-9", "3-7", "2-7")
+
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        "Goff's example: two places at once",
+        "goff",
+        (),
+        (
+            Step(
+                "X moves first. In Quantum Tic-Tac-Toe a move is one mark in two cells at once. "
+                "Put X1 in cells 1 and 2: click cell 1, then cell 2.",
+                "1-2",
+                "Goff's example puts X1 in cells 1 and 2.",
+                "X1 is spooky: it is in cell 1 or in cell 2, and nobody knows which yet. "
+                "The curve joins its two halves.",
+            ),
+            Step(
+                "Now O. Put O2 in cells 2 and 5.",
+                "2-5",
+                "Goff's example puts O2 in cells 2 and 5.",
+                "X1 and O2 share cell 2: they are entangled. If X1 turns out to be in 2, "
+                "O2 must be in 5.",
+            ),
+            Step(
+                "X again. Put X3 in cells 5 and 9.",
+                "5-9",
+                "Goff's example puts X3 in cells 5 and 9.",
+                "X3 hangs off the chain at cell 5.",
+            ),
+            Step(
+                "O again. Put O4 in cells 5 and 1.",
+                "5-1",
+                "Goff's example puts O4 in cells 5 and 1.",
+                "X1, O2 and O4 now run in a circle through cells 1, 2 and 5: a cycle. "
+                "Each must settle in one of those cells, so the cycle collapses. "
+                "O closed it, so X chooses how.",
+            ),
+            Step(
+                "X: choose the collapse. Point at a lit mark on the cycle (X1, O2 or O4) to "
+                "preview what it decides, and click it to make it classical in its cell. "
+                "(Keys: arrows preview, Enter chooses.)",
+                GOFF_EXAMPLE_COLLAPSE,
+                done="Every mark is classical now. Whichever way you chose, X3 landed in 9: "
+                "it is a stem, hanging off the cycle, and has no choice of its own. "
+                "Classical cells are closed to new marks.",
+                any_legal=True,
+            ),
+        ),
+    ),
+    Lesson(
+        "The last move",
+        "goff",
+        LAST_MOVE_SETUP,
+        (
+            Step(
+                "The game went on to move 9 (X5 3&8, O6 3&6, X7 4&8, O8 6&8, and a collapse). "
+                "Only cell 7 is open. A mark's halves must go in two different cells, except "
+                "now: on the last move X may put both halves in the one cell left. "
+                "Click cell 7, then cell 7 again.",
+                "7-7",
+                "Only cell 7 is open: both halves of X9 go there.",
+                "X9 is classical in 7 and completes two rows at once, 1-4-7 and 7-8-9. "
+                "Both are dated 9 (their largest subscript), so each scores 1: "
+                "X wins by 2 points.",
+            ),
+        ),
+    ),
+    Lesson(
+        "Scoring by subscripts",
+        "goff",
+        TWO_ROWS_SETUP,
+        (
+            Step(
+                "X7 closed a cycle, so O chooses, and both outcomes end the game. "
+                "Preview them, then choose the one where both players get a row.",
+                "7@2",
+                "That outcome gives a row to X alone. Choose the one that also gives O "
+                "the row O2 O4 O6.",
+                "Both have a row. A row is dated by its largest subscript: O's by 6, X's by 7. "
+                "The earlier row scores 1 and a later one ½: O wins, 1 to ½.",
+            ),
+        ),
+    ),
+    Lesson(
+        "Shared wins",
+        "shared",
+        TWO_ROWS_SETUP,
+        (
+            Step(
+                "The same game under the shared-win rules: a classical row wins outright, "
+                "and two marks may never join the same two cells. "
+                "O chooses again: choose the outcome with both rows.",
+                "7@2",
+                "That outcome gives a row to X alone. Choose the one with O's row too.",
+                "Rows for both players at once are a shared win: 1 point each, "
+                "whatever the subscripts.",
+            ),
+        ),
+    ),
+    Lesson(
+        "n×n: bonus points",
+        "nxn",
+        ("6-10", "2-8", "4-7", "13-14", "6-7", "9-14", "10-11", "4-6"),
+        (
+            Step(
+                "On a 4×4 board every item scores: three in a line 1 point, a 2×2 block of "
+                "one player's marks 2, and four in a line 20, which ends the game. "
+                "O8 closed a cycle, so X chooses: one outcome makes a line of three, the "
+                "other a block. Choose the block.",
+                "8@4",
+                "That outcome makes the line 4-7-10: 1 point. The other makes a 2×2 block, "
+                "worth 2.",
+                "X1 X3 X5 X7 fill the block 6-7-10-11: 2 points. The marks outside the "
+                "cycle's group stay spooky, and the game goes on until a line of four or "
+                "a full board.",
+            ),
+        ),
+        options=(("size", 4),),
+    ),
+    Lesson(
+        "Squared: nine boards",
+        "squared",
+        ("1.1-2.3",),
+        (
+            Step(
+                "Squared is played on nine mini-boards; cell 2.3 is square 3 of board 2. "
+                "A mark may join two boards, but each pair of boards only once: X1 already "
+                "joins boards 1 and 2. Put O2 in 1.5 and 5.5.",
+                "1.5-5.5",
+                "This step asks for O2 in 1.5 and 5.5.",
+                "A classical row inside a mini-board wins that board; three won boards in a "
+                "row win the game. A board won by both players counts for both.",
+            ),
+        ),
+    ),
+    Lesson(
+        "Ultimate: the sending rule",
+        "ultimate",
+        ("1.3-5.7",),
+        (
+            Step(
+                "In Ultimate, where the last pair sits inside its boards sends the next "
+                "move. X1 is in square 3 of one board and square 7 of another, so O must "
+                "play one half in board 3 and one in board 7 (lit). Place O2 there.",
+                "3.5-7.5",
+                any_legal=True,
+                done="Your pair now sends X: to the boards numbered by its squares.",
+            ),
+            Step(
+                "X: play in the lit boards, one half in each. (Had O's two halves sat on "
+                "the same square number, both of X's would go in that one board.)",
+                "5.1-5.9",
+                any_legal=True,
+                done="That's the whole of the rules. If a sent move is impossible, the "
+                "player may play anywhere. Press Next to set up a game.",
+            ),
+        ),
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    text: str
+    refused: bool = False
+
+
+class TutorialScene(BaseScene):
+    """Lessons played on a real board; one step at a time, wrong clicks explained."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.lessons = tuple(lesson for lesson in LESSONS if lesson.variant in VARIANTS)
+        self.lesson = 0
+        self.step = 0
+        self.done = False  # the step's action has been made
+        self.picked: int | None = None  # the first half of a placement
+        self.cursors: dict[int, int] = {}  # pad (0: keys) -> its cell cursor, once used
+        self.hover: int | None = None
+        self.preview: Action | None = None
+        self.message: Message | None = None
+        self.effects = Effects(Random(4), 0.5 if ctx.settings.reduce_motion else 1.0)
+        self.session: LocalSession
+        self.pos: Position
+        self.view: BoardView
+
+    # -- the lesson plan ---------------------------------------------------------
+
+    def enter(self, **params: Any) -> None:
+        self.start(int(params.get("lesson", 0)), int(params.get("step", 0)))
+
+    def start(self, lesson: int, step: int = 0) -> None:
+        """Set the board to where step ``step`` of lesson ``lesson`` begins."""
+        self.lesson, self.step = lesson, step
+        plan = self.lessons[lesson]
+        variant = plan.make_variant()
+        self.session = LocalSession(variant, record=Record(variant, plan.tokens_before(step)))
+        self.pos = self.session.position
+        self.session.events()  # the opening snapshot is the position just read
+        self.view = BoardView(variant)
+        self.effects.clear()
+        self.done = False
+        self.picked = self.preview = self.message = None
+        self.cursors.clear()  # the next lesson's board may have other cells
+
+    @property
+    def variant(self) -> Variant:
+        return self.pos.variant
+
+    @property
+    def current(self) -> Step:
+        return self.lessons[self.lesson].steps[self.step]
+
+    def next(self) -> None:
+        """On to the next step (this one is done)."""
+        plan = self.lessons[self.lesson]
+        if self.step + 1 < len(plan.steps):
+            # The board carries on as the player left it.
+            self.step += 1
+            self.done = False
+            self.picked = self.preview = self.message = None
+        elif self.lesson + 1 < len(self.lessons):
+            self.start(self.lesson + 1)
+        else:
+            self.ctx.go(SceneName.SETUP)
+
+    def turn_lesson(self, delta: int) -> None:
+        """Page Down: the next lesson; Page Up: this lesson's start, or the one before."""
+        if delta > 0:
+            if self.lesson + 1 < len(self.lessons):
+                self.start(self.lesson + 1)
+            else:
+                self.ctx.go(SceneName.SETUP)
+        elif self.step or self.done or not self.lesson:
+            self.start(self.lesson)
+        else:
+            self.start(self.lesson - 1)
+
+    def back(self) -> None:
+        if self.step or self.done:
+            self.start(self.lesson, self.step if self.done else self.step - 1)
+        elif self.lesson:
+            self.start(self.lesson - 1, len(self.lessons[self.lesson - 1].steps) - 1)
+
+    # -- input -------------------------------------------------------------------
+
+    def layout(self) -> BoardLayout:
+        return self.view.layout(board_area(self.ctx.size))
+
+    def handle(self, intent: Intent) -> None:
+        buttons = self.buttons()
+        if isinstance(intent, Page):
+            self.turn_lesson(intent.delta)
+        elif isinstance(intent, Cancel):
+            if self.picked is not None:
+                self.picked = None
+                self.message = None
+            else:
+                self.ctx.go(SceneName.TITLE)
+        elif isinstance(intent, Click) and buttons["next"].collidepoint(intent.pos):
+            self.advance()
+        elif isinstance(intent, Click) and buttons["back"].collidepoint(intent.pos):
+            self.back()
+        elif isinstance(intent, Point):
+            self.point(intent.pos)
+        elif isinstance(intent, Click):
+            self.point(intent.pos)
+            self.click(intent.pos)
+        elif isinstance(intent, Navigate):
+            self.navigate(intent.dx, intent.dy, intent.pad)
+        elif isinstance(intent, Activate):
+            if self.done:
+                self.advance()
+            elif self.pos.awaiting_collapse:
+                if self.preview is None:
+                    self.navigate(1, 0, intent.pad)
+                else:
+                    self.choose(self.preview)
+            elif intent.pad in self.cursors:
+                self.pick(self.cursors[intent.pad])
+
+    def advance(self) -> None:
+        """The Next button: open once the step's action is made."""
+        if self.done:
+            self.ctx.audio.play(Cue.CONFIRM)
+            self.next()
+        else:
+            self.refuse("Next opens once this step's move is made (Page Down skips the lesson).")
+
+    def point(self, at: tuple[int, int]) -> None:
+        layout = self.layout()
+        self.hover = layout.cell_at(at)
+        if self.pos.awaiting_collapse and not self.done:
+            found = layout.spooky_at(self.pos, at)
+            self.preview = None
+            if found is not None:
+                with contextlib.suppress(RulesError):
+                    self.preview = self.pos.check(Collapse(*found))
+
+    def click(self, at: tuple[int, int]) -> None:
+        if self.done or self.pos.is_over:
+            return
+        layout = self.layout()
+        if self.pos.awaiting_collapse:
+            found = layout.spooky_at(self.pos, at)
+            if found is None:
+                self.refuse("Click one of the marks on the lit cycle.")
+            else:
+                self.choose(Collapse(*found))
+            return
+        cell = layout.cell_at(at)
+        if cell is not None:
+            self.pick(cell)
+
+    def navigate(self, dx: int, dy: int, pad: int) -> None:
+        """Move ``pad``'s cell cursor (its first press shows it), or flip the collapse preview."""
+        if self.done:
+            return
+        if self.pos.awaiting_collapse:
+            # Two outcomes only: any arrow shows the other one.
+            options = self.pos.legal_actions()
+            index = options.index(self.preview) + 1 if self.preview in options else 0
+            self.preview = options[index % len(options)]
+            self.ctx.audio.play(Cue.SELECT)
+            return
+        grid = self.pos.variant.grid()
+        cursor = self.cursors.get(pad)
+        if cursor is None:
+            self.cursors[pad] = self.picked if self.picked is not None else grid[0][0]
+        else:
+            r, c = next((r, row.index(cursor)) for r, row in enumerate(grid) if cursor in row)
+            r = (r + dy) % len(grid)
+            c = (c + dx) % len(grid[r])
+            self.cursors[pad] = grid[r][c]
+        self.ctx.audio.play(Cue.SELECT)
+
+    # -- the step's checks -------------------------------------------------------
+
+    def expected(self) -> Action:
+        pos = self.pos
+        return pos.check(pos.variant.parse_token(self.current.expect))
+
+    def pick(self, cell: int) -> None:
+        """One half of a placement: the first is held, the second completes the move."""
+        pos, step = self.pos, self.current
+        label = pos.variant.label
+        if not pos.is_open(cell):
+            self.refuse(f"Cell {label(cell)} is classical: no new mark may go there.")
+            return
+        if self.picked is None:
+            partners = [a for a in pos.legal_actions() if isinstance(a, Place) and cell in a]
+            if not partners:
+                self.refuse(self.engine_reason(cell) or f"No move can use cell {label(cell)} now.")
+            elif step.any_legal or cell in self.expected():
+                self.picked = cell
+                self.message = None
+                self.ctx.audio.play(Cue.SELECT)
+            else:
+                self.refuse(f"Not cell {label(cell)}. {step.why}")
+            return
+        # A refused second half keeps the first: the player only needs another second.
+        action: Action = Place(self.picked, cell)
+        try:
+            action = pos.check(action)
+        except RulesError as exc:
+            self.refuse(f"{capital(str(exc))}.")
+            return
+        if not step.any_legal and action != self.expected():
+            self.refuse(f"Not cell {label(cell)}. {step.why}")
+            return
+        self.picked = None
+        self.submit(action)
+
+    def engine_reason(self, cell: int) -> str | None:
+        """The rules' own reason why no placement may use ``cell``, in the rules' words."""
+        for other in self.pos.open_cells():
+            if other != cell:
+                try:
+                    self.pos.check(Place(cell, other))
+                except RulesError as exc:
+                    return f"{capital(str(exc))}."
+        return None
+
+    def choose(self, action: Action) -> None:
+        pos, step = self.pos, self.current
+        try:
+            action = pos.check(action)
+        except RulesError as exc:
+            self.refuse(f"{capital(str(exc))}: only the marks on the lit cycle can choose.")
+            return
+        if not step.any_legal and action != self.expected():
+            self.refuse(step.why)
+            return
+        self.submit(action)
+
+    def refuse(self, text: str) -> None:
+        self.message = Message(text, refused=True)
+        self.ctx.audio.play(Cue.REFUSE)
+
+    def submit(self, action: Action) -> None:
+        self.session.submit(action)
+        for event in self.session.events():
+            if isinstance(event, Refused):
+                self.refuse(f"{capital(event.reason)}.")
+            elif isinstance(event, Snapshot):
+                self.show(event.position)
+
+    def show(self, after: Position) -> None:
+        """The step's action was made: sound, effects, and the step's closing words."""
+        before, self.pos = self.pos, after
+        self.ctx.audio.play_all(cues_for(before, after))
+        layout = self.layout()
+        palette = self.ctx.palette
+        if before.awaiting_collapse or any(
+            a != b for a, b in zip(before.cells, after.cells, strict=True)
+        ):
+            self.effects.collapse(before, after, layout, palette)
+        outcome = after.outcome
+        if outcome is not None and outcome.rows:
+            self.effects.win(outcome.rows, layout, palette)
+            if outcome.winner is not None:
+                self.effects.celebrate(palette.of(outcome.winner))
+        self.preview = None
+        self.done = True
+        self.message = Message(self.current.done) if self.current.done else None
+
+    # -- time and drawing --------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.effects.update(dt)
+
+    def buttons(self) -> dict[str, pygame.Rect]:
+        panel = text_area(self.ctx.size)
+        h = max(36, panel.height // 11)
+        gap = h // 2
+        w = (panel.width - 3 * gap) // 2
+        y = panel.bottom - h - gap
+        return {
+            "back": pygame.Rect(panel.x + gap, y, w, h),
+            "next": pygame.Rect(panel.right - gap - w, y, w, h),
+        }
+
+    def look(self) -> Look:
+        palette = self.ctx.palette
+        pos = self.pos
+        mover = pos.to_play
+        cursors: tuple[tuple[int, theme.Color], ...] = ()
+        if not pos.awaiting_collapse and mover is not None:
+            cursors = tuple((cell, palette.of(mover)) for cell in self.cursors.values())
+        preview: tuple[tuple[int, int], ...] = ()
+        if self.preview is not None and pos.awaiting_collapse:
+            outcome = dict(pos.collapse_outcomes()).get(self.preview, {})
+            preview = tuple(sorted(outcome.items()))
+        allowed = None
+        if not self.done and not pos.awaiting_collapse and not pos.is_over:
+            # The held first half stays bright: it is where the mark is being built.
+            allowed = allowed_cells(pos, self.picked)
+            if self.picked is not None:
+                allowed |= {self.picked}
+        return Look(
+            hover=self.hover,
+            picked=self.picked,
+            cursors=cursors,
+            preview=preview,
+            hidden=self.effects.hidden_cells,
+            allowed=allowed,
+        )
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        palette = self.ctx.palette
+        size = surface.get_size()
+        surface.blit(
+            theme.background(size, palette.background_top, palette.background_bottom), (0, 0)
+        )
+        layout = self.layout()
+        self.view.draw(surface, layout, self.pos, palette, self.look(), self.ctx.time)
+        self.effects.draw(surface, layout, palette, alpha)
+        self.draw_text(surface, palette)
+
+    def draw_text(self, surface: pygame.Surface, palette: theme.Palette) -> None:
+        area = text_area(surface.get_size())
+        theme.panel(surface, area, palette.board, palette.grid_glow, radius=18)
+        buttons = self.buttons()
+        pad = max(16, area.width // 18)
+        box = pygame.Rect(area.x + pad, area.y + pad, area.width - 2 * pad, 0)
+        box.height = buttons["back"].top - pad // 2 - box.y
+        plan = self.lessons[self.lesson]
+        where = f"Lesson {self.lesson + 1} of {len(self.lessons)}"
+        if len(plan.steps) > 1:
+            where += f" · step {self.step + 1} of {len(plan.steps)}"
+        paras = [
+            Para(where, palette.dim),
+            Para(plan.title, palette.text, 1.45, bold=True),
+            Para(status(self.pos), palette.accent, bold=True, space_before=0.5),
+        ]
+        step = self.current
+        if self.done:
+            # The instruction is met: what happened takes its place.
+            paras.append(Para(step.done or "Done.", palette.highlight, 1.1, space_before=0.6))
+            paras.append(Para(self.next_hint(), palette.dim, space_before=0.6))
+        else:
+            paras.append(Para(step.say, palette.text, 1.1, space_before=0.6))
+            if self.message is not None:
+                paras.append(Para(self.message.text, palette.warning, 1.05, space_before=0.6))
+        prose.draw(surface, paras, box, max(14, area.height // 26))
+        first = self.lesson == 0 and self.step == 0 and not self.done
+        self.draw_button(surface, buttons["back"], "Back", palette, enabled=not first)
+        label = "Play a game" if self.is_last() else "Next"
+        self.draw_button(surface, buttons["next"], label, palette, enabled=self.done)
+
+    def is_last(self) -> bool:
+        return (
+            self.lesson == len(self.lessons) - 1
+            and self.step == len(self.lessons[self.lesson].steps) - 1
+        )
+
+    def next_hint(self) -> str:
+        if self.is_last():
+            return "Next: set up a game of your own."
+        plan = self.lessons[self.lesson]
+        if self.step + 1 < len(plan.steps):
+            return f"Next: step {self.step + 2} of {len(plan.steps)}."
+        return f"Next: {self.lessons[self.lesson + 1].title}."
+
+    def draw_button(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        label: str,
+        palette: theme.Palette,
+        enabled: bool,
+    ) -> None:
+        if enabled:
+            theme.panel(
+                surface,
+                rect,
+                theme.mix(palette.board, palette.accent, 0.3),
+                palette.accent,
+                rect.height // 2,
+            )
+            color = palette.text
+        else:
+            theme.panel(
+                surface, rect, palette.board, palette.grid_glow, rect.height // 2, alpha=120
+            )
+            color = theme.mix(palette.board, palette.dim, 0.6)
+        theme.blit_centered(
+            surface, theme.text(label, round(rect.height * 0.45), color, True), rect.center
+        )
+
+
+def board_area(size: tuple[int, int]) -> pygame.Rect:
+    """The left part of the window: a square for the board."""
+    w, h = size
+    margin = max(12, h // 30)
+    side = min(h - 2 * margin, round(w * 0.56) - 2 * margin)
+    return pygame.Rect(margin, (h - side) // 2, side, side)
+
+
+def text_area(size: tuple[int, int]) -> pygame.Rect:
+    """The right part of the window: the lesson's words and its buttons."""
+    w, h = size
+    board = board_area(size)
+    margin = board.x
+    left = board.right + margin
+    return pygame.Rect(left, margin, w - left - margin, h - 2 * margin)
+
+
+def status(pos: Position) -> str:
+    """Whose turn and what is awaited, or how the game ended."""
+    outcome = pos.outcome
+    if outcome is not None:
+        x, o = (points(s) for s in outcome.scores)
+        return f"Game over: X {x}, O {o}"
+    if pos.awaiting_collapse:
+        return f"{pos.to_play} chooses the collapse"
+    said = f"{pos.to_play} to play: mark {pos.to_play}{pos.move_number}"
+    # Ultimate names the mini-boards the move is sent to; other variants send nowhere.
+    sent_to = getattr(pos.variant, "sent_to", None)
+    boards = sent_to(pos) if sent_to is not None else ()
+    if boards:
+        where = " and ".join(str(b + 1) for b in boards)
+        said += f", in board{'s' if len(boards) > 1 else ''} {where}"
+    return said
+
+
+def points(value: float) -> str:
+    """Goff's points as a player reads them: 1, ½, 1½."""
+    whole, half = int(value), value % 1 >= 0.5
+    if half:
+        return f"{whole or ''}½"
+    return str(whole)
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
