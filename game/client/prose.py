@@ -57,14 +57,21 @@ def fit(paras: list[Para], width: int, height: int, unit: int) -> tuple[int, Pla
         size *= SHRINK
 
 
-def draw(surface: pygame.Surface, paras: list[Para], box: pygame.Rect, unit: int) -> int:
-    """Draw ``paras`` from the top of ``box``, shrunk to fit it; the y below the last line."""
+def draw(
+    surface: pygame.Surface, paras: list[Para], box: pygame.Rect, unit: int, center: bool = False
+) -> int:
+    """Draw ``paras`` from the top of ``box``, shrunk to fit it; the y below the last line.
+
+    Lines start at the box's left edge, or are centred in it with ``center``.
+    """
     used, placed = fit(paras, box.width, box.height, unit)
     y = box.y
     for para, size, lines in placed:
         y += round(para.space_before * used)
         step = theme.font(size, para.bold).get_linesize()
         for line in lines:
-            surface.blit(theme.text(line, size, para.color, para.bold), (box.x, y))
+            image = theme.text(line, size, para.color, para.bold)
+            x = box.centerx - image.get_width() // 2 if center else box.x
+            surface.blit(image, (x, y))
             y += step
     return y

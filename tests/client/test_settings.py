@@ -5,15 +5,20 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.client import paths, settings
+from game.client.scene import SceneName
 from game.client.settings import Settings
+from game.client.theme import HIGH_CONTRAST
 from game.records import Record, read_record
-from game.rules import Goff, Place
+from game.rules import VARIANTS, Goff, Place
+from tests.client.driver import Driver
 
 
 def test_saved_settings_load_back(tmp_path: Path) -> None:
@@ -133,3 +138,98 @@ def test_records_are_saved_in_the_data_folder_and_never_overwritten(
 
 def test_no_records_folder_lists_nothing(tmp_path: Path) -> None:
     assert paths.saved_records(tmp_path / "absent") == []
+
+
+# -- the settings screen, in the real window ------------------------------------
+
+
+@pytest.fixture
+def driver(tmp_path: Path) -> Iterator[Driver]:
+    d = Driver(tmp_path)
+    yield d
+    d.close()
+
+
+def open_settings(d: Driver) -> None:
+    labels = [item.label for item in d.scene.menu.items]
+    for _ in range(labels.index("Settings")):
+        d.key(pygame.K_DOWN)
+    d.key(pygame.K_RETURN)
+    assert d.name is SceneName.SETTINGS
+
+
+def focus(d: Driver, label: str) -> None:
+    """Move the focus by keys to the row whose label starts with ``label``."""
+    labels = [item.label for item in d.scene.menu.items]
+    target = next(i for i, text in enumerate(labels) if text.startswith(label))
+    while d.scene.menu.focus != target:
+        d.key(pygame.K_DOWN if d.scene.menu.focus < target else pygame.K_UP)
+
+
+def test_the_screen_changes_settings_at_once_and_they_outlive_the_run(
+    driver: Driver, tmp_path: Path
+) -> None:
+    d = driver
+    open_settings(d)
+    focus(d, "Volume")
+    d.key(pygame.K_LEFT)
+    d.key(pygame.K_LEFT)
+    assert d.app.settings.volume == pytest.approx(0.5)
+    assert d.app.audio.volume == pytest.approx(0.5)
+    focus(d, "Sound")
+    d.key(pygame.K_RETURN)
+    assert d.app.settings.muted and d.app.audio.muted
+    focus(d, "High contrast")
+    d.key(pygame.K_RIGHT)
+    assert d.app.palette is HIGH_CONTRAST
+    focus(d, "Variant")
+    d.key(pygame.K_RIGHT)
+    assert d.app.settings.variant == list(VARIANTS)[1]
+    focus(d, "n×n board")
+    d.key(pygame.K_LEFT)
+    assert d.app.settings.nxn_size == 3
+    # The name is typed in place; Backspace erases, Enter keeps.
+    focus(d, "Name")
+    d.key(pygame.K_RETURN)
+    for _ in range(len("Player")):
+        d.key(pygame.K_BACKSPACE)
+    d.post(pygame.TEXTINPUT, text="Ada")
+    assert d.scene.name_item.label == "Name: Ada_"
+    d.key(pygame.K_RETURN)
+    assert d.app.settings.player_name == "Ada"
+    # An empty name is refused and the old one kept.
+    d.key(pygame.K_RETURN)
+    for _ in range(3):
+        d.key(pygame.K_BACKSPACE)
+    d.key(pygame.K_RETURN)
+    assert d.app.settings.player_name == "Ada"
+    d.key(pygame.K_ESCAPE)
+    assert d.name is SceneName.TITLE
+
+    saved = settings.load(tmp_path / "settings.json")
+    assert saved == d.app.settings
+    assert (saved.volume, saved.muted, saved.high_contrast, saved.nxn_size) == (0.5, True, True, 3)
+
+
+def test_full_screen_and_reset_by_mouse(driver: Driver, tmp_path: Path) -> None:
+    d = driver
+    open_settings(d)
+    area = d.scene.menu_area()
+    rows = {
+        item.label.split(":")[0]: rect
+        for item, rect in zip(d.scene.menu.items, d.scene.menu.rects(area), strict=True)
+    }
+    d.click(rows["Full screen"].move(rows["Full screen"].width // 2, 0).midleft)
+    assert d.app.settings.fullscreen
+    assert pygame.display.get_surface().get_flags() & pygame.FULLSCREEN
+    d.frames(2)
+    area = d.scene.menu_area()  # the window changed size: lay out again
+    rows = {
+        item.label.split(":")[0]: rect
+        for item, rect in zip(d.scene.menu.items, d.scene.menu.rects(area), strict=True)
+    }
+    d.click(rows["Reset to defaults"].center)
+    assert d.app.settings == Settings()
+    assert not pygame.display.get_surface().get_flags() & pygame.FULLSCREEN
+    assert settings.load(tmp_path / "settings.json") == Settings()
+    assert d.scene.menu.items[d.scene.menu.focus].label == "Reset to defaults"

@@ -1,0 +1,186 @@
+"""The settings screen: sound, looks, and the defaults a new game starts from.
+
+Every change is put in force at once (the volume as it is dragged, the
+palette, full screen) through :meth:`Context.apply_settings`, which also
+saves it, so leaving the screen has nothing left to do. The player's name
+is typed in place: Enter on its row starts editing, Enter or Escape ends it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from game.ai import LEVELS
+from game.client import prose, theme
+from game.client.audio import Cue
+from game.client.intents import Activate, Cancel, Click, Erase, Intent, Text
+from game.client.prose import Para
+from game.client.scene import BaseScene, Context, SceneName
+from game.client.scenes.setup import variant_title
+from game.client.settings import NXN_SIZES, Settings, valid
+from game.client.widgets import Item, Menu
+from game.rules import VARIANTS
+
+VOLUME_STEPS = 10  # the volume row moves in tenths
+NAME_LIMIT = 24
+OFF_ON = ("Off", "On")
+
+# What the focused row does, in a sentence under the menu.
+HELP = {
+    "Volume": "How loud the sounds are; you hear the new level as it changes.",
+    "Sound": "Mute every sound without losing the volume.",
+    "High contrast": "Pure colours on black, no glow: the board at its most legible.",
+    "Full screen": "The whole screen (F11 switches it anywhere).",
+    "Calmer effects": "Fewer particles and no fireworks, for eyes that prefer less motion.",
+    "Variant": "The rules a new game starts with.",
+    "n×n board": "The board size a new n×n game starts with.",
+    "Bot level": "How strong a bot opponent starts out.",
+    "Name": "How other players see you on the LAN. Enter to type, Enter again to keep.",
+    "Reset to defaults": "Every setting back to how the game first started.",
+    "Back": "Back to the title screen. Settings are saved as they change.",
+}
+
+
+class SettingsScene(BaseScene):
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), rows_height=0.062)
+        self.editing: str | None = None  # the name being typed, while it is
+        self.name_item = Item("Name", self.edit_name)
+
+    def enter(self, **params: Any) -> None:
+        self.build()
+
+    def build(self) -> None:
+        """The rows, from the settings in force (again after a reset)."""
+        s = self.ctx.settings
+        variants = list(VARIANTS)
+        self.menu.items = [
+            Item(
+                "Volume",
+                choices=[f"{10 * i}%" for i in range(VOLUME_STEPS + 1)],
+                index=round(s.volume * VOLUME_STEPS),
+                on_change=self.set_volume,
+            ),
+            self.toggle("Sound", "muted", ("On", "Muted")),
+            self.toggle("High contrast", "high_contrast"),
+            self.toggle("Full screen", "fullscreen"),
+            self.toggle("Calmer effects", "reduce_motion"),
+            self.option("Variant", "variant", variants, [variant_title(v) for v in variants]),
+            self.option("n×n board", "nxn_size", list(NXN_SIZES), [f"{n}×{n}" for n in NXN_SIZES]),
+            self.option("Bot level", "bot_level", list(LEVELS), [lv.title() for lv in LEVELS]),
+            self.name_item,
+            Item("Reset to defaults", self.reset),
+            Item("Back", self.leave),
+        ]
+        self.name_item.label = f"Name: {s.player_name}"
+
+    def toggle(self, label: str, field: str, words: Sequence[str] = OFF_ON) -> Item:
+        """A yes/no row: its two words for False and True."""
+        current = bool(getattr(self.ctx.settings, field))
+        return Item(
+            label,
+            choices=list(words),
+            index=int(current),
+            on_change=self.setter(field, [False, True]),
+        )
+
+    def option(self, label: str, field: str, values: list[Any], words: list[str]) -> Item:
+        current = getattr(self.ctx.settings, field)
+        index = values.index(current) if current in values else 0
+        return Item(label, choices=words, index=index, on_change=self.setter(field, values))
+
+    def setter(self, field: str, values: Sequence[Any]) -> Callable[[int], None]:
+        def change(index: int) -> None:
+            self.change(**{field: values[index]})
+
+        return change
+
+    def change(self, **fields: Any) -> None:
+        self.ctx.apply_settings(dataclasses.replace(self.ctx.settings, **fields))
+        self.ctx.audio.play(Cue.SELECT)
+
+    def set_volume(self, index: int) -> None:
+        # The confirm sound plays at the new level, so the player hears what they chose.
+        self.ctx.apply_settings(dataclasses.replace(self.ctx.settings, volume=index / VOLUME_STEPS))
+        self.ctx.audio.play(Cue.CONFIRM)
+
+    def reset(self) -> None:
+        self.ctx.apply_settings(Settings())
+        self.ctx.audio.play(Cue.CONFIRM)
+        focus = self.menu.focus
+        self.build()
+        self.menu.focus = focus
+
+    def leave(self) -> None:
+        self.ctx.audio.play(Cue.CONFIRM)
+        self.ctx.go(SceneName.TITLE)
+
+    # -- typing the name ---------------------------------------------------------
+
+    def edit_name(self) -> None:
+        self.editing = self.ctx.settings.player_name
+        pygame.key.start_text_input()
+        self.ctx.audio.play(Cue.CONFIRM)
+
+    def finish_name(self, keep: bool) -> None:
+        typed, self.editing = self.editing, None
+        pygame.key.stop_text_input()
+        if keep and typed is not None and valid("player_name", typed.strip()):
+            self.change(player_name=typed.strip())
+        elif keep:
+            self.ctx.audio.play(Cue.REFUSE)
+        self.name_item.label = f"Name: {self.ctx.settings.player_name}"
+
+    def handle_typing(self, intent: Intent) -> None:
+        assert self.editing is not None
+        if isinstance(intent, Text):
+            self.editing = (self.editing + intent.text)[:NAME_LIMIT]
+        elif isinstance(intent, Erase):
+            self.editing = self.editing[:-1]
+        elif isinstance(intent, Activate):
+            self.finish_name(keep=True)
+        elif isinstance(intent, Cancel):
+            self.finish_name(keep=False)
+        elif isinstance(intent, Click):
+            # A click elsewhere keeps what was typed, then acts as a click.
+            self.finish_name(keep=True)
+            self.menu.handle(intent, self.menu_area())
+        if self.editing is not None:
+            self.name_item.label = f"Name: {self.editing}_"
+
+    # -- the frame -------------------------------------------------------------
+
+    def exit(self) -> None:
+        if self.editing is not None:
+            pygame.key.stop_text_input()
+
+    def menu_area(self) -> pygame.Rect:
+        w, h = self.ctx.size
+        return pygame.Rect(0, round(h * 0.13), w, round(h * 0.72))
+
+    def handle(self, intent: Intent) -> None:
+        if self.editing is not None:
+            self.handle_typing(intent)
+        elif isinstance(intent, Cancel):
+            self.leave()
+        else:
+            self.menu.handle(intent, self.menu_area())
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        palette = self.ctx.palette
+        theme.backdrop(surface, palette, self.ctx.time)
+        w, h = surface.get_size()
+        title = theme.glowing_text("Settings", round(h * 0.07), palette.text, palette.glow_strength)
+        theme.blit_centered(surface, title, (w / 2, h * 0.07))
+        area = self.menu_area()
+        self.menu.draw(surface, area, palette, self.ctx.time)
+        focused = self.menu.items[self.menu.focus].label.split(":")[0]
+        rows = self.menu.rects(area)
+        top = rows[-1].bottom + h // 40
+        box = pygame.Rect(w // 6, top, w * 2 // 3, h - top - h // 60)
+        prose.draw(surface, [Para(HELP.get(focused, ""), palette.dim)], box, max(12, h // 38), True)
