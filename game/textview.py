@@ -53,15 +53,20 @@ def status_line(pos: Position) -> str:
 def render(pos: Position) -> str:
     """The board as boxes: a label in each cell's corner, ``[X1]`` classical, ``x3`` spooky."""
     grid = pos.variant.grid()
+    side = pos.variant.mini_board_side or len(grid)  # "#" and "=" between mini-boards
     width = max(7, max(len(pos.variant.label(c)) for c in range(pos.variant.cell_count)) + 5)
     rule = "+" + "+".join("-" * width for _ in grid[0]) + "+"
     out = [rule]
-    for row in grid:
+    for r, row in enumerate(grid, start=1):
         boxes = [_cell_lines(pos, cell, width) for cell in row]
         height = max(3, *(len(b) for b in boxes))
         for i in range(height):
-            out.append("|" + "|".join(b[i] if i < len(b) else " " * width for b in boxes) + "|")
-        out.append(rule)
+            line = "|"
+            for c, box in enumerate(boxes, start=1):
+                line += box[i] if i < len(box) else " " * width
+                line += "#" if c % side == 0 and c < len(boxes) else "|"
+            out.append(line)
+        out.append(rule.replace("-", "=") if r % side == 0 and r < len(grid) else rule)
     out.append("[X1] classical, x3 spooky.")
     out.append(status_line(pos))
     return "\n".join(out)

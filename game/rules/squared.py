@@ -90,6 +90,7 @@ class Squared(Variant):
     cell_count = 81
     CELL_PATTERN: ClassVar[str] = r"[1-9]\.[1-9]"
     DOUBLE_RULE: ClassVar[str] = DISTINCT_CELLS
+    mini_board_side: ClassVar[int] = 3
 
     # -- cells ---------------------------------------------------------------
 

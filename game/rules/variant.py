@@ -40,6 +40,8 @@ class Variant:
     DOUBLE_RULE: ClassVar[str] = (
         "both halves in one cell only on the last move into the last open cell"
     )
+    # The side of the mini-boards the grid is made of (Squared: 3); 0 for one board.
+    mini_board_side: ClassVar[int] = 0
 
     # -- identity ----------------------------------------------------------------
 
