@@ -29,6 +29,7 @@ import pygame
 from game.client import theme
 from game.client.theme import Color, Palette
 from game.rules import Place, Player, Position, Variant
+from game.rules.squared import Squared
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,15 +51,19 @@ class BoardLayout:
         return None
 
     def slot_center(self, cell: int, index: int, count: int) -> tuple[float, float]:
-        """The centre of slot ``index`` of ``count`` spooky marks in ``cell``."""
+        """The centre of slot ``index`` of ``count`` spooky marks in ``cell``.
+
+        Slots fill a square a little smaller than the cell, below its label.
+        """
         rect = self.cells[cell]
-        cols = _slot_columns(count)
-        size = rect.width / cols
-        row, col = divmod(index, cols)
-        return rect.x + (col + 0.5) * size, rect.y + (row + 0.5) * size
+        size = self.slot_size(count)
+        row, col = divmod(index, _slot_columns(count, self.cell_size))
+        left = rect.x + rect.width * (1 - SLOT_AREA) / 2
+        top = rect.y + rect.width * (1 - SLOT_AREA) * 0.75
+        return left + (col + 0.5) * size, top + (row + 0.5) * size
 
     def slot_size(self, count: int) -> float:
-        return self.cell_size / _slot_columns(count)
+        return self.cell_size * SLOT_AREA / _slot_columns(count, self.cell_size)
 
     def spooky_at(self, pos: Position, point: tuple[int, int]) -> tuple[int, int] | None:
         """``(mark, cell)`` of the spooky mark drawn under ``point``, if any."""
@@ -81,8 +86,16 @@ class BoardLayout:
         return self.cells[cell].center
 
 
-def _slot_columns(count: int) -> int:
-    # Nine slots until a cell holds more, so marks do not move as a cell fills.
+SLOT_AREA = 0.8  # the side of the square of slots, of a cell's side
+SMALL_CELL = 90  # pixels
+TINY_CELL = 28  # pixels: too small to show spooky marks (a preview of a big board)
+
+
+def _slot_columns(count: int, cell_size: int) -> int:
+    # Nine slots until a cell holds more, so marks do not move as a cell fills; a small cell
+    # (81 of them on the screen) gives its first four marks bigger slots.
+    if count <= 4 and cell_size < SMALL_CELL:
+        return 2
     return max(3, math.ceil(math.sqrt(count)))
 
 
@@ -137,6 +150,7 @@ class Look:
     hidden: frozenset[int] = frozenset()  # classical cells an effect is drawing instead
     allowed: frozenset[int] | None = None  # where the next half may go, if not everywhere open
     show_labels: bool = True
+    show_last: bool = True  # outline the cells of the last placement
 
 
 @dataclass(slots=True)
@@ -228,54 +242,115 @@ def _brackets(surface: pygame.Surface, rect: pygame.Rect, color: Color, width: i
 def _render_static(
     pos: Position, layout: BoardLayout, palette: Palette, look: Look
 ) -> pygame.Surface:
-    """Everything that depends on the position alone, drawn into one layer the size of the panel."""
+    """Everything that depends on the position alone, drawn into one layer the size of the panel.
+
+    pygame's shapes replace pixels rather than blend them, so translucent
+    shapes are drawn on a clear sheet of "glass" that is then blended onto the layer.
+    """
     panel = layout.area
     layer = pygame.Surface(panel.size, pygame.SRCALPHA)
     off = (-panel.x, -panel.y)
     cells = [r.move(off) for r in layout.cells]
     cell = layout.cell_size
-    theme.panel(layer, layer.get_rect(), palette.board, palette.grid_glow, max(6, cell // 5), 250)
+    theme.panel(layer, layer.get_rect(), palette.board, palette.grid_glow, max(6, cell // 5), 255)
 
     lit = frozenset(pos.entanglement()) if pos.awaiting_collapse else frozenset()
     cycle = frozenset(pos.cycle()) if pos.awaiting_collapse else frozenset()
     preview = dict(look.preview)
+    spooky = cell >= TINY_CELL
 
-    # Cells: a soft fill where the collapse reaches, dim where the next half may not go.
+    # Under the grid: a soft fill where the collapse reaches, a shade where the next half may
+    # not go, a tint on won mini-boards.
+    glass = _glass(layer)
     for index, rect in enumerate(cells):
-        marks = pos.spooky_in(index)
-        if lit and any(k in lit for k in marks):
-            pygame.draw.rect(layer, (*palette.accent, 46), rect.inflate(-4, -4), border_radius=8)
+        if lit and any(k in lit for k in pos.spooky_in(index)):
+            pygame.draw.rect(glass, (*palette.accent, 50), rect.inflate(-4, -4), border_radius=8)
         if look.allowed is not None and pos.is_open(index) and index not in look.allowed:
-            pygame.draw.rect(layer, (0, 0, 0, 120), rect, border_radius=4)
+            pygame.draw.rect(glass, (0, 0, 0, 90), rect)
+    won = _won_boards(pos, layout)
+    for b, winners in won.items():
+        tint = palette.of(winners[0]) if len(winners) == 1 else palette.accent
+        pygame.draw.rect(glass, (*tint, 40), layout.boards[b][0].move(off), border_radius=10)
+    layer.blit(glass, (0, 0))
     _draw_grid(layer, layout, off, palette)
 
-    last = pos.last_placement
-    if last is not None and not pos.is_over:
-        for c in set(last):
-            pygame.draw.rect(
-                layer, (*palette.highlight, 150), cells[c].inflate(-6, -6), 2, border_radius=8
-            )
+    if look.allowed is not None and len(layout.boards) > 1 and pos.to_play is not None:
+        # Ultimate's sending rule: ring the mini-boards the next half may go to.
+        for rect, board in layout.boards:
+            if look.allowed.intersection(board):
+                ring = rect.move(off).inflate(10, 10)
+                pygame.draw.rect(layer, palette.of(pos.to_play), ring, 3, border_radius=10)
+    for b, winners in won.items():
+        tint = palette.of(winners[0]) if len(winners) == 1 else palette.accent
+        pygame.draw.rect(
+            layer, tint, layout.boards[b][0].move(off).inflate(8, 8), 3, border_radius=10
+        )
 
-    if look.show_labels and cell >= 48:
-        size = max(11, cell // 7)
+    if look.show_labels and cell >= 40:
+        size = max(10, round(cell * 0.11))
+        color = theme.mix(palette.board, palette.dim, 0.7)
         for index, rect in enumerate(cells):
-            label = theme.text(pos.variant.label(index), size, palette.dim)
-            layer.blit(label, (rect.x + size // 3, rect.y + size // 4))
+            label = theme.text(pos.variant.label(index), size, color)
+            layer.blit(label, (rect.x + cell * 0.05, rect.y + cell * 0.035))
 
-    _draw_curves(layer, layout, off, pos, palette, lit, cycle, preview)
+    glass = _glass(layer)
+    last = pos.last_placement
+    if last is not None and look.show_last and not pos.is_over:
+        for c in set(last):
+            pygame.draw.rect(glass, (*palette.highlight, 170), cells[c].inflate(-6, -6), 2, 8)
+    if spooky:
+        _draw_curves(glass, layout, off, pos, palette, lit, cycle, preview)
+        _draw_cycle_rings(glass, layout, off, pos, palette, cycle.difference(preview.values()))
+    layer.blit(glass, (0, 0))
 
     for index, rect in enumerate(cells):
         k = pos.cells[index]
         if k and index not in look.hidden:
-            _draw_classical(layer, rect, k, palette, 255)
+            draw_classical(layer, rect, k, palette)
         elif index in preview:
-            _draw_classical(layer, rect, preview[index], palette, 170)
-        elif not k:
-            _draw_spooky_cell(
-                layer, layout, off, pos, index, palette, lit, cycle, dim=bool(preview)
-            )
-    _draw_board_winners(layer, layout, off, pos, palette)
+            draw_classical(layer, rect, preview[index], palette, 190)
+        elif not k and spooky:
+            _draw_spooky_cell(layer, layout, off, pos, index, palette, lit, dim=bool(preview))
+    _draw_board_winners(layer, layout, off, won, palette)
     return layer
+
+
+def _glass(layer: pygame.Surface) -> pygame.Surface:
+    return pygame.Surface(layer.get_size(), pygame.SRCALPHA)
+
+
+def _won_boards(pos: Position, layout: BoardLayout) -> dict[int, list[Player]]:
+    """The mini-boards won so far (Squared, Ultimate), each with its winners (both if shared)."""
+    if not isinstance(pos.variant, Squared):
+        return {}
+    masks = pos.variant.won_boards(pos)
+    found = {}
+    for b in range(len(layout.boards)):
+        winners = [p for p, mask in zip(Player, masks, strict=True) if mask >> b & 1]
+        if winners:
+            found[b] = winners
+    return found
+
+
+def _draw_cycle_rings(
+    glass: pygame.Surface,
+    layout: BoardLayout,
+    off: tuple[int, int],
+    pos: Position,
+    palette: Palette,
+    cycle: frozenset[int],
+) -> None:
+    """A ring around each half of a mark on the cycle: the marks a chooser may click."""
+    width = max(1, layout.cell_size // 90)
+    for k, a, b in pos.spooky_marks:
+        if k not in cycle:
+            continue
+        for c in (a, b):
+            x, y = layout.mark_center(pos, k, c)
+            radius = layout.slot_size(len(pos.spooky_in(c))) * 0.46
+            center = (x + off[0], y + off[1])
+            pygame.draw.circle(glass, (*palette.accent, 60), center, radius)
+            pygame.draw.circle(glass, (*palette.accent, 230), center, radius, width)
 
 
 def _draw_grid(
@@ -300,18 +375,32 @@ def _draw_grid(
             )
 
 
-def _draw_classical(
-    layer: pygame.Surface, rect: pygame.Rect, k: int, palette: Palette, alpha: int
+CLASSICAL_SIZE = 0.66  # a classical mark's size, of its cell's side
+
+
+def classical_center(rect: pygame.Rect) -> tuple[float, float]:
+    """Where a classical mark sits: a little up and left, to leave its subscript room."""
+    return rect.centerx - rect.width * 0.04, rect.centery - rect.height * 0.04
+
+
+def draw_classical(
+    layer: pygame.Surface,
+    rect: pygame.Rect,
+    k: int,
+    palette: Palette,
+    alpha: int = 255,
+    size: float = 0,
 ) -> None:
+    """Classical mark ``k`` in ``rect``; ``size`` (pixels) overrides its usual size."""
     player = Player.of_mark(k)
     color = palette.of(player)
-    size = round(rect.width * 0.66)
-    sprite = theme.mark_sprite(player, size, color, palette.glow_strength, 0.12)
+    sprite = theme.mark_sprite(
+        player, round(size or rect.width * CLASSICAL_SIZE), color, palette.glow_strength, 0.12
+    )
     if alpha < 255:
         sprite = sprite.copy()
         sprite.set_alpha(alpha)
-    center = (rect.centerx - rect.width * 0.04, rect.centery - rect.height * 0.04)
-    theme.blit_centered(layer, sprite, center)
+    theme.blit_centered(layer, sprite, classical_center(rect))
     sub = theme.text(str(k), max(10, rect.width // 4), color, True)
     if alpha < 255:
         sub = sub.copy()
@@ -330,25 +419,18 @@ def _draw_spooky_cell(
     cell: int,
     palette: Palette,
     lit: frozenset[int],
-    cycle: frozenset[int],
     dim: bool,
 ) -> None:
     marks = pos.spooky_in(cell)
     count = len(marks)
-    cell_w = layout.cell_size
     slot = layout.slot_size(count)
-    size = max(6, round(slot * 0.5))
+    size = max(6, round(slot * 0.58))
     for index, k in enumerate(marks):
         x, y = layout.slot_center(cell, index, count)
         x, y = x + off[0], y + off[1]
         player = Player.of_mark(k)
         color = palette.of(player)
-        if k in cycle:
-            pygame.draw.circle(layer, (*palette.accent, 40), (x, y), slot * 0.44)
-            pygame.draw.circle(
-                layer, (*palette.accent, 200), (x, y), slot * 0.44, max(1, cell_w // 90)
-            )
-        elif (lit and k not in lit) or dim:
+        if (lit and k not in lit) or dim:
             color = theme.mix(palette.board, color, 0.45)
         sprite = theme.mark_sprite(player, size, color, palette.glow_strength // 2)
         theme.blit_centered(layer, sprite, (x - slot * 0.1, y - slot * 0.06))
@@ -391,12 +473,12 @@ def _draw_curves(
         pa, pb = layout.mark_center(pos, k, a), layout.mark_center(pos, k, b)
         # Alternate the bow by subscript so two marks on one pair of cells stay apart.
         points = [(x + off[0], y + off[1]) for x, y in _curve(pa, pb, 0.12 if k % 2 else -0.12)]
+        if k in preview.values():
+            continue  # the preview shows this mark classical already
         color = palette.of(Player.of_mark(k))
         strong = k in cycle
-        faded = (lit and k not in lit) or (preview and k not in preview.values())
-        if strong:
-            color = theme.mix(color, palette.accent, 0.5)
-        alpha = 60 if faded else 200 if strong or k in lit else 140
+        faded = lit and k not in lit
+        alpha = 60 if faded else 230 if strong else 190 if k in lit else 140
         if palette.glow_strength and not faded:
             pygame.draw.lines(layer, (*color, alpha // 4), False, points, width * 5)
         pygame.draw.lines(layer, (*color, alpha), False, points, width * (2 if strong else 1))
@@ -406,23 +488,18 @@ def _draw_board_winners(
     layer: pygame.Surface,
     layout: BoardLayout,
     off: tuple[int, int],
-    pos: Position,
+    won: dict[int, list[Player]],
     palette: Palette,
 ) -> None:
-    """A large faint mark over each mini-board a player has won (Squared, Ultimate)."""
-    winners = getattr(pos.variant, "board_winners", None)
-    if len(layout.boards) < 2 or winners is None:
-        return
-    for (rect, _), winner in zip(layout.boards, winners(pos), strict=True):
-        if winner is None:
-            continue
-        box = rect.move(off)
-        pygame.draw.rect(layer, (*palette.of(winner), 40), box, border_radius=10)
-        sprite = theme.mark_sprite(
-            winner, round(box.width * 0.8), palette.of(winner), 0, 0.06
-        ).copy()
-        sprite.set_alpha(110)
-        theme.blit_centered(layer, sprite, box.center)
+    """A large faint mark over each won mini-board; both marks, side by side, if shared."""
+    for b, winners in won.items():
+        box = layout.boards[b][0].move(off)
+        size = round(box.width * (0.8 if len(winners) == 1 else 0.48))
+        for i, winner in enumerate(winners):
+            sprite = theme.mark_sprite(winner, size, palette.of(winner), 0, 0.07).copy()
+            sprite.set_alpha(120)
+            dx = 0 if len(winners) == 1 else (i - 0.5) * box.width * 0.5
+            theme.blit_centered(layer, sprite, (box.centerx + dx, box.centery))
 
 
 def allowed_cells(pos: Position, first: int | None = None) -> frozenset[int]:

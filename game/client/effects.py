@@ -19,7 +19,7 @@ from random import Random
 import pygame
 
 from game.client import theme
-from game.client.board_view import BoardLayout
+from game.client.board_view import CLASSICAL_SIZE, BoardLayout, classical_center, draw_classical
 from game.client.theme import Color, Palette
 from game.rules import Player, Position, Row
 
@@ -52,6 +52,7 @@ class Flight:
     color: int  # index into Effects.colors, for its trail
     age: float = 0.0
     prev_age: float = 0.0
+    touched_down: bool = False  # the landing flash has been shown
 
     def place(self, age: float) -> tuple[Vec, float]:
         """Where the mark is and how big, at ``age`` seconds."""
@@ -124,7 +125,7 @@ class Effects:
         """Each surviving mark bursts and flies into its cell; the other halves dissolve."""
         landed = [(c, k) for c, k in enumerate(after.cells) if k and not before.cells[c]]
         landed.sort(key=lambda ck: ck[1])
-        slot_to = layout.cell_size * 0.66
+        slot_to = layout.cell_size * CLASSICAL_SIZE
         for order, (cell, k) in enumerate(landed):
             pair = next(((a, b) for m, a, b in before.spooky_marks if m == k), None)
             if pair is None:  # a double placement: nothing was spooky
@@ -133,7 +134,7 @@ class Effects:
             count = len(before.spooky_in(cell))
             size_from = layout.slot_size(count) * 0.5
             start = _units(layout, layout.mark_center(before, k, cell))
-            end = _units(layout, layout.cells[cell].center)
+            end = _units(layout, classical_center(layout.cells[cell]))
             w = layout.area.width
             color = self._color(palette.of(Player.of_mark(k)))
             delay = order * FLIGHT_STAGGER
@@ -212,6 +213,9 @@ class Effects:
             if f.delay <= f.age and not f.landed and round(f.age / dt) % TRAIL_EVERY == 0:
                 at, _ = f.place(f.age)
                 self._spawn(at, (0.0, 0.0), 0.35, f.color, 1, 0.9, 0.0)
+            if f.landed and not f.touched_down:
+                f.touched_down = True
+                self._burst(f.end, f.color, round(BURST * self.intensity), speed=0.3, ttl=0.5)
         if self.flights and all(f.age >= f.delay + FLIGHT_TIME + SETTLE_TIME for f in self.flights):
             self.flights.clear()
         for fade in self.fades:
@@ -335,28 +339,21 @@ class Effects:
             sprite.set_alpha(round(255 * left))
             theme.blit_centered(surface, sprite, (ox + fade.at[0] * w, oy + fade.at[1] * w))
             sprite.set_alpha(None)
+        # Sparks first: the flying marks pass in front of their own trails.
+        self._draw_particles(surface, ox, oy, w, scale, alpha)
         for f in self.flights:
             age = f.prev_age + (f.age - f.prev_age) * alpha
             (fx, fy), size = f.place(age)
             player = Player.of_mark(f.mark)
-            color = palette.of(player)
-            px_size = max(6, _quantize(size * w))
-            sprite = theme.mark_sprite(player, px_size, color, palette.glow_strength, 0.12)
-            center = (ox + fx * w, oy + fy * w)
-            theme.blit_centered(surface, sprite, center)
             if f.landed:
-                rect = sprite.get_rect(center=(round(center[0]), round(center[1])))
-                sub = theme.text(str(f.mark), max(10, round(size * w / 2.6)), color, True)
-                surface.blit(
-                    sub,
-                    sub.get_rect(
-                        topleft=(
-                            rect.centerx + rect.width * 0.25,
-                            rect.centery + rect.height * 0.12,
-                        )
-                    ),
-                )
-        self._draw_particles(surface, ox, oy, w, scale, alpha)
+                # Landed: drawn exactly as the board will draw it once the effect is over.
+                draw_classical(surface, layout.cells[f.cell], f.mark, palette)
+                continue
+            px_size = max(6, _quantize(size * w))
+            sprite = theme.mark_sprite(
+                player, px_size, palette.of(player), palette.glow_strength, 0.12
+            )
+            theme.blit_centered(surface, sprite, (ox + fx * w, oy + fy * w))
 
     def _draw_particles(
         self, surface: pygame.Surface, ox: int, oy: int, w: int, scale: float, alpha: float

@@ -269,3 +269,18 @@ def forget() -> None:
         _panel,
     ):
         cached.cache_clear()
+
+
+def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``words`` broken into lines no wider than ``width`` pixels (a long word gets its own)."""
+    f = font(size, bold)
+    lines: list[str] = []
+    line = ""
+    for word in words.split():
+        candidate = f"{line} {word}" if line else word
+        if line and f.size(candidate)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    return [*lines, line] if line else lines or [""]

@@ -46,6 +46,7 @@ class Menu:
     focus: int = 0
     on_move: Callable[[], None] | None = None  # a sound as the focus moves
     rows_height: float = 0.085  # of the area's height, per item
+    width: float = 9  # in item heights
     _hover: int | None = field(default=None, init=False)
 
     def rects(self, area: pygame.Rect) -> list[pygame.Rect]:
@@ -53,7 +54,7 @@ class Menu:
         n = len(self.items)
         h = min(round(area.height * self.rows_height), area.height // max(1, n))
         h = max(28, h)
-        w = min(area.width, max(320, round(h * 9)))
+        w = min(area.width, max(320, round(h * self.width)))
         gap = round(h * 0.22)
         top = area.centery - (n * h + (n - 1) * gap) // 2
         return [pygame.Rect(area.centerx - w // 2, top + i * (h + gap), w, h) for i in range(n)]
@@ -134,17 +135,12 @@ class Menu:
                     label, label.get_rect(midleft=(rect.x + rect.height * 0.6, rect.centery))
                 )
                 value = theme.text(item.value, size, color, True)
-                right = rect.right - rect.height * 0.9
+                right = rect.right - rect.height * 1.1
                 vrect = value.get_rect(midright=(right, rect.centery))
                 surface.blit(value, vrect)
-                _arrow(
-                    surface,
-                    (vrect.left - size * 0.7, rect.centery),
-                    size * 0.28,
-                    -1,
-                    palette.accent,
-                )
-                _arrow(surface, (right + size * 0.5, rect.centery), size * 0.28, 1, palette.accent)
+                r = size * 0.26
+                _arrow(surface, (vrect.left - size * 0.8, rect.centery), r, -1, palette.accent)
+                _arrow(surface, (right + size * 0.8, rect.centery), r, 1, palette.accent)
             else:
                 glow = palette.glow_strength if focused else 0
                 label = theme.glowing_text(item.label, size, color, glow // 2, bold=focused)

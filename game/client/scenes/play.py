@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from concurrent.futures import Future
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -154,15 +155,15 @@ class PlayScene(BaseScene):
         return self.view.layout(self._areas()[0])
 
     def _preview_rects(self, hud: pygame.Rect) -> list[pygame.Rect]:
-        side = min(round(hud.width * 0.46), round(hud.height * 0.28))
-        top = hud.y + round(hud.height * 0.40)
-        gap = hud.width - 2 * side
-        return [pygame.Rect(hud.x + i * (side + gap), top, side, side) for i in range(2)]
+        # Between the scores (about a third of the way down) and the buttons, with room for labels.
+        side = min(round(hud.width * 0.42), round(hud.height * 0.28))
+        top = hud.y + round(hud.height * 0.34)
+        gap = (hud.width - 2 * side) // 3
+        return [pygame.Rect(hud.x + gap + i * (side + gap), top, side, side) for i in range(2)]
 
     def _hud_menu_area(self, hud: pygame.Rect) -> pygame.Rect:
-        return pygame.Rect(
-            hud.x, hud.bottom - round(hud.height * 0.30), hud.width, round(hud.height * 0.30)
-        )
+        height = round(hud.height * 0.28)
+        return pygame.Rect(hud.x, hud.bottom - height, hud.width, height)
 
     # -- input ------------------------------------------------------------------
 
@@ -535,7 +536,7 @@ class PlayScene(BaseScene):
         pos = self.pos
         theme.panel(surface, hud, palette.board, palette.grid_glow, 18, alpha=170)
         inner = hud.inflate(-round(hud.width * 0.1), -round(hud.height * 0.04))
-        h = hud.height
+        h = _hud_unit(hud)
         headline, who = self._headline()
         color = palette.of(who) if who else palette.accent
         big = max(16, round(h * 0.055))
@@ -573,17 +574,33 @@ class PlayScene(BaseScene):
             y += small * 1.6
         if pos.awaiting_collapse:
             self._draw_previews(surface, hud)
-        elif isinstance(self.variant, Ultimate) and (sent := self.variant.sent_to(pos)):
-            boards = " and ".join(str(b + 1) for b in sent)
-            where = f"This pair goes to mini-board{'s' if len(sent) > 1 else ''} {boards}"
-            line = theme.text(where, small, palette.accent, True)
-            _fit_blit(surface, line, (inner.x, y + small), inner.width)
+        else:
+            if isinstance(self.variant, Ultimate) and (sent := self.variant.sent_to(pos)):
+                boards = " and ".join(str(b + 1) for b in sent)
+                where = f"This pair goes to mini-board{'s' if len(sent) > 1 else ''} {boards}"
+                line = theme.text(where, small, palette.accent, True)
+                _fit_blit(surface, line, (inner.x, y + small * 0.5), inner.width)
+                y += small * 1.5
+            bottom = self._hud_menu_area(hud).top
+            self._draw_log(surface, pygame.Rect(inner.x, y, inner.width, bottom - y), small)
         self.hud_menu.draw(surface, self._hud_menu_area(hud), palette, self.ctx.time)
+
+    def _draw_log(self, surface: pygame.Surface, area: pygame.Rect, size: int) -> None:
+        """The latest moves, newest last, as many as fit."""
+        palette = self.ctx.palette
+        line_height = round(size * 1.3)
+        entries = _log(self.variant, self.moves)[-max(0, area.height // line_height - 1) :]
+        y = area.y
+        for text, player, indent in entries:
+            color = palette.of(player)
+            words = theme.text(text, size, color if not indent else palette.dim)
+            surface.blit(words, (area.x + (size * 1.2 if indent else 0), y))
+            y += line_height
 
     def _draw_previews(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
         palette = self.ctx.palette
         outcomes = self.pos.collapse_outcomes()
-        small = max(11, round(hud.height * 0.026))
+        small = max(11, round(_hud_unit(hud) * 0.026))
         for i, (rect, (action, _)) in enumerate(
             zip(self._preview_rects(hud), outcomes, strict=True)
         ):
@@ -594,7 +611,7 @@ class PlayScene(BaseScene):
                 view = self._previews[action] = BoardView(self.variant)
             after = self.pos.play(action)
             layout = view.layout(rect)
-            view.draw(surface, layout, after, palette, Look(show_labels=False))
+            view.draw(surface, layout, after, palette, Look(show_labels=False, show_last=False))
             chosen = i == self.choice
             edge = palette.accent if chosen else palette.grid_glow
             pygame.draw.rect(
@@ -607,13 +624,40 @@ class PlayScene(BaseScene):
 
     def _draw_message(self, surface: pygame.Surface, board: pygame.Rect, message: Message) -> None:
         palette = self.ctx.palette
-        size = max(14, round(board.height * 0.04))
+        size = max(14, round(board.height * 0.036))
         color = palette.warning if message.warning else palette.text
-        words = theme.text(message.text, size, color, True)
-        box = words.get_rect().inflate(size * 1.6, size * 0.9)
+        lines = [
+            theme.text(line, size, color, True)
+            for line in theme.wrap(message.text, size, round(board.width * 0.85), True)
+        ]
+        width = max(line.get_width() for line in lines)
+        height = sum(line.get_height() for line in lines)
+        box = pygame.Rect(0, 0, width + size * 1.6, height + size * 0.9)
         box.midbottom = (board.centerx, board.bottom - size * 0.4)
-        theme.panel(surface, box, (0, 0, 0), color, box.height // 2, alpha=215)
-        theme.blit_centered(surface, words, box.center)
+        theme.panel(surface, box, (0, 0, 0), color, min(box.height // 2, size), alpha=225)
+        y = box.y + size * 0.45
+        for line in lines:
+            surface.blit(line, line.get_rect(midtop=(box.centerx, round(y))))
+            y += line.get_height()
+
+
+@lru_cache(maxsize=8)
+def _log(variant: Variant, moves: tuple[str, ...]) -> list[tuple[str, Player, bool]]:
+    """The move list as lines: ``(text, player, is a collapse)``."""
+    lines = []
+    mark = 0
+    for token in moves:
+        action = variant.parse_token(token)
+        label = variant.label
+        if isinstance(action, Place):
+            mark += 1
+            player = Player.of_mark(mark)
+            lines.append((f"{player}{mark}   {label(action.a)} & {label(action.b)}", player, False))
+        else:
+            player = Player.of_mark(mark + 1)
+            landed = f"{Player.of_mark(action.mark)}{action.mark} in {label(action.cell)}"
+            lines.append((f"{player} collapses: {landed}", player, True))
+    return lines
 
 
 def _fit_blit(
@@ -626,3 +670,8 @@ def _fit_blit(
             image, (round(width), max(1, round(image.get_height() * scale)))
         )
     surface.blit(image, image.get_rect(midleft=(round(midleft[0]), round(midleft[1]))))
+
+
+def _hud_unit(hud: pygame.Rect) -> int:
+    """The length the display's type is sized from: its height, unless it is narrow."""
+    return min(hud.height, round(hud.width * 1.7))

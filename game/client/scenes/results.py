@@ -125,7 +125,13 @@ class ResultsScene(BaseScene):
         line = theme.text(f"{x}     {o}", small, palette.dim, True)
         theme.blit_centered(surface, line, (w / 2, h * 0.245))
         board, menu = self._areas()
-        self.view.draw(surface, self.view.layout(board), self.pos, palette, Look(show_labels=False))
+        self.view.draw(
+            surface,
+            self.view.layout(board),
+            self.pos,
+            palette,
+            Look(show_labels=False, show_last=False),
+        )
         self.menu.draw(surface, menu, palette, t)
         if self.saved:
             note = theme.text(self.saved, small, palette.dim)

@@ -52,7 +52,7 @@ class SetupScene(BaseScene):
         super().__init__(ctx)
         self.variants = list(VARIANTS)
         self.seat_choices: list[str | None] = [None, *LEVELS]
-        self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), rows_height=0.08)
+        self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), rows_height=0.1, width=12)
 
     def enter(self, mode: str = "couch", **params: Any) -> None:
         s = self.ctx.settings

@@ -61,10 +61,17 @@ class TitleScene(BaseScene):
         theme.blit_centered(
             surface, bottom, (w / 2, h * 0.23 + math.sin(t * 1.3 + math.pi) * h * 0.006)
         )
-        glyph = round(size * 0.7)
-        for player, x in ((Player.X, 0.5 - 0.31), (Player.O, 0.5 + 0.31)):
-            sprite = theme.mark_sprite(player, glyph, palette.of(player), palette.glow_strength)
-            theme.blit_centered(surface, sprite, (w * x, h * 0.175))
+        # A cross before the first word and a ring after the second, bobbing with them.
+        glyph = round(size * 0.8)
+        bob = math.sin(t * 1.3) * h * 0.006
+        x_mark = theme.mark_sprite(Player.X, glyph, palette.x, palette.glow_strength)
+        o_mark = theme.mark_sprite(Player.O, glyph, palette.o, palette.glow_strength)
+        theme.blit_centered(
+            surface, x_mark, (w / 2 - top.get_width() / 2 - glyph * 0.5, h * 0.12 + bob)
+        )
+        theme.blit_centered(
+            surface, o_mark, (w / 2 + bottom.get_width() / 2 + glyph * 0.4, h * 0.23 - bob)
+        )
         self.menu.draw(surface, self._menu_area(), palette, t)
         hint = theme.text(
             "Arrows / pad to move · Enter / A to choose · F11 full screen",
