@@ -41,6 +41,7 @@ from game.rules import (
     make_variant,
 )
 from game.session import LocalSession, Refused, Snapshot
+from game.textview import points
 
 
 @dataclass(frozen=True, slots=True)
@@ -659,14 +660,6 @@ def status(pos: Position) -> str:
         where = " and ".join(str(b + 1) for b in boards)
         said += f", in board{'s' if len(boards) > 1 else ''} {where}"
     return said
-
-
-def points(value: float) -> str:
-    """Goff's points as a player reads them: 1, ½, 1½."""
-    whole, half = int(value), value % 1 >= 0.5
-    if half:
-        return f"{whole or ''}½"
-    return str(whole)
 
 
 def capital(text: str) -> str:

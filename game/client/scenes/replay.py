@@ -1,0 +1,564 @@
+"""The replay viewer: the saved games, and any one of them stepped through move by move.
+
+The list reads the records folder in a worker (a long list never stalls a
+frame) and shows, for each record, its date, rules, length and result, or,
+for a record that cannot be read, why not. An opened record is replayed by
+the rules (:meth:`Record.positions`), so the viewer shows exactly what the
+engine says; stepping forward over a collapse plays the collapse effect and
+its sound, stepping back shows the earlier position at once.
+
+Keys: arrows step (or move through the list), Enter plays and pauses,
+Page Up/Down jump to the start or the end, Escape goes back.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from random import Random
+from typing import Any
+
+import pygame
+
+from game.client import prose, theme
+from game.client.audio import Cue, cues_for
+from game.client.board_view import BoardLayout, BoardView, Look
+from game.client.effects import Effects
+from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Page, Point
+from game.client.paths import RECORD_SUFFIX, records_dir, saved_records
+from game.client.prose import Para
+from game.client.scene import BaseScene, Context, SceneName
+from game.client.scenes.setup import variant_title
+from game.records import Record, RecordError, read_record
+from game.rules import Collapse, Place, Player, Position
+from game.textview import points
+
+STEP_TIME = 0.9  # seconds between moves when playing
+LIST_LIMIT = 300  # the newest records listed; older ones stay on disk
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One saved record as the list shows it: read, or the reason it cannot be."""
+
+    path: Path
+    when: str
+    summary: str  # rules, length and result; or why the record cannot be shown
+    readable: bool
+
+
+def scan(folder: Path | None = None) -> list[Entry]:
+    """Every saved record, newest first, each replayed to tell its result (runs in a worker)."""
+    return [describe(path) for path in saved_records(folder)[:LIST_LIMIT]]
+
+
+def describe(path: Path) -> Entry:
+    when = title_of(path)
+    try:
+        record = read_record(path)
+        final = record.final()
+    except RecordError as exc:
+        return Entry(path, when, f"cannot be shown: {exc}", readable=False)
+    rules = rules_title(record)
+    # A collapse choice is not a move (it takes no subscript): count the placements.
+    count = sum("@" not in token for token in record.moves)
+    return Entry(path, when, f"{rules} · {count} move{'s' * (count != 1)} · {result(final)}", True)
+
+
+def title_of(path: Path) -> str:
+    """A record's date from its name (``2026-11-22_0315_goff…``), else the file's own time."""
+    stem = path.name.removesuffix(RECORD_SUFFIX)
+    try:
+        when = datetime.strptime(stem[:15], "%Y-%m-%d_%H%M")
+    except ValueError:
+        try:
+            when = datetime.fromtimestamp(path.stat().st_mtime)
+        except OSError:
+            return stem
+    return when.strftime("%d %b %Y, %H:%M")
+
+
+def rules_title(record: Record) -> str:
+    variant = record.variant
+    side = getattr(variant, "side", 3)
+    return f"{side}×{side} bonus" if variant.name == "nxn" else variant_title(variant.name)
+
+
+def result(pos: Position) -> str:
+    outcome = pos.outcome
+    if outcome is None:
+        return "unfinished"
+    x, o = outcome.scores
+    if outcome.winner is not None:
+        return f"{outcome.winner} wins, {points(max(x, o))} to {points(min(x, o))}"
+    return "shared win" if x or o else "draw"
+
+
+def say_step(before: Position, after: Position, token: str) -> tuple[str, Player]:
+    """What one token did, in words, and who did it."""
+    variant = before.variant
+    label = variant.label
+    action = variant.parse_token(token)
+    who = before.to_play or Player.X
+    if isinstance(action, Place):
+        k = before.move_number
+        where = (
+            f"both halves in {label(action.a)}"
+            if action.a == action.b
+            else (f"{label(action.a)} & {label(action.b)}")
+        )
+        closed = ", closing a cycle" if after.awaiting_collapse else ""
+        return f"{who}{k} {where}{closed}", who
+    assert isinstance(action, Collapse)
+    landed = [
+        f"{Player.of_mark(k)}{k} in {label(cell)}"
+        for cell, k in sorted(enumerate(after.cells), key=lambda ck: ck[1])
+        if k and not before.cells[cell]
+    ]
+    return f"{who} collapses: {', '.join(landed)}", who
+
+
+class ReplayScene(BaseScene):
+    """Params: ``path`` opens that record at once (Escape then leaves the viewer)."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.entries: list[Entry] | None = None  # None while the folder is being read
+        self.scanning: Future[list[Entry]] | None = None
+        self.focus = 0
+        self.top = 0  # the first row shown
+        self.message: str | None = None  # why the chosen record cannot be shown
+        self.record: Record | None = None  # the record being viewed
+        self.positions: list[Position] = []
+        self.index = 0  # positions[index] is shown
+        self.playing = False
+        self.wait = 0.0
+        self.direct = False  # opened from elsewhere with a path: Escape goes back there
+        self.view: BoardView | None = None
+        self.effects = Effects(Random(7), 0.5 if ctx.settings.reduce_motion else 1.0)
+
+    def enter(self, path: str | Path | None = None, **params: Any) -> None:
+        if path is not None:
+            self.direct = True
+            self.open(Path(path))
+        if not self.direct or self.record is None:
+            self.rescan()
+
+    def rescan(self) -> None:
+        self.entries = None
+        self.scanning = self.ctx.run_in_worker(scan)
+
+    def update(self, dt: float) -> None:
+        if self.scanning is not None and self.scanning.done():
+            try:
+                self.entries = self.scanning.result()
+            except OSError as exc:
+                self.entries = []
+                self.message = f"The records folder cannot be read: {exc.strerror or exc}"
+            self.scanning = None
+            self.focus = min(self.focus, max(0, len(self.entries) - 1))
+        self.effects.update(dt)
+        if self.playing and self.record is not None and not self.effects.busy:
+            self.wait -= dt
+            if self.wait <= 0:
+                self.step(1)
+                self.wait = STEP_TIME
+                if self.index == len(self.positions) - 1:
+                    self.playing = False
+
+    # -- the list ----------------------------------------------------------------
+
+    def open(self, path: Path) -> None:
+        """View the record at ``path``; a record that cannot be shown says why, in the list."""
+        try:
+            record = read_record(path)
+            positions = record.positions()
+        except RecordError as exc:
+            self.message = f"{path.name} cannot be shown: {exc}"
+            self.ctx.audio.play(Cue.REFUSE)
+            return
+        self.record, self.positions = record, positions
+        self.index = 0
+        self.playing = False
+        self.message = None
+        self.view = BoardView(record.variant)
+        self.effects.clear()
+
+    def close_record(self) -> None:
+        if self.direct:
+            self.ctx.go(SceneName.TITLE)
+            return
+        self.record = None
+        self.view = None
+        self.effects.clear()
+        if self.entries is None and self.scanning is None:
+            self.rescan()
+
+    def rows(self) -> list[pygame.Rect]:
+        """The rectangles of the list rows shown, top to bottom."""
+        area = list_area(self.ctx.size)
+        h = max(40, area.height // 9)
+        count = max(1, area.height // h)
+        return [pygame.Rect(area.x, area.y + i * h, area.width, h - 6) for i in range(count)]
+
+    def handle_list(self, intent: Intent) -> None:
+        entries = self.entries or []
+        rows = self.rows()
+        if isinstance(intent, Cancel):
+            self.ctx.go(SceneName.TITLE)
+        elif isinstance(intent, Navigate) and intent.dy and entries:
+            self.move_focus(self.focus + intent.dy)
+        elif isinstance(intent, Page) and entries:
+            self.move_focus(self.focus + intent.delta * len(rows))
+        elif isinstance(intent, Activate) and entries:
+            self.choose(self.focus)
+        elif isinstance(intent, Point | Click):
+            for i, rect in enumerate(rows):
+                if rect.collidepoint(intent.pos) and self.top + i < len(entries):
+                    self.focus = self.top + i
+                    if isinstance(intent, Click):
+                        self.choose(self.focus)
+
+    def move_focus(self, to: int) -> None:
+        entries = self.entries or []
+        self.focus = max(0, min(len(entries) - 1, to))
+        shown = len(self.rows())
+        self.top = max(min(self.top, self.focus), self.focus - shown + 1)
+
+    def choose(self, index: int) -> None:
+        entry = (self.entries or [])[index]
+        if entry.readable:
+            self.open(entry.path)
+        else:
+            self.message = f"{entry.path.name} {entry.summary}"
+            self.ctx.audio.play(Cue.REFUSE)
+
+    # -- the viewer --------------------------------------------------------------
+
+    def step(self, delta: int) -> None:
+        """One token forward (animated) or back (at once)."""
+        to = self.index + delta
+        if not 0 <= to < len(self.positions):
+            return
+        if delta == 1:
+            before, after = self.positions[self.index], self.positions[to]
+            self.index = to
+            self.show_step(before, after)
+        else:
+            self.jump(to)
+
+    def jump(self, to: int) -> None:
+        self.index = max(0, min(len(self.positions) - 1, to))
+        self.effects.clear()
+
+    def show_step(self, before: Position, after: Position) -> None:
+        self.ctx.audio.play_all(cues_for(before, after))
+        layout = self.layout()
+        palette = self.ctx.palette
+        if any(a != b for a, b in zip(before.cells, after.cells, strict=True)):
+            self.effects.collapse(before, after, layout, palette)
+        outcome = after.outcome
+        if outcome is not None and outcome.rows:
+            self.effects.win(outcome.rows, layout, palette)
+            if outcome.winner is not None:
+                self.effects.celebrate(palette.of(outcome.winner))
+
+    def layout(self) -> BoardLayout:
+        assert self.view is not None
+        return self.view.layout(board_area(self.ctx.size))
+
+    def controls(self) -> dict[str, pygame.Rect]:
+        """The five transport buttons under the move list."""
+        panel = side_area(self.ctx.size)
+        size = max(36, min(panel.width // 7, panel.height // 10))
+        gap = (panel.width - 5 * size) // 6
+        y = panel.bottom - size - gap
+        names = ("start", "back", "play", "forward", "end")
+        return {
+            name: pygame.Rect(panel.x + gap + i * (size + gap), y, size, size)
+            for i, name in enumerate(names)
+        }
+
+    def timeline(self) -> pygame.Rect:
+        panel = side_area(self.ctx.size)
+        buttons = self.controls()["start"]
+        pad = buttons.x - panel.x
+        return pygame.Rect(panel.x + pad, buttons.y - pad - 18, panel.width - 2 * pad, 18)
+
+    def handle_view(self, intent: Intent) -> None:
+        last = len(self.positions) - 1
+        if isinstance(intent, Cancel):
+            self.close_record()
+        elif isinstance(intent, Navigate):
+            self.playing = False
+            self.step(intent.dx or intent.dy)
+        elif isinstance(intent, Page):
+            self.playing = False
+            self.jump(0 if intent.delta < 0 else last)
+        elif isinstance(intent, Activate):
+            self.toggle_play()
+        elif isinstance(intent, Click):
+            self.click_view(intent.pos)
+
+    def toggle_play(self) -> None:
+        if self.playing:
+            self.playing = False
+            return
+        if self.index == len(self.positions) - 1:
+            self.jump(0)  # play from the start again
+        self.playing = True
+        self.wait = 0.0
+
+    def click_view(self, at: tuple[int, int]) -> None:
+        last = len(self.positions) - 1
+        action = next((n for n, r in self.controls().items() if r.collidepoint(at)), None)
+        if action == "play":
+            self.toggle_play()
+        elif action is not None:
+            self.playing = False
+            moves = {"start": -self.index, "end": last - self.index, "back": -1, "forward": 1}
+            delta = moves[action]
+            self.step(delta) if abs(delta) == 1 else self.jump(self.index + delta)
+        elif self.timeline().inflate(0, 16).collidepoint(at) and last > 0:
+            bar = self.timeline()
+            self.playing = False
+            self.jump(round((at[0] - bar.x) / bar.width * last))
+
+    # -- both ------------------------------------------------------------------
+
+    def handle(self, intent: Intent) -> None:
+        if self.record is None:
+            self.handle_list(intent)
+        else:
+            self.handle_view(intent)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        palette = self.ctx.palette
+        theme.backdrop(surface, palette, self.ctx.time, drift=self.record is None)
+        if self.record is None:
+            self.draw_list(surface)
+        else:
+            self.draw_view(surface, alpha)
+
+    def draw_list(self, surface: pygame.Surface) -> None:
+        palette = self.ctx.palette
+        w, h = surface.get_size()
+        title = theme.glowing_text("Replays", round(h * 0.07), palette.text, palette.glow_strength)
+        theme.blit_centered(surface, title, (w / 2, h * 0.08))
+        area = list_area((w, h))
+        unit = max(13, h // 40)
+        below = pygame.Rect(area.x, area.bottom + unit // 2, area.width, h - area.bottom - unit)
+        hint = "Arrows to choose · Enter to watch · Esc back"
+        if self.entries is None:
+            words = [Para("Reading your saved games…", palette.dim, 1.2)]
+            prose.draw(surface, words, area.inflate(0, -area.height // 3), unit, center=True)
+        elif not self.entries:
+            words = [
+                Para("No saved games yet.", palette.text, 1.4, bold=True),
+                Para(
+                    "Save a game during play (Ctrl+S, or Save in the menu beside the board), "
+                    "or from the results screen, and it appears here.",
+                    palette.text,
+                    space_before=0.8,
+                ),
+                Para(f"Records are kept in {records_dir()}", palette.dim, 0.9, space_before=0.8),
+            ]
+            prose.draw(
+                surface, words, area.inflate(-area.width // 6, -area.height // 4), unit, True
+            )
+        else:
+            self.draw_rows(surface, self.entries, unit)
+        if self.message is not None:
+            prose.draw(surface, [Para(self.message, palette.warning, bold=True)], below, unit, True)
+        else:
+            prose.draw(surface, [Para(hint, palette.dim)], below, unit, center=True)
+
+    def draw_rows(self, surface: pygame.Surface, entries: list[Entry], unit: int) -> None:
+        palette = self.ctx.palette
+        rows = self.rows()
+        shown = entries[self.top : self.top + len(rows)]
+        for i, (entry, rect) in enumerate(zip(shown, rows, strict=False)):
+            focused = self.top + i == self.focus
+            edge = palette.accent if focused else palette.grid_glow
+            fill = theme.mix(palette.board, palette.accent, 0.22) if focused else palette.board
+            theme.panel(surface, rect, fill, edge, rect.height // 3, alpha=200 if focused else 150)
+            pad = rect.height // 3
+            big = max(12, round(rect.height * 0.36))
+            small = max(11, round(rect.height * 0.28))
+            when = theme.text(entry.when, big, palette.text, True)
+            surface.blit(when, when.get_rect(midleft=(rect.x + pad, rect.centery)))
+            color = palette.dim if entry.readable else palette.warning
+            left = rect.x + pad + max(when.get_width(), big * 9) + pad
+            box = pygame.Rect(left, rect.y, rect.right - pad - left, rect.height)
+            line = theme.text(entry.summary, small, color)
+            if line.get_width() > box.width:
+                line = line.subsurface((0, 0, box.width, line.get_height()))
+            surface.blit(line, line.get_rect(midleft=(box.x, rect.centery)))
+        if len(entries) > len(rows):
+            more = f"{self.focus + 1} of {len(entries)}"
+            image = theme.text(more, unit, palette.dim)
+            last = rows[-1]
+            surface.blit(image, image.get_rect(topright=(last.right, last.bottom + 4)))
+
+    def draw_view(self, surface: pygame.Surface, alpha: float) -> None:
+        assert self.record is not None and self.view is not None
+        palette = self.ctx.palette
+        pos = self.positions[self.index]
+        layout = self.layout()
+        look = Look(hidden=self.effects.hidden_cells)
+        self.view.draw(surface, layout, pos, palette, look, self.ctx.time)
+        self.effects.draw(surface, layout, palette, alpha)
+        panel = side_area(surface.get_size())
+        theme.panel(surface, panel, palette.board, palette.grid_glow, 18, alpha=170)
+        self.draw_side(surface, panel, pos)
+
+    def draw_side(self, surface: pygame.Surface, panel: pygame.Rect, pos: Position) -> None:
+        assert self.record is not None
+        palette = self.ctx.palette
+        h = panel.height
+        unit = max(13, h // 34)
+        pad = max(14, panel.width // 16)
+        total = len(self.positions) - 1
+        header = [
+            Para(rules_title(self.record), palette.text, 1.5, bold=True),
+            Para(self.headline(pos, total), palette.accent, 1.05, bold=True, space_before=0.3),
+        ]
+        if self.index:
+            before = self.positions[self.index - 1]
+            said, who = say_step(before, pos, self.record.moves[self.index - 1])
+            header.append(Para(said, palette.of(who), space_before=0.3))
+        x, o = pos.scores()
+        header.append(Para(f"X {points(x)} · O {points(o)}", palette.dim, space_before=0.3))
+        inner = pygame.Rect(panel.x + pad, panel.y + pad, panel.width - 2 * pad, h // 3)
+        y = prose.draw(surface, header, inner, unit)
+        bar = self.timeline()
+        self.draw_moves(surface, pygame.Rect(inner.x, y + unit, inner.width, bar.y - y - 2 * unit))
+        self.draw_timeline(surface, bar, total)
+        self.draw_controls(surface)
+
+    def headline(self, pos: Position, total: int) -> str:
+        if pos.is_over:
+            return f"End: {result(pos)}"
+        if self.index == 0:
+            return f"The start · {total} steps to watch"
+        return f"Step {self.index} of {total}"
+
+    def draw_moves(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The tokens played so far and to come, the current one marked, scrolled to show it."""
+        assert self.record is not None
+        palette = self.ctx.palette
+        if area.height <= 0:
+            return
+        size = max(12, min(22, area.height // 9))
+        line = round(size * 1.35)
+        shown = max(1, area.height // line)
+        moves = self.record.moves
+        first = max(0, min(self.index - shown // 2, len(moves) - shown))
+        for n in range(first, min(len(moves), first + shown)):
+            y = area.y + (n - first) * line
+            now = n == self.index - 1
+            player = self.positions[n].to_play or Player.X
+            color = palette.of(player) if n < self.index else palette.dim
+            if now:
+                row = pygame.Rect(area.x - 6, y - 2, area.width + 12, line)
+                pygame.draw.rect(surface, theme.mix(palette.board, palette.accent, 0.35), row, 0, 6)
+            who, what = self.move_line(n)
+            surface.blit(theme.text(who, size, color, now), (area.x, y))
+            surface.blit(theme.text(what, size, color, now), (area.x + size * 3, y))
+
+    def move_line(self, n: int) -> tuple[str, str]:
+        """Token ``n`` in the move list, in two columns: the mark, and its cells or the choice."""
+        assert self.record is not None
+        before = self.positions[n]
+        token = self.record.moves[n]
+        if before.awaiting_collapse:
+            return "", f"{before.to_play} chose {token}"
+        return f"{before.to_play}{before.move_number}", token
+
+    def draw_timeline(self, surface: pygame.Surface, bar: pygame.Rect, total: int) -> None:
+        palette = self.ctx.palette
+        mid = bar.centery
+        pygame.draw.line(surface, palette.grid, (bar.x, mid), (bar.right, mid), 3)
+        if total <= 0:
+            return
+        for n in range(total + 1):
+            x = bar.x + round(bar.width * n / total)
+            pos = self.positions[n]
+            collapsed = n and self.positions[n - 1].awaiting_collapse
+            radius = 5 if collapsed else 3
+            color = palette.accent if collapsed else palette.dim
+            if pos.is_over:
+                radius, color = 6, palette.highlight
+            pygame.draw.circle(surface, color, (x, mid), radius)
+        x = bar.x + round(bar.width * self.index / total)
+        pygame.draw.circle(surface, palette.text, (x, mid), 8)
+        pygame.draw.circle(surface, palette.accent, (x, mid), 8, 2)
+
+    def draw_controls(self, surface: pygame.Surface) -> None:
+        palette = self.ctx.palette
+        for name, rect in self.controls().items():
+            if name == "play":
+                fill = theme.mix(palette.board, palette.accent, 0.35)
+                theme.panel(surface, rect, fill, palette.accent, rect.height // 3)
+            else:
+                theme.panel(surface, rect, palette.board, palette.grid_glow, rect.height // 3)
+            icon(surface, name, rect, palette.text, self.playing)
+
+
+def icon(
+    surface: pygame.Surface, name: str, rect: pygame.Rect, color: theme.Color, playing: bool
+) -> None:
+    """Transport icons drawn as shapes, so no font needs the glyphs.
+
+    Start and end are a double triangle against a bar; a single step is one
+    small triangle against a bar; play is one large triangle (two bars to pause).
+    """
+    cx, cy = rect.center
+    r = rect.height * 0.2
+
+    def triangle(x: float, pointing: int, size: float = 1.0) -> None:
+        t = r * size
+        points = [(x + pointing * t, cy), (x - pointing * t, cy - t), (x - pointing * t, cy + t)]
+        pygame.draw.polygon(surface, color, points)
+
+    def bar(x: float) -> None:
+        width = max(2, round(r * 0.38))
+        pygame.draw.rect(surface, color, (round(x - width / 2), round(cy - r), width, round(2 * r)))
+
+    if name == "play":
+        if playing:
+            bar(cx - r * 0.5)
+            bar(cx + r * 0.5)
+        else:
+            triangle(cx + r * 0.2, 1, 1.35)
+        return
+    sign = 1 if name in ("forward", "end") else -1
+    if name in ("back", "forward"):
+        triangle(cx - sign * r * 0.3, sign, 0.8)
+        bar(cx + sign * r * 0.75)
+    else:
+        triangle(cx - sign * r * 0.9, sign, 0.8)
+        triangle(cx + sign * r * 0.2, sign, 0.8)
+        bar(cx + sign * r * 1.25)
+
+
+def list_area(size: tuple[int, int]) -> pygame.Rect:
+    w, h = size
+    width = min(w - 2 * (h // 20), max(560, round(w * 0.7)))
+    return pygame.Rect((w - width) // 2, round(h * 0.16), width, round(h * 0.70))
+
+
+def board_area(size: tuple[int, int]) -> pygame.Rect:
+    w, h = size
+    margin = round(h * 0.03)
+    side = min(h - 2 * margin, w - 3 * margin - max(280, round(w * 0.3)))
+    return pygame.Rect(margin, (h - side) // 2, side, side)
+
+
+def side_area(size: tuple[int, int]) -> pygame.Rect:
+    w, h = size
+    board = board_area(size)
+    margin = round(h * 0.03)
+    return pygame.Rect(board.right + margin, margin, w - board.right - 2 * margin, h - 2 * margin)

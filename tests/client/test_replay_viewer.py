@@ -1,0 +1,172 @@
+"""The replay viewer in the real window: the list, stepping, playing, and records that are bad."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+from random import Random
+
+import pygame
+import pytest
+
+from game.client.paths import save_record
+from game.client.scene import SceneName
+from game.records import Record
+from game.rules import Position, make_variant
+from tests.client.driver import Driver
+
+GOFF_TO_MOVE_9 = ["1-2", "2-5", "5-9", "1-5", "4@5", "3-8", "3-6", "4-8", "6-8", "8@6", "7-7"]
+
+
+def random_record(name: str, seed: int) -> Record:
+    variant = make_variant(name)
+    record = Record(variant)
+    pos = Position(variant)
+    rng = Random(seed)
+    while not pos.is_over:
+        pos = record.append(pos, rng.choice(pos.legal_actions()))
+    return record
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """The records folder the Driver's app uses (it sets XDG_DATA_HOME under tmp_path)."""
+    return tmp_path / "data" / "qttt" / "records"
+
+
+@pytest.fixture
+def driver(tmp_path: Path) -> Iterator[Driver]:
+    d = Driver(tmp_path)
+    yield d
+    d.close()
+
+
+def open_replays(d: Driver) -> None:
+    labels = [item.label for item in d.scene.menu.items]
+    for _ in range(labels.index("Replays")):
+        d.key(pygame.K_DOWN)
+    d.key(pygame.K_RETURN)
+    assert d.name is SceneName.REPLAY
+    for _ in range(200):  # the folder is read in a worker
+        if d.scene.entries is not None:
+            return
+        d.frames(1)
+    raise AssertionError("the records folder was never read")
+
+
+def test_the_list_shows_every_record_and_why_a_bad_one_cannot_be_shown(
+    driver: Driver, folder: Path
+) -> None:
+    d = driver
+    save_record(
+        Record(make_variant("goff"), list(GOFF_TO_MOVE_9)), folder, datetime(2026, 11, 21, 20, 15)
+    )
+    save_record(random_record("ultimate", 3), folder, datetime(2026, 11, 21, 21, 40))
+    folder.joinpath("2026-11-18_1200_goff.qttt.json").write_text(
+        '{"variant": "goff", "moves": ["1-2", "3-3"]}'
+    )
+    folder.joinpath("2026-11-17_1200_goff.qttt.json").write_text("not a record")
+    open_replays(d)
+    entries = d.scene.entries
+    assert [e.when for e in entries] == [
+        "21 Nov 2026, 21:40",
+        "21 Nov 2026, 20:15",
+        "18 Nov 2026, 12:00",
+        "17 Nov 2026, 12:00",
+    ]
+    assert entries[1].summary == "Goff's · 9 moves · X wins, 2 to 0"
+    assert entries[0].readable and entries[0].summary.startswith("Ultimate · ")
+    assert entries[2].summary == (
+        'cannot be shown: token 2 "3-3": '
+        "both halves in one cell only on move 9 into the last open cell"
+    )
+    assert not entries[3].readable and "not JSON" in entries[3].summary
+    # Choosing a bad record says why on screen and stays on the list.
+    d.click(d.scene.rows()[2].center)
+    assert d.scene.record is None
+    assert d.scene.message.startswith("2026-11-18_1200_goff.qttt.json cannot be shown: token 2")
+    # A record deleted after the list was read is refused the same way.
+    entries[1].path.unlink()
+    d.key(pygame.K_UP)
+    d.key(pygame.K_RETURN)
+    assert d.scene.record is None and "cannot read" in d.scene.message
+    d.key(pygame.K_ESCAPE)
+    assert d.name is SceneName.TITLE
+
+
+def test_stepping_through_a_record_shows_the_engines_positions(
+    driver: Driver, folder: Path
+) -> None:
+    d = driver
+    record = Record(make_variant("goff"), list(GOFF_TO_MOVE_9))
+    save_record(record, folder)
+    expected = record.positions()
+    open_replays(d)
+    d.key(pygame.K_RETURN)
+    scene = d.scene
+    assert scene.record is not None and scene.index == 0
+    for n in range(1, 5):
+        d.key(pygame.K_RIGHT)
+        assert scene.positions[scene.index] == expected[n]
+    assert not scene.effects.busy  # placements only so far
+    d.key(pygame.K_RIGHT)  # token 5 is the collapse: it is animated
+    assert scene.positions[scene.index] == expected[5]
+    assert scene.effects.busy and scene.effects.hidden_cells == {0, 1, 4, 8}
+    d.key(pygame.K_LEFT)  # back is at once
+    assert scene.index == 4 and not scene.effects.busy
+    d.key(pygame.K_PAGEDOWN)
+    assert scene.positions[scene.index] == expected[-1] and expected[-1].is_over
+    d.key(pygame.K_PAGEUP)
+    assert scene.index == 0
+    # By mouse: the transport buttons and the timeline.
+    buttons = scene.controls()
+    d.click(buttons["end"].center)
+    assert scene.index == len(expected) - 1
+    d.click(buttons["back"].center)
+    assert scene.index == len(expected) - 2
+    d.click(buttons["start"].center)
+    d.click(buttons["forward"].center)
+    assert scene.index == 1
+    bar = scene.timeline()
+    d.click((bar.right - 1, bar.centery))
+    assert scene.index == len(expected) - 1
+    d.click((bar.x, bar.centery))
+    assert scene.index == 0
+    d.key(pygame.K_ESCAPE)
+    assert d.name is SceneName.REPLAY and scene.record is None
+
+
+def test_play_runs_to_the_end_with_every_collapse_animated(driver: Driver, folder: Path) -> None:
+    d = driver
+    record = Record(make_variant("goff"), list(GOFF_TO_MOVE_9))
+    save_record(record, folder)
+    open_replays(d)
+    d.key(pygame.K_RETURN)
+    scene = d.scene
+    d.key(pygame.K_RETURN)  # play
+    assert scene.playing
+    seen_busy = 0
+    for _ in range(10 * 60):  # a minute at most, in frames of a tenth of a second
+        d.frames(1, ns=100_000_000)
+        seen_busy += scene.effects.busy
+        if not scene.playing:
+            break
+    assert scene.index == len(record.moves)
+    assert scene.positions[scene.index] == record.final()
+    assert seen_busy > 0
+    d.key(pygame.K_RETURN)  # play again starts over
+    assert scene.playing and scene.index <= 1
+
+
+def test_a_record_opened_directly_and_an_empty_folder(driver: Driver, tmp_path: Path) -> None:
+    d = driver
+    path = tmp_path / "elsewhere.json"
+    path.write_text('{"variant": "goff", "moves": ["1-2", "2-5"]}')
+    d.app.go(SceneName.REPLAY, path=str(path))
+    d.frames(1)
+    assert d.scene.record is not None and len(d.scene.positions) == 3
+    d.key(pygame.K_ESCAPE)  # opened from elsewhere: back to the title
+    assert d.name is SceneName.TITLE
+    open_replays(d)
+    assert d.scene.entries == []
