@@ -48,7 +48,7 @@ HELP = {
 class SettingsScene(BaseScene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), rows_height=0.062)
+        self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), rows_height=0.07)
         self.editing: str | None = None  # the name being typed, while it is
         self.name_item = Item("Name", self.edit_name)
 

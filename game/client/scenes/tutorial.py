@@ -525,6 +525,7 @@ class TutorialScene(BaseScene):
         cursors: tuple[tuple[int, theme.Color], ...] = ()
         if not pos.awaiting_collapse and mover is not None:
             cursors = tuple((cell, palette.of(mover)) for cell in self.cursors.values())
+            cursors += tuple((cell, palette.accent) for cell in self.targets())
         preview: tuple[tuple[int, int], ...] = ()
         if self.preview is not None and pos.awaiting_collapse:
             outcome = dict(pos.collapse_outcomes()).get(self.preview, {})
@@ -544,12 +545,23 @@ class TutorialScene(BaseScene):
             allowed=allowed,
         )
 
+    def targets(self) -> tuple[int, ...]:
+        """The cells a placement step still asks for, marked on the board as a hint."""
+        step = self.current
+        if self.done or step.any_legal or self.pos.awaiting_collapse:
+            return ()
+        action = self.expected()
+        if not isinstance(action, Place):
+            return ()
+        if self.picked is None:
+            return tuple(sorted(set(action)))
+        rest = list(action)
+        rest.remove(self.picked)
+        return tuple(rest)
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.ctx.palette
-        size = surface.get_size()
-        surface.blit(
-            theme.background(size, palette.background_top, palette.background_bottom), (0, 0)
-        )
+        theme.backdrop(surface, palette, self.ctx.time, drift=False)
         layout = self.layout()
         self.view.draw(surface, layout, self.pos, palette, self.look(), self.ctx.time)
         self.effects.draw(surface, layout, palette, alpha)
