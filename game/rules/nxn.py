@@ -95,7 +95,12 @@ class BonusBoard(SquareBoard):
         # Any two distinct open cells are legal here: sample them instead of listing every pair.
         if self.allows_double(pos):
             return self.placements(pos)[0]
-        a, b = rng.sample(pos.open_cells(), 2)
+        cells = self.open_cells_of(pos._open)
+        n = len(cells)
+        # An ordered pair of distinct cells, uniformly: the second skips over the first.
+        i = int(rng.random() * n)  # floor(random() * n): choice() without its cost
+        j = int(rng.random() * (n - 1))
+        a, b = cells[i], cells[j + (j >= i)]
         return Place(a, b) if a < b else Place(b, a)
 
     def has_placement(self, pos: Position) -> bool:
@@ -113,7 +118,8 @@ class BonusBoard(SquareBoard):
         return self._outcome(pos, termination)
 
     def _outcome(self, pos: Position, termination: Termination) -> Outcome:
-        x, o = self.tally(pos)
+        rows = self.runs(pos)
+        x, o = self._tally(pos, rows)
         if x.four_sum is not None and o.four_sum is not None:
             if x.four_sum == o.four_sum:
                 extra = (DRAW, DRAW)
@@ -126,7 +132,7 @@ class BonusBoard(SquareBoard):
         else:
             extra = (DRAW, DRAW)
         scores = Scores(x.bonus + extra[0], o.bonus + extra[1])
-        return Outcome(termination, scores, self.runs(pos))
+        return Outcome(termination, scores, rows)
 
     def scores(self, pos: Position) -> Scores:
         """The bonus items so far; a line of four's or a draw's points once the game is over."""
@@ -139,22 +145,25 @@ class BonusBoard(SquareBoard):
         """Every maximal run of three or more of one player's classical marks, with its date."""
         cells = pos._cells
 
-        def owner(cell: int) -> Player | None:
-            return Player.of_mark(cells[cell]) if cells[cell] else None
+        def parity(cell: int) -> int | None:  # 1 for X, 0 for O, None while open
+            return cells[cell] & 1 if cells[cell] else None
 
         found = []
         for line in self.full_lines:
-            for player, group in groupby(line, owner):
+            for odd, group in groupby(line, parity):
                 run = tuple(group)
-                if player is not None and len(run) >= 3:
+                if odd is not None and len(run) >= 3:
+                    player = Player.X if odd else Player.O
                     found.append(Row(player, run, max(cells[c] for c in run)))
         return tuple(found)
 
     def tally(self, pos: Position) -> tuple[Tally, Tally]:
         """X's and O's scoring items on the board of ``pos``."""
+        return self._tally(pos, self.runs(pos))
+
+    def _tally(self, pos: Position, rows: tuple[Row, ...]) -> tuple[Tally, Tally]:
         cells = pos._cells
         counts = {}
-        rows = self.runs(pos)
         x, o = pos.player_masks()
         for player, mine in ((Player.X, x), (Player.O, o)):
             runs = [row.cells for row in rows if row.player is player]

@@ -10,7 +10,7 @@ into its open cells without a loop.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, cached_property
 from random import Random
 from typing import TYPE_CHECKING, ClassVar
 
@@ -113,7 +113,7 @@ class Squared(Variant):
             tuple(9 * (r // 3 * 3 + c // 3) + r % 3 * 3 + c % 3 for c in range(9)) for r in range(9)
         )
 
-    @property
+    @cached_property
     def lines(self) -> tuple[tuple[int, ...], ...]:
         """The rows inside every mini-board."""
         return tuple(tuple(9 * b + s for s in line) for b in range(9) for line in LINES_3X3)
@@ -183,9 +183,7 @@ class Squared(Variant):
         uniform over legal placements; when draws keep missing, the exact list
         decides.
         """
-        table = _open_cells()
-        open_ = pos._open
-        cells = [c for b in range(9) for c in table[b][open_ >> 9 * b & 511]]
+        cells = self.open_cells_of(pos._open)
         bits = _pair_bits()
         rand = rng.random  # floor(random() * n) is choice() without its cost, up to 2**-53 bias
         n = len(cells)

@@ -162,6 +162,20 @@ class Variant:
     def _pair_cache(self) -> dict[int, tuple[Place, ...]]:
         return {}
 
+    def open_cells_of(self, open_: int) -> tuple[int, ...]:
+        """The cells whose bits are set in ``open_``; a game meets a handful, so they are kept."""
+        cache = self._open_cache
+        cells = cache.get(open_)
+        if cells is None:
+            if len(cache) >= 4096:  # many games later: start again rather than grow
+                cache.clear()
+            cells = cache[open_] = tuple(i for i in range(self.cell_count) if open_ >> i & 1)
+        return cells
+
+    @cached_property
+    def _open_cache(self) -> dict[int, tuple[int, ...]]:
+        return {}
+
     def allows_double(self, pos: Position) -> bool:
         """Whether ``a-a`` is the move: the last move, into the one open cell left."""
         open_ = pos._open

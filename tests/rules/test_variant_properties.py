@@ -139,7 +139,7 @@ def test_listing_matches_the_one_pair_check(name: str) -> None:
             pos = pos.play(pos.random_action(rng))
 
 
-@pytest.mark.parametrize("name", ["goff", "shared", "squared", "ultimate"])
+@pytest.mark.parametrize("name", ["goff", "shared", "nxn", "squared", "ultimate"])
 def test_random_placements_are_uniform(name: str) -> None:
     """Each legal placement comes up about equally often (the rollouts' sampler is fair)."""
     variant = make_variant(name)
