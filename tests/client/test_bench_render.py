@@ -1,0 +1,31 @@
+"""``qttt bench render --json`` measures real frames of a real burst and prints the keys."""
+
+from __future__ import annotations
+
+import json
+from random import Random
+
+import pytest
+
+from game.commands import bench_render
+from game.records import Record
+from game.rules import make_variant
+
+
+def test_bench_render_prints_percentiles_of_a_real_burst(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert bench_render.main(["--json", "--bursts", "1", "--games", "30"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["size"] == "1280x720"
+    assert result["frames"] > 60  # the burst lasts longer than a second at 60 fps
+    assert result["peak_particles"] > 100
+    assert 0 < result["p50_ms"] <= result["p99_ms"] <= result["max_ms"]
+
+
+def test_the_burst_searched_for_is_an_awaited_collapse() -> None:
+    variant = make_variant("goff")
+    tokens = bench_render.biggest_collapse(variant, 50, Random(0))
+    pos = Record(variant, tokens).final()
+    assert pos.awaiting_collapse
+    assert len(pos.entanglement()) >= 5

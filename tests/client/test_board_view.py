@@ -1,0 +1,160 @@
+"""The board's geometry for every variant and window, and drawing that changes nothing."""
+
+from __future__ import annotations
+
+import itertools
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from random import Random
+
+import pygame
+import pytest
+
+from game.client import theme
+from game.client.board_view import BoardView, Look, allowed_cells, layout_board, mini_boards
+from game.client.theme import HIGH_CONTRAST, NORMAL
+from game.records import Record
+from game.rules import VARIANTS, Place, Position, make_variant
+from game.rules.playout import random_playout
+from tests.client.driver import Driver
+
+SIZES = [(1280, 720), (800, 450), (720, 900), (2560, 1440)]
+VARIANT_NAMES = sorted(VARIANTS)
+
+
+@pytest.mark.parametrize(("name", "size"), list(itertools.product(VARIANT_NAMES, SIZES)))
+def test_cells_are_disjoint_squares_inside_the_panel(name: str, size: tuple[int, int]) -> None:
+    variant = make_variant(name)
+    area = pygame.Rect(0, 0, round(size[0] * 0.6), size[1])
+    layout = layout_board(variant, area)
+    assert area.contains(layout.area)
+    cells = layout.cells
+    assert len(cells) == variant.cell_count
+    for rect in cells:
+        assert rect.width == rect.height == layout.cell_size > 0
+        assert layout.area.contains(rect)
+    for a, b in itertools.combinations(cells, 2):
+        assert not a.colliderect(b)
+    # The grid on screen is the variant's own.
+    for row in variant.grid():
+        ys = {cells[c].y for c in row}
+        xs = [cells[c].x for c in row]
+        assert len(ys) == 1 and xs == sorted(xs)
+    for cell, rect in enumerate(cells):
+        assert layout.cell_at(rect.center) == cell
+
+
+def test_squared_and_ultimate_have_nine_mini_boards_drawn_apart() -> None:
+    for name in ("squared", "ultimate"):
+        variant = make_variant(name)
+        boards = mini_boards(variant)
+        assert [len(b) for b in boards] == [9] * 9
+        layout = layout_board(variant, pygame.Rect(0, 0, 900, 900))
+        rects = [rect for rect, _ in layout.boards]
+        for a, b in itertools.combinations(rects, 2):
+            assert not a.inflate(4, 4).colliderect(b)
+    assert len(mini_boards(make_variant("goff"))) == 1
+
+
+@pytest.mark.parametrize("count", [1, 4, 9, 10, 16, 25])
+@pytest.mark.parametrize("side", [40, 60, 200])
+def test_spooky_marks_in_one_cell_never_overlap(count: int, side: int) -> None:
+    variant = make_variant("nxn", {"size": 6})
+    layout = layout_board(variant, pygame.Rect(0, 0, side * 6.4, side * 6.4))
+    cell = 7
+    slot = layout.slot_size(count)
+    centers = [layout.slot_center(cell, i, count) for i in range(count)]
+    box = layout.cells[cell]
+    for x, y in centers:
+        assert box.left <= x - slot / 2 and x + slot / 2 <= box.right + 1
+        assert box.top <= y - slot / 2 and y + slot / 2 <= box.bottom + 1
+    for (ax, ay), (bx, by) in itertools.combinations(centers, 2):
+        assert max(abs(ax - bx), abs(ay - by)) >= slot - 1e-6
+
+
+def test_a_spooky_mark_is_found_where_it_is_drawn() -> None:
+    variant = make_variant("goff")
+    pos = Record(variant, ["1-5", "2-5", "3-5", "4-5", "5-6", "5-7", "5-8"]).final()
+    layout = layout_board(variant, pygame.Rect(0, 0, 700, 700))
+    for k, a, b in pos.spooky_marks:
+        for cell in (a, b):
+            x, y = layout.mark_center(pos, k, cell)
+            assert layout.spooky_at(pos, (round(x), round(y))) == (k, cell)
+
+
+def test_allowed_cells_follow_the_legal_placements() -> None:
+    ultimate = make_variant("ultimate")
+    pos = Position(ultimate).play(ultimate.parse_token("1.2-3.4"))
+    allowed = allowed_cells(pos)
+    assert allowed == {c for c in range(81) if c // 9 in (1, 3)}
+    partner = allowed_cells(pos, ultimate.parse_cell("2.1"))
+    assert partner == {c for c in range(81) if c // 9 == 3}
+    for a in sorted(allowed)[:5]:
+        for b in allowed_cells(pos, a):
+            pos.check(Place(a, b))
+
+
+@pytest.fixture
+def screen() -> Iterator[pygame.Surface]:
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame.display.set_mode((1280, 720))
+    theme.forget()
+    pygame.quit()
+
+
+@pytest.mark.parametrize("name", VARIANT_NAMES)
+def test_drawing_any_position_changes_no_position(screen: pygame.Surface, name: str) -> None:
+    variant = make_variant(name)
+    rng = Random(2)
+    view = BoardView(variant)
+    layout = view.layout(pygame.Rect(20, 20, 680, 680))
+    pos = Position(variant)
+    while not pos.is_over:
+        before = (pos, pos.cells, pos.spooky_marks, pos.move_number)
+        preview = pos.collapse_outcomes()[0][1] if pos.awaiting_collapse else {}
+        for palette in (NORMAL, HIGH_CONTRAST):
+            look = Look(hover=0, picked=None, preview=tuple(preview.items()))
+            view.draw(screen, layout, pos, palette, look, 1.0)
+        assert (pos, pos.cells, pos.spooky_marks, pos.move_number) == before
+        pos = pos.play(rng.choice(pos.legal_actions()))
+    final = random_playout(Position(variant), rng)
+    view.draw(screen, layout, final, NORMAL)
+
+
+def test_the_play_scene_draws_without_moving_anything(tmp_path: Path) -> None:
+    d = Driver(tmp_path)
+    try:
+        d.key(pygame.K_RETURN)
+        d.key(pygame.K_RETURN)
+        for token in ["1-2", "2-5", "5-9", "1-5"]:
+            d.play(d.scene.variant, token, "mouse")
+        d.key(pygame.K_RIGHT)
+        d.key(pygame.K_RETURN)  # the collapse starts its burst
+        d.frames(20)
+        scene = d.scene
+        state = scene.effects.state()
+        surface = pygame.display.get_surface()
+        for alpha in (0.0, 0.3, 0.99):
+            scene.draw(surface, alpha)
+        assert scene.effects.state() == state
+    finally:
+        d.close()
+
+
+def test_nothing_happens_when_the_client_is_imported() -> None:
+    code = (
+        "import pkgutil, importlib, pygame, game.client, game.client.scenes\n"
+        "for pkg in (game.client, game.client.scenes):\n"
+        "    for m in pkgutil.iter_modules(pkg.__path__):\n"
+        "        importlib.import_module(f'{pkg.__name__}.{m.name}')\n"
+        "assert not pygame.display.get_init(), 'display started at import'\n"
+        "assert not pygame.font.get_init(), 'fonts started at import'\n"
+        "assert not pygame.mixer.get_init(), 'mixer started at import'\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.returncode == 0, result.stderr

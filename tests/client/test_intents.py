@@ -1,0 +1,114 @@
+"""Every device's input becomes the same few intents, in one place."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client.intents import (
+    KEYBOARD,
+    REPEAT_DELAY,
+    REPEAT_EVERY,
+    STICK_DEADZONE,
+    Activate,
+    Cancel,
+    Click,
+    Erase,
+    InputMapper,
+    Navigate,
+    Page,
+    Point,
+    Quit,
+    Redo,
+    Save,
+    Text,
+    ToggleFullscreen,
+    Undo,
+)
+
+
+def key(k: int, mod: int = 0) -> pygame.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod)
+
+
+@pytest.mark.parametrize(
+    ("event", "intents"),
+    [
+        (key(pygame.K_LEFT), [Navigate(-1, 0)]),
+        (key(pygame.K_DOWN), [Navigate(0, 1)]),
+        (key(pygame.K_RETURN), [Activate()]),
+        (key(pygame.K_SPACE), [Activate()]),
+        (key(pygame.K_ESCAPE), [Cancel()]),
+        (key(pygame.K_BACKSPACE), [Erase()]),
+        (key(pygame.K_PAGEDOWN), [Page(1)]),
+        (key(pygame.K_F11), [ToggleFullscreen()]),
+        (key(pygame.K_RETURN, pygame.KMOD_LALT), [ToggleFullscreen()]),
+        (key(pygame.K_z, pygame.KMOD_LCTRL), [Undo()]),
+        (key(pygame.K_z, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT), [Redo()]),
+        (key(pygame.K_y, pygame.KMOD_RCTRL), [Redo()]),
+        (key(pygame.K_s, pygame.KMOD_LCTRL), [Save()]),
+        (key(pygame.K_s), []),
+        (pygame.event.Event(pygame.TEXTINPUT, text="7"), [Text("7")]),
+        (pygame.event.Event(pygame.MOUSEMOTION, pos=(3, 4)), [Point((3, 4))]),
+        (pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(3, 4), button=1), [Click((3, 4))]),
+        (pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(3, 4), button=3), [Cancel()]),
+        (pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(3, 4), button=2), []),
+        (pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1), [Page(-1)]),
+        (pygame.event.Event(pygame.QUIT), [Quit()]),
+    ],
+)
+def test_keys_and_mouse(event: pygame.Event, intents: list[object]) -> None:
+    assert InputMapper().translate(event) == intents
+
+
+def pad_button(instance: int, button: int) -> pygame.Event:
+    return pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=instance, button=button)
+
+
+def stick(instance: int, axis: int, value: int) -> pygame.Event:
+    return pygame.event.Event(
+        pygame.CONTROLLERAXISMOTION, instance_id=instance, axis=axis, value=value
+    )
+
+
+def test_each_controller_is_a_pad_of_its_own_and_a_freed_number_is_reused() -> None:
+    mapper = InputMapper()
+    a, b, c = 40, 41, 42
+    assert mapper.translate(pad_button(a, pygame.CONTROLLER_BUTTON_A)) == [Activate(1)]
+    assert mapper.translate(pad_button(b, pygame.CONTROLLER_BUTTON_B)) == [Cancel(2)]
+    assert mapper.translate(pad_button(a, pygame.CONTROLLER_BUTTON_DPAD_UP)) == [Navigate(0, -1, 1)]
+    removed = pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=a)
+    assert mapper.translate(removed) == []
+    assert mapper.pads == (2,)
+    # A pad plugged in later takes the lowest free number.
+    assert mapper.translate(pad_button(c, pygame.CONTROLLER_BUTTON_LEFTSHOULDER)) == [Page(-1, 1)]
+    assert mapper.pads == (1, 2)
+    assert mapper.translate(pad_button(b, pygame.CONTROLLER_BUTTON_X)) == [Undo()]
+
+
+def test_a_stick_held_over_moves_once_then_repeats() -> None:
+    mapper = InputMapper()
+    lean = STICK_DEADZONE + 1000
+    assert mapper.translate(stick(7, pygame.CONTROLLER_AXIS_LEFTX, lean)) == [Navigate(1, 0, 1)]
+    # Small wobbles of the same lean add nothing.
+    assert mapper.translate(stick(7, pygame.CONTROLLER_AXIS_LEFTX, lean + 500)) == []
+    dt = 1 / 120
+    repeats = []
+    for _ in range(round((REPEAT_DELAY + 2.5 * REPEAT_EVERY) / dt)):
+        repeats += mapper.update(dt)
+    assert repeats == [Navigate(1, 0, 1)] * 3
+    # The other axis at rest does not end the hold; back to the middle does.
+    assert mapper.translate(stick(7, pygame.CONTROLLER_AXIS_LEFTY, 0)) == []
+    assert mapper.update(REPEAT_EVERY) == [Navigate(1, 0, 1)]
+    assert mapper.translate(stick(7, pygame.CONTROLLER_AXIS_LEFTX, 100)) == []
+    assert mapper.update(1.0) == []
+
+
+def test_the_right_stick_and_triggers_navigate_nothing() -> None:
+    mapper = InputMapper()
+    assert mapper.translate(stick(3, pygame.CONTROLLER_AXIS_RIGHTX, 30000)) == []
+    assert mapper.translate(stick(3, pygame.CONTROLLER_AXIS_TRIGGERLEFT, 30000)) == []
+
+
+def test_the_keyboard_speaks_as_pad_zero() -> None:
+    assert InputMapper().translate(key(pygame.K_UP)) == [Navigate(0, -1, KEYBOARD)]

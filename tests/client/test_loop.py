@@ -1,0 +1,91 @@
+"""The fixed timestep: same simulated time, same steps, same animation, at any frame rate."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.client.loop import NS, RATE, FixedTimestep
+from game.client.scene import SceneName
+from game.records import Record
+from game.rules import Goff
+from game.session import LocalSession
+from tests.client.driver import Driver
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 0
+
+    def __call__(self) -> int:
+        return self.now
+
+
+@pytest.mark.parametrize("fps", [24, 30, 60, 75, 144, 240])
+def test_the_same_second_gives_the_same_steps_at_any_frame_rate(fps: int) -> None:
+    clock = FakeClock()
+    loop = FixedTimestep(clock=clock)
+    total = 0
+    alphas = []
+    for frame in range(1, 3 * fps + 1):
+        clock.now = frame * NS // fps  # absolute times: the frames add up to exactly 3 s
+        steps, alpha = loop.tick()
+        total += steps
+        alphas.append(alpha)
+    assert total == loop.steps == 3 * RATE
+    assert all(0 <= a < 1 for a in alphas)
+
+
+def test_a_stall_is_clamped_not_replayed() -> None:
+    clock = FakeClock()
+    loop = FixedTimestep(max_frame=0.25, clock=clock)
+    clock.now = 10 * NS  # the window was dragged for ten seconds
+    steps, _ = loop.tick()
+    assert steps == RATE // 4
+    clock.now += 25_000_000  # then the next frame, 25 ms later, is three steps as usual
+    steps, alpha = loop.tick()
+    assert (steps, alpha) == (3, 0.0)
+
+
+def test_a_clock_going_backwards_adds_no_time() -> None:
+    clock = FakeClock()
+    clock.now = 5 * NS
+    loop = FixedTimestep(clock=clock)
+    clock.now = 4 * NS
+    assert loop.tick() == (0, 0.0)
+
+
+def collapse_at(d: Driver, fps: int, seconds: float) -> tuple[object, ...]:
+    """Run the worked example's collapse at ``fps`` for ``seconds``; the effects' state then."""
+    variant = Goff()
+    session = LocalSession(variant, record=Record(variant, ["1-2", "2-5", "5-9", "1-5"]))
+    d.app.go(SceneName.PLAY, variant=variant, seats={}, session=session, seed=11)
+    # 50 ms is exactly six steps: every run starts the collapse on the same step boundary.
+    d.now = 50_000_000
+    d.app.frame()
+    scene = d.scene
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    start = d.app.timestep.steps
+    began = d.now
+    for frame in range(1, round(seconds * fps) + 1):
+        d.now = began + frame * NS // fps
+        d.app.frame()
+    assert scene.pos.cells[8] == 3  # X3 fell into cell 9: the collapse happened
+    return d.app.timestep.steps - start, scene.effects.state()
+
+
+def test_the_collapse_looks_the_same_at_30_60_and_144_frames_a_second(tmp_path: Path) -> None:
+    results = []
+    for fps in (30, 60, 144):
+        d = Driver(tmp_path / str(fps))
+        try:
+            results.append(collapse_at(d, fps, 0.5))
+        finally:
+            d.close()
+    steps, state = results[0]
+    assert steps == RATE // 2
+    assert state[1], "particles are flying half a second in"
+    assert all(r == results[0] for r in results[1:])

@@ -1,0 +1,181 @@
+"""The play scene as a player meets it: refusals in words, taking back, undo, save, rematch."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from random import Random
+
+import pygame
+import pytest
+
+from game.client.scene import SceneName
+from game.client.scenes.results import reason, verdict
+from game.records import Record
+from game.rules import Goff, Player, Position, make_variant
+from game.session import LocalSession
+from tests.client.driver import Driver
+
+GOFF = Goff()
+
+
+@pytest.fixture
+def driver(tmp_path: Path) -> Iterator[Driver]:
+    d = Driver(tmp_path)
+    yield d
+    d.close()
+
+
+def start(d: Driver, tokens: list[str], variant=GOFF, seats=None) -> None:
+    session = LocalSession(variant, record=Record(variant, list(tokens)))
+    d.app.go(SceneName.PLAY, variant=variant, seats=seats or {}, session=session, seed=1)
+    d.frames(2)
+    assert d.name is SceneName.PLAY
+
+
+def test_a_pick_on_a_classical_cell_is_explained_and_changes_nothing(driver: Driver) -> None:
+    d = driver
+    start(d, ["1-2", "2-5", "5-9", "1-5", "4@1"])
+    before = d.scene.pos
+    d.click(d.cell_center(4))  # cell 5 holds O2 now
+    assert d.scene.message.text == "Cell 5 is classical"
+    assert d.scene.picked is None and d.scene.pos == before and len(d.scene.moves) == 5
+    d.settle(5)
+    assert d.scene.message is None
+
+
+def test_the_first_half_shows_and_escape_or_right_click_takes_it_back(driver: Driver) -> None:
+    d = driver
+    start(d, [])
+    d.click(d.cell_center(0))
+    assert d.scene.picked == 0
+    d.key(pygame.K_ESCAPE)
+    assert d.scene.picked is None
+    d.click(d.cell_center(3))
+    d.click(d.cell_center(3), button=3)
+    assert d.scene.picked is None
+    d.click(d.cell_center(3))
+    d.click(d.cell_center(3))  # both halves in one cell is not move 9
+    assert "last open cell" in d.scene.message.text
+    assert d.scene.moves == ()
+    d.click(d.cell_center(6))
+    assert d.scene.moves == ("4-7",)
+
+
+def test_the_ultimate_sending_rule_is_explained(driver: Driver) -> None:
+    d = driver
+    ultimate = make_variant("ultimate")
+    start(d, ["1.2-3.4"], ultimate)  # sends the next pair to mini-boards 2 and 4
+    d.click(d.cell_center(ultimate.parse_cell("5.5")))
+    assert d.scene.message.text.startswith(
+        "The pair 1.2-3.4 sends this move to mini-boards 2 and 4"
+    )
+    assert d.scene.picked is None
+    d.click(d.cell_center(ultimate.parse_cell("2.1")))
+    d.click(d.cell_center(ultimate.parse_cell("4.9")))
+    assert d.scene.moves == ("1.2-3.4", "2.1-4.9")
+
+
+def test_a_stem_is_no_collapse_choice_and_the_cycle_mark_is(driver: Driver) -> None:
+    d = driver
+    start(d, ["1-2", "2-5", "5-9", "1-5"])
+    pos = d.scene.pos
+    assert pos.awaiting_collapse and pos.to_play is Player.X
+    d.click(d.mark_center(pos, 3, 8))  # X3 in cell 9 hangs off the cycle
+    assert d.scene.message.text == "Mark 3 is not on the cycle"
+    d.click(d.mark_center(pos, 1, 1))  # X1 into cell 2
+    assert d.scene.moves[-1] == "4@1"  # so O4 is pushed into cell 1
+    assert d.scene.pos.cells[:2] == (4, 1) and d.scene.pos.cells[8] == 3
+
+
+def test_undo_and_redo_step_one_token_at_a_time_and_a_collapse_is_a_step(driver: Driver) -> None:
+    d = driver
+    start(d, ["1-2", "2-5", "5-9", "1-5", "4@1"])
+    d.key(pygame.K_z, pygame.KMOD_LCTRL)
+    assert d.scene.moves == ("1-2", "2-5", "5-9", "1-5") and d.scene.pos.awaiting_collapse
+    d.key(pygame.K_z, pygame.KMOD_LCTRL)
+    assert d.scene.moves == ("1-2", "2-5", "5-9")
+    d.key(pygame.K_y, pygame.KMOD_LCTRL)
+    d.key(pygame.K_y, pygame.KMOD_LCTRL)
+    assert d.scene.moves[-1] == "4@1"
+    d.key(pygame.K_y, pygame.KMOD_LCTRL)
+    assert d.scene.message.text == "Nothing to redo"
+
+
+def test_undo_against_a_bot_goes_back_to_the_persons_turn(driver: Driver) -> None:
+    d = driver
+    start(d, [], seats={Player.X: None, Player.O: "beginner"})
+    d.click(d.cell_center(0))
+    d.click(d.cell_center(1))
+    d.settle(1.5)  # the bot answers
+    assert len(d.scene.moves) == 2
+    d.key(pygame.K_z, pygame.KMOD_LCTRL)
+    assert d.scene.moves == ()
+    assert d.scene.pos.to_play is Player.X
+
+
+def test_save_writes_a_record_in_the_data_folder(driver: Driver, tmp_path: Path) -> None:
+    d = driver
+    start(d, ["1-2", "2-5"])
+    d.key(pygame.K_s, pygame.KMOD_LCTRL)
+    for _ in range(100):
+        d.frames(1)
+        if d.scene.message is not None:
+            break
+    assert d.scene.message.text.startswith("Saved as ")
+    saved = list((tmp_path / "data" / "qttt" / "records").iterdir())
+    assert len(saved) == 1
+    assert json.loads(saved[0].read_text())["moves"] == ["1-2", "2-5"]
+
+
+def test_two_escapes_leave_the_game(driver: Driver) -> None:
+    d = driver
+    start(d, ["1-2"])
+    d.key(pygame.K_ESCAPE)
+    assert d.name is SceneName.PLAY
+    d.key(pygame.K_ESCAPE)
+    assert d.name is SceneName.TITLE
+
+
+def x_wins_by_its_own_last_action() -> list[str]:
+    """A random Goff game that X wins with an action of its own (so a person can finish it)."""
+    for seed in range(1000):
+        rng = Random(seed)
+        pos = Position(GOFF)
+        tokens = []
+        while not pos.is_over:
+            mover = pos.to_play
+            action = rng.choice(pos.legal_actions())
+            tokens.append(GOFF.token(action))
+            pos = pos.play(action)
+        if pos.outcome.winner is Player.X and mover is Player.X:
+            return tokens
+    raise AssertionError("no such game in a thousand")
+
+
+def test_results_say_why_and_rematch_swaps_the_sides(driver: Driver) -> None:
+    d = driver
+    tokens = x_wins_by_its_own_last_action()
+    start(d, tokens[:-1], seats={Player.X: None, Player.O: "beginner"})
+    d.play(GOFF, tokens[-1], "mouse")
+    d.settle()
+    assert d.scene.pos.is_over and list(d.scene.moves) == tokens
+    d.key(pygame.K_RETURN)
+    assert d.name is SceneName.RESULTS
+    assert verdict(d.scene.pos) == "X wins"
+    assert reason(d.scene.pos).startswith("It ended on a classical row (X: ")
+    d.key(pygame.K_RETURN)  # "Rematch, sides swapped"
+    assert d.name is SceneName.PLAY
+    assert d.scene.seats == {Player.X: "beginner", Player.O: None}
+    assert d.scene.moves == ()
+
+
+def test_f11_toggles_full_screen_and_remembers_it(driver: Driver, tmp_path: Path) -> None:
+    d = driver
+    d.key(pygame.K_F11)
+    assert d.app.settings.fullscreen
+    assert json.loads((tmp_path / "settings.json").read_text())["fullscreen"] is True
+    d.key(pygame.K_F11)
+    assert not d.app.settings.fullscreen
+    assert d.app.size == (1280, 720)
