@@ -28,13 +28,13 @@ if TYPE_CHECKING:
 LINES_3X3 = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 _LINE_MASKS = tuple(sum(1 << i for i in line) for line in LINES_3X3)
 # Random placements draw this many pairs before listing them all (late in a game most draws miss).
-_TRIES = 24
+SAMPLE_TRIES = 24
 
 Cells = tuple[int, ...]
 
 
 @cache
-def _open_cells() -> tuple[tuple[Cells, ...], ...]:
+def open_cells_table() -> tuple[tuple[Cells, ...], ...]:
     """``[B][m]``: the cells of mini-board ``B`` whose squares are the bits of ``m``."""
     return tuple(
         tuple(tuple(9 * b + s for s in range(9) if m >> s & 1) for m in range(512))
@@ -43,7 +43,7 @@ def _open_cells() -> tuple[tuple[Cells, ...], ...]:
 
 
 @cache
-def _places() -> tuple[tuple[Place, ...], ...]:
+def place_table() -> tuple[tuple[Place, ...], ...]:
     """``[a][b]``: one shared ``Place(a, b)`` per pair of cells, so listing builds no tuples."""
     return tuple(tuple(Place(a, b) for b in range(81)) for a in range(81))
 
@@ -151,7 +151,7 @@ class Squared(Variant):
         spent = spent_boards(pos)
         if any(not spent >> (9 * b + d) & 1 for i, b in enumerate(boards) for d in boards[i + 1 :]):
             return True
-        table = _open_cells()
+        table = open_cells_table()
         return any(
             counts[b] == 2 and not joined(pos, *table[b][open_ >> 9 * b & 511]) for b in boards
         )
@@ -161,8 +161,8 @@ class Squared(Variant):
 
     def _free(self, pos: Position, spent: int) -> tuple[Place, ...]:
         """Every legal placement with no sending rule, in order of (first cell, second cell)."""
-        table = _open_cells()
-        places = _places()
+        table = open_cells_table()
+        places = place_table()
         open_ = pos._open
         pairs = {(a, b) for _, a, b in pos._spooky}
         boards = [table[b][open_ >> 9 * b & 511] for b in range(9)]
@@ -187,13 +187,13 @@ class Squared(Variant):
         bits = _pair_bits()
         rand = rng.random  # floor(random() * n) is choice() without its cost, up to 2**-53 bias
         n = len(cells)
-        for _ in range(_TRIES):
+        for _ in range(SAMPLE_TRIES):
             a = cells[int(rand() * n)]
             b = cells[int(rand() * n)]
             if a > b:
                 a, b = b, a
             if a != b and not bits[81 * a + b] & spent and not joined(pos, a, b):
-                return _places()[a][b]
+                return place_table()[a][b]
         return rng.choice(self._free(pos, spent))
 
     # -- the end ---------------------------------------------------------------

@@ -7,7 +7,14 @@ from random import Random
 from typing import TYPE_CHECKING, ClassVar
 
 from game.rules.actions import Place
-from game.rules.squared import _TRIES, Squared, _open_cells, _places, joined, spent_boards
+from game.rules.squared import (
+    SAMPLE_TRIES,
+    Squared,
+    joined,
+    open_cells_table,
+    place_table,
+    spent_boards,
+)
 
 if TYPE_CHECKING:
     from game.rules.position import Position
@@ -32,7 +39,7 @@ class Ultimate(Squared):
         awaited the cells it will fill are not known yet, so this is ``()``.
         """
         sent = self._sent_boards(pos)
-        if pos._pending or pos._outcome or not sent:
+        if pos._pending or pos._outcome is not None or not sent:
             return ()
         if not self._within(pos, *sent, spent_boards(pos)):
             return ()
@@ -48,8 +55,8 @@ class Ultimate(Squared):
 
     def _within(self, pos: Position, p: int, q: int, spent: int) -> tuple[Place, ...]:
         """Every legal placement spanning mini-boards ``p`` and ``q`` (``p <= q``)."""
-        table = _open_cells()
-        places = _places()
+        table = open_cells_table()
+        places = place_table()
         open_ = pos._open
         here = table[p][open_ >> 9 * p & 511]
         if p == q:
@@ -69,7 +76,7 @@ class Ultimate(Squared):
         sent = self._sent_boards(pos)
         if sent is not None:
             p, q = sent
-            table = _open_cells()
+            table = open_cells_table()
             open_ = pos._open
             here = table[p][open_ >> 9 * p & 511]
             rand = rng.random  # as in Squared._random_free
@@ -78,14 +85,14 @@ class Ultimate(Squared):
                 # One half in each mini-board: any open cell of one with any of the other.
                 if here and there and not spent >> (9 * p + q) & 1:
                     a = here[int(rand() * len(here))]
-                    return _places()[a][there[int(rand() * len(there))]]
+                    return place_table()[a][there[int(rand() * len(there))]]
             elif len(here) >= 2:
                 n = len(here)
-                for _ in range(_TRIES):
+                for _ in range(SAMPLE_TRIES):
                     a = here[int(rand() * n)]
                     b = here[int(rand() * n)]
                     if a != b and not joined(pos, a, b):
-                        return _places()[min(a, b)][max(a, b)]
+                        return place_table()[min(a, b)][max(a, b)]
                 pairs = self._within(pos, p, q, spent)
                 if pairs:
                     return rng.choice(pairs)
