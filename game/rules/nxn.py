@@ -25,11 +25,11 @@ FIRST_FOUR, SECOND_FOUR, DRAW = 15, 5, 10  # both players with a line of four; n
 class Tally:
     """One player's scoring items on the board."""
 
-    threes: int = 0
-    blocks: int = 0
-    fours: int = 0
+    threes: int
+    blocks: int
+    fours: int
     # The smallest sum of subscripts of four marks in a row, for two players' lines of four.
-    four_sum: int | None = None
+    four_sum: int | None
 
     @property
     def bonus(self) -> int:
