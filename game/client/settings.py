@@ -38,6 +38,11 @@ class Settings:
     bot_level: str = LEVELS[0]
     player_name: str = "Player"
 
+    @property
+    def effect_intensity(self) -> float:
+        """How many particles effects make: fewer for players who asked for calmer ones."""
+        return 0.4 if self.reduce_motion else 1.0
+
     def to_json(self) -> str:
         return json.dumps(dataclasses.asdict(self), indent=2, sort_keys=True) + "\n"
 

@@ -137,7 +137,7 @@ class ReplayScene(BaseScene):
         self.wait = 0.0
         self.direct = False  # opened from elsewhere with a path: Escape goes back there
         self.view: BoardView | None = None
-        self.effects = Effects(Random(7), 0.5 if ctx.settings.reduce_motion else 1.0)
+        self.effects = Effects(Random(7), ctx.settings.effect_intensity)
 
     def enter(self, path: str | Path | None = None, **params: Any) -> None:
         if path is not None:

@@ -35,7 +35,7 @@ HELP = {
     "Sound": "Mute every sound without losing the volume.",
     "High contrast": "Pure colours on black, no glow: the board at its most legible.",
     "Full screen": "The whole screen (F11 switches it anywhere).",
-    "Calmer effects": "Fewer particles and no fireworks, for eyes that prefer less motion.",
+    "Calmer effects": "Fewer particles and fireworks, for eyes that prefer less motion.",
     "Variant": "The rules a new game starts with.",
     "n×n board": "The board size a new n×n game starts with.",
     "Bot level": "How strong a bot opponent starts out.",

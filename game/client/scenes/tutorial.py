@@ -257,7 +257,7 @@ class TutorialScene(BaseScene):
         self.hover: int | None = None
         self.preview: Action | None = None
         self.message: Message | None = None
-        self.effects = Effects(Random(4), 0.5 if ctx.settings.reduce_motion else 1.0)
+        self.effects = Effects(Random(4), ctx.settings.effect_intensity)
         self.session: LocalSession
         self.pos: Position
         self.view: BoardView
