@@ -146,7 +146,7 @@ class Position:
         return bool(self._open >> cell & 1)
 
     def open_cells(self) -> tuple[int, ...]:
-        return tuple(i for i in range(len(self._cells)) if self._open >> i & 1)
+        return self.variant.open_cells_of(self._open)
 
     def spooky_in(self, cell: int) -> tuple[int, ...]:
         """Subscripts of the spooky marks in ``cell``, in order."""

@@ -151,8 +151,7 @@ class Variant:
         cache = self._pair_cache
         pairs = cache.get(open_)
         if pairs is None:
-            cells = [i for i in range(self.cell_count) if open_ >> i & 1]
-            pairs = tuple(Place(a, b) for a, b in combinations(cells, 2))
+            pairs = tuple(Place(a, b) for a, b in combinations(self.open_cells_of(open_), 2))
             # A 3×3 board has 512 sets of open cells; larger boards have too many to keep.
             if self.cell_count <= 9:
                 cache[open_] = pairs
