@@ -160,8 +160,12 @@ class SettingsScene(BaseScene):
             pygame.key.stop_text_input()
 
     def menu_area(self) -> pygame.Rect:
+        """Between the title and the help line; the whole height when a short window needs it."""
         w, h = self.ctx.size
-        return pygame.Rect(0, round(h * 0.13), w, round(h * 0.72))
+        area = pygame.Rect(0, round(h * 0.13), w, round(h * 0.72))
+        if self.menu.items and self.menu.rects(area)[0].top < area.top:
+            area = pygame.Rect(0, h // 50, w, h - h // 25)
+        return area
 
     def handle(self, intent: Intent) -> None:
         if self.editing is not None:
@@ -175,12 +179,16 @@ class SettingsScene(BaseScene):
         palette = self.ctx.palette
         theme.backdrop(surface, palette, self.ctx.time)
         w, h = surface.get_size()
-        title = theme.glowing_text("Settings", round(h * 0.07), palette.text, palette.glow_strength)
-        theme.blit_centered(surface, title, (w / 2, h * 0.07))
         area = self.menu_area()
+        rows = self.menu.rects(area)
+        # The title and the help line give way to the rows in a window too short for all three.
+        title = theme.glowing_text("Settings", round(h * 0.07), palette.text, palette.glow_strength)
+        if title.get_height() // 2 < rows[0].top - h * 0.07:
+            theme.blit_centered(surface, title, (w / 2, h * 0.07))
         self.menu.draw(surface, area, palette, self.ctx.time)
         focused = self.menu.items[self.menu.focus].label.split(":")[0]
-        rows = self.menu.rects(area)
         top = rows[-1].bottom + h // 40
         box = pygame.Rect(w // 6, top, w * 2 // 3, h - top - h // 60)
-        prose.draw(surface, [Para(HELP.get(focused, ""), palette.dim)], box, max(12, h // 38), True)
+        unit = max(12, h // 38)
+        if box.height >= unit:
+            prose.draw(surface, [Para(HELP.get(focused, ""), palette.dim)], box, unit, True)
