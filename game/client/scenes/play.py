@@ -14,6 +14,7 @@ the rest are remote) and ``seed`` (the bots' random generator).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import lru_cache
@@ -82,9 +83,13 @@ class PlayScene(BaseScene):
         seats: dict[Player, str | None],
         session: Session | None = None,
         seed: int | None = None,
+        moves: tuple[str, ...] = (),
+        on_close: Callable[[], None] | None = None,
         **params: Any,
     ) -> None:
         self.variant = variant
+        self.on_close = on_close
+        self._handed_over = False
         self.seats = seats
         rng = random.Random(seed)
         self.bots: dict[Player, Bot] = {
@@ -92,14 +97,17 @@ class PlayScene(BaseScene):
             for side, level in seats.items()
             if level is not None
         }
-        self.session: Session = session or LocalSession(variant)
+        self.session: Session = session or LocalSession(
+            variant, record=Record(variant, list(moves))
+        )
         self.local = isinstance(self.session, LocalSession)
         self.view = BoardView(variant)
         self.effects = Effects(
             random.Random(rng.randrange(2**32)), 0.4 if self.ctx.settings.reduce_motion else 1.0
         )
-        self.pos = Position(variant)
-        self.moves: tuple[str, ...] = ()
+        # The game as it stood when this scene took the session over (a rematch waits on it).
+        self.pos = Record(variant, list(moves)).final()
+        self.moves: tuple[str, ...] = tuple(moves)
         self.hud_menu = Menu(
             [
                 Item("Undo", self._undo, enabled=self.local),
@@ -115,7 +123,10 @@ class PlayScene(BaseScene):
     def exit(self) -> None:
         if self._thinking is not None:
             self._thinking[1].cancel()
-        self.session.close()
+        if not self._handed_over:
+            self.session.close()
+            if self.on_close is not None:
+                self.on_close()
 
     # -- who does what ----------------------------------------------------------
 
@@ -382,14 +393,32 @@ class PlayScene(BaseScene):
         self.ctx.go(SceneName.TITLE)
 
     def _results(self) -> None:
+        network: dict[str, Any] = {}
+        if not self.local:
+            # A network game's connection lives on: the results screen may ask for a rematch.
+            self._handed_over = True
+            network = {"session": self.session, "on_close": self.on_close}
         self.ctx.go(
             SceneName.RESULTS,
             variant=self.variant,
             seats=self.seats,
+            names={side: self._seat_name(side) for side in Player},
             moves=self.moves,
             position=self.pos,
-            network=not self.local,
+            **network,
         )
+
+    def _seat_name(self, side: Player) -> str:
+        """Who sits on ``side``, as the HUD says it."""
+        table = getattr(self.session, "table", None)
+        if table is None:
+            return seat_title(self.seats.get(side))
+        seat = next((s for s in table.seats if s.side == side.value), None)
+        if seat is None or seat.name is None:
+            return "empty seat"
+        you = " (you)" if side in self.session.local_sides else ""
+        away = "" if seat.connected else " (away)"
+        return f"{seat.name}{you}{away}"
 
     def _say(self, text: str, warning: bool = True, time: float = MESSAGE_TIME) -> None:
         self.message = Message(text[:1].upper() + text[1:], self.ctx.time + time, warning)
@@ -566,9 +595,7 @@ class PlayScene(BaseScene):
                 side, round(small * 1.3), palette.of(side), palette.glow_strength // 2
             )
             theme.blit_centered(surface, mark, (inner.x + small * 0.7, y + small * 0.6))
-            seat = seat_title(self.seats.get(side))
-            if side not in self.session.local_sides:
-                seat = "Remote"
+            seat = self._seat_name(side)
             line = theme.text(f"{points(value)}  ·  {seat}", small, palette.text, True)
             surface.blit(line, (inner.x + small * 1.7, y))
             y += small * 1.6

@@ -1,11 +1,14 @@
 """The end of a game: who won, why, the score, the final board; rematch or back to the menu.
 
-Params: ``variant``, ``seats``, ``moves`` (the record's tokens), ``position``
-(the final one) and ``network`` (a LAN game has no rematch from here).
+Params: ``variant``, ``seats`` (side -> bot level or ``None``), ``names`` (how
+each side is called), ``moves`` (the record's tokens), ``position`` (the
+final one), and for a LAN game its ``session`` and ``on_close``: a rematch
+there is asked of the host, and starts when both players have asked.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -21,6 +24,7 @@ from game.client.widgets import Item, Menu
 from game.records import Record
 from game.rules import Player, Position, Variant
 from game.textview import points
+from net.session import NetworkSession
 
 
 def verdict(pos: Position) -> str:
@@ -62,21 +66,48 @@ class ResultsScene(BaseScene):
         seats: dict[Player, str | None],
         moves: tuple[str, ...],
         position: Position,
-        network: bool = False,
+        names: dict[Player, str] | None = None,
+        session: NetworkSession | None = None,
+        on_close: Callable[[], None] | None = None,
         **params: Any,
     ) -> None:
         self.variant = variant
         self.seats = seats
+        self.names = names or {side: seat_title(seats.get(side)) for side in Player}
         self.moves = moves
         self.pos = position
+        self.session = session
+        self.on_close = on_close
+        self._handed_over = False
         self.view = BoardView(variant)
-        items = [] if network else [Item("Rematch, sides swapped", self._rematch)]
-        items += [Item("Save this game", self._save), Item("Back to menu", self._menu)]
-        self.menu.items = items
+        self.menu.items = [
+            Item("Rematch, sides swapped", self._rematch),
+            Item("Save this game", self._save),
+            Item("Back to menu", self._menu),
+        ]
+
+    def exit(self) -> None:
+        if self.session is not None and not self._handed_over:
+            self.session.close()
+            if self.on_close is not None:
+                self.on_close()
 
     def _rematch(self) -> None:
-        swapped = {Player.X: self.seats.get(Player.O), Player.O: self.seats.get(Player.X)}
         self.ctx.audio.play(Cue.CONFIRM)
+        if self.session is not None:
+            # The host swaps the sides once every seated player has asked.
+            self.session.rematch()
+            self._handed_over = True
+            self.ctx.go(
+                SceneName.PLAY,
+                variant=self.variant,
+                seats={},
+                session=self.session,
+                moves=self.moves,
+                on_close=self.on_close,
+            )
+            return
+        swapped = {Player.X: self.seats.get(Player.O), Player.O: self.seats.get(Player.X)}
         self.ctx.go(SceneName.PLAY, variant=self.variant, seats=swapped)
 
     def _save(self) -> None:
@@ -120,8 +151,8 @@ class ResultsScene(BaseScene):
         why = theme.text(reason(self.pos), small, palette.text)
         theme.blit_centered(surface, why, (w / 2, h * 0.19))
         scores = self.pos.scores()
-        x = f"X {points(scores.x)} ({seat_title(self.seats.get(Player.X))})"
-        o = f"O {points(scores.o)} ({seat_title(self.seats.get(Player.O))})"
+        x = f"X {points(scores.x)} ({self.names[Player.X]})"
+        o = f"O {points(scores.o)} ({self.names[Player.O]})"
         line = theme.text(f"{x}     {o}", small, palette.dim, True)
         theme.blit_centered(surface, line, (w / 2, h * 0.245))
         board, menu = self._areas()

@@ -1,0 +1,289 @@
+"""Host a LAN table or join one: the way into a network game.
+
+Hosting starts a host inside this process (``net.host.start_host_thread``),
+optionally a bot in the other seat, and then joins the host like any other
+player through a ``net.session.NetworkSession``: one code path for the host's
+window and a guest's. Joining lists the tables the lobby browser sees, or
+takes an address typed as ``host:port``. Once the host has sent the table,
+the play scene takes over the session (and what else this scene started).
+
+Params: ``mode`` "host" or "join"; ``bind`` the interface to host and browse
+on (``None``: every interface; tests use loopback).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.ai import LEVELS
+from game.client import theme
+from game.client.audio import Cue
+from game.client.intents import Cancel, Erase, Intent, Text
+from game.client.scene import BaseScene, Context, SceneName
+from game.client.scenes.setup import seat_title, variant_title
+from game.client.settings import NXN_SIZES
+from game.client.widgets import Item, Menu
+from game.rules import VARIANTS, Player, make_variant
+from net.discovery import FoundTable, LobbyBrowser
+from net.host import HostConfig, HostHandle, new_table, start_host_thread
+from net.loopthread import LoopThread
+from net.session import NetworkSession
+
+LOBBY_REFRESH = 0.5  # seconds between looks at the lobby's list
+ADDRESS_CHARS = set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.:-[]")
+
+
+@dataclass
+class LanGame:
+    """What a network game holds open besides its session: a host and a bot this window started."""
+
+    host: HostHandle | None = None
+    bot: LoopThread | None = None
+
+    def close(self) -> None:
+        # The host says goodbye first, so the bot's connection ends cleanly.
+        if self.host is not None:
+            self.host.stop()
+        if self.bot is not None:
+            self.bot.stop()
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``host:port`` as typed; ``ValueError`` with a message a player can read."""
+    host, sep, port = text.strip().rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError("type the address as host:port, for example 192.168.1.20:7777")
+    return host, int(port)
+
+
+class LanScene(BaseScene):
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.menu = Menu(
+            [], on_move=lambda: ctx.audio.play(Cue.SELECT), rows_height=0.085, width=13
+        )
+        self.status = ""
+        self.session: NetworkSession | None = None
+        self.lan = LanGame()
+        self.lobby: LobbyBrowser | None = None
+        self._lobby_start: Future[LobbyBrowser] | None = None
+        self._hosting: Future[tuple[HostHandle, LoopThread | None]] | None = None
+        self._tables: list[FoundTable] = []
+        self._next_look = 0.0
+        self._handed_over = False
+        self.typed = ""
+
+    def enter(self, mode: str = "join", bind: str | None = None, **params: Any) -> None:
+        self.mode = mode
+        self.bind = bind
+        if mode == "host":
+            self._host_menu()
+        else:
+            self._lobby_start = self.ctx.run_in_worker(lambda: LobbyBrowser(bind))
+            self.status = "Looking for tables on the LAN…"
+            self._join_menu()
+
+    def exit(self) -> None:
+        if self._lobby_start is not None:
+            self._lobby_start.add_done_callback(_close_lobby)
+        if self.lobby is not None:
+            self.lobby.close()
+        if not self._handed_over:
+            if self.session is not None:
+                self.session.close()
+            self.lan.close()
+
+    # -- hosting -------------------------------------------------------------------
+
+    def _host_menu(self) -> None:
+        s = self.ctx.settings
+        self.variants = list(VARIANTS)
+        self.variant_item = Item(
+            "Variant",
+            choices=[variant_title(v) for v in self.variants],
+            index=self.variants.index(s.variant) if s.variant in self.variants else 0,
+            on_change=self._variant_changed,
+        )
+        self.size_item = Item(
+            "Board size",
+            choices=[f"{n}×{n}" for n in NXN_SIZES],
+            index=list(NXN_SIZES).index(s.nxn_size),
+        )
+        self.side_item = Item("You play", choices=["X (first)", "O"])
+        self.other_choices: list[str | None] = [None, *LEVELS]
+        self.other_item = Item(
+            "The other seat",
+            choices=["A player on the LAN", *(seat_title(level) for level in LEVELS)],
+        )
+        self.menu.items = [
+            self.variant_item,
+            self.size_item,
+            self.side_item,
+            self.other_item,
+            Item("Start hosting", self._start_hosting),
+            Item("Back", lambda: self.ctx.go(SceneName.TITLE)),
+        ]
+        self.menu.focus = 4
+        self._variant_changed(0)
+
+    def _variant_changed(self, _: int) -> None:
+        self.size_item.enabled = self.variants[self.variant_item.index] == "nxn"
+
+    def _start_hosting(self) -> None:
+        if self._hosting is not None or self.session is not None:
+            return
+        name = self.variants[self.variant_item.index]
+        size = list(NXN_SIZES)[self.size_item.index]
+        variant = make_variant(name, {"size": size} if name == "nxn" else {})
+        me = Player.X if self.side_item.index == 0 else Player.O
+        level = self.other_choices[self.other_item.index]
+        player = self.ctx.settings.player_name
+        config = HostConfig() if self.bind is None else HostConfig(bind=self.bind)
+        self.ctx.apply_settings(dataclasses.replace(self.ctx.settings, variant=name, nxn_size=size))
+
+        def start() -> tuple[HostHandle, LoopThread | None]:
+            from net.bot import play_bot
+
+            handle = start_host_thread(
+                new_table(variant, f"{player}'s table", config.save_dir), config
+            )
+            if level is None:
+                return handle, None
+            bot = LoopThread("qttt-bot")
+            bot.submit(play_bot(handle.address, level, seat=me.other))
+            return handle, bot
+
+        self.status = "Starting the table…"
+        self.side = me
+        self._hosting = self.ctx.run_in_worker(start)
+        self.ctx.audio.play(Cue.CONFIRM)
+
+    # -- joining -------------------------------------------------------------------
+
+    def _join_menu(self) -> None:
+        items = [
+            Item(self._table_label(t), lambda t=t: self._join(t.address, t.open_seats != ()))
+            for t in self._tables
+        ]
+        self.address_item = Item(self._address_label(), self._join_typed)
+        items += [self.address_item, Item("Back", lambda: self.ctx.go(SceneName.TITLE))]
+        focus = min(self.menu.focus, len(items) - 1)
+        self.menu.items = items
+        self.menu.focus = max(0, focus)
+
+    def _table_label(self, table: FoundTable) -> str:
+        seats = f"open: {' and '.join(table.open_seats)}" if table.open_seats else "full, watch"
+        return f"{table.name} · {variant_title(table.variant)} · {seats}"
+
+    def _address_label(self) -> str:
+        return f"Address: {self.typed}_" if self.typed else "Type an address (host:port) and Enter"
+
+    def _join_typed(self) -> None:
+        try:
+            address = parse_address(self.typed)
+        except ValueError as exc:
+            self.status = str(exc)
+            self.ctx.audio.play(Cue.REFUSE)
+            return
+        self._join(address, True)
+
+    def _join(self, address: tuple[str, int], sit: bool) -> None:
+        if self.session is not None:
+            return
+        self.ctx.audio.play(Cue.CONFIRM)
+        self.status = f"Connecting to {address[0]}:{address[1]}…"
+        self.session = NetworkSession(
+            address, name=self.ctx.settings.player_name, role="player" if sit else "spectator"
+        )
+
+    # -- the frame -------------------------------------------------------------------
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Cancel):
+            self.ctx.go(SceneName.TITLE)
+            return
+        if self.mode == "join" and isinstance(intent, Text | Erase):
+            if isinstance(intent, Erase):
+                self.typed = self.typed[:-1]
+            else:
+                self.typed = (self.typed + "".join(c for c in intent.text if c in ADDRESS_CHARS))[
+                    :60
+                ]
+            self.address_item.label = self._address_label()
+            self.menu.focus = self.menu.items.index(self.address_item)
+            return
+        self.menu.handle(intent, self._menu_area())
+
+    def update(self, dt: float) -> None:
+        if self._lobby_start is not None and self._lobby_start.done():
+            future, self._lobby_start = self._lobby_start, None
+            try:
+                self.lobby = future.result()
+                self.status = "Tables on the LAN appear here as they open."
+            except Exception as exc:  # no network, no multicast: typing an address still works
+                self.status = f"Cannot look for tables here ({exc}); type an address instead."
+        if self.lobby is not None and self.ctx.time >= self._next_look:
+            self._next_look = self.ctx.time + LOBBY_REFRESH
+            tables = self.lobby.tables()
+            if tables != self._tables:
+                self._tables = tables
+                self._join_menu()
+        if self._hosting is not None and self._hosting.done():
+            future, self._hosting = self._hosting, None
+            try:
+                self.lan.host, self.lan.bot = future.result()
+            except OSError as exc:
+                self.status = f"Cannot host here: {exc.strerror or exc}"
+                return
+            self.status = f"Hosting on port {self.lan.host.address[1]}; joining my own table…"
+            self.session = NetworkSession(
+                self.lan.host.address, name=self.ctx.settings.player_name, seat=self.side
+            )
+        session = self.session
+        if session is None:
+            return
+        if session.ended is not None:
+            self.status = f"The connection ended: {session.ended}"
+            session.close()
+            self.session = None
+            return
+        table = session.table
+        if table is not None:
+            variant = make_variant(str(table.variant["variant"]), dict(table.variant))
+            self._handed_over = True
+            self.ctx.go(
+                SceneName.PLAY,
+                variant=variant,
+                seats={},
+                session=session,
+                moves=tuple(table.moves),
+                on_close=self.lan.close,
+            )
+
+    def _menu_area(self) -> pygame.Rect:
+        w, h = self.ctx.size
+        return pygame.Rect(0, round(h * 0.2), w, round(h * 0.62))
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        palette = self.ctx.palette
+        theme.backdrop(surface, palette, self.ctx.time)
+        w, h = surface.get_size()
+        words = "Host a LAN game" if self.mode == "host" else "Join a LAN game"
+        title = theme.glowing_text(words, round(h * 0.075), palette.text, palette.glow_strength)
+        theme.blit_centered(surface, title, (w / 2, h * 0.1))
+        self.menu.draw(surface, self._menu_area(), palette, self.ctx.time)
+        if self.status:
+            line = theme.text(self.status, max(14, h // 34), palette.dim)
+            theme.blit_centered(surface, line, (w / 2, h * 0.9))
+
+
+def _close_lobby(future: Future[LobbyBrowser]) -> None:
+    """A lobby browser that finished starting after the player left: close it at once."""
+    if not future.cancelled() and future.exception() is None:
+        future.result().close()

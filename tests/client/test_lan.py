@@ -1,0 +1,129 @@
+"""LAN games through the window: real hosts, real sockets and zeroconf, all on loopback."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from random import Random
+
+import pygame
+import pytest
+
+from game.client.scene import SceneName
+from game.client.scenes.lan import parse_address
+from game.records import Record, read_record
+from game.rules import Player, make_variant
+from net.bot import play_bot
+from net.host import HostConfig, new_table, start_host_thread
+from net.loopthread import LoopThread
+from tests.client.driver import Driver
+
+LOOPBACK = "127.0.0.1"
+
+
+@pytest.fixture
+def driver(tmp_path: Path) -> Iterator[Driver]:
+    d = Driver(tmp_path)
+    yield d
+    d.close()
+
+
+def until(d: Driver, done: Callable[[], bool], seconds: float = 20.0) -> None:
+    """Run frames (the network runs on its own threads, in real time) until ``done``."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "timed out"
+        d.frames(1)
+        time.sleep(0.005)
+
+
+def play_my_side_to_the_end(d: Driver, seed: int) -> None:
+    rng = Random(seed)
+    while not d.scene.pos.is_over:
+        pos = d.scene.pos
+        if pos.to_play in d.scene.session.local_sides:
+            until(d, lambda: not d.scene.effects.busy)
+            count = len(d.scene.moves)
+            action = rng.choice(pos.legal_actions())
+            d.play(d.scene.variant, d.scene.variant.token(action), "mouse")
+            until(d, lambda count=count: len(d.scene.moves) > count)
+        else:
+            until(d, lambda pos=pos: d.scene.pos != pos or d.scene.pos.is_over)
+
+
+def test_host_a_table_with_a_bot_and_play_it_to_the_results(driver: Driver, tmp_path: Path) -> None:
+    d = driver
+    d.app.go(SceneName.LAN, mode="host", bind=LOOPBACK)
+    d.frames(1)
+    d.key(pygame.K_UP)  # from "Start hosting" to "The other seat"
+    d.key(pygame.K_RIGHT)  # a beginner bot
+    assert d.scene.other_item.value == "Bot (beginner)"
+    d.key(pygame.K_DOWN)
+    d.key(pygame.K_RETURN)
+    until(d, lambda: d.name is SceneName.PLAY)
+    assert d.scene.session.local_sides == {Player.X}
+    until(d, lambda: d.scene._seat_name(Player.O) == "bot (beginner)")
+    play_my_side_to_the_end(d, seed=4)
+    final = Record(d.scene.variant, list(d.scene.moves)).final()
+    assert d.scene.pos == final
+    d.key(pygame.K_RETURN)
+    assert d.name is SceneName.RESULTS
+    # The host kept the record: the same game, token for token.
+    saved = list((tmp_path / "data" / "qttt" / "games").glob("*"))
+    assert [read_record(p).moves for p in saved] == [list(d.scene.moves)]
+    d.key(pygame.K_DOWN)
+    d.key(pygame.K_DOWN)
+    d.key(pygame.K_RETURN)  # "Back to menu" closes the session, the host and the bot
+    assert d.name is SceneName.TITLE
+
+
+def test_join_a_table_the_lobby_found_and_play_it(driver: Driver, tmp_path: Path) -> None:
+    d = driver
+    variant = make_variant("goff")
+    config = HostConfig(bind=LOOPBACK, save_dir=tmp_path / "host")
+    host = start_host_thread(new_table(variant, "Kitchen", config.save_dir), config)
+    bot = LoopThread("test-bot")
+    try:
+        bot.submit(play_bot(host.address, "beginner", seat=Player.X, seed=3))
+        d.app.go(SceneName.LAN, mode="join", bind=LOOPBACK)
+        until(d, lambda: any("Kitchen" in item.label for item in d.scene.menu.items))
+        d.key(pygame.K_RETURN)  # the first item is the table
+        until(d, lambda: d.name is SceneName.PLAY)
+        assert d.scene.session.local_sides == {Player.O}
+        play_my_side_to_the_end(d, seed=5)
+        d.key(pygame.K_RETURN)
+        assert d.name is SceneName.RESULTS
+        assert d.scene.pos == Record(variant, list(d.scene.moves)).final()
+    finally:
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        host.stop()
+        bot.stop()
+
+
+def test_a_typed_address_is_read_or_explained() -> None:
+    assert parse_address("192.168.1.20:7777") == ("192.168.1.20", 7777)
+    assert parse_address(" [::1]:80 ") == ("::1", 80)
+    for bad in ("", "kitchen", "host:", ":80", "host:99999", "host:port"):
+        with pytest.raises(ValueError, match="host:port"):
+            parse_address(bad)
+
+
+def test_typing_an_address_and_enter_joins_it(driver: Driver, tmp_path: Path) -> None:
+    d = driver
+    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
+    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
+    try:
+        d.app.go(SceneName.LAN, mode="join", bind=LOOPBACK)
+        d.frames(1)
+        d.post(pygame.TEXTINPUT, text=f"{host.address[0]}:{host.address[1]}x")
+        d.key(pygame.K_BACKSPACE)
+        assert d.scene.typed == f"{host.address[0]}:{host.address[1]}"
+        d.key(pygame.K_RETURN)
+        until(d, lambda: d.name is SceneName.PLAY)
+        assert d.scene.session.local_sides == {Player.X}  # the first open seat
+    finally:
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        host.stop()
