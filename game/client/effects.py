@@ -165,6 +165,18 @@ class Effects:
         self.firework_clock = 0.0
         self.firework_color = self._color(color)
 
+    def step(
+        self, before: Position, after: Position, layout: BoardLayout, palette: Palette
+    ) -> None:
+        """What one move forward shows: marks turning classical fly home, an ending celebrates."""
+        if any(k and not before.cells[c] for c, k in enumerate(after.cells)):
+            self.collapse(before, after, layout, palette)
+        outcome = after.outcome
+        if outcome is not None and not before.is_over:
+            self.win(outcome.rows, layout, palette)
+            winner = outcome.winner
+            self.celebrate(palette.of(winner) if winner else palette.accent)
+
     def clear(self) -> None:
         for name in ("x", "y", "px", "py", "vx", "vy", "life", "ttl", "drag", "gravity", "kind"):
             getattr(self, name).clear()

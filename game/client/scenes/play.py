@@ -456,15 +456,7 @@ class PlayScene(BaseScene):
             self.effects.clear()
             return
         self.ctx.audio.play_all(cues_for(before, after))
-        layout = self.layout()
-        palette = self.ctx.palette
-        if any(k and not before.cells[c] for c, k in enumerate(after.cells)):
-            self.effects.collapse(before, after, layout, palette)
-        outcome = after.outcome
-        if outcome is not None and not before.is_over:
-            self.effects.win(outcome.rows, layout, palette)
-            winner = outcome.winner
-            self.effects.celebrate(palette.of(winner) if winner else palette.accent)
+        self.effects.step(before, after, self.layout(), self.ctx.palette)
 
     def _run_bots(self) -> None:
         pos = self.pos
