@@ -245,25 +245,14 @@ class ReplayScene(BaseScene):
         if delta == 1:
             before, after = self.positions[self.index], self.positions[to]
             self.index = to
-            self.show_step(before, after)
+            self.ctx.audio.play_all(cues_for(before, after))
+            self.effects.step(before, after, self.layout(), self.ctx.palette)
         else:
             self.jump(to)
 
     def jump(self, to: int) -> None:
         self.index = max(0, min(len(self.positions) - 1, to))
         self.effects.clear()
-
-    def show_step(self, before: Position, after: Position) -> None:
-        self.ctx.audio.play_all(cues_for(before, after))
-        layout = self.layout()
-        palette = self.ctx.palette
-        if any(a != b for a, b in zip(before.cells, after.cells, strict=True)):
-            self.effects.collapse(before, after, layout, palette)
-        outcome = after.outcome
-        if outcome is not None and outcome.rows:
-            self.effects.win(outcome.rows, layout, palette)
-            if outcome.winner is not None:
-                self.effects.celebrate(palette.of(outcome.winner))
 
     def layout(self) -> BoardLayout:
         assert self.view is not None

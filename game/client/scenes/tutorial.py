@@ -264,8 +264,9 @@ class TutorialScene(BaseScene):
 
     # -- the lesson plan ---------------------------------------------------------
 
-    def enter(self, **params: Any) -> None:
-        self.start(int(params.get("lesson", 0)), int(params.get("step", 0)))
+    def enter(self, lesson: int = 0, **params: Any) -> None:
+        """Params: ``lesson``, the lesson to begin with (the first by default)."""
+        self.start(min(max(0, lesson), len(self.lessons) - 1))
 
     def start(self, lesson: int, step: int = 0) -> None:
         """Set the board to where step ``step`` of lesson ``lesson`` begins."""
@@ -356,6 +357,8 @@ class TutorialScene(BaseScene):
                     self.choose(self.preview)
             elif intent.pad in self.cursors:
                 self.pick(self.cursors[intent.pad])
+            else:
+                self.navigate(0, 0, intent.pad)  # the first press shows where the cursor is
 
     def advance(self) -> None:
         """The Next button: open once the step's action is made."""
@@ -487,17 +490,7 @@ class TutorialScene(BaseScene):
         """The step's action was made: sound, effects, and the step's closing words."""
         before, self.pos = self.pos, after
         self.ctx.audio.play_all(cues_for(before, after))
-        layout = self.layout()
-        palette = self.ctx.palette
-        if before.awaiting_collapse or any(
-            a != b for a, b in zip(before.cells, after.cells, strict=True)
-        ):
-            self.effects.collapse(before, after, layout, palette)
-        outcome = after.outcome
-        if outcome is not None and outcome.rows:
-            self.effects.win(outcome.rows, layout, palette)
-            if outcome.winner is not None:
-                self.effects.celebrate(palette.of(outcome.winner))
+        self.effects.step(before, after, self.layout(), self.ctx.palette)
         self.preview = None
         self.done = True
         self.message = Message(self.current.done) if self.current.done else None
