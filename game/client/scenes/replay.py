@@ -152,11 +152,8 @@ class ReplayScene(BaseScene):
 
     def update(self, dt: float) -> None:
         if self.scanning is not None and self.scanning.done():
-            try:
-                self.entries = self.scanning.result()
-            except OSError as exc:
-                self.entries = []
-                self.message = f"The records folder cannot be read: {exc.strerror or exc}"
+            # scan() turns every unreadable file into an entry saying why: it does not raise.
+            self.entries = self.scanning.result()
             self.scanning = None
             self.focus = min(self.focus, max(0, len(self.entries) - 1))
         self.effects.update(dt)
@@ -193,8 +190,6 @@ class ReplayScene(BaseScene):
         self.record = None
         self.view = None
         self.effects.clear()
-        if self.entries is None and self.scanning is None:
-            self.rescan()
 
     def rows(self) -> list[pygame.Rect]:
         """The rectangles of the list rows shown, top to bottom."""
