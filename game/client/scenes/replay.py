@@ -334,7 +334,7 @@ class ReplayScene(BaseScene):
         area = list_area((w, h))
         unit = max(13, h // 40)
         below = pygame.Rect(area.x, area.bottom + unit // 2, area.width, h - area.bottom - unit)
-        hint = "Arrows to choose · Enter to watch · Esc back"
+        hint = "Arrows to choose · Enter to watch · Esc back" if self.entries else "Esc back"
         if self.entries is None:
             words = [Para("Reading your saved games…", palette.dim, 1.2)]
             prose.draw(surface, words, area.inflate(0, -area.height // 3), unit, center=True)
