@@ -52,7 +52,6 @@ def check_mini_boards(pos: Position) -> None:
     """Squared's own rule: no two spooky marks join one pair of cells or of mini-boards."""
     cells = [(a, b) for _, a, b in pos.spooky_marks]
     boards = [(a // 9, b // 9) for a, b in cells if a // 9 != b // 9]
-    # The newest mark may have closed a cycle; its pair was checked before it was played.
     assert len(set(cells)) == len(cells) and len(set(boards)) == len(boards)
 
 
