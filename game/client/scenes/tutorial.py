@@ -237,6 +237,9 @@ LESSONS: tuple[Lesson, ...] = (
 )
 
 
+KEYS_HINT = "Arrows, Enter: play · PgUp/PgDn: lessons · Esc: menu"
+
+
 @dataclass(frozen=True, slots=True)
 class Message:
     text: str
@@ -585,7 +588,12 @@ class TutorialScene(BaseScene):
             paras.append(Para(step.say, palette.text, 1.1, space_before=0.6))
             if self.message is not None:
                 paras.append(Para(self.message.text, palette.warning, 1.05, space_before=0.6))
-        prose.draw(surface, paras, box, max(14, area.height // 26))
+        unit = max(14, area.height // 26)
+        keys = theme.text(KEYS_HINT, max(11, round(unit * 0.75)), palette.dim)
+        if keys.get_width() <= box.width:
+            box.height -= keys.get_height()
+            surface.blit(keys, keys.get_rect(bottomleft=(box.x, buttons["back"].top - pad // 3)))
+        prose.draw(surface, paras, box, unit)
         first = self.lesson == 0 and self.step == 0 and not self.done
         self.draw_button(surface, buttons["back"], "Back", palette, enabled=not first)
         label = "Play a game" if self.is_last() else "Next"
