@@ -631,10 +631,9 @@ class TutorialScene(BaseScene):
             )
             color = palette.text
         else:
-            theme.panel(
-                surface, rect, palette.board, palette.grid_glow, rect.height // 2, alpha=120
-            )
+            # A faded edge of the text colour: visible in the high-contrast palette too.
             color = theme.mix(palette.board, palette.dim, 0.6)
+            theme.panel(surface, rect, palette.board, color, rect.height // 2, alpha=120)
         theme.blit_centered(
             surface, theme.text(label, round(rect.height * 0.45), color, True), rect.center
         )
