@@ -169,9 +169,9 @@ class Position:
 
     def mark_joining(self, a: int, b: int) -> int | None:
         """The spooky mark whose two halves are in cells ``a`` and ``b``, if there is one."""
+        # Placements are stored with the smaller cell first.
         if a > b:
             a, b = b, a
-        # Placements are stored with the smaller cell first.
         for k, p, q in self._spooky:
             if p == a and q == b:
                 return k
