@@ -365,7 +365,7 @@ class ReplayScene(BaseScene):
         shown = entries[self.top : self.top + len(rows)]
         for i, (entry, rect) in enumerate(zip(shown, rows, strict=False)):
             focused = self.top + i == self.focus
-            edge = palette.accent if focused else palette.grid_glow
+            edge = palette.accent if focused else palette.grid
             fill = theme.mix(palette.board, palette.accent, 0.22) if focused else palette.board
             theme.panel(surface, rect, fill, edge, rect.height // 3, alpha=200 if focused else 150)
             pad = rect.height // 3
@@ -487,7 +487,7 @@ class ReplayScene(BaseScene):
                 fill = theme.mix(palette.board, palette.accent, 0.35)
                 theme.panel(surface, rect, fill, palette.accent, rect.height // 3)
             else:
-                theme.panel(surface, rect, palette.board, palette.grid_glow, rect.height // 3)
+                theme.panel(surface, rect, palette.board, palette.grid, rect.height // 3)
             icon(surface, name, rect, palette.text, self.playing)
 
 
