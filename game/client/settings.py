@@ -22,6 +22,7 @@ from game.rules import VARIANTS
 log = logging.getLogger(__name__)
 
 NXN_SIZES = range(3, 7)
+NAME_LIMIT = 24  # characters in a player's name
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +62,7 @@ def valid(name: str, value: object) -> bool:
         return isinstance(value, str) and value in VARIANTS
     if name == "bot_level":
         return isinstance(value, str) and value in LEVELS
-    return isinstance(value, str) and 0 < len(value.strip()) <= 24
+    return isinstance(value, str) and 0 < len(value.strip()) <= NAME_LIMIT
 
 
 def from_fields(data: object) -> Settings:

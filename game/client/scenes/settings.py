@@ -21,12 +21,11 @@ from game.client.intents import Activate, Cancel, Click, Erase, Intent, Text
 from game.client.prose import Para
 from game.client.scene import BaseScene, Context, SceneName
 from game.client.scenes.setup import variant_title
-from game.client.settings import NXN_SIZES, Settings, valid
+from game.client.settings import NAME_LIMIT, NXN_SIZES, Settings, valid
 from game.client.widgets import Item, Menu
 from game.rules import VARIANTS
 
 VOLUME_STEPS = 10  # the volume row moves in tenths
-NAME_LIMIT = 24
 OFF_ON = ("Off", "On")
 
 # What the focused row does, in a sentence under the menu.
