@@ -49,6 +49,9 @@ class SettingsScene(BaseScene):
         super().__init__(ctx)
         self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), rows_height=0.07)
         self.editing: str | None = None  # the name being typed, while it is
+        # The space bar means Activate as well as typing " ": an Activate while typing waits
+        # for the end of the frame, and a space typed in the same frame shows it was a space.
+        self.finishing = False
         self.name_item = Item("Name", self.edit_name)
 
     def enter(self, **params: Any) -> None:
@@ -128,6 +131,7 @@ class SettingsScene(BaseScene):
 
     def finish_name(self, keep: bool) -> None:
         typed, self.editing = self.editing, None
+        self.finishing = False
         pygame.key.stop_text_input()
         if keep and typed is not None and valid("player_name", typed.strip()):
             self.change(player_name=typed.strip())
@@ -138,11 +142,12 @@ class SettingsScene(BaseScene):
     def handle_typing(self, intent: Intent) -> None:
         assert self.editing is not None
         if isinstance(intent, Text):
+            self.finishing = False
             self.editing = (self.editing + intent.text)[:NAME_LIMIT]
         elif isinstance(intent, Erase):
             self.editing = self.editing[:-1]
         elif isinstance(intent, Activate):
-            self.finish_name(keep=True)
+            self.finishing = True
         elif isinstance(intent, Cancel):
             self.finish_name(keep=False)
         elif isinstance(intent, Click):
@@ -153,6 +158,10 @@ class SettingsScene(BaseScene):
             self.name_item.label = f"Name: {self.editing}_"
 
     # -- the frame -------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.finishing and self.editing is not None:
+            self.finish_name(keep=True)
 
     def exit(self) -> None:
         if self.editing is not None:
