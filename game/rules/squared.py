@@ -43,12 +43,6 @@ def open_cells_table() -> tuple[tuple[Cells, ...], ...]:
 
 
 @cache
-def place_table() -> tuple[tuple[Place, ...], ...]:
-    """``[a][b]``: one shared ``Place(a, b)`` per pair of cells, so listing builds no tuples."""
-    return tuple(tuple(Place(a, b) for b in range(81)) for a in range(81))
-
-
-@cache
 def _has_row() -> tuple[bool, ...]:
     """``[m]``: whether the 9-bit set ``m`` of one player's squares holds a row."""
     return tuple(any(m & line == line for line in _LINE_MASKS) for m in range(512))
@@ -162,7 +156,7 @@ class Squared(Variant):
     def _free(self, pos: Position, spent: int) -> tuple[Place, ...]:
         """Every legal placement with no sending rule, in order of (first cell, second cell)."""
         table = open_cells_table()
-        places = place_table()
+        places = self.place_table
         open_ = pos._open
         pairs = {(a, b) for _, a, b in pos._spooky}
         boards = [table[b][open_ >> 9 * b & 511] for b in range(9)]
@@ -193,7 +187,7 @@ class Squared(Variant):
             if a > b:
                 a, b = b, a
             if a != b and not bits[81 * a + b] & spent and not joined(pos, a, b):
-                return place_table()[a][b]
+                return self.place_table[a][b]
         return rng.choice(self._free(pos, spent))
 
     # -- the end ---------------------------------------------------------------

@@ -12,7 +12,6 @@ from game.rules.squared import (
     Squared,
     joined,
     open_cells_table,
-    place_table,
     spent_boards,
 )
 
@@ -56,7 +55,7 @@ class Ultimate(Squared):
     def _within(self, pos: Position, p: int, q: int, spent: int) -> tuple[Place, ...]:
         """Every legal placement spanning mini-boards ``p`` and ``q`` (``p <= q``)."""
         table = open_cells_table()
-        places = place_table()
+        places = self.place_table
         open_ = pos._open
         here = table[p][open_ >> 9 * p & 511]
         if p == q:
@@ -85,14 +84,14 @@ class Ultimate(Squared):
                 # One half in each mini-board: any open cell of one with any of the other.
                 if here and there and not spent >> (9 * p + q) & 1:
                     a = here[int(rand() * len(here))]
-                    return place_table()[a][there[int(rand() * len(there))]]
+                    return self.place_table[a][there[int(rand() * len(there))]]
             elif len(here) >= 2:
                 n = len(here)
                 for _ in range(SAMPLE_TRIES):
                     a = here[int(rand() * n)]
                     b = here[int(rand() * n)]
                     if a != b and not joined(pos, a, b):
-                        return place_table()[min(a, b)][max(a, b)]
+                        return self.place_table[min(a, b)][max(a, b)]
                 pairs = self._within(pos, p, q, spent)
                 if pairs:
                     return rng.choice(pairs)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
-from itertools import combinations
 from random import Random
 from typing import TYPE_CHECKING, ClassVar
 
@@ -151,7 +150,9 @@ class Variant:
         cache = self._pair_cache
         pairs = cache.get(open_)
         if pairs is None:
-            pairs = tuple(Place(a, b) for a, b in combinations(self.open_cells_of(open_), 2))
+            table = self.place_table
+            cells = self.open_cells_of(open_)
+            pairs = tuple([table[a][b] for i, a in enumerate(cells) for b in cells[i + 1 :]])
             # A 3×3 board has 512 sets of open cells; larger boards have too many to keep.
             if self.cell_count <= 9:
                 cache[open_] = pairs
@@ -160,6 +161,12 @@ class Variant:
     @cached_property
     def _pair_cache(self) -> dict[int, tuple[Place, ...]]:
         return {}
+
+    @cached_property
+    def place_table(self) -> tuple[tuple[Place, ...], ...]:
+        """``[a][b]``: one shared ``Place(a, b)`` per pair of cells, so listings build no tuples."""
+        n = self.cell_count
+        return tuple(tuple(Place(a, b) for b in range(n)) for a in range(n))
 
     def open_cells_of(self, open_: int) -> tuple[int, ...]:
         """The cells whose bits are set in ``open_``; a game meets a handful, so they are kept."""
