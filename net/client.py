@@ -56,6 +56,7 @@ class TableClient:
         self._ping_every = 1.0  # until the host's Welcome says how often it wants a sign of life
         self._writer: asyncio.StreamWriter | None = None
         self._closing = False
+        self._reconnecting = False
         self._handlers: dict[type[Message], Callable[[Any], None]] = {
             protocol.Welcome: self._on_welcome,
             protocol.State: self._on_state,
@@ -113,15 +114,13 @@ class TableClient:
         reason = "closed"
         while not self._closing:
             try:
-                reader, self._writer = await asyncio.open_connection(*self.address)
+                reader, self._writer = await _connect(self.address)
             except OSError as exc:
                 reason = f"cannot reach {_show(self.address)}: {exc.strerror or exc}"
                 if give_up is None or loop.time() > give_up:
                     break
                 await asyncio.sleep(0.2)
                 continue
-            if give_up is not None:
-                self._emit(Notice("reconnected"))
             give_up = None
             hello = Hello(
                 PROTOCOL_VERSION,
@@ -136,6 +135,7 @@ class TableClient:
             if final or self._closing:
                 break
             give_up = loop.time() + self.reconnect_for
+            self._reconnecting = True
             self._emit(Notice(f"{reason}; reconnecting"))
         self._writer = None
         self._emit(Notice(reason))
@@ -186,6 +186,9 @@ class TableClient:
         self.seat = Player(welcome.seat) if welcome.seat in protocol.SIDES else None
         self.token = welcome.token
         self._ping_every = max(welcome.ping_ms, 50) / 1000
+        if self._reconnecting:
+            self._reconnecting = False
+            self._emit(Notice("reconnected"))
 
     def _on_state(self, state: protocol.State) -> None:
         before = self.table
@@ -210,6 +213,16 @@ class TableClient:
         for number, token in enumerate(state.moves[len(known) :], start=len(known) + 1):
             positions.append(play_token(positions[-1], token, number))
         return positions
+
+
+async def _connect(address: tuple[str, int]) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    reader, writer = await asyncio.open_connection(*address)
+    # While a host restarts, a connect to its free port on this machine can pick that very
+    # port as its source and "connect" to itself (TCP simultaneous open): not a host.
+    if writer.get_extra_info("sockname") == writer.get_extra_info("peername"):
+        writer.close()
+        raise ConnectionRefusedError(111, "nobody listens there")
+    return reader, writer
 
 
 def _show(address: tuple[str, int]) -> str:

@@ -108,7 +108,8 @@ class Table:
     def holder(self, token: str) -> Player | None:
         """The side whose seat ``token`` reclaims."""
         for side, seat in self.seats.items():
-            if seat and secrets.compare_digest(seat.token, token):
+            # As bytes: compare_digest refuses non-ASCII str, and a token can be anything.
+            if seat and secrets.compare_digest(seat.token.encode(), token.encode()):
                 return side
         return None
 

@@ -97,7 +97,14 @@ def test_a_host_killed_mid_game_resumes_from_its_record(tmp_path: Path) -> None:
         resumed, port2, path2 = start_host("--port", str(port), "--resume", str(path))
         assert (port2, path2) == (port, path)
         me.pump(lambda me: "reconnected" in me.notices)
-        me.play_while(lambda pos: True)
+        try:
+            me.play_while(lambda pos: True)
+        except AssertionError:
+            resumed.terminate()
+            bot.terminate()
+            print("HOST", resumed.communicate(timeout=5))
+            print("BOT", bot.communicate(timeout=5))
+            raise
         out, err = bot.communicate(timeout=30)
         assert bot.returncode == 0, err
     finally:
@@ -121,9 +128,9 @@ def test_a_client_whose_connection_drops_reconnects_to_its_seat(host: HostHandle
         for conn in list(host.host.connections):  # cut O's connection, as a dead Wi-Fi would
             if conn.seat is Player.O:
                 host.call(conn.writer.transport.abort)
-        me.pump(lambda me: "reconnected" in me.notices)
+        me.pump(lambda me: "Me is back at O" in me.notices)
+        assert "reconnected" in me.notices
         assert me.session.local_sides == {Player.O}
-        assert any("Me is back at O" in n for n in me.notices)
     finally:
         x.close()
         me.session.close()
