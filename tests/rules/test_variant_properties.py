@@ -95,7 +95,7 @@ def play_out(name: str, fields: dict[str, object], data: st.DataObject) -> Posit
     return pos
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_shared_games(data: st.DataObject) -> None:
     pos = play_out("shared", {}, data)
@@ -103,7 +103,7 @@ def test_shared_games(data: st.DataObject) -> None:
     assert pos.move_number <= 10
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.sampled_from([3, 4, 5, 6]), st.data())
 def test_nxn_games(size: int, data: st.DataObject) -> None:
     pos = play_out("nxn", {"size": size}, data)
@@ -111,14 +111,14 @@ def test_nxn_games(size: int, data: st.DataObject) -> None:
     assert sum(pos.scores()) >= 20, "a line of four's 20 or 15 + 5, or a draw's 10 each"
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(st.data())
 def test_squared_games(data: st.DataObject) -> None:
     pos = play_out("squared", {}, data)
     assert pos.scores() in {(0, 0), (1, 0), (0, 1), (1, 1)}
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(st.data())
 def test_ultimate_games(data: st.DataObject) -> None:
     pos = play_out("ultimate", {}, data)
