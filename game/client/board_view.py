@@ -28,7 +28,7 @@ import pygame
 
 from game.client import theme
 from game.client.theme import Color, Palette
-from game.rules import Place, Player, Position, Variant
+from game.rules import Place, Player, Position, Row, Variant
 from game.rules.squared import Squared
 
 
@@ -151,6 +151,7 @@ class Look:
     allowed: frozenset[int] | None = None  # where the next half may go, if not everywhere open
     show_labels: bool = True
     show_last: bool = True  # outline the cells of the last placement
+    rows: tuple[Row, ...] = ()  # completed rows to strike through
 
 
 @dataclass(slots=True)
@@ -174,6 +175,7 @@ class BoardView:
         time: float = 0.0,
     ) -> None:
         key = (
+            look.rows,
             pos,
             tuple(layout.area),
             palette,
@@ -181,6 +183,7 @@ class BoardView:
             look.hidden,
             look.allowed,
             look.show_labels,
+            look.show_last,
         )
         if key != self._cache_key or self._cache is None:
             self._cache = _render_static(pos, layout, palette, look)
@@ -312,6 +315,16 @@ def _render_static(
         elif not k and spooky:
             _draw_spooky_cell(layer, layout, off, pos, index, palette, lit, dim=bool(preview))
     _draw_board_winners(layer, layout, off, won, palette)
+    for row in look.rows:
+        # A line through a completed row, from the centre of its first cell to its last.
+        ends = [classical_center(cells[row.cells[0]]), classical_center(cells[row.cells[-1]])]
+        width = max(3, cell // 14)
+        glass = _glass(layer)
+        pygame.draw.line(glass, (*palette.of(row.player), 90), *ends, width * 3)
+        layer.blit(glass, (0, 0))
+        pygame.draw.line(layer, palette.of(row.player), *ends, width)
+        for end in ends:
+            pygame.draw.circle(layer, palette.of(row.player), end, width / 2)
     return layer
 
 
@@ -358,21 +371,22 @@ def _draw_grid(
 ) -> None:
     cell = layout.cell_size
     width = max(2, cell // 40)
+    glass = _glass(layer)
+    lines = []
     for rect, board in layout.boards:
         box = rect.move(off)
         xs = sorted({layout.cells[c].x + off[0] for c in board})[1:]
         ys = sorted({layout.cells[c].y + off[1] for c in board})[1:]
-        lines = [((x, box.top + 6), (x, box.bottom - 6)) for x in xs]
+        lines += [((x, box.top + 6), (x, box.bottom - 6)) for x in xs]
         lines += [((box.left + 6, y), (box.right - 6, y)) for y in ys]
-        if palette.glow_strength:
-            for start, end in lines:
-                pygame.draw.line(layer, (*palette.grid_glow, 70), start, end, width * 4)
-        for start, end in lines:
-            pygame.draw.line(layer, palette.grid, start, end, width)
         if len(layout.boards) > 1:
-            pygame.draw.rect(
-                layer, (*palette.grid_glow, 200), box.inflate(8, 8), 2, border_radius=8
-            )
+            pygame.draw.rect(glass, (*palette.grid_glow, 200), box.inflate(8, 8), 2, 8)
+    if palette.glow_strength:
+        for start, end in lines:
+            pygame.draw.line(glass, (*palette.grid_glow, 70), start, end, width * 4)
+    layer.blit(glass, (0, 0))
+    for start, end in lines:
+        pygame.draw.line(layer, palette.grid, start, end, width)
 
 
 CLASSICAL_SIZE = 0.66  # a classical mark's size, of its cell's side

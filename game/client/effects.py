@@ -193,6 +193,11 @@ class Effects:
         return frozenset(f.cell for f in self.flights)
 
     @property
+    def sweeping(self) -> bool:
+        """Whether a winning line is still being drawn (the board strikes it through after)."""
+        return bool(self.sweeps)
+
+    @property
     def busy(self) -> bool:
         """Whether the collapse is still being shown (bots wait for it)."""
         return bool(self.flights or self.fades)
@@ -240,6 +245,8 @@ class Effects:
             if s.age < SWEEP_TIME:
                 at = _along(s.points, s.age / SWEEP_TIME)
                 self._burst(at, s.color, 2, speed=0.12, ttl=0.5)
+        # A finished sweep leaves its line to the board (Look.rows).
+        self.sweeps = [s for s in self.sweeps if s.age < SWEEP_TIME]
         if self.fireworks_left:
             self.firework_clock -= dt
             if self.firework_clock <= 0:

@@ -22,17 +22,19 @@ FRAME_NS = 16_666_667  # 60 frames a second
 
 class Driver:
     def __init__(self, home: Path, size: tuple[int, int] = (1280, 720)) -> None:
-        # Saved games go under the test's folder, never the real home.
+        # Saved games go under the test's folder, never the real home (put back in close()).
+        self._data_home = os.environ.get("XDG_DATA_HOME")
         os.environ["XDG_DATA_HOME"] = str(home / "data")
         self.now = 0
         self.app = App(size=size, clock=lambda: self.now, settings_path=home / "settings.json")
         self.frames(1)
 
     def close(self) -> None:
-        if self.app.running:
-            self.app.close()
+        self.app.close()
+        if self._data_home is None:
+            os.environ.pop("XDG_DATA_HOME", None)
         else:
-            pygame.quit()
+            os.environ["XDG_DATA_HOME"] = self._data_home
 
     @property
     def scene(self):  # the scene's own type varies; tests read its public attributes

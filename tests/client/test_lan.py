@@ -63,7 +63,7 @@ def test_host_a_table_with_a_bot_and_play_it_to_the_results(driver: Driver, tmp_
     d.key(pygame.K_RETURN)
     until(d, lambda: d.name is SceneName.PLAY)
     assert d.scene.session.local_sides == {Player.X}
-    until(d, lambda: d.scene._seat_name(Player.O) == "bot (beginner)")
+    until(d, lambda: d.scene._seat_name(Player.O) == "bot (beginner)")  # the bot has sat down
     play_my_side_to_the_end(d, seed=4)
     final = Record(d.scene.variant, list(d.scene.moves)).final()
     assert d.scene.pos == final

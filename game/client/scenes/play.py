@@ -416,8 +416,8 @@ class PlayScene(BaseScene):
         seat = next((s for s in table.seats if s.side == side.value), None)
         if seat is None or seat.name is None:
             return "empty seat"
-        you = " (you)" if side in self.session.local_sides else ""
-        away = "" if seat.connected else " (away)"
+        you = ", you" if side in self.session.local_sides else ""
+        away = "" if seat.connected else ", away"
         return f"{seat.name}{you}{away}"
 
     def _say(self, text: str, warning: bool = True, time: float = MESSAGE_TIME) -> None:
@@ -507,6 +507,7 @@ class PlayScene(BaseScene):
             preview=preview,
             hidden=self.effects.hidden_cells,
             allowed=allowed,
+            rows=pos.outcome.rows if pos.outcome and not self.effects.sweeping else (),
         )
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

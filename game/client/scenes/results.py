@@ -57,7 +57,7 @@ def reason(pos: Position) -> str:
 class ResultsScene(BaseScene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), rows_height=0.08)
+        self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), rows_height=0.2, width=8)
         self.saved: str | None = None
 
     def enter(
@@ -151,8 +151,8 @@ class ResultsScene(BaseScene):
         why = theme.text(reason(self.pos), small, palette.text)
         theme.blit_centered(surface, why, (w / 2, h * 0.19))
         scores = self.pos.scores()
-        x = f"X {points(scores.x)} ({self.names[Player.X]})"
-        o = f"O {points(scores.o)} ({self.names[Player.O]})"
+        x = f"X {points(scores.x)} · {self.names[Player.X]}"
+        o = f"O {points(scores.o)} · {self.names[Player.O]}"
         line = theme.text(f"{x}     {o}", small, palette.dim, True)
         theme.blit_centered(surface, line, (w / 2, h * 0.245))
         board, menu = self._areas()
@@ -161,7 +161,11 @@ class ResultsScene(BaseScene):
             self.view.layout(board),
             self.pos,
             palette,
-            Look(show_labels=False, show_last=False),
+            Look(
+                show_labels=False,
+                show_last=False,
+                rows=self.pos.outcome.rows if self.pos.outcome else (),
+            ),
         )
         self.menu.draw(surface, menu, palette, t)
         if self.saved:
