@@ -1,0 +1,406 @@
+"""An exact solver for Goff's 3×3 game: alpha-beta over a private, packed board.
+
+Goff's scoring makes the game zero-sum in the score difference: each final
+score pair (X–O) has its own difference (0–0, 1–0, 0–1, 1–½, ½–1, 2–0,
+1½–0), so the value of a position is one small integer, twice X's points
+minus O's, and the pair follows from it.
+
+The public engine (:mod:`game.rules`) is built for clarity; search needs
+millions of positions a minute, so this module keeps its own representation
+(validated against the engine in tests/ai):
+
+- a packed key ``K`` of 13 bits a cell: 4 bits of classical subscript, then
+  9 bits, one per subscript of the spooky marks in that cell. The key fixes
+  the whole position: whose move it is follows from the number of marks.
+- ``xb``/``ob``: bitboards of X's and O's classical cells, ``open_`` the
+  cells that are not classical, ``comp`` the entanglement group of each
+  cell, ``spooky`` the marks still in two places as ``(k, a, b)``.
+
+Search is negamax alpha-beta with a transposition table of bounds. Early
+positions are looked up under the smallest of their eight symmetric keys;
+later ones, rarely symmetric, under their own key, which is cheaper.
+A collapse is a node of its own where the chooser (the player who did not
+close the cycle) takes the better of the two outcomes.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+from game.rules import Action, Collapse, Goff, Place, Position, Scores
+
+LINES: tuple[tuple[int, int, int], ...] = (
+    (0, 1, 2),
+    (3, 4, 5),
+    (6, 7, 8),
+    (0, 3, 6),
+    (1, 4, 7),
+    (2, 5, 8),
+    (0, 4, 8),
+    (2, 4, 6),
+)
+_LINE_MASKS = tuple(sum(1 << c for c in line) for line in LINES)
+
+
+def _rows_of(bits: int) -> tuple[tuple[int, int, int], ...]:
+    return tuple(line for line, m in zip(LINES, _LINE_MASKS, strict=True) if bits & m == m)
+
+
+# The lines one player's classical cells complete, for every set of cells.
+_ROWS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(_rows_of(b) for b in range(512))
+
+
+def _symmetries() -> tuple[tuple[int, ...], ...]:
+    """The eight symmetries of the square, each as the image of every cell."""
+
+    def rotate(c: int) -> int:
+        r, k = divmod(c, 3)
+        return k * 3 + (2 - r)
+
+    def mirror(c: int) -> int:
+        r, k = divmod(c, 3)
+        return r * 3 + (2 - k)
+
+    found = []
+    perm = tuple(range(9))
+    for _ in range(4):
+        found.append(perm)
+        found.append(tuple(mirror(c) for c in perm))
+        perm = tuple(rotate(c) for c in perm)
+    return tuple(found)
+
+
+SYMMETRIES = _symmetries()
+_INVERSES = tuple(tuple(perm.index(c) for c in range(9)) for perm in SYMMETRIES)
+_FIELD = 13
+_CELL_MASK = (1 << _FIELD) - 1
+# (source shift, target shift) per cell, for each symmetry.
+_SHIFTS = tuple(
+    tuple((_FIELD * c, _FIELD * perm[c]) for c in range(9)) for perm in SYMMETRIES
+)
+
+# Twice the score difference X−O, from X's side, to the final score pair.
+_PAIRS: dict[int, Scores] = {
+    -2: Scores(0, 1),
+    -1: Scores(0.5, 1),
+    0: Scores(0, 0),
+    1: Scores(1, 0.5),
+    2: Scores(1, 0),
+    3: Scores(1.5, 0),
+    4: Scores(2, 0),
+}
+# The most the player to move can reach: only X completes two rows (with mark 9).
+_BEST_FOR = {1: 4, 0: 2}
+_INFINITY = 99
+# Positions up to this move number are looked up under their canonical key.
+SYMMETRIC_UP_TO = 6
+
+_LOWER, _UPPER, _MOVE = 0, 1, 2
+
+
+def scores_of(value: int) -> Scores:
+    """The final score pair of a value (twice X's points minus O's)."""
+    return _PAIRS[value]
+
+
+def canonical(key: int) -> tuple[int, int]:
+    """The smallest of the eight symmetric forms of a packed key, and the symmetry giving it."""
+    best = key
+    index = 0
+    for i in range(1, 8):
+        moved = 0
+        for src, dst in _SHIFTS[i]:
+            moved |= ((key >> src) & _CELL_MASK) << dst
+        if moved < best:
+            best = moved
+            index = i
+    return best, index
+
+
+class _State:
+    """The search's own position: the packed fields of the module docstring."""
+
+    __slots__ = ("comp", "key", "ob", "open_", "pending", "spooky", "turn", "xb")
+
+    def __init__(self, pos: Position) -> None:
+        if not isinstance(pos.variant, Goff):
+            raise ValueError("the exact solver plays Goff's 3×3 game only")
+        key = xb = ob = 0
+        for cell, k in enumerate(pos.cells):
+            if k:
+                key |= k << (_FIELD * cell)
+                if k & 1:
+                    xb |= 1 << cell
+                else:
+                    ob |= 1 << cell
+        for k, a, b in pos.spooky_marks:
+            key |= (1 << (_FIELD * a + 3 + k)) | (1 << (_FIELD * b + 3 + k))
+        self.key = key
+        self.xb = xb
+        self.ob = ob
+        self.open_ = sum(1 << c for c in pos.open_cells())
+        self.spooky = pos.spooky_marks
+        self.comp = pos._comp
+        self.turn = pos.move_number
+        self.pending = pos.awaiting_collapse
+
+
+class Solver:
+    """Exact values of Goff positions, remembering what it proved between questions.
+
+    One solver may serve several threads: a lock keeps one search at a time
+    on its table. ``book`` maps canonical keys of placement positions to
+    exact values (as made by :mod:`game.ai.make_book`); it only saves time.
+    """
+
+    def __init__(self, book: dict[int, int] | None = None) -> None:
+        self.table: dict[int, list] = {}
+        self.book = book or {}
+        self.nodes = 0
+        self._lock = threading.Lock()
+
+    # -- questions about engine positions ---------------------------------------
+
+    def value(self, pos: Position) -> Scores:
+        """The score pair perfect play reaches from ``pos``."""
+        return scores_of(self.value_of(pos))
+
+    def value_of(self, pos: Position) -> int:
+        """Twice X's points minus O's under perfect play from ``pos``."""
+        if pos.is_over:
+            return _difference(pos.scores())
+        with self._lock:
+            state = _State(pos)
+            search = self._choose if state.pending else self._place
+            fields = (state.key, state.xb, state.ob, state.open_, state.spooky, state.comp)
+
+            def run(alpha: int, beta: int) -> int:
+                return search(*fields, state.turn, alpha, beta)
+
+            # Most positions are draws: a narrow window around 0 proves them fastest,
+            # and a miss leaves a bound that makes the second search narrow too.
+            found = run(-1, 1)
+            if found <= -1:
+                found = run(-_INFINITY, found + 1)
+            elif found >= 1:
+                found = run(found - 1, _INFINITY)
+            return found if state.turn & 1 else -found
+
+    def action_values(self, pos: Position) -> dict[Action, int]:
+        """Every legal action with the value (twice X−O) perfect play reaches after it."""
+        return {action: self.value_of(pos._apply(action)) for action in pos.legal_actions()}
+
+    def best_actions(self, pos: Position) -> tuple[Action, ...]:
+        """The legal actions that keep the value of ``pos`` for the player to move."""
+        values = self.action_values(pos)
+        sign = 1 if pos.to_play == "X" else -1
+        best = max(sign * v for v in values.values())
+        return tuple(a for a, v in values.items() if sign * v == best)
+
+    # -- the search ----------------------------------------------------------------
+
+    def _place(
+        self,
+        key: int,
+        xb: int,
+        ob: int,
+        open_: int,
+        spooky: tuple[tuple[int, int, int], ...],
+        comp: tuple[int, ...],
+        turn: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """Value for the player to move of a position awaiting a placement."""
+        self.nodes += 1
+        if open_ & (open_ - 1) == 0:
+            # No pair of open cells: the game is over, unless move 9 fills the last cell.
+            if open_ and turn == 9:
+                return _final(key | 9 << (_FIELD * (open_.bit_length() - 1)), xb | open_, ob)
+            return 0
+        if turn <= SYMMETRIC_UP_TO:
+            tkey, sym = canonical(key)
+        else:
+            tkey, sym = key, 0
+        known = self.book.get(tkey)
+        if known is not None:
+            return known if turn & 1 else -known
+        entry = self.table.get(tkey)
+        hint = None
+        if entry is not None:
+            low, high, hint = entry
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+            if alpha >= beta:
+                return low
+            if hint is not None and sym:
+                inverse = _INVERSES[sym]
+                hint = (inverse[hint[0]], inverse[hint[1]])
+        alpha0, beta0 = alpha, beta
+        ceiling = _BEST_FOR[turn & 1]
+        if beta > ceiling:
+            beta = ceiling
+        best = -_INFINITY
+        best_move = None
+        bit = 3 + turn
+        for a, b in _ordered(open_, comp, hint):
+            child = key + (1 << (_FIELD * a + bit)) + (1 << (_FIELD * b + bit))
+            ca = comp[a]
+            cb = comp[b]
+            if ca == cb:
+                value = -self._choose(
+                    child, xb, ob, open_, (*spooky, (turn, a, b)), comp, turn + 1, -beta, -alpha
+                )
+            else:
+                merged = tuple([ca if c == cb else c for c in comp])
+                value = -self._place(
+                    child, xb, ob, open_, (*spooky, (turn, a, b)), merged, turn + 1,
+                    -beta, -alpha,
+                )
+            if value > best:
+                best = value
+                best_move = (a, b)
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        if sym and best_move is not None:
+            perm = SYMMETRIES[sym]
+            best_move = (perm[best_move[0]], perm[best_move[1]])
+        low, high = -_INFINITY, _INFINITY
+        if entry is not None:
+            low, high = entry[_LOWER], entry[_UPPER]
+        if best > alpha0:
+            low = max(low, best)
+        if best < beta0:
+            high = min(high, best)
+        self.table[tkey] = [low, high, best_move]
+        return best
+
+    def _choose(
+        self,
+        key: int,
+        xb: int,
+        ob: int,
+        open_: int,
+        spooky: tuple[tuple[int, int, int], ...],
+        comp: tuple[int, ...],
+        turn: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """Value for the chooser (the player of ``turn``) of a cycle awaiting its collapse."""
+        self.nodes += 1
+        best = -_INFINITY
+        for outcome in _collapses(key, xb, ob, open_, spooky, comp):
+            ckey, cxb, cob, copen, cspooky, rows = outcome
+            if rows:
+                value = _final(ckey, cxb, cob)
+                if not turn & 1:
+                    value = -value
+            elif copen == 0:
+                value = 0
+            else:
+                value = self._place(ckey, cxb, cob, copen, cspooky, comp, turn, alpha, beta)
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best
+
+
+def _ordered(
+    open_: int, comp: tuple[int, ...], hint: tuple[int, int] | None
+) -> Iterator[tuple[int, int]]:
+    """Placements, the remembered best first, then those closing a cycle, then the rest."""
+    cells = [c for c in range(9) if open_ >> c & 1]
+    if hint is not None and open_ >> hint[0] & 1 and open_ >> hint[1] & 1:
+        yield hint
+    later = []
+    for i, a in enumerate(cells):
+        ca = comp[a]
+        for b in cells[i + 1 :]:
+            if (a, b) == hint:
+                continue
+            if comp[b] == ca:
+                yield a, b
+            else:
+                later.append((a, b))
+    yield from later
+
+
+def _collapses(
+    key: int,
+    xb: int,
+    ob: int,
+    open_: int,
+    spooky: tuple[tuple[int, int, int], ...],
+    comp: tuple[int, ...],
+) -> Iterator[tuple[int, int, int, int, tuple[tuple[int, int, int], ...], bool]]:
+    """Both ways the newest mark's cycle can fall: each board after it, and whether a row formed."""
+    k, a, b = spooky[-1]
+    group = comp[a]
+    links: dict[int, list[tuple[int, int]]] = {}
+    rest = []
+    removed = 0
+    for mark in spooky:
+        m, p, q = mark
+        if comp[p] == group:
+            links.setdefault(p, []).append((m, q))
+            links.setdefault(q, []).append((m, p))
+            removed += (1 << (_FIELD * p + 3 + m)) + (1 << (_FIELD * q + 3 + m))
+        else:
+            rest.append(mark)
+    remaining = tuple(rest)
+    base = key - removed
+    for start in (a, b):
+        # Mark k lands in ``start``; every other mark of a cell is pushed to its other cell.
+        ckey, cxb, cob, copen = base, xb, ob, open_
+        placed = {k}
+        stack = [(start, k)]
+        while stack:
+            cell, m = stack.pop()
+            ckey |= m << (_FIELD * cell)
+            copen &= ~(1 << cell)
+            if m & 1:
+                cxb |= 1 << cell
+            else:
+                cob |= 1 << cell
+            for other, there in links[cell]:
+                if other not in placed:
+                    placed.add(other)
+                    stack.append((there, other))
+        yield ckey, cxb, cob, copen, remaining, bool(_ROWS[cxb] or _ROWS[cob])
+
+
+def _final(key: int, xb: int, ob: int) -> int:
+    """Twice X's points minus O's once the classical rows of this board are scored."""
+    dated = []
+    for bits, sign in ((xb, 1), (ob, -1)):
+        for line in _ROWS[bits]:
+            date = max((key >> (_FIELD * c)) & 15 for c in line)
+            dated.append((date, sign))
+    if not dated:
+        return 0
+    earliest = min(date for date, _ in dated)
+    return sum(sign * (2 if date == earliest else 1) for date, sign in dated)
+
+
+def _difference(scores: Scores) -> int:
+    return round(2 * (scores.x - scores.o))
+
+
+def to_engine(pos: Position, move: tuple[int, int]) -> Action:
+    """A solver move (a cell pair, or the pending mark's cell) as the engine's action."""
+    if pos.awaiting_collapse:
+        return Collapse(pos.move_number - 1, move[0])
+    return Place(*move)
