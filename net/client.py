@@ -205,8 +205,9 @@ class TableClient:
             variant = make_variant(str(state.variant.get("variant")), dict(state.variant))
         except RulesError as exc:
             raise RecordError(f"the host's game: {exc}") from None
-        known = before.moves if before and before.game == state.game else ()
-        if variant != self.variant or state.moves[: len(known)] != known:
+        same_game = before is not None and before.game == state.game and variant == self.variant
+        known = before.moves if before and same_game else ()
+        if not same_game or state.moves[: len(known)] != known:
             self.variant = variant
             return Record(variant, list(state.moves)).positions()
         positions = list(self.positions)

@@ -1,0 +1,237 @@
+"""``qttt bench net [--json]``: how fast a move reaches every screen, and a table the lobby.
+
+- Latency: a host process on loopback, 2 players and 16 spectators (all
+  ``net.client.TableClient``, as windows use) in this process. For each move,
+  the time from the intent being sent to the last of the 18 clients holding
+  the new position; games follow each other by rematch. p50 and p99.
+- Discovery: from starting a host process to its table showing in this
+  process's lobby (zeroconf on loopback). This part runs inside a private
+  network namespace holding only loopback, so no mDNS leaves the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from random import Random
+
+from game.rules import Player
+from game.session import Event, Snapshot
+from net.client import TableClient
+from net.discovery import LobbyBrowser
+from net.protocol import PLAYER, SPECTATOR, Rematch
+
+LOOPBACK = "127.0.0.1"
+
+
+def _qttt(*args: str) -> list[str]:
+    return [sys.executable, "-m", "game.cli", *args]
+
+
+class _HostProcess:
+    """``qttt host --headless`` on loopback, printing to a file (a full pipe would stall it)."""
+
+    def __init__(self, *args: str) -> None:
+        self.dir = tempfile.TemporaryDirectory(prefix="qttt-bench-")
+        self.log = Path(self.dir.name) / "host.log"
+        with self.log.open("w") as out:
+            self.process = subprocess.Popen(
+                _qttt(
+                    "host",
+                    "--headless",
+                    "--bind",
+                    LOOPBACK,
+                    "--port",
+                    "0",
+                    "--save-dir",
+                    self.dir.name,
+                    *args,
+                ),
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            )
+
+    def port(self, timeout: float = 15.0) -> int:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for line in self.log.read_text().splitlines():
+                if line.startswith("hosting"):
+                    return int(line.rsplit(":", 1)[1])
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.01)
+        raise RuntimeError(f"the host did not start: {self.log.read_text().strip()}")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.dir.cleanup()
+
+
+async def _latencies(port: int, moves: int, spectators: int, seed: int) -> list[float]:
+    """Milliseconds from each move sent to every client updated."""
+    arrived: asyncio.Queue[None] = asyncio.Queue()
+    seen: dict[int, tuple[int, int]] = {}  # client -> (game, tokens) of its last snapshot
+
+    def watcher(i: int) -> Callable[[Event], None]:
+        def on_event(event: Event) -> None:
+            table = clients[i].table
+            if isinstance(event, Snapshot) and table:
+                seen[i] = (table.game, len(event.moves))
+                arrived.put_nowait(None)
+
+        return on_event
+
+    roles = [(PLAYER, Player.X), (PLAYER, Player.O)] + [(SPECTATOR, None)] * spectators
+    clients: list[TableClient] = []
+    for i, (role, seat) in enumerate(roles):
+        clients.append(TableClient((LOOPBACK, port), f"bench {i}", watcher(i), role, seat))
+    running = [asyncio.ensure_future(c.run()) for c in clients]
+
+    async def everyone_at(game: int, tokens: int) -> None:
+        while not all(seen.get(i) == (game, tokens) for i in range(len(clients))):
+            await arrived.get()
+
+    rng = Random(seed)
+    samples: list[float] = []
+    try:
+        await asyncio.wait_for(everyone_at(1, 0), 10)
+        game = 1
+        while len(samples) < moves:
+            pos = clients[0].position
+            assert pos is not None
+            if pos.is_over:
+                for player in clients[:2]:
+                    player.send(Rematch())
+                game += 1
+                await asyncio.wait_for(everyone_at(game, 0), 10)
+                continue
+            mover = next(c for c in clients[:2] if c.seat is pos.to_play)
+            began = time.perf_counter()
+            mover.play(rng.choice(pos.legal_actions()))
+            await asyncio.wait_for(everyone_at(game, len(clients[0].moves) + 1), 10)
+            samples.append((time.perf_counter() - began) * 1000)
+    finally:
+        for c in clients:
+            await c.close()
+        await asyncio.gather(*running, return_exceptions=True)
+    return samples
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def measure_latency(moves: int, spectators: int, seed: int) -> dict[str, object]:
+    host = _HostProcess("--spectators", str(spectators), "--no-announce")
+    try:
+        samples = asyncio.run(_latencies(host.port(), moves, spectators, seed))
+    finally:
+        host.stop()
+    return {
+        "players": 2,
+        "spectators": spectators,
+        "moves": len(samples),
+        "p50_ms": round(_percentile(samples, 0.50), 3),
+        "p99_ms": round(_percentile(samples, 0.99), 3),
+        "max_ms": round(max(samples), 3),
+    }
+
+
+def measure_discovery(runs: int) -> list[float]:
+    """Seconds from a host process starting to its table in this process's lobby."""
+    lobby = LobbyBrowser(LOOPBACK)
+    times = []
+    try:
+        for run in range(runs):
+            name = f"bench table {run}"
+            began = time.perf_counter()
+            host = _HostProcess("--name", name)
+            try:
+                while not any(t.name == name for t in lobby.tables()):
+                    if time.perf_counter() - began > 30:
+                        raise RuntimeError("the table never showed in the lobby")
+                    time.sleep(0.002)
+                times.append(time.perf_counter() - began)
+            finally:
+                host.stop()
+            while lobby.tables():  # the next run starts from an empty lobby
+                time.sleep(0.01)
+    finally:
+        lobby.close()
+    return times
+
+
+def _discovery_in_private_netns(runs: int) -> list[float]:
+    """Run the discovery part in a network namespace of its own (loopback only)."""
+    if os.environ.get("QTTT_PRIVATE_NETNS") == "1":
+        return measure_discovery(runs)
+    unshare = ["unshare", "--net"] if os.geteuid() == 0 else ["unshare", "-rn"]
+    script = 'ip link set lo up && QTTT_PRIVATE_NETNS=1 exec "$@"'
+    done = subprocess.run(
+        [
+            *unshare,
+            "sh",
+            "-c",
+            script,
+            "sh",
+            *_qttt("bench", "net", "--discovery-only", "--runs", str(runs)),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"no private network namespace: {done.stderr.strip()[-300:]}")
+    return json.loads(done.stdout)["discovery_s_runs"]  # type: ignore[no-any-return]
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="qttt bench net",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--moves", type=int, default=1000, help="moves to time")
+    parser.add_argument("--spectators", type=int, default=16)
+    parser.add_argument("--runs", type=int, default=3, help="host starts to time for discovery")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--discovery-only", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.discovery_only:
+        print(json.dumps({"discovery_s_runs": measure_discovery(args.runs)}))
+        return 0
+    try:
+        result = measure_latency(args.moves, args.spectators, args.seed)
+        runs = _discovery_in_private_netns(args.runs)
+    except (RuntimeError, OSError) as exc:
+        print(f"qttt bench net: {exc}", file=sys.stderr)
+        return 1
+    result["discovery_s"] = round(statistics.median(runs), 3)
+    result["discovery_s_runs"] = [round(r, 3) for r in runs]
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(
+            f"move to all {2 + args.spectators} clients ({result['moves']} moves, host process, "
+            f"loopback): p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, "
+            f"max {result['max_ms']} ms\n"
+            f"host start to its table in another process's lobby: {result['discovery_s']} s "
+            f"median (runs: {', '.join(f'{r:.3f}' for r in runs)})"
+        )
+    return 0
