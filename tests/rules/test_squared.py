@@ -122,9 +122,11 @@ def test_cycles_and_cascades_span_mini_boards() -> None:
 
 
 def test_a_pair_of_mini_boards_is_free_again_once_its_mark_is_classical() -> None:
-    pos = play(*ACROSS, "5@1.5")
-    assert not pos.entangled(cell("1.1"), cell("2.1"))
-    pos.play(SQUARED.parse_token("1.1-2.1"))  # X1 joined 1 and 2, but it is classical now
+    before = play(*ACROSS[:4])
+    with pytest.raises(IllegalActionError, match="mark 1 already joins mini-boards 1 and 2"):
+        before.play(SQUARED.parse_token("1.1-2.1"))
+    after = play(*ACROSS, "5@1.5")  # X1, which joined 1 and 2, is classical now
+    assert after.play(SQUARED.parse_token("1.1-2.1")).spooky_in(cell("2.1")) == (6,)
 
 
 # -- winning mini-boards and the game ---------------------------------------------
