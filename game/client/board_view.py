@@ -383,7 +383,7 @@ def _draw_grid(
             pygame.draw.rect(glass, (*palette.grid_glow, 200), box.inflate(8, 8), 2, 8)
     if palette.glow_strength:
         for start, end in lines:
-            pygame.draw.line(glass, (*palette.grid_glow, 70), start, end, width * 4)
+            pygame.draw.line(glass, (*palette.grid_glow, 40), start, end, width * 5)
     layer.blit(glass, (0, 0))
     for start, end in lines:
         pygame.draw.line(layer, palette.grid, start, end, width)

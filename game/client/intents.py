@@ -266,13 +266,14 @@ class InputMapper:
         return [Navigate(*direction, pad)]
 
     def _open_controller(self, device_index: int) -> None:
+        import pygame
         from pygame._sdl2 import controller
 
         if not controller.get_init():
             controller.init()
         try:
             pad = controller.Controller(device_index)
-        except Exception:
+        except pygame.error:
             # A device SDL cannot map as a game controller stays unused.
             return
         instance_id = pad.as_joystick().get_instance_id()

@@ -64,7 +64,7 @@ HIGH_CONTRAST = Palette(
     background_bottom=(0, 0, 0),
     board=(0, 0, 0),
     grid=(255, 255, 255),
-    grid_glow=(0, 0, 0),
+    grid_glow=(190, 190, 190),  # panel and button edges; no glow is drawn at this contrast
     text=(255, 255, 255),
     dim=(230, 230, 230),
     x=(0, 220, 255),
@@ -248,7 +248,7 @@ def backdrop(surface: pygame.Surface, palette: Palette, time: float, drift: bool
         y = (y0 - time * speed) % 1.15 - 0.075
         x = x0 + 0.02 * math.sin(time * 0.5 + phase)
         px = _quantize_size(size * h)
-        color = mix(palette.background_top, palette.of(player), 0.22)
+        color = mix(palette.background_top, palette.of(player), 0.16)
         blit_centered(surface, mark_sprite(player, px, color, 0), (x * w, y * h))
 
 

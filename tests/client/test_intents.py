@@ -112,3 +112,14 @@ def test_the_right_stick_and_triggers_navigate_nothing() -> None:
 
 def test_the_keyboard_speaks_as_pad_zero() -> None:
     assert InputMapper().translate(key(pygame.K_UP)) == [Navigate(0, -1, KEYBOARD)]
+
+
+def test_a_device_sdl_cannot_open_as_a_controller_is_ignored() -> None:
+    pygame.joystick.init()
+    try:
+        mapper = InputMapper()
+        added = pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=7)
+        assert mapper.translate(added) == []
+        assert mapper.pads == ()
+    finally:
+        pygame.joystick.quit()
