@@ -234,6 +234,7 @@ class InputMapper:
             return [Navigate(*dpad[button], pad)]
         buttons: dict[int, Intent] = {
             pygame.CONTROLLER_BUTTON_A: Activate(pad),
+            pygame.CONTROLLER_BUTTON_START: Activate(pad),
             pygame.CONTROLLER_BUTTON_B: Cancel(pad),
             pygame.CONTROLLER_BUTTON_BACK: Cancel(pad),
             pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Page(-1, pad),

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+from random import Random
 from typing import Any
 
 import pygame
 
-from game.ai import LEVELS
+from game.ai import LEVELS, make_bot
 from game.client import theme
 from game.client.audio import Cue
 from game.client.intents import Cancel, Intent
@@ -72,8 +73,10 @@ class SetupScene(BaseScene):
             index=list(NXN_SIZES).index(s.nxn_size),
             on_change=self._changed,
         )
-        self.x_item = Item("X plays first", choices=seats, index=0)
-        self.o_item = Item("O", choices=seats, index=bot if mode == "bot" else 0)
+        self.x_item = Item("X plays first", choices=seats, index=0, on_change=self._changed)
+        self.o_item = Item(
+            "O", choices=seats, index=bot if mode == "bot" else 0, on_change=self._changed
+        )
         self.start_item = Item("Start", self._start)
         self.menu.items = [
             self.variant_item,
@@ -87,6 +90,7 @@ class SetupScene(BaseScene):
         self._changed(0)
 
     def _changed(self, _: int) -> None:
+        self.error = ""
         self.size_item.enabled = self.variants[self.variant_item.index] == "nxn"
 
     def _start(self) -> None:
@@ -97,6 +101,14 @@ class SetupScene(BaseScene):
             Player.X: self.seat_choices[self.x_item.index],
             Player.O: self.seat_choices[self.o_item.index],
         }
+        for seat in seats.values():
+            if seat is not None:
+                try:
+                    make_bot(seat, variant, Random(0))
+                except ValueError as exc:  # a level that does not play this variant
+                    self.error = str(exc)
+                    self.ctx.audio.play(Cue.REFUSE)
+                    return
         level = next(
             (s for s in (seats[Player.O], seats[Player.X]) if s), self.ctx.settings.bot_level
         )
@@ -127,5 +139,10 @@ class SetupScene(BaseScene):
         theme.blit_centered(surface, title, (w / 2, h * 0.1))
         self.menu.draw(surface, self._area(), palette, self.ctx.time)
         blurb = VARIANT_BLURBS.get(self.variants[self.variant_item.index], "")
-        line = theme.text(blurb, max(14, h // 34), palette.dim)
+        if self.error:
+            line = theme.text(
+                self.error[:1].upper() + self.error[1:], max(14, h // 34), palette.warning, True
+            )
+        else:
+            line = theme.text(blurb, max(14, h // 34), palette.dim)
         theme.blit_centered(surface, line, (w / 2, h * 0.91))
