@@ -7,6 +7,7 @@ so ``qttt replay`` never pays for (or prints the banner of) pygame.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 # name -> (module with ``main(argv) -> int``, one line for ``qttt --help``)
@@ -50,6 +51,10 @@ def _run(name: str, rest: list[str]) -> int:
         return int(module.main(rest) or 0)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (``qttt replay F | head``): not an error worth a traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.records import state_report
 from game.rules import Position
 from game.rules.outcome import Player
 
@@ -68,5 +69,21 @@ def render(pos: Position) -> str:
             out.append(line)
         out.append(rule.replace("-", "=") if r % side == 0 and r < len(grid) else rule)
     out.append("[X1] classical, x3 spooky.")
+    out.extend(_variant_lines(pos))
     out.append(status_line(pos))
     return "\n".join(out)
+
+
+def _variant_lines(pos: Position) -> list[str]:
+    """What the variant adds to the state report, in words: won mini-boards, where to play."""
+    report = state_report(pos)
+    lines = []
+    boards = report.get("boards")
+    if isinstance(boards, dict):
+        won = [f"{n} {'+'.join(who)}" for n, who in boards.items() if who]
+        lines.append(f"Mini-boards won: {', '.join(won) if won else 'none yet'}.")
+    sent = report.get("sent_to")
+    if isinstance(sent, list):
+        where = " and ".join(sent)
+        lines.append(f"The next pair must span mini-board{'s' if len(sent) > 1 else ''} {where}.")
+    return lines
