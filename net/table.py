@@ -1,9 +1,9 @@
 """The host's game and seats, with no sockets: every decision the host makes is made here.
 
 A :class:`Table` answers intents with ``None`` (done) or a reason a player can
-read, and writes the game's record after every applied move, atomically (a
-temporary file, then ``os.replace``), so a host killed at any instant leaves
-a record that ``qttt host --resume`` continues from its last applied move.
+read. :meth:`Table.save` writes the game's record atomically (a temporary
+file, then ``os.replace``), so a host killed at any instant leaves a record
+that ``qttt host --resume`` continues from its last saved move.
 """
 
 from __future__ import annotations
@@ -121,7 +121,7 @@ class Table:
     # -- intents --------------------------------------------------------------------
 
     def move(self, side: Player, ply: int, token: str) -> str | None:
-        """Play ``token`` for ``side``; ``None`` once applied and saved, else why not."""
+        """Play ``token`` for ``side``; ``None`` once applied (the caller saves), else why not."""
         pos = self.position
         if pos.is_over:
             return "the game is over"
@@ -137,7 +137,6 @@ class Table:
         except RulesError as exc:
             return str(exc)
         self.positions.append(after)
-        self.save()
         return None
 
     def ask_rematch(self, side: Player) -> str | None:
@@ -172,8 +171,9 @@ class Table:
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 out.write(self.record.to_json())
-                out.flush()
-                os.fsync(out.fileno())
+            # No fsync: once os.replace returns, the new record survives the host process
+            # dying at any instant (the case --resume is for). An fsync would make every
+            # move wait on the disk (8 ms measured here) to guard only against a power cut.
             os.replace(temp, self.path)
         except BaseException:
             Path(temp).unlink(missing_ok=True)
