@@ -1,0 +1,91 @@
+"""The commands' edges: bad input is one clear line and an exit status, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import net
+from tests.net.conftest import LOOPBACK, qttt
+
+
+def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(qttt(*args), capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.mark.parametrize(
+    ("args", "status", "message"),
+    [
+        (["join", "nowhere"], 2, "qttt join: 'nowhere' is not HOST:PORT"),
+        (["join", "127.0.0.1:99999", "--bot", "beginner", "--headless"], 2, "is not HOST:PORT"),
+        (
+            ["join", "127.0.0.1:9", "--bot", "beginner", "--headless", "--reconnect", "0"],
+            1,
+            "qttt join: cannot reach 127.0.0.1:9",
+        ),
+        (
+            ["host", "--headless", "--resume", "/nonexistent.json"],
+            2,
+            "qttt host: record: cannot read /nonexistent.json",
+        ),
+    ],
+)
+def test_bad_input_is_one_line(args: list[str], status: int, message: str) -> None:
+    done = run(*args)
+    assert done.returncode == status
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_resume_refuses_an_illegal_record(tmp_path: Path) -> None:
+    record = tmp_path / "bad.json"
+    record.write_text(json.dumps({"variant": "goff", "moves": ["1-2", "3-3"]}))
+    done = run("host", "--headless", "--resume", str(record), "--port", "0")
+    assert done.returncode == 2
+    assert done.stderr.strip().startswith('qttt host: token 2 "3-3": both halves in one cell')
+
+
+def test_a_taken_port_is_one_line(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind((LOOPBACK, 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = run(
+            "host",
+            "--headless",
+            "--bind",
+            LOOPBACK,
+            "--port",
+            str(port),
+            "--no-announce",
+            "--save-dir",
+            str(tmp_path),
+        )
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"qttt host: cannot serve on {LOOPBACK}:{port}")
+
+
+@pytest.mark.skipif(os.environ.get("QTTT_PRIVATE_NETNS") != "1", reason="needs the private netns")
+def test_bench_net_prints_its_numbers() -> None:
+    done = run("bench", "net", "--json", "--moves", "30", "--runs", "1", timeout=120)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["moves"] == 30 and result["spectators"] == 16
+    assert 0 < result["p50_ms"] <= result["p99_ms"] <= result["max_ms"]
+    assert 0 < result["discovery_s"] < 30
+
+
+def test_no_net_module_imports_pygame() -> None:
+    modules = sorted(f"net.{p.stem}" for p in Path(net.__file__).parent.glob("[!_]*.py"))
+    assert "net.session" in modules
+    code = f"import sys, {', '.join(modules)}; print('pygame' in sys.modules)"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.strip() == "False"
