@@ -320,7 +320,9 @@ def _render_static(
         ends = [classical_center(cells[row.cells[0]]), classical_center(cells[row.cells[-1]])]
         width = max(3, cell // 14)
         glass = _glass(layer)
-        pygame.draw.line(glass, (*palette.of(row.player), 90), *ends, width * 3)
+        pygame.draw.line(glass, (*palette.of(row.player), 80), *ends, width * 3)
+        for end in ends:  # round ends: a wide line is cut square
+            pygame.draw.circle(glass, (*palette.of(row.player), 80), end, width * 1.5)
         layer.blit(glass, (0, 0))
         pygame.draw.line(layer, palette.of(row.player), *ends, width)
         for end in ends:

@@ -25,6 +25,9 @@ from game.rules import Player, Position, Row
 
 Vec = tuple[float, float]
 
+# The flat lists that together hold the particles (index i of each is one particle).
+_PARTICLE_FIELDS = ("x", "y", "px", "py", "vx", "vy", "life", "ttl", "drag", "gravity", "kind")
+
 BURST = 26  # particles from each surviving half
 DISSOLVE = 22  # particles from each vanished half
 TRAIL_EVERY = 2  # a flying mark sheds a trail particle every this many steps
@@ -32,9 +35,9 @@ FLIGHT_TIME = 0.55
 FLIGHT_STAGGER = 0.07
 SETTLE_TIME = 0.25
 SWEEP_TIME = 0.6
-FIREWORK_EVERY = 0.22
-FIREWORKS = 12
-DOT_SIZES = (2, 3, 5)
+FIREWORK_EVERY = 0.2
+FIREWORKS = 14
+DOT_SIZES = (2, 3, 5, 7)  # the largest only for fireworks
 SHADES = 4  # brightness steps a particle fades through
 
 
@@ -156,7 +159,7 @@ class Effects:
     def win(self, rows: tuple[Row, ...], layout: BoardLayout, palette: Palette) -> None:
         """A sweep along each winning row, in its player's colour."""
         for row in rows:
-            points = tuple(_units(layout, layout.cells[c].center) for c in row.cells)
+            points = tuple(_units(layout, classical_center(layout.cells[c])) for c in row.cells)
             self.sweeps.append(Sweep(self._color(palette.of(row.player)), points))
 
     def celebrate(self, color: Color) -> None:
@@ -178,7 +181,7 @@ class Effects:
             self.celebrate(palette.of(winner) if winner else palette.accent)
 
     def clear(self) -> None:
-        for name in ("x", "y", "px", "py", "vx", "vy", "life", "ttl", "drag", "gravity", "kind"):
+        for name in _PARTICLE_FIELDS:
             getattr(self, name).clear()
         self.flights.clear()
         self.fades.clear()
@@ -204,7 +207,8 @@ class Effects:
 
     @property
     def particle_count(self) -> int:
-        return len(self.x)
+        """Particles alive now."""
+        return sum(1 for left in self.life if left > 0)
 
     def state(self) -> tuple[object, ...]:
         """Everything that moves, as one comparable value (tests compare runs with it)."""
@@ -253,19 +257,24 @@ class Effects:
                 self.firework_clock += FIREWORK_EVERY
                 self.fireworks_left -= 1
                 at = (self.rng.uniform(0.1, 0.9), self.rng.uniform(0.1, 0.6))
-                self._burst(
-                    at,
-                    self.firework_color,
-                    round(60 * max(0.3, self.intensity)),
-                    speed=0.5,
-                    ttl=1.1,
-                    gravity=0.5,
-                )
+                count = round(45 * max(0.3, self.intensity))
+                # The winner's colour with white sparks through it.
+                for color in (self.firework_color, self._color((255, 250, 235))):
+                    self._burst(
+                        at,
+                        color,
+                        count,
+                        speed=0.6,
+                        ttl=1.3,
+                        gravity=0.35,
+                        drag=0.985,
+                        sizes=len(DOT_SIZES),
+                    )
 
     def _step_particles(self, dt: float) -> None:
         x, y, px, py, vx, vy = self.x, self.y, self.px, self.py, self.vx, self.vy
         life, drag, gravity = self.life, self.drag, self.gravity
-        dead = False
+        dead = 0
         for i in range(len(x)):
             px[i] = x[i]
             py[i] = y[i]
@@ -276,22 +285,12 @@ class Effects:
             y[i] += vy[i] * dt
             life[i] -= dt
             if life[i] <= 0:
-                dead = True
-        if dead:
+                dead += 1
+        # Particles die a few each step: sweep the dead out only once they are a quarter of the
+        # lists (until then they are skipped when drawn), not at every step.
+        if dead and dead * 4 >= len(x):
             keep = [i for i in range(len(x)) if life[i] > 0]
-            for name in (
-                "x",
-                "y",
-                "px",
-                "py",
-                "vx",
-                "vy",
-                "life",
-                "ttl",
-                "drag",
-                "gravity",
-                "kind",
-            ):
+            for name in _PARTICLE_FIELDS:
                 values = getattr(self, name)
                 setattr(self, name, [values[i] for i in keep])
 
@@ -309,19 +308,20 @@ class Effects:
         ttl: float,
         rise: float = 0.0,
         gravity: float = 0.0,
+        drag: float = 0.95,  # of the speed kept each step
+        sizes: int = len(DOT_SIZES) - 1,  # how many of DOT_SIZES, smallest first
     ) -> None:
         rng = self.rng
         for _ in range(count):
             angle = rng.uniform(0, math.tau)
             v = speed * (0.3 + 0.7 * rng.random())
-            size = rng.randrange(len(DOT_SIZES))
             self._spawn(
                 at,
                 (math.cos(angle) * v, math.sin(angle) * v + rise),
                 ttl * (0.6 + 0.4 * rng.random()),
                 color,
-                size,
-                0.94,
+                rng.randrange(sizes),
+                drag,
                 gravity,
             )
 
@@ -348,7 +348,7 @@ class Effects:
         ox, oy = layout.area.topleft
         w = layout.area.width
         scale = max(1.0, w / 600)
-        self._draw_sweeps(surface, ox, oy, w, alpha)
+        self._draw_sweeps(surface, layout, alpha)
         for fade in self.fades:
             age = fade.prev_age + (fade.age - fade.prev_age) * alpha
             left = max(0.0, 1 - age / fade.life)
@@ -396,20 +396,34 @@ class Effects:
             for x0, x1, y0, y1, left, full, k in zip(
                 self.px, self.x, self.py, self.y, self.life, self.ttl, self.kind, strict=True
             )
+            if left > 0
         ]
         surface.fblits(batch, pygame.BLEND_ADD)
 
-    def _draw_sweeps(self, surface: pygame.Surface, ox: int, oy: int, w: int, alpha: float) -> None:
+    def _draw_sweeps(self, surface: pygame.Surface, layout: BoardLayout, alpha: float) -> None:
+        """The winning line growing from its first cell, as the board will then strike it."""
+        (ox, oy), w = layout.area.topleft, layout.area.width
+        width = max(3, layout.cell_size // 14)
         for s in self.sweeps:
             age = s.prev_age + (s.age - s.prev_age) * alpha
-            t = min(1.0, age / SWEEP_TIME)
-            pts = [(ox + x * w, oy + y * w) for x, y in s.points]
-            head = _along(s.points, t)
+            head = _along(s.points, min(1.0, age / SWEEP_TIME))
+            start = (ox + s.points[0][0] * w, oy + s.points[0][1] * w)
             end = (ox + head[0] * w, oy + head[1] * w)
             color = self.colors[s.color]
-            width = max(3, w // 60)
-            pygame.draw.line(surface, theme.mix((0, 0, 0), color, 0.45), pts[0], end, width * 3)
-            pygame.draw.line(surface, color, pts[0], end, width)
+            # The glow is blended on a sheet just big enough for it.
+            box = (
+                pygame.Rect(start, (0, 0))
+                .union(pygame.Rect(end, (0, 0)))
+                .inflate(width * 4, width * 4)
+            )
+            glass = pygame.Surface(box.size, pygame.SRCALPHA)
+            local = [(p[0] - box.x, p[1] - box.y) for p in (start, end)]
+            pygame.draw.line(glass, (*color, 80), *local, width * 3)
+            for p in local:
+                pygame.draw.circle(glass, (*color, 80), p, width * 1.5)
+            surface.blit(glass, box)
+            pygame.draw.line(surface, color, start, end, width)
+            pygame.draw.circle(surface, color, start, width / 2)
             pygame.draw.circle(surface, (255, 255, 255), end, width)
 
 
