@@ -8,6 +8,8 @@ decides exactly how much simulated time passes.
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -50,8 +52,16 @@ class Driver:
             self.app.frame()
 
     def settle(self, seconds: float = 3.0) -> None:
-        """Let effects and bots finish."""
+        """Let ``seconds`` of game time pass (effects finish, a bot's pause runs out)."""
         self.frames(round(seconds * 60))
+
+    def until(self, done: Callable[[], bool], seconds: float = 20.0) -> None:
+        """Run frames until ``done``: workers and the network run in real time, on threads."""
+        deadline = time.monotonic() + seconds
+        while not done():
+            assert time.monotonic() < deadline, "timed out"
+            self.frames(1)
+            time.sleep(0.002)
 
     # -- devices -------------------------------------------------------------
 

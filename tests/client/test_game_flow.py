@@ -120,7 +120,8 @@ def test_a_game_against_the_bot_is_played_by_the_worker(driver: Driver) -> None:
             action = rng.choice(pos.legal_actions())
             d.play(variant, variant.token(action), "mouse")
             mine += 1
-        d.settle(0.8)  # the bot waits for the effects, then thinks in the worker
+        else:  # the bot waits for the effects, then thinks in the worker
+            d.until(lambda pos=pos: d.scene.pos != pos)
     final = Record(variant, list(d.scene.moves)).final()
     assert final.is_over and d.scene.pos == final
     assert len(d.scene.moves) > mine  # every other action was the bot's

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from random import Random
 
@@ -29,27 +28,18 @@ def driver(tmp_path: Path) -> Iterator[Driver]:
     d.close()
 
 
-def until(d: Driver, done: Callable[[], bool], seconds: float = 20.0) -> None:
-    """Run frames (the network runs on its own threads, in real time) until ``done``."""
-    deadline = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < deadline, "timed out"
-        d.frames(1)
-        time.sleep(0.005)
-
-
 def play_my_side_to_the_end(d: Driver, seed: int) -> None:
     rng = Random(seed)
     while not d.scene.pos.is_over:
         pos = d.scene.pos
         if pos.to_play in d.scene.session.local_sides:
-            until(d, lambda: not d.scene.effects.busy)
+            d.until(lambda: not d.scene.effects.busy)
             count = len(d.scene.moves)
             action = rng.choice(pos.legal_actions())
             d.play(d.scene.variant, d.scene.variant.token(action), "mouse")
-            until(d, lambda count=count: len(d.scene.moves) > count)
+            d.until(lambda count=count: len(d.scene.moves) > count)
         else:
-            until(d, lambda pos=pos: d.scene.pos != pos or d.scene.pos.is_over)
+            d.until(lambda pos=pos: d.scene.pos != pos or d.scene.pos.is_over)
 
 
 def test_host_a_table_with_a_bot_and_play_it_to_the_results(driver: Driver, tmp_path: Path) -> None:
@@ -61,9 +51,9 @@ def test_host_a_table_with_a_bot_and_play_it_to_the_results(driver: Driver, tmp_
     assert d.scene.other_item.value == "Bot (beginner)"
     d.key(pygame.K_DOWN)
     d.key(pygame.K_RETURN)
-    until(d, lambda: d.name is SceneName.PLAY)
+    d.until(lambda: d.name is SceneName.PLAY)
     assert d.scene.session.local_sides == {Player.X}
-    until(d, lambda: d.scene._seat_name(Player.O) == "bot (beginner)")  # the bot has sat down
+    d.until(lambda: d.scene._seat_name(Player.O) == "bot (beginner)")  # the bot has sat down
     play_my_side_to_the_end(d, seed=4)
     final = Record(d.scene.variant, list(d.scene.moves)).final()
     assert d.scene.pos == final
@@ -87,9 +77,9 @@ def test_join_a_table_the_lobby_found_and_play_it(driver: Driver, tmp_path: Path
     try:
         bot.submit(play_bot(host.address, "beginner", seat=Player.X, seed=3))
         d.app.go(SceneName.LAN, mode="join", bind=LOOPBACK)
-        until(d, lambda: any("Kitchen" in item.label for item in d.scene.menu.items))
+        d.until(lambda: any("Kitchen" in item.label for item in d.scene.menu.items))
         d.key(pygame.K_RETURN)  # the first item is the table
-        until(d, lambda: d.name is SceneName.PLAY)
+        d.until(lambda: d.name is SceneName.PLAY)
         assert d.scene.session.local_sides == {Player.O}
         play_my_side_to_the_end(d, seed=5)
         d.key(pygame.K_RETURN)
@@ -121,7 +111,7 @@ def test_typing_an_address_and_enter_joins_it(driver: Driver, tmp_path: Path) ->
         d.key(pygame.K_BACKSPACE)
         assert d.scene.typed == f"{host.address[0]}:{host.address[1]}"
         d.key(pygame.K_RETURN)
-        until(d, lambda: d.name is SceneName.PLAY)
+        d.until(lambda: d.name is SceneName.PLAY)
         assert d.scene.session.local_sides == {Player.X}  # the first open seat
     finally:
         d.app.go(SceneName.TITLE)

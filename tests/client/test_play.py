@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from random import Random
@@ -109,8 +108,7 @@ def test_undo_against_a_bot_goes_back_to_the_persons_turn(driver: Driver) -> Non
     start(d, [], seats={Player.X: None, Player.O: "beginner"})
     d.click(d.cell_center(0))
     d.click(d.cell_center(1))
-    d.settle(1.5)  # the bot answers
-    assert len(d.scene.moves) == 2
+    d.until(lambda: len(d.scene.moves) == 2)  # the bot answers
     d.key(pygame.K_z, pygame.KMOD_LCTRL)
     assert d.scene.moves == ()
     assert d.scene.pos.to_play is Player.X
@@ -120,10 +118,7 @@ def test_save_writes_a_record_in_the_data_folder(driver: Driver, tmp_path: Path)
     d = driver
     start(d, ["1-2", "2-5"])
     d.key(pygame.K_s, pygame.KMOD_LCTRL)
-    deadline = time.monotonic() + 10  # the worker thread saves in real time
-    while d.scene.message is None and time.monotonic() < deadline:
-        d.frames(1)
-        time.sleep(0.005)
+    d.until(lambda: d.scene.message is not None)  # the worker thread saves
     assert d.scene.message.text.startswith("Saved as ")
     saved = list((tmp_path / "data" / "qttt" / "records").iterdir())
     assert len(saved) == 1
