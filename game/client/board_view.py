@@ -20,7 +20,6 @@ the window changes, so a frame costs a blit and a few overlays.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -527,11 +526,3 @@ def allowed_cells(pos: Position, first: int | None = None) -> frozenset[int]:
     if first is not None and not (len(found) == 1 and first in found):
         found.discard(first)
     return frozenset(found)
-
-
-def cells_of(marks: Iterable[tuple[int, int, int]], k: int) -> tuple[int, int] | None:
-    """The two cells of spooky mark ``k`` among ``marks``."""
-    for mark, a, b in marks:
-        if mark == k:
-            return a, b
-    return None

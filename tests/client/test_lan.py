@@ -12,10 +12,12 @@ import pytest
 from game.client.scene import SceneName
 from game.client.scenes.lan import parse_address
 from game.records import Record, read_record
-from game.rules import Player, make_variant
+from game.rules import Player, Position, make_variant
+from game.session import Snapshot
 from net.bot import play_bot
 from net.host import HostConfig, new_table, start_host_thread
 from net.loopthread import LoopThread
+from net.session import NetworkSession
 from tests.client.driver import Driver
 
 LOOPBACK = "127.0.0.1"
@@ -114,6 +116,64 @@ def test_typing_an_address_and_enter_joins_it(driver: Driver, tmp_path: Path) ->
         d.until(lambda: d.name is SceneName.PLAY)
         assert d.scene.session.local_sides == {Player.X}  # the first open seat
     finally:
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        host.stop()
+
+
+class Opponent:
+    """A second player at the table, played by the test through its own NetworkSession."""
+
+    def __init__(self, address: tuple[str, int], seed: int) -> None:
+        self.session = NetworkSession(address, name="Bo")
+        self.rng = Random(seed)
+        self.pos: Position | None = None
+
+    def act(self) -> None:
+        """Play a random action whenever it is this seat's turn."""
+        for event in self.session.events():
+            if isinstance(event, Snapshot):
+                self.pos = event.position
+                if self.pos.to_play in self.session.local_sides:
+                    self.session.submit(self.rng.choice(self.pos.legal_actions()))
+
+
+def test_a_lan_rematch_swaps_the_sides(driver: Driver, tmp_path: Path) -> None:
+    d = driver
+    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
+    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
+    opponent = None
+    try:
+        d.app.go(SceneName.LAN, mode="join", bind=LOOPBACK)
+        d.frames(1)
+        d.post(pygame.TEXTINPUT, text=f"{host.address[0]}:{host.address[1]}")
+        d.key(pygame.K_RETURN)
+        d.until(lambda: d.name is SceneName.PLAY)
+        assert d.scene.session.local_sides == {Player.X}
+        opponent = Opponent(host.address, seed=8)
+        d.until(lambda: d.scene._seat_name(Player.O) == "Bo")
+        rng = Random(9)
+        while not d.scene.pos.is_over:
+            pos = d.scene.pos
+            if pos.to_play is Player.X:
+                d.until(lambda: not d.scene.effects.busy)
+                action = rng.choice(pos.legal_actions())
+                d.play(d.scene.variant, d.scene.variant.token(action), "mouse")
+            d.until(lambda pos=pos: (opponent.act(), d.scene.pos != pos)[1])
+        d.key(pygame.K_RETURN)
+        assert d.name is SceneName.RESULTS
+        d.key(pygame.K_RETURN)  # "Rematch, sides swapped": asked of the host
+        assert d.name is SceneName.PLAY
+        opponent.session.rematch()
+        d.until(lambda: (opponent.act(), d.scene.session.local_sides == {Player.O})[1])
+        assert d.scene._seat_name(Player.X) == "Bo"
+        # Bo opens the new game as X, and the window shows that game, not the last one.
+        d.until(lambda: (opponent.act(), len(d.scene.moves) == 1)[1])
+        assert d.scene.pos == Record(d.scene.variant, list(d.scene.moves)).final()
+        assert d.scene.pos.to_play is Player.O
+    finally:
+        if opponent is not None:
+            opponent.session.close()
         d.app.go(SceneName.TITLE)
         d.frames(1)
         host.stop()
