@@ -212,7 +212,7 @@ class PlayScene(BaseScene):
 
     def _click(self, at: tuple[int, int]) -> None:
         _, hud = self._areas()
-        if self.pos.is_over:
+        if self.pos.is_over and not self._rematch_asked():
             self._results()
             return
         if self.hud_menu.handle(Click(at), self._hud_menu_area(hud)):
@@ -249,7 +249,7 @@ class PlayScene(BaseScene):
         self.cursors[intent.pad] = grid[r][c]
 
     def _activate(self, pad: int) -> None:
-        if self.pos.is_over:
+        if self.pos.is_over and not self._rematch_asked():
             self._results()
             return
         if self.pos.awaiting_collapse:
@@ -408,6 +408,11 @@ class PlayScene(BaseScene):
             **network,
         )
 
+    def _rematch_asked(self) -> bool:
+        """Whether this finished LAN game waits for the host to start the rematch."""
+        table = getattr(self.session, "table", None)
+        return self.pos.is_over and table is not None and bool(table.rematch)
+
     def _seat_name(self, side: Player) -> str:
         """Who sits on ``side``, as the HUD says it."""
         table = getattr(self.session, "table", None)
@@ -525,6 +530,8 @@ class PlayScene(BaseScene):
     def _status(self) -> str:
         pos = self.pos
         who = pos.to_play
+        if self._rematch_asked():
+            return "Rematch asked: waiting for the other player…"
         if pos.is_over or who is None:
             return "Game over: click or press Enter for the results"
         if who in self.bots:
