@@ -47,6 +47,8 @@ async def play_bot(
     rng = Random(seed)
     bot: Bot | None = None
     refusals = 0
+    # Where our last move was sent from (the position, and which connection), until answered.
+    asked: tuple[Position, int] | None = None
     try:
         while True:
             waiting = asyncio.ensure_future(events.get())
@@ -60,20 +62,22 @@ async def play_bot(
                 refusals += 1
                 if refusals > 3:
                     raise BotGameError(f"the host refuses the bot's moves: {event.reason}")
+                asked = None
             elif isinstance(event, Snapshot):
                 refusals = 0
-            else:
-                continue
+            # Any event may be the one that makes it our move (the opponent sitting down is
+            # a Notice), so look again after each.
             pos = client.position
             if pos is None:
                 continue
             if pos.is_over:
                 return pos
-            if pos.to_play is client.seat:
+            if pos.to_play is client.seat and client.full and asked != (pos, client.welcomes):
                 bot = bot or make_bot(level, pos.variant, rng)
                 action = await asyncio.to_thread(bot.choose, pos)
                 if client.position is pos:
                     client.play(action)
+                    asked = (pos, client.welcomes)
     finally:
         await client.close()
         await running

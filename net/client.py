@@ -47,6 +47,9 @@ class TableClient:
         self.role = role
         self.seat = seat
         self.token: str | None = None
+        # How many Welcomes came: it changes on every (re)connection and rematch, after which
+        # an intent sent earlier may never have arrived.
+        self.welcomes = 0
         self.table: protocol.State | None = None
         self.variant: Variant | None = None
         self.positions: list[Position] = []
@@ -74,6 +77,11 @@ class TableClient:
     @property
     def moves(self) -> tuple[str, ...]:
         return self.table.moves if self.table else ()
+
+    @property
+    def full(self) -> bool:
+        """Whether both seats have a player (held seats count): moves are played only then."""
+        return self.table is not None and all(seat.name for seat in self.table.seats)
 
     @property
     def connected(self) -> bool:
@@ -185,6 +193,7 @@ class TableClient:
         self.role = welcome.role
         self.seat = Player(welcome.seat) if welcome.seat in protocol.SIDES else None
         self.token = welcome.token
+        self.welcomes += 1
         self._ping_every = max(welcome.ping_ms, 50) / 1000
         if self._reconnecting:
             self._reconnecting = False

@@ -226,16 +226,15 @@ class Host:
                 taken = f"seat {hello.seat} is taken" if hello.seat else "no seat is open"
                 raise _Close(f"{taken} at this table")
             self._seat(conn, side)
-            self._tell(f"{conn.name} sits at {side}")
+            self._changed(f"{conn.name} sits at {side}")
         elif hello.role == SPECTATOR:
             if self.spectators >= self.config.spectator_limit:
                 raise _Close(f"this table has its {self.config.spectator_limit} spectators")
             conn.role = SPECTATOR
             self._welcome(conn)
-            self._tell(f"{conn.name} is watching")
+            self._changed(f"{conn.name} is watching")
         else:
             raise _Close(f"hello.role must be {PLAYER} or {SPECTATOR}")
-        self._broadcast_state()
 
     def _reclaim(self, conn: Connection, token: str) -> None:
         side = self.table.holder(token)
@@ -247,7 +246,7 @@ class Host:
                 other.seat, other.role = None, None
                 other.writer.close()
         self._seat(conn, side)
-        self._tell(f"{conn.name} is back at {side}")
+        self._changed(f"{conn.name} is back at {side}")
 
     def _seat(self, conn: Connection, side: Player) -> None:
         conn.role, conn.seat = PLAYER, side
@@ -301,8 +300,7 @@ class Host:
             conn.send(Refused(f"seat {side} is taken"))
         else:
             self._seat(conn, side)
-            self._tell(f"{conn.name} sits at {side}")
-            self._broadcast_state()
+            self._changed(f"{conn.name} sits at {side}")
 
     def _on_rematch(self, conn: Connection, _: Rematch) -> None:
         if conn.seat is None:
@@ -313,14 +311,15 @@ class Host:
         if reason:
             conn.send(Refused(reason))
             return
-        if self.table.game != game:
-            # Sides swapped: tell every seated connection where it sits now.
-            for other in self.connections:
-                if other.seat is not None:
-                    other.seat = other.seat.other
-                    self._welcome(other)
-            self._tell(f"game {self.table.game}: sides swapped")
-        self._broadcast_state()
+        if self.table.game == game:
+            self._changed()
+            return
+        # Sides swapped: tell every seated connection where it sits now.
+        for other in self.connections:
+            if other.seat is not None:
+                other.seat = other.seat.other
+                self._welcome(other)
+        self._changed(f"game {self.table.game}: sides swapped")
 
     def _on_ping(self, conn: Connection, _: Ping) -> None:
         conn.send(Pong())
@@ -336,14 +335,10 @@ class Host:
             if seat:
                 seat.connected = False
                 self._hold(seat)
-            self._tell(
-                f"{conn.name} dropped; seat {conn.seat} is held for "
-                f"{self.config.reconnect_grace:g} s"
-            )
+            grace = self.config.reconnect_grace
+            self._changed(f"{conn.name} dropped; seat {conn.seat} is held for {grace:g} s")
         elif conn.role == SPECTATOR:
-            self._tell(f"{conn.name} stopped watching")
-        if conn.role is not None:
-            self._broadcast_state()
+            self._changed(f"{conn.name} stopped watching")
 
     def _hold(self, seat: Seat) -> None:
         loop = asyncio.get_running_loop()
@@ -355,14 +350,19 @@ class Host:
         for side, held in self.table.seats.items():
             if held is seat and not seat.connected:
                 self.table.release(side)
-                self._tell(f"seat {side} ({seat.name}) is open again")
-                self._broadcast_state()
+                self._changed(f"seat {side} ({seat.name}) is open again")
 
     # -- telling everyone ---------------------------------------------------------------
 
-    def _tell(self, text: str) -> None:
-        self.log(text)
-        self._broadcast(pack(Notice(text)))
+    def _changed(self, notice: str | None = None) -> None:
+        """Send everyone the table as it now is, then the sentence saying what changed.
+
+        In that order: a client woken by the notice already holds the new state.
+        """
+        self._broadcast_state()
+        if notice:
+            self.log(notice)
+            self._broadcast(pack(Notice(notice)))
 
     def _broadcast_state(self) -> None:
         self._broadcast(pack(self.table.state(self.spectators)))

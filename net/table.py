@@ -132,6 +132,9 @@ class Table:
             )
         if pos.to_play is not side:
             return f"it is {pos.to_play}'s turn"
+        empty = self.open_seats()
+        if empty:
+            return f"waiting for a player at {empty[0]}"
         try:
             after = self.record.append(pos, pos.variant.parse_token(token))
         except RulesError as exc:

@@ -143,6 +143,7 @@ def test_a_rematch_swaps_sides(screens: Callable[..., Screen]) -> None:
     while not pos.is_over:
         assert pos.to_play is not None
         mover = sessions[pos.to_play]
+        mover.snapshot(ply)  # the mover's own screen is up to date before it moves
         mover.session.submit(pos.legal_actions()[0])
         ply += 1
         pos = mover.snapshot(ply).position
@@ -177,3 +178,17 @@ def test_a_dropped_seat_is_held_then_opened(make_host: Callable[..., HostHandle]
     assert dee.hello(name="Dee", seat="X").seat == "X"
     for conn in (bo, cy, dee):
         conn.close()
+
+
+def test_no_move_until_both_seats_are_taken(make_host: Callable[..., HostHandle]) -> None:
+    host = make_host()
+    ada = Raw(host.address)
+    ada.hello(name="Ada", seat="X")
+    ada.move("X", 0, "1-2")
+    assert ada.expect(wire.Refused).reason == "waiting for a player at O"  # type: ignore[attr-defined]
+    bo = Raw(host.address)
+    bo.hello(name="Bo")
+    ada.move("X", 0, "1-2")
+    assert bo.state(moves=1).moves == ("1-2",)
+    ada.close()
+    bo.close()
