@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from random import Random
 
 from game.rules import Action, Collapse, Goff, Place, Position, Scores
 
@@ -76,9 +77,7 @@ _INVERSES = tuple(tuple(perm.index(c) for c in range(9)) for perm in SYMMETRIES)
 _FIELD = 13
 _CELL_MASK = (1 << _FIELD) - 1
 # (source shift, target shift) per cell, for each symmetry.
-_SHIFTS = tuple(
-    tuple((_FIELD * c, _FIELD * perm[c]) for c in range(9)) for perm in SYMMETRIES
-)
+_SHIFTS = tuple(tuple((_FIELD * c, _FIELD * perm[c]) for c in range(9)) for perm in SYMMETRIES)
 
 # Twice the score difference X−O, from X's side, to the final score pair.
 _PAIRS: dict[int, Scores] = {
@@ -146,17 +145,24 @@ class _State:
         self.pending = pos.awaiting_collapse
 
 
+Book = dict[int, tuple[int, tuple[int, int]]]
+"""Canonical key -> (value, a best move in the canonical orientation).
+
+A move is a pair of cells for a placement, or ``(cell, cell)`` for the cell
+where the pending mark lands in a collapse choice.
+"""
+
+
 class Solver:
     """Exact values of Goff positions, remembering what it proved between questions.
 
     One solver may serve several threads: a lock keeps one search at a time
-    on its table. ``book`` maps canonical keys of placement positions to
-    exact values (as made by :mod:`game.ai.make_book`); it only saves time.
+    on its table. A ``book`` (see :mod:`game.ai.make_book`) only saves time.
     """
 
-    def __init__(self, book: dict[int, int] | None = None) -> None:
+    def __init__(self, book: Book | None = None) -> None:
         self.table: dict[int, list] = {}
-        self.book = book or {}
+        self.book: Book = book or {}
         self.nodes = 0
         self.history = [0] * 81
         self._lock = threading.Lock()
@@ -172,32 +178,86 @@ class Solver:
         if pos.is_over:
             return _difference(pos.scores())
         with self._lock:
-            state = _State(pos)
-            search = self._choose if state.pending else self._place
-            fields = (state.key, state.xb, state.ob, state.open_, state.spooky, state.comp)
-
-            def run(alpha: int, beta: int) -> int:
-                return search(*fields, state.turn, alpha, beta)
-
-            # Most positions are draws: a narrow window around 0 proves them fastest,
-            # and a miss leaves a bound that makes the second search narrow too.
-            found = run(-1, 1)
-            if found <= -1:
-                found = run(-_INFINITY, found + 1)
-            elif found >= 1:
-                found = run(found - 1, _INFINITY)
-            return found if state.turn & 1 else -found
+            return self._exact(_State(pos))
 
     def action_values(self, pos: Position) -> dict[Action, int]:
         """Every legal action with the value (twice X−O) perfect play reaches after it."""
         return {action: self.value_of(pos._apply(action)) for action in pos.legal_actions()}
 
-    def best_actions(self, pos: Position) -> tuple[Action, ...]:
-        """The legal actions that keep the value of ``pos`` for the player to move."""
-        values = self.action_values(pos)
-        sign = 1 if pos.to_play == "X" else -1
-        best = max(sign * v for v in values.values())
-        return tuple(a for a, v in values.items() if sign * v == best)
+    def best_action(self, pos: Position, rng: Random | None = None) -> Action:
+        """A legal action that keeps the value of ``pos`` for the player to move.
+
+        The book's move where it has one; otherwise the table's remembered
+        best is tried first, then the others in ``rng``'s order, each with a
+        one-sided search that is cheap once the value is known.
+        """
+        with self._lock:
+            state = _State(pos)
+            tkey, sym = canonical(state.key)
+            booked = self.book.get(tkey)
+            if booked is not None:
+                inverse = _INVERSES[sym]
+                return to_engine(pos, (inverse[booked[1][0]], inverse[booked[1][1]]))
+            target = self._exact(state)
+            actions = list(pos.legal_actions())
+            if rng is not None:
+                rng.shuffle(actions)
+            entry = (
+                None
+                if state.pending
+                else self.table.get(tkey if _symmetric(state.turn) else state.key)
+            )
+            if entry is not None and entry[_MOVE] is not None:
+                hint = entry[_MOVE]
+                if _symmetric(state.turn):
+                    hint = (_INVERSES[sym][hint[0]], _INVERSES[sym][hint[1]])
+                first = to_engine(pos, hint)
+                if first in actions:
+                    actions.remove(first)
+                    actions.insert(0, first)
+            mover_is_x = bool(state.turn & 1)
+            for action in actions:
+                if self._reaches(pos._apply(action), target, mover_is_x):
+                    return action
+        raise AssertionError("no action keeps the value: the solver contradicts itself")
+
+    def _reaches(self, child: Position, target: int, for_x: bool) -> bool:
+        """Whether ``child`` is worth ``target`` (X's view) or better for X (``for_x``) or O."""
+        if child.is_over:
+            value = _difference(child.scores())
+            return value >= target if for_x else value <= target
+        state = _State(child)
+        # Seen from the player to move in ``child``, "at least target for X" is a bound on one side.
+        sign = 1 if state.turn & 1 else -1
+        bound = sign * target
+        if for_x == (sign == 1):
+            return self._search(state, bound - 1, bound) >= bound
+        return self._search(state, bound, bound + 1) <= bound
+
+    def _search(self, state: _State, alpha: int, beta: int) -> int:
+        search = self._choose if state.pending else self._place
+        return search(
+            state.key,
+            state.xb,
+            state.ob,
+            state.open_,
+            state.spooky,
+            state.comp,
+            state.turn,
+            alpha,
+            beta,
+        )
+
+    def _exact(self, state: _State) -> int:
+        """The exact value, X's view, of a position that is not over."""
+        # Most positions are draws: a narrow window around 0 proves them fastest,
+        # and a miss leaves a bound that makes the second search narrow too.
+        found = self._search(state, -1, 1)
+        if found <= -1:
+            found = self._search(state, -_INFINITY, found + 1)
+        elif found >= 1:
+            found = self._search(state, found - 1, _INFINITY)
+        return found if state.turn & 1 else -found
 
     # -- the search ----------------------------------------------------------------
 
@@ -220,13 +280,13 @@ class Solver:
             if open_ and turn == 9:
                 return _final(key | 9 << (_FIELD * (open_.bit_length() - 1)), xb | open_, ob)
             return 0
-        if turn <= SYMMETRIC_UP_TO:
+        if _symmetric(turn):
             tkey, sym = canonical(key)
         else:
             tkey, sym = key, 0
         known = self.book.get(tkey)
         if known is not None:
-            return known if turn & 1 else -known
+            return known[0] if turn & 1 else -known[0]
         entry = self.table.get(tkey)
         hint = None
         if entry is not None:
@@ -243,9 +303,12 @@ class Solver:
                 return low
             if hint is not None and sym:
                 inverse = _INVERSES[sym]
-                hint = (inverse[hint[0]], inverse[hint[1]])
-        alpha0, beta0 = alpha, beta
+                hint = _pair(inverse[hint[0]], inverse[hint[1]])
         ceiling = _BEST_FOR[turn & 1]
+        if alpha >= ceiling:
+            # Nothing here can beat alpha: fail low without searching (and keep windows upright).
+            return ceiling
+        alpha0, beta0 = alpha, beta
         if beta > ceiling:
             beta = ceiling
         best = -_INFINITY
@@ -262,8 +325,15 @@ class Solver:
             else:
                 merged = tuple([ca if c == cb else c for c in comp])
                 value = -self._place(
-                    child, xb, ob, open_, (*spooky, (turn, a, b)), merged, turn + 1,
-                    -beta, -alpha,
+                    child,
+                    xb,
+                    ob,
+                    open_,
+                    (*spooky, (turn, a, b)),
+                    merged,
+                    turn + 1,
+                    -beta,
+                    -alpha,
                 )
             if value > best:
                 best = value
@@ -276,7 +346,7 @@ class Solver:
                         break
         if sym and best_move is not None:
             perm = SYMMETRIES[sym]
-            best_move = (perm[best_move[0]], perm[best_move[1]])
+            best_move = _pair(perm[best_move[0]], perm[best_move[1]])
         low, high = -_INFINITY, _INFINITY
         if entry is not None:
             low, high = entry[_LOWER], entry[_UPPER]
@@ -403,8 +473,16 @@ def _difference(scores: Scores) -> int:
     return round(2 * (scores.x - scores.o))
 
 
+def _symmetric(turn: int) -> bool:
+    return turn <= SYMMETRIC_UP_TO
+
+
+def _pair(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a <= b else (b, a)
+
+
 def to_engine(pos: Position, move: tuple[int, int]) -> Action:
     """A solver move (a cell pair, or the pending mark's cell) as the engine's action."""
     if pos.awaiting_collapse:
         return Collapse(pos.move_number - 1, move[0])
-    return Place(*move)
+    return Place(*_pair(*move))
