@@ -28,7 +28,7 @@ from game.client.scene import BaseScene, Context, SceneName
 from game.client.scenes.setup import seat_title, variant_title
 from game.client.settings import NXN_SIZES
 from game.client.widgets import Item, Menu
-from game.rules import VARIANTS, Player, make_variant
+from game.rules import VARIANTS, Player, RulesError, make_variant
 from net.discovery import FoundTable, LobbyBrowser
 from net.host import HostConfig, HostHandle, new_table, start_host_thread
 from net.loopthread import LoopThread
@@ -255,7 +255,13 @@ class LanScene(BaseScene):
             return
         table = session.table
         if table is not None:
-            variant = make_variant(str(table.variant["variant"]), dict(table.variant))
+            try:
+                variant = make_variant(str(table.variant["variant"]), dict(table.variant))
+            except RulesError as exc:  # a host running rules this game does not know
+                self.status = f"This table plays rules this game cannot: {exc}"
+                session.close()
+                self.session = None
+                return
             self._handed_over = True
             self.ctx.go(
                 SceneName.PLAY,
