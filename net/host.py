@@ -48,6 +48,9 @@ from net.table import Seat, Table
 # A peer that leaves this much of our output unread is not keeping up: drop it
 # rather than buffer without end.
 MAX_BACKLOG = 256 * 1024
+# Connections that have not said hello yet, at most: a flood of silent sockets is turned
+# away at once instead of each holding memory for the hello timeout.
+MAX_STRANGERS = 64
 NAME_LIMIT = 32
 
 
@@ -164,8 +167,11 @@ class Host:
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(writer)
         conn.task = asyncio.current_task()
+        strangers = sum(1 for c in self.connections if c.role is None)
         self.connections.add(conn)
         try:
+            if strangers >= MAX_STRANGERS:
+                raise _Close("too many connections are waiting to say hello; try again")
             await self._read(conn, reader)
         except _Close as reason:
             conn.send(Bye(str(reason)))
@@ -285,11 +291,9 @@ class Host:
             conn.send(Refused(reason))
             self.log(f"refused {conn.name}'s {move.token!r}: {reason}")
         else:
-            # Everyone first, then the disk: replacing the record costs about 1 ms on ext4,
-            # and nothing can run between the two (no await), so no other intent sees a
-            # move that is not saved. Only a host killed inside that millisecond loses it.
-            self._broadcast_state()
+            # The disk first: nobody is shown a move that a host crash could lose.
             self.table.save()
+            self._broadcast_state()
             self.log(f"{side} ({conn.name}) plays {self.table.record.moves[-1]}")
 
     def _on_sit(self, conn: Connection, sit: Sit) -> None:

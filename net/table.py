@@ -121,7 +121,7 @@ class Table:
     # -- intents --------------------------------------------------------------------
 
     def move(self, side: Player, ply: int, token: str) -> str | None:
-        """Play ``token`` for ``side``; ``None`` once applied (the caller saves), else why not."""
+        """Play ``token`` for ``side``; ``None`` once applied, else why not (the host saves)."""
         pos = self.position
         if pos.is_over:
             return "the game is over"

@@ -81,8 +81,8 @@ class _HostProcess:
         self.dir.cleanup()
 
 
-async def _latencies(port: int, moves: int, spectators: int, seed: int, gap: float) -> list[float]:
-    """Milliseconds from each move sent to every client updated, ``gap`` seconds apart."""
+async def _latencies(port: int, moves: int, spectators: int, seed: int) -> list[float]:
+    """Milliseconds from each move sent to every client updated."""
     arrived: asyncio.Queue[None] = asyncio.Queue()
     seen: dict[int, tuple[int, int]] = {}  # client -> (game, tokens) of its last snapshot
 
@@ -124,7 +124,6 @@ async def _latencies(port: int, moves: int, spectators: int, seed: int, gap: flo
             mover.play(rng.choice(pos.legal_actions()))
             await asyncio.wait_for(everyone_at(game, len(clients[0].moves) + 1), 10)
             samples.append((time.perf_counter() - began) * 1000)
-            await asyncio.sleep(gap)
     finally:
         for c in clients:
             await c.close()
@@ -137,17 +136,16 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def measure_latency(moves: int, spectators: int, seed: int, gap_ms: float) -> dict[str, object]:
+def measure_latency(moves: int, spectators: int, seed: int) -> dict[str, object]:
     host = _HostProcess("--spectators", str(spectators), "--no-announce")
     try:
-        samples = asyncio.run(_latencies(host.port(), moves, spectators, seed, gap_ms / 1000))
+        samples = asyncio.run(_latencies(host.port(), moves, spectators, seed))
     finally:
         host.stop()
     return {
         "players": 2,
         "spectators": spectators,
         "moves": len(samples),
-        "gap_ms": gap_ms,
         "p50_ms": round(_percentile(samples, 0.50), 3),
         "p99_ms": round(_percentile(samples, 0.99), 3),
         "max_ms": round(max(samples), 3),
@@ -212,13 +210,6 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--spectators", type=int, default=16)
     parser.add_argument("--runs", type=int, default=3, help="host starts to time for discovery")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument(
-        "--gap-ms",
-        type=float,
-        default=5.0,
-        help="pause between moves (default 5; at 0 a move also waits out the host's "
-        "writing of the previous one's record, about 1 ms, which play never sees)",
-    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--discovery-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -226,7 +217,7 @@ def main(argv: list[str]) -> int:
         print(json.dumps({"discovery_s_runs": measure_discovery(args.runs)}))
         return 0
     try:
-        result = measure_latency(args.moves, args.spectators, args.seed, args.gap_ms)
+        result = measure_latency(args.moves, args.spectators, args.seed)
         runs = _discovery_in_private_netns(args.runs)
     except (RuntimeError, OSError) as exc:
         print(f"qttt bench net: {exc}", file=sys.stderr)
@@ -237,8 +228,8 @@ def main(argv: list[str]) -> int:
         print(json.dumps(result))
     else:
         print(
-            f"move to all {2 + args.spectators} clients ({result['moves']} moves "
-            f"{args.gap_ms:g} ms apart, host process, loopback): "
+            f"move to all {2 + args.spectators} clients ({result['moves']} moves, "
+            f"host process, loopback): "
             f"p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, "
             f"max {result['max_ms']} ms\n"
             f"host start to its table in another process's lobby: {result['discovery_s']} s "

@@ -11,7 +11,7 @@ import msgpack
 import pytest
 
 from net.framing import MAX_FRAME, pack
-from net.host import HostHandle
+from net.host import MAX_STRANGERS, HostHandle
 from net.protocol import (
     PROTOCOL_VERSION,
     SPECTATOR,
@@ -226,3 +226,18 @@ def test_a_seated_client_that_stops_pinging_is_dropped_and_its_seat_held(raw: Co
     said, _ = x.closed_with()
     assert said == "no whole message for 1.5 s"
     o.expect(Notice, lambda n: "Ada dropped; seat X is held" in n.text)  # type: ignore[attr-defined]
+
+
+def test_a_flood_of_silent_connections_is_turned_away(host: HostHandle, raw: Connect) -> None:
+    x, o = seated(raw)
+    silent = [raw() for _ in range(MAX_STRANGERS)]
+    deadline = time.monotonic() + 5
+    while len(host.host.connections) < 2 + MAX_STRANGERS:  # until the host has them all
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    late = raw()
+    said, waited = late.closed_with()
+    assert said == "too many connections are waiting to say hello; try again"
+    assert waited < 0.5
+    game_goes_on(x, o)
+    del silent

@@ -12,9 +12,10 @@ from pathlib import Path
 from game.records import read_record, state_report
 from game.rules import Player, Position
 from game.session import Notice, Snapshot
-from net.host import HostHandle
+from net.host import HostHandle, start_host_thread
 from net.session import NetworkSession
-from tests.net.conftest import report_of, spawn
+from net.table import Table
+from tests.net.conftest import Raw, host_config, report_of, spawn
 
 
 class HandPlayer:
@@ -134,3 +135,28 @@ def test_a_client_whose_connection_drops_reconnects_to_its_seat(host: HostHandle
     finally:
         x.close()
         me.session.close()
+
+
+def test_any_saved_game_can_be_hosted_to_finish_it(tmp_path: Path) -> None:
+    """A record written by `qttt play` (no seats in it) resumes with both seats open."""
+    record = tmp_path / "couch.json"
+    record.write_text(json.dumps({"variant": "goff", "moves": ["1-2", "2-5"], "by": "couch"}))
+    table = Table.resume(record, None)
+    assert (table.name, table.record.moves, table.open_seats()) == (
+        "couch",
+        ["1-2", "2-5"],
+        (Player.X, Player.O),
+    )
+    handle = start_host_thread(table, host_config(tmp_path))
+    try:
+        ada, bo = Raw(handle.address), Raw(handle.address)
+        ada.hello(name="Ada")
+        bo.hello(name="Bo")
+        ada.move("X", 2, "5-9")
+        assert bo.state(moves=3).moves == ("1-2", "2-5", "5-9")
+        saved = json.loads(record.read_text())
+        assert saved["by"] == "couch" and saved["moves"] == ["1-2", "2-5", "5-9"]
+        ada.close()
+        bo.close()
+    finally:
+        handle.stop()
