@@ -391,7 +391,8 @@ class ReplayScene(BaseScene):
         palette = self.ctx.palette
         pos = self.positions[self.index]
         layout = self.layout()
-        look = Look(hidden=self.effects.hidden_cells)
+        rows = pos.outcome.rows if pos.outcome and not self.effects.sweeping else ()
+        look = Look(hidden=self.effects.hidden_cells, rows=rows)
         self.view.draw(surface, layout, pos, palette, look, self.ctx.time)
         self.effects.draw(surface, layout, palette, alpha)
         panel = side_area(surface.get_size())
