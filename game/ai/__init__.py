@@ -1,15 +1,17 @@
 """Bots: given a position, which action? Standard library only.
 
 A bot takes its random generator from outside, so a game with bots can be
-replayed exactly.
+replayed exactly. Bots keep no global state and may run in a worker thread;
+every level but *perfect* stops by its time limit as well as its budget.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from random import Random
 from typing import Protocol
 
-from game.rules import Action, Position, Variant
+from game.rules import Action, Goff, Position, Variant
 
 
 class Bot(Protocol):
@@ -28,11 +30,41 @@ class RandomBot:
         return self.rng.choice(pos.legal_actions())
 
 
-LEVELS: tuple[str, ...] = ("beginner",)
+@dataclass(frozen=True)
+class Strength:
+    """A search level: its budget of iterations and the most seconds one answer may take."""
+
+    iterations: int
+    time_limit: float
+
+
+# Each level searches about eight times as long as the one below it.
+STRENGTHS: dict[str, Strength] = {
+    "easy": Strength(iterations=60, time_limit=0.25),
+    "medium": Strength(iterations=500, time_limit=0.5),
+    "hard": Strength(iterations=4000, time_limit=1.0),
+}
+
+LEVELS: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "perfect")
 
 
 def make_bot(level: str, variant: Variant, rng: Random) -> Bot:
-    """The bot of a level a player can pick; ``ValueError`` for an unknown one."""
+    """The bot of a level a player can pick; ``ValueError`` for an unknown one.
+
+    *perfect* plays Goff's game only (it is solved); elsewhere it is refused
+    with a message a menu can show.
+    """
     if level == "beginner":
         return RandomBot(rng)
+    if level in STRENGTHS:
+        from game.ai.mcts import MCTSBot
+
+        strength = STRENGTHS[level]
+        return MCTSBot(rng, strength.iterations, strength.time_limit)
+    if level == "perfect":
+        if not isinstance(variant, Goff):
+            raise ValueError("the perfect bot plays Goff's 3×3 game only")
+        from game.ai.perfect import PerfectBot
+
+        return PerfectBot(rng)
     raise ValueError(f"unknown bot level {level!r}; the levels are {', '.join(LEVELS)}")

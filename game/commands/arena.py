@@ -1,0 +1,88 @@
+"""``qttt arena --x LEVEL --o LEVEL --variant V --games N [--json]``: bots against bots.
+
+Prints wins, draws and losses (from X's side) and each side's average
+points with a 95% confidence interval. Game ``i`` is seeded from ``--seed``
+and ``i``, so a run replays exactly, with any number of ``--jobs``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from random import Random
+
+from game.ai import LEVELS, make_bot
+from game.ai.arena import Tally, mean_ci95, play_game
+from game.rules import VARIANTS, RulesError, Scores, make_variant
+
+
+def _game(args: tuple[str, str, str, int]) -> Scores:
+    name, x_level, o_level, seed = args
+    return play_game(make_variant(name), x_level, o_level, seed).scores()
+
+
+def _results(jobs: list[tuple[str, str, str, int]], workers: int) -> list[Scores]:
+    if workers == 1:
+        return [_game(job) for job in jobs]
+    with ProcessPoolExecutor(workers) as pool:
+        return list(pool.map(_game, jobs))
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="qttt arena", description=__doc__)
+    parser.add_argument("--x", required=True, choices=LEVELS, help="X's level")
+    parser.add_argument("--o", required=True, choices=LEVELS, help="O's level")
+    parser.add_argument("--variant", default="goff", choices=sorted(VARIANTS))
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.jobs < 1:
+        print("qttt arena: --games and --jobs must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        variant = make_variant(args.variant)
+        for level in (args.x, args.o):
+            # Refuses a level that does not play this variant before any game starts.
+            make_bot(level, variant, Random(0))
+    except (RulesError, ValueError) as exc:
+        print(f"qttt arena: {exc}", file=sys.stderr)
+        return 2
+    jobs = [(args.variant, args.x, args.o, args.seed * 1_000_003 + i) for i in range(args.games)]
+    began = time.perf_counter()
+    tally = Tally()
+    for scores in _results(jobs, args.jobs):
+        tally.add(scores)
+    report(args, tally, time.perf_counter() - began)
+    return 0
+
+
+def report(args: argparse.Namespace, tally: Tally, seconds: float) -> None:
+    x_mean, x_ci = mean_ci95(tally.x_points)
+    o_mean, o_ci = mean_ci95(tally.o_points)
+    result = {
+        "variant": args.variant,
+        "x": args.x,
+        "o": args.o,
+        "games": tally.games,
+        "x_wins": tally.x_wins,
+        "draws": tally.draws,
+        "o_wins": tally.o_wins,
+        "x_points": {"mean": round(x_mean, 4), "ci95": round(x_ci, 4)},
+        "o_points": {"mean": round(o_mean, 4), "ci95": round(o_ci, 4)},
+        "seconds": round(seconds, 2),
+    }
+    if args.json:
+        print(json.dumps(result))
+        return
+    n = tally.games
+    print(
+        f"{args.variant}: X {args.x} vs O {args.o}, {n} games in {seconds:.1f} s\n"
+        f"  X wins {tally.x_wins} ({tally.x_wins / n:.0%}), draws {tally.draws} "
+        f"({tally.draws / n:.0%}), O wins {tally.o_wins} ({tally.o_wins / n:.0%})\n"
+        f"  points: X {x_mean:.3f} ± {x_ci:.3f}, O {o_mean:.3f} ± {o_ci:.3f} (95%)"
+    )
