@@ -54,6 +54,12 @@ MAX_STRANGERS = 64
 NAME_LIMIT = 32
 
 
+def default_save_dir() -> Path:
+    """Where a host keeps its records: $XDG_DATA_HOME/qttt/games (or ~/.local/share/...)."""
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "qttt" / "games"
+
+
 @dataclass
 class HostConfig:
     """How a host runs; the defaults are for real play."""
@@ -65,13 +71,7 @@ class HostConfig:
     hello_timeout: float = 5.0  # a new connection must say hello within this
     idle_timeout: float = 15.0  # ... and then send a whole message at least this often
     advertise: bool = True  # announce the table with zeroconf
-    save_dir: Path = field(default_factory=lambda: default_save_dir())
-
-
-def default_save_dir() -> Path:
-    """Where a host keeps its records: $XDG_DATA_HOME/qttt/games (or ~/.local/share/...)."""
-    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-    return Path(base) / "qttt" / "games"
+    save_dir: Path = field(default_factory=default_save_dir)
 
 
 class _Close(Exception):
