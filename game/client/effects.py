@@ -28,8 +28,10 @@ Vec = tuple[float, float]
 # The flat lists that together hold the particles (index i of each is one particle).
 _PARTICLE_FIELDS = ("x", "y", "px", "py", "vx", "vy", "life", "ttl", "drag", "gravity", "kind")
 
-BURST = 26  # particles from each surviving half
+BURST = 26  # particles from each surviving half, and again where it lands
 DISSOLVE = 22  # particles from each vanished half
+COLLAPSE_BUDGET = 1200  # particles at most for one collapse: a big board's gets fewer a mark
+STAGGER_BUDGET = 0.6  # seconds at most between the first mark's flight and the last's
 TRAIL_EVERY = 2  # a flying mark sheds a trail particle every this many steps
 FLIGHT_TIME = 0.55
 FLIGHT_STAGGER = 0.07
@@ -53,6 +55,7 @@ class Flight:
     size_to: float
     delay: float
     color: int  # index into Effects.colors, for its trail
+    sparks: int  # particles in its take-off and landing bursts
     age: float = 0.0
     prev_age: float = 0.0
     touched_down: bool = False  # the landing flash has been shown
@@ -127,8 +130,12 @@ class Effects:
     ) -> None:
         """Each surviving mark bursts and flies into its cell; the other halves dissolve."""
         landed = [(c, k) for c, k in enumerate(after.cells) if k and not before.cells[c]]
+        if not landed:
+            return
         landed.sort(key=lambda ck: ck[1])
         slot_to = layout.cell_size * CLASSICAL_SIZE
+        share = self.intensity * min(1.0, COLLAPSE_BUDGET / ((2 * BURST + DISSOLVE) * len(landed)))
+        stagger = min(FLIGHT_STAGGER, STAGGER_BUDGET / len(landed))
         for order, (cell, k) in enumerate(landed):
             pair = next(((a, b) for m, a, b in before.spooky_marks if m == k), None)
             if pair is None:  # a double placement: nothing was spooky
@@ -140,17 +147,18 @@ class Effects:
             end = _units(layout, classical_center(layout.cells[cell]))
             w = layout.area.width
             color = self._color(palette.of(Player.of_mark(k)))
-            delay = order * FLIGHT_STAGGER
+            delay = order * stagger
+            sparks = max(4, round(BURST * share))
             self.flights.append(
-                Flight(k, cell, start, end, size_from / w, slot_to / w, delay, color)
+                Flight(k, cell, start, end, size_from / w, slot_to / w, delay, color, sparks)
             )
-            self._burst(start, color, round(BURST * self.intensity), speed=0.35, ttl=0.7)
+            self._burst(start, color, sparks, speed=0.35, ttl=0.7)
             gone = _units(layout, layout.mark_center(before, k, other))
             self.fades.append(Fade(k, gone, size_from / w))
             self._burst(
                 gone,
                 self._color(palette.dim),
-                round(DISSOLVE * self.intensity),
+                max(4, round(DISSOLVE * share)),
                 speed=0.08,
                 ttl=0.9,
                 rise=-0.25,
@@ -236,7 +244,7 @@ class Effects:
                 self._spawn(at, (0.0, 0.0), 0.35, f.color, 1, 0.9, 0.0)
             if f.landed and not f.touched_down:
                 f.touched_down = True
-                self._burst(f.end, f.color, round(BURST * self.intensity), speed=0.3, ttl=0.5)
+                self._burst(f.end, f.color, f.sparks, speed=0.3, ttl=0.5)
         if self.flights and all(f.age >= f.delay + FLIGHT_TIME + SETTLE_TIME for f in self.flights):
             self.flights.clear()
         for fade in self.fades:

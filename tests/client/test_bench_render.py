@@ -21,6 +21,7 @@ def test_bench_render_prints_percentiles_of_a_real_burst(
     assert result["frames"] > 60  # the burst lasts longer than a second at 60 fps
     assert result["peak_particles"] > 100
     assert 0 < result["p50_ms"] <= result["p99_ms"] <= result["max_ms"]
+    assert 0 < result["wall_p50_ms"] <= result["wall_p99_ms"]
 
 
 def test_the_burst_searched_for_is_an_awaited_collapse() -> None:
