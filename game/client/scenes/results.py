@@ -22,7 +22,7 @@ from game.client.scene import BaseScene, Context, SceneName
 from game.client.scenes.setup import seat_title
 from game.client.widgets import Item, Menu
 from game.records import Record
-from game.rules import Player, Position, Variant
+from game.rules import Player, Position, Termination, Variant
 from game.textview import points
 from net.session import NetworkSession
 
@@ -44,6 +44,8 @@ def reason(pos: Position) -> str:
         return "The game was left before its end."
     rows = outcome.rows
     why = outcome.termination.value
+    if outcome.termination is Termination.ROW and len(rows) > 1:
+        why = f"{len(rows)} classical rows at once"
     if rows:
         label = pos.variant.label
         found = "; ".join(
