@@ -29,7 +29,7 @@ import threading
 from collections.abc import Iterator
 from random import Random
 
-from game.rules import Action, Collapse, Goff, Place, Position, Scores
+from game.rules import Action, Collapse, Goff, Place, Player, Position, Scores
 
 LINES: tuple[tuple[int, int, int], ...] = (
     (0, 1, 2),
@@ -183,6 +183,14 @@ class Solver:
     def action_values(self, pos: Position) -> dict[Action, int]:
         """Every legal action with the value (twice X−O) perfect play reaches after it."""
         return {action: self.value_of(pos._apply(action)) for action in pos.legal_actions()}
+
+    def solve(self, pos: Position) -> tuple[int, dict[Action, int]]:
+        """The value of ``pos`` and of every legal action, the former read off the latter."""
+        values = self.action_values(pos)
+        if not values:
+            return self.value_of(pos), values
+        pick = max if pos.to_play is Player.X else min
+        return pick(values.values()), values
 
     def best_action(self, pos: Position, rng: Random | None = None) -> Action:
         """A legal action that keeps the value of ``pos`` for the player to move.
