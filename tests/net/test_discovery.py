@@ -23,14 +23,26 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def wait_for(lobby: LobbyBrowser, found: Callable[[list[FoundTable]], bool]) -> list[FoundTable]:
+def wait_for(
+    lobby: LobbyBrowser, port: int, found: Callable[[FoundTable | None], bool]
+) -> FoundTable | None:
+    """The table at ``port`` (or ``None``) once ``found`` holds of it. Other tables (another
+    test's host, still announced) are not this test's business."""
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
-        tables = lobby.tables()
-        if found(tables):
-            return tables
+        table = next((t for t in lobby.tables() if t.port == port), None)
+        if found(table):
+            return table
         time.sleep(0.01)
     raise AssertionError(f"the lobby shows {lobby.tables()}")
+
+
+def present(table: FoundTable | None) -> bool:
+    return table is not None
+
+
+def gone(table: FoundTable | None) -> bool:
+    return table is None
 
 
 def test_the_lobby_follows_a_table_from_start_to_stop(
@@ -39,7 +51,9 @@ def test_the_lobby_follows_a_table_from_start_to_stop(
     lobby = LobbyBrowser(LOOPBACK)
     try:
         host = make_host(variant="ultimate", name="Kitchen", advertise=True, idle_timeout=10.0)
-        (table,) = wait_for(lobby, bool)
+        port = host.address[1]
+        table = wait_for(lobby, port, present)
+        assert table is not None
         assert (table.name, table.variant, table.address) == ("Kitchen", "ultimate", host.address)
         assert (table.open_seats, table.spectators, table.running) == (("X", "O"), 0, False)
         assert table.spectator_limit == 4
@@ -47,17 +61,17 @@ def test_the_lobby_follows_a_table_from_start_to_stop(
         ada = NetworkSession(host.address, name="Ada", seat=Player.X)
         eve = NetworkSession(host.address, name="Eve", role=SPECTATOR)
         try:
-            wait_for(lobby, lambda t: t[0].open_seats == ("O",) and t[0].spectators == 1)
+            wait_for(lobby, port, lambda t: t and t.open_seats == ("O",) and t.spectators == 1)
             bo = NetworkSession(host.address, name="Bo", seat=Player.O)
-            wait_for(lobby, lambda t: t[0].open_seats == ())
+            wait_for(lobby, port, lambda t: t and t.open_seats == ())
             ada.submit(Place(0, 1))
-            wait_for(lobby, lambda t: t[0].running)
+            wait_for(lobby, port, lambda t: t and t.running)
             bo.close()
         finally:
             ada.close()
             eve.close()
         host.stop()
-        wait_for(lobby, lambda t: not t)
+        wait_for(lobby, port, gone)
     finally:
         lobby.close()
 
@@ -72,8 +86,9 @@ def test_another_process_lists_the_tables(make_host: Callable[..., HostHandle]) 
         timeout=30,
         check=True,
     )
-    tables = json.loads(listed.stdout)
-    assert sorted(t["port"] for t in tables) == sorted([first.address[1], second.address[1]])
+    ports = {first.address[1], second.address[1]}
+    tables = [t for t in json.loads(listed.stdout) if t["port"] in ports]
+    assert len(tables) == 2
     assert {t["name"] for t in tables} == {"Den"}
     assert len({t["service"] for t in tables}) == 2
     assert all(t["host"] == LOOPBACK and t["open_seats"] == ["X", "O"] for t in tables)
@@ -94,11 +109,14 @@ def test_a_host_process_shows_in_the_lobby_and_leaves_it(tmp_path: object) -> No
         str(tmp_path),
     )
     try:
-        (table,) = wait_for(lobby, bool)
+        assert host.stdout is not None
+        port = int(host.stdout.readline().rsplit(":", 1)[1])  # "hosting 'Attic' (goff) on …"
+        table = wait_for(lobby, port, present)
+        assert table is not None
         assert (table.name, table.variant, table.open_seats) == ("Attic", "goff", ("X", "O"))
         host.terminate()  # a clean stop withdraws the table at once
         host.communicate(timeout=10)
-        wait_for(lobby, lambda t: not t)
+        wait_for(lobby, port, gone)
     finally:
         if host.poll() is None:
             host.kill()
@@ -106,8 +124,10 @@ def test_a_host_process_shows_in_the_lobby_and_leaves_it(tmp_path: object) -> No
 
 
 def test_lobby_list_says_when_it_finds_nothing() -> None:
+    # In a namespace of its own: no other test's table can be heard there.
+    alone = ["unshare", "--net", "sh", "-c", 'ip link set lo up && exec "$@"', "sh"]
     listed = subprocess.run(
-        qttt("lobby", "--list", "--bind", LOOPBACK, "--timeout", "0.3"),
+        [*alone, *qttt("lobby", "--list", "--bind", LOOPBACK, "--timeout", "0.3")],
         capture_output=True,
         text=True,
         timeout=30,
