@@ -18,7 +18,7 @@ from game.ai.perfect import BOOK_FILE, format_book
 from game.ai.solver import _INVERSES, Book, Solver, _State, canonical
 from game.rules import Collapse, Goff, Place, Player, Position
 
-DEFAULT_DEPTH = 4
+DEFAULT_DEPTH = 5
 
 
 def build(depth: int) -> Book:
