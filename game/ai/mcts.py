@@ -13,6 +13,9 @@ collapse choice is searched like any other decision.
   of plies followed by a static evaluation (:func:`evaluate`); a full
   random game of Ultimate costs about 80 plies.
 - Results are from X's side in [-1, 1]: the final score difference, capped.
+- Known results climb the tree (MCTS-Solver): a node whose player has a
+  winning child, or whose children are all settled, is settled too, and
+  its exact value replaces the sampled mean.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from collections.abc import Callable
 from functools import cache
 from random import Random
 
-from game.rules import Action, Position, Variant
+from game.rules import Action, Collapse, Position, Variant
 from game.rules.squared import LINES_3X3, Squared
 
 EXPLORATION = 0.8
@@ -35,7 +38,7 @@ ROLLOUT_PLIES: dict[str, int] = {"squared": 12, "ultimate": 12}
 class Node:
     """A position in the tree and the statistics of the move that led to it."""
 
-    __slots__ = ("actions", "children", "pos", "sign", "total", "untried", "visits")
+    __slots__ = ("actions", "children", "pos", "proven", "sign", "total", "untried", "visits")
 
     def __init__(self, pos: Position, sign: float) -> None:
         self.pos = pos
@@ -45,6 +48,8 @@ class Node:
         self.untried: list[Action] | None = None
         self.visits = 0
         self.total = 0.0  # sum of results, seen by the player who made the move
+        # The exact result (X's side) once known: at the end of the game, or by _prove_upwards.
+        self.proven: float | None = result_of(pos) if pos._outcome is not None else None
 
 
 class Search:
@@ -75,7 +80,7 @@ class Search:
         node = self.root
         path = [node]
         rng = self.rng
-        while node.pos._outcome is None:
+        while node.proven is None:
             untried = node.untried
             if untried is None:
                 untried = node.untried = list(node.pos.legal_actions())
@@ -93,21 +98,50 @@ class Search:
                 break
             node = _select(node)
             path.append(node)
-        result = self.simulate(node.pos, rng)
+        result = node.proven if node.proven is not None else self.simulate(node.pos, rng)
         for visited in path:
             visited.visits += 1
             visited.total += result * visited.sign
+        if node.proven is not None:
+            _prove_upwards(path)
 
     def best(self) -> Action:
-        """The most visited action at the root (ties: the better mean)."""
+        """A proven win if there is one, else the most visited action that is not a proven loss."""
         root = self.root
         if not root.children:
             self.iterate()
-        index = max(
-            range(len(root.children)),
-            key=lambda i: (root.children[i].visits, root.children[i].total),
-        )
-        return root.actions[index]
+        mover = 1.0 if root.pos._turn & 1 else -1.0
+
+        def rank(i: int) -> tuple[float, int, float]:
+            child = root.children[i]
+            proven = 0.0 if child.proven is None else mover * child.proven
+            return (proven if abs(proven) >= 1 else 0.0, child.visits, child.total)
+
+        return root.actions[max(range(len(root.children)), key=rank)]
+
+
+def _prove_upwards(path: list[Node]) -> None:
+    """Settle the values that the newly known result decides, from the leaf towards the root.
+
+    A node is settled once its player to act has a winning child (nothing beats
+    a win), or every child is expanded and settled (the best of them). Settled
+    nodes are not searched again: their value is the result (MCTS-Solver).
+    """
+    for node in reversed(path[:-1]):
+        if node.proven is not None:
+            return
+        mover = 1.0 if node.pos._turn & 1 else -1.0
+        best = -math.inf
+        complete = not node.untried
+        for child in node.children:
+            if child.proven is None:
+                complete = False
+            elif mover * child.proven > best:
+                best = mover * child.proven
+        if best >= 1.0 or (complete and best > -math.inf):
+            node.proven = mover * best
+        else:
+            return
 
 
 def _select(node: Node) -> Node:
@@ -116,7 +150,8 @@ def _select(node: Node) -> Node:
     best_score = -math.inf
     for child in node.children:
         n = child.visits
-        score = child.total / n + EXPLORATION * math.sqrt(log_n / n)
+        mean = child.total / n if child.proven is None else child.sign * child.proven
+        score = mean + EXPLORATION * math.sqrt(log_n / n)
         if score > best_score:
             best_score = score
             best = child
@@ -145,7 +180,7 @@ def simulator(variant: Variant) -> Callable[[Position, Random], float]:
         for _ in range(plies):
             if pos._outcome is not None:
                 return result_of(pos)
-            pos = pos._apply(pos.random_action(rng))
+            pos = _rollout_step(pos, rng)
         if pos._outcome is not None:
             return result_of(pos)
         return evaluate_here(pos)
@@ -155,9 +190,31 @@ def simulator(variant: Variant) -> Callable[[Position, Random], float]:
 
 def _full_rollout(pos: Position, rng: Random) -> float:
     while pos._outcome is None:
-        # random_action() gives canonical, legal actions: the unchecked path is safe.
-        pos = pos._apply(pos.random_action(rng))
+        pos = _rollout_step(pos, rng)
     return result_of(pos)
+
+
+def _rollout_step(pos: Position, rng: Random) -> Position:
+    """A random action, except that a chooser takes a collapse that ends the game better.
+
+    Both outcomes of a collapse cost one more apply; a chooser blind to a
+    winning collapse makes random games say little about who is ahead.
+    """
+    # random_action() gives canonical, legal actions: the unchecked path is safe.
+    nxt = pos._apply(pos.random_action(rng))
+    if pos._pending:
+        k, a, b = pos._spooky[-1]
+        other = pos._apply(Collapse(k, b if nxt._cells[a] == k else a))
+        if other._outcome is not None or nxt._outcome is not None:
+            mover = 1.0 if pos._turn & 1 else -1.0
+            if mover * _guess(other) > mover * _guess(nxt):
+                return other
+    return nxt
+
+
+def _guess(pos: Position) -> float:
+    # A game that goes on counts as even when a chooser compares its two collapses.
+    return result_of(pos) if pos._outcome is not None else 0.0
 
 
 def evaluator(variant: Variant) -> Callable[[Position], float]:
