@@ -1,0 +1,129 @@
+"""MCTS on every variant: legal answers, the chooser's decision, reproducibility, strength."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from random import Random
+
+import pytest
+
+from game.ai import RandomBot, make_bot
+from game.ai.mcts import MCTSBot, Search, evaluate, result_of
+from game.ai.solver import Solver
+from game.rules import VARIANTS, Collapse, Player, Position, make_variant
+
+NAMES = sorted(VARIANTS)
+
+
+def random_play(name: str, seed: int, plies: int) -> Position:
+    rng = Random(seed)
+    pos = Position(make_variant(name))
+    for _ in range(plies):
+        nxt = pos.play(rng.choice(pos.legal_actions()))
+        if nxt.is_over:
+            break
+        pos = nxt
+    return pos
+
+
+def pending_position(name: str, seed: int) -> Position:
+    """A position of random play where a collapse is awaited."""
+    rng = Random(seed)
+    while True:
+        pos = Position(make_variant(name))
+        while not pos.is_over:
+            if pos.awaiting_collapse:
+                return pos
+            pos = pos.play(rng.choice(pos.legal_actions()))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_answers_are_legal_at_the_start_mid_game_and_at_a_collapse(name: str) -> None:
+    for pos in (Position(make_variant(name)), random_play(name, 1, 5), pending_position(name, 2)):
+        action = MCTSBot(Random(0), iterations=40).choose(pos)
+        assert pos.check(action) == action
+
+
+def test_the_chooser_takes_the_collapse_the_solver_prefers() -> None:
+    """A collapse is the chooser's own decision, searched like a move (1½–0 beats 1–½ now)."""
+    solver = Solver()
+    checked = 0
+    for seed in range(60):
+        pos = pending_position("goff", seed)
+        if pos.move_number < 7:
+            continue
+        values = solver.action_values(pos)
+        if len(set(values.values())) < 2:
+            continue
+        sign = 1 if pos.to_play is Player.X else -1
+        best = max(sign * v for v in values.values())
+        choice = MCTSBot(Random(seed), iterations=3000).choose(pos)
+        assert isinstance(choice, Collapse)
+        assert sign * values[choice] == best
+        checked += 1
+    assert checked >= 2
+
+
+def play(name: str, bots: tuple[object, object]) -> Position:
+    pos = Position(make_variant(name))
+    while not pos.is_over:
+        bot = bots[0 if pos.move_number & 1 else 1]
+        pos = pos.play(bot.choose(pos))  # type: ignore[attr-defined]
+    return pos
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_search_beats_random_play_from_either_side(name: str) -> None:
+    for side in Player:
+        search = MCTSBot(Random(7), iterations=150)
+        other = RandomBot(Random(8))
+        bots = (search, other) if side is Player.X else (other, search)
+        assert play(name, bots).outcome.winner is side  # type: ignore[union-attr]
+
+
+def test_the_same_seed_plays_the_same_game() -> None:
+    def game(seed: int) -> list[object]:
+        pos = play("goff", (MCTSBot(Random(seed), 60), MCTSBot(Random(seed + 1), 60)))
+        return [pos.cells, pos.spooky_marks, pos.scores()]
+
+    assert game(3) == game(3)
+
+
+def test_bots_in_worker_threads_answer_as_they_do_alone() -> None:
+    positions = [random_play(name, 4, 3) for name in NAMES]
+
+    def answer(pos: Position) -> object:
+        return MCTSBot(Random(5), iterations=80).choose(pos)
+
+    alone = [answer(pos) for pos in positions]
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(answer, positions)) == alone
+
+
+def test_a_time_limit_stops_the_search() -> None:
+    search = Search(Position(make_variant("ultimate")), Random(0))
+    # run() checks the clock between batches: a deadline already past stops it after the first.
+    search.run(10**9, deadline=0.0)
+    assert 0 < search.iterations < 10**9
+
+
+def test_levels_and_their_refusals() -> None:
+    goff = make_variant("goff")
+    for level in ("easy", "medium", "hard"):
+        assert isinstance(make_bot(level, make_variant("ultimate"), Random(0)), MCTSBot)
+    assert isinstance(make_bot("beginner", goff, Random(0)), RandomBot)
+    with pytest.raises(ValueError, match="Goff"):
+        make_bot("perfect", make_variant("squared"), Random(0))
+    with pytest.raises(ValueError, match="levels are"):
+        make_bot("grandmaster", goff, Random(0))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_evaluation_is_the_result_once_over_and_a_guess_before(name: str) -> None:
+    rng = Random(9)
+    pos = Position(make_variant(name))
+    while not pos.is_over:
+        guess = evaluate(pos)
+        assert -0.5 <= guess <= 0.5
+        pos = pos.play(rng.choice(pos.legal_actions()))
+    assert evaluate(pos) == result_of(pos)
