@@ -1,0 +1,142 @@
+"""``qttt solve``, ``qttt arena`` and ``qttt bench mcts`` as a person or a script calls them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.ai.solver import Solver, scores_of
+from game.commands import arena, bench_mcts, solve
+from game.records import read_record
+
+NEAR_THE_END = ["1-2", "2-5", "5-9", "5-1", "4@5", "3-7", "3-6", "4-8"]
+
+
+def record(tmp_path: Path, moves: list[str], variant: str = "goff") -> str:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"variant": variant, "moves": moves}))
+    return str(path)
+
+
+def run(main: object, argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)  # type: ignore[operator]
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_json_gives_the_value_and_every_action_as_record_tokens(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = record(tmp_path, NEAR_THE_END)
+    code, out, err = run(solve.main, [path, "--json"], capsys)
+    assert code == 0 and err == ""
+    answer = json.loads(out)
+    pos = read_record(path).final()
+    solver = Solver()
+    expected = {pos.variant.token(a): scores_of(v) for a, v in solver.action_values(pos).items()}
+    assert answer["actions"] == {t: {"X": s.x, "O": s.o} for t, s in expected.items()}
+    value = solver.value(pos)
+    assert answer["value"] == {"X": value.x, "O": value.o}
+    assert answer["seconds"] >= 0
+    assert all(
+        "-" in token and int(token.split("-")[0]) < int(token.split("-")[1])
+        for token in answer["actions"]
+    )
+
+
+def test_solve_a_collapse_lists_both_choices(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(
+        solve.main, [record(tmp_path, ["1-2", "2-5", "5-9", "5-1"]), "--json"], capsys
+    )
+    assert code == 0
+    assert sorted(json.loads(out)["actions"]) == ["4@1", "4@5"]
+
+
+def test_solve_the_empty_board_with_the_book(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(solve.main, ["--json"], capsys)
+    answer = json.loads(out)
+    assert code == 0
+    assert answer["value"] == {"X": 1, "O": 0.5}
+    assert len(answer["actions"]) == 36
+    winning = sorted(t for t, v in answer["actions"].items() if v == answer["value"])
+    assert winning == ["1-9", "3-7"]
+
+
+def test_solve_as_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(solve.main, [record(tmp_path, NEAR_THE_END), "--no-book"], capsys)
+    assert code == 0
+    assert out.startswith("value: X ")
+    assert "from scratch" in out
+
+
+@pytest.mark.parametrize(
+    ("moves", "variant", "message"),
+    [
+        (["1-2", "3-3"], "goff", 'token 2 "3-3"'),
+        (["1.1-2.2"], "squared", "Goff's game only"),
+    ],
+)
+def test_solve_refuses_bad_records_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], moves: list[str], variant: str, message: str
+) -> None:
+    code, out, err = run(solve.main, [record(tmp_path, moves, variant)], capsys)
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1
+
+
+def test_arena_json_counts_every_game_and_replays_from_its_seed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["--x", "easy", "--o", "beginner", "--variant", "shared", "--games", "6", "--json"]
+    code, out, _ = run(arena.main, argv, capsys)
+    first = json.loads(out)
+    assert code == 0
+    assert first["x_wins"] + first["draws"] + first["o_wins"] == first["games"] == 6
+    assert set(first["x_points"]) == {"mean", "ci95"}
+    _, again, _ = run(arena.main, argv, capsys)
+    second = json.loads(again)
+    first.pop("seconds"), second.pop("seconds")
+    assert first == second
+
+
+def test_arena_in_two_processes_plays_the_same_games(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--x", "beginner", "--o", "easy", "--games", "4", "--json"]
+    _, alone, _ = run(arena.main, argv, capsys)
+    _, shared, _ = run(arena.main, [*argv, "--jobs", "2"], capsys)
+    one, two = json.loads(alone), json.loads(shared)
+    one.pop("seconds"), two.pop("seconds")
+    assert one == two
+
+
+def test_arena_refuses_the_perfect_bot_off_goff(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--x", "perfect", "--o", "easy", "--variant", "nxn", "--games", "1"]
+    code, out, err = run(arena.main, argv, capsys)
+    assert code == 2 and out == ""
+    assert "Goff" in err and err.count("\n") == 1
+
+
+def test_arena_as_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(arena.main, ["--x", "perfect", "--o", "beginner", "--games", "2"], capsys)
+    assert code == 0
+    assert "X wins 2" in out and "± " in out
+
+
+def test_bench_mcts_json(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--variant", "goff", "--runs", "1", "--seconds", "0.2", "--answers", "1"]
+    code, out, _ = run(bench_mcts.main, [*argv, "--games", "2", "--json"], capsys)
+    result = json.loads(out)
+    assert code == 0
+    assert result["iterations_per_s"] > 0
+    assert set(result["hard_answer_ms"]) == set(result["perfect_answer_ms"]) == {"p50", "p99"}
+
+
+def test_bench_mcts_profile_names_the_search(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        bench_mcts.main, ["--variant", "nxn", "--seconds", "0.2", "--profile"], capsys
+    )
+    assert code == 0
+    assert "mcts.py" in out
