@@ -60,6 +60,7 @@ class TableClient:
         self._writer: asyncio.StreamWriter | None = None
         self._closing = False
         self._reconnecting = False
+        self._resync = False
         self._handlers: dict[type[Message], Callable[[Any], None]] = {
             protocol.Welcome: self._on_welcome,
             protocol.State: self._on_state,
@@ -197,13 +198,18 @@ class TableClient:
         self._ping_every = max(welcome.ping_ms, 50) / 1000
         if self._reconnecting:
             self._reconnecting = False
+            self._resync = True
             self._emit(Notice("reconnected"))
 
     def _on_state(self, state: protocol.State) -> None:
         before = self.table
         self.table = state
-        if before and before.game == state.game and before.moves == state.moves:
+        unchanged = before and before.game == state.game and before.moves == state.moves
+        if unchanged and not self._resync:
             return  # only seats or spectators changed
+        # After a reconnect the game is shown again even if unchanged: an intent refused
+        # while the connection was down can be made again from it.
+        self._resync = False
         self.positions = self._replay(before, state)
         assert self.variant is not None
         self._emit(Snapshot(self.variant, state.moves, self.positions[-1]))
