@@ -28,6 +28,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from random import Random
+from typing import Any
 
 from game.rules import Action, Collapse, Goff, Place, Player, Position, Scores
 
@@ -161,7 +162,8 @@ class Solver:
     """
 
     def __init__(self, book: Book | None = None) -> None:
-        self.table: dict[int, list] = {}
+        # key -> [lower bound, upper bound, best move found] (a list: updated in place)
+        self.table: dict[int, list[Any]] = {}
         self.book: Book = book or {}
         self.nodes = 0
         self.history = [0] * 81
