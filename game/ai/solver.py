@@ -162,7 +162,7 @@ class Solver:
     """
 
     def __init__(self, book: Book | None = None) -> None:
-        # key -> [lower bound, upper bound, best move found] (a list: updated in place)
+        # key -> [lower bound, upper bound, best move found], read by index
         self.table: dict[int, list[Any]] = {}
         self.book: Book = book or {}
         self.nodes = 0
