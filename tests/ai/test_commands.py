@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from random import Random
 
 import pytest
 
 from game.ai.solver import Solver, scores_of
 from game.commands import arena, bench_mcts, solve
 from game.records import read_record
+from game.rules import Goff, Position
 
 NEAR_THE_END = ["1-2", "2-5", "5-9", "5-1", "4@5", "3-7", "3-6", "4-8"]
 
@@ -140,3 +142,20 @@ def test_bench_mcts_profile_names_the_search(capsys: pytest.CaptureFixture[str])
     )
     assert code == 0
     assert "mcts.py" in out
+
+
+def test_solve_a_finished_game_gives_its_score_and_no_actions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rng = Random(2)
+    pos = Position(Goff())
+    moves = []
+    while not pos.is_over:
+        action = rng.choice(pos.legal_actions())
+        moves.append(pos.variant.token(action))
+        pos = pos.play(action)
+    code, out, _ = run(solve.main, [record(tmp_path, moves), "--json"], capsys)
+    answer = json.loads(out)
+    assert code == 0
+    assert answer["value"] == {"X": pos.scores().x, "O": pos.scores().o}
+    assert answer["actions"] == {}
