@@ -119,18 +119,17 @@ class TableClient:
         Returns why it ended, after emitting that as a Notice.
         """
         loop = asyncio.get_running_loop()
-        give_up: float | None = None  # while reconnecting: when to stop trying
+        give_up = 0.0  # while reconnecting (no Welcome since the drop): when to stop trying
         reason = "closed"
         while not self._closing:
             try:
                 reader, self._writer = await _connect(self.address)
             except OSError as exc:
                 reason = f"cannot reach {_show(self.address)}: {exc.strerror or exc}"
-                if give_up is None or loop.time() > give_up:
+                if not self._reconnecting or loop.time() > give_up:
                     break
                 await asyncio.sleep(0.2)
                 continue
-            give_up = None
             hello = Hello(
                 PROTOCOL_VERSION,
                 self.role,
@@ -143,9 +142,14 @@ class TableClient:
             self._writer.close()
             if final or self._closing:
                 break
-            give_up = loop.time() + self.reconnect_for
-            self._reconnecting = True
-            self._emit(Notice(f"{reason}; reconnecting"))
+            # A connection that drops before its Welcome (a host going down as we knock)
+            # is part of the same drop: one notice, one deadline.
+            if not self._reconnecting:
+                give_up = loop.time() + self.reconnect_for
+                self._reconnecting = True
+                self._emit(Notice(f"{reason}; reconnecting"))
+            elif loop.time() > give_up:
+                break
         self._writer = None
         self._emit(Notice(reason))
         return reason
