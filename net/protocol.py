@@ -25,7 +25,6 @@ PROTOCOL_VERSION = 1
 # Roles a connection can hold at a table.
 PLAYER = "player"
 SPECTATOR = "spectator"
-ROLES = (PLAYER, SPECTATOR)
 SIDES = ("X", "O")
 
 
