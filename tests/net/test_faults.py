@@ -46,7 +46,8 @@ def game_goes_on(x: Raw, o: Raw) -> None:
     o.move("O", 1, "2-5")
     for player in (x, o):
         assert player.state(moves=2).moves == ("1-2", "2-5")
-    assert time.monotonic() - began < 0.5
+    # Well under the 1 s a silent or trickling peer is given: none of them held this up.
+    assert time.monotonic() - began < 0.9
 
 
 HOSTILE_FIRST_FRAMES = {
