@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 import net
-from tests.net.conftest import LOOPBACK, qttt
+from net.host import HostHandle
+from tests.net.conftest import LOOPBACK, Raw, qttt
 
 
 def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
@@ -89,3 +90,17 @@ def test_no_net_module_imports_pygame() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
     assert done.stdout.strip() == "False"
+
+
+def test_a_bot_at_a_full_table_says_so(host: HostHandle) -> None:
+    seated = [Raw(host.address) for _ in range(2)]
+    for raw in seated:
+        raw.hello(name="sitter")
+    done = run("join", f"{LOOPBACK}:{host.address[1]}", "--bot", "beginner", "--headless")
+    assert done.returncode == 1
+    assert done.stderr.strip() == (
+        "qttt join: the host closed the connection: no seat is open at this table"
+    )
+    assert done.stdout == ""
+    for raw in seated:
+        raw.close()
