@@ -55,7 +55,8 @@ class TableView:
     def properties(self) -> dict[str, str]:
         return {
             "v": str(PROTOCOL_VERSION),
-            "name": self.name,
+            # A TXT string holds at most 255 bytes with its key; a table name needs far fewer.
+            "name": self.name.encode()[:200].decode(errors="ignore"),
             "variant": self.variant,
             "open": ",".join(self.open_seats),
             "spectators": str(self.spectators),

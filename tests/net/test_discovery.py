@@ -79,6 +79,7 @@ def test_the_lobby_follows_a_table_from_start_to_stop(
 def test_another_process_lists_the_tables(make_host: Callable[..., HostHandle]) -> None:
     first = make_host(name="Den", advertise=True)
     second = make_host(name="Den", advertise=True)  # the same name: the second one is renamed
+    long = make_host(name="Café " + "é" * 300, advertise=True)  # longer than mDNS labels allow
     listed = subprocess.run(
         qttt("lobby", "--list", "--json", "--bind", LOOPBACK, "--timeout", "3"),
         capture_output=True,
@@ -86,8 +87,11 @@ def test_another_process_lists_the_tables(make_host: Callable[..., HostHandle]) 
         timeout=30,
         check=True,
     )
+    found = json.loads(listed.stdout)
+    (cafe,) = [t for t in found if t["port"] == long.address[1]]
+    assert cafe["name"] == "Café " + "é" * 97  # cut to what a TXT string holds, whole letters
     ports = {first.address[1], second.address[1]}
-    tables = [t for t in json.loads(listed.stdout) if t["port"] in ports]
+    tables = [t for t in found if t["port"] in ports]
     assert len(tables) == 2
     assert {t["name"] for t in tables} == {"Den"}
     assert len({t["service"] for t in tables}) == 2
