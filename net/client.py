@@ -21,6 +21,7 @@ from game.rules import Action, Player, Position, RulesError, Variant, make_varia
 from game.session import Event, Notice, Refused, Snapshot
 from net import protocol
 from net.framing import READ_SIZE, FrameError, FrameReader, pack
+from net.party import EMOTES
 from net.protocol import PLAYER, PROTOCOL_VERSION, Hello, Message, Move, ProtocolError
 
 
@@ -67,6 +68,9 @@ class TableClient:
             protocol.Refused: lambda m: self._emit(Refused(m.reason)),
             protocol.Notice: lambda m: self._emit(Notice(m.text)),
             protocol.Pong: lambda m: None,
+            # A party host's scoreboard is for party screens (net.party_client); emotes are news.
+            protocol.Party: lambda m: None,
+            protocol.Emoted: lambda m: self._emit(Notice(f"{m.by}: {EMOTES.get(m.emote, '?')}")),
         }
 
     # -- what a caller reads ------------------------------------------------------------

@@ -407,9 +407,12 @@ def new_table(variant: Variant, name: str, save_dir: Path) -> Table:
     return Table(name, Record(variant), save_dir)
 
 
-async def serve(table: Table, config: HostConfig) -> Host:
-    """A started host (listening, and advertised if the config says so)."""
-    host = Host(table, config)
+async def serve(
+    table: Table, config: HostConfig, make: Callable[[Table, HostConfig], Host] = Host
+) -> Host:
+    """A started host (listening, and advertised if the config says so); ``make`` builds it
+    (``functools.partial(PartyHost, party=...)`` for a party)."""
+    host = make(table, config)
     await host.start()
     return host
 
@@ -437,7 +440,11 @@ class HostHandle:
         self._thread.stop()
 
 
-def start_host_thread(table: Table, config: HostConfig | None = None) -> HostHandle:
+def start_host_thread(
+    table: Table,
+    config: HostConfig | None = None,
+    make: Callable[[Table, HostConfig], Host] = Host,
+) -> HostHandle:
     """Start a host on a thread of its own and return once it listens.
 
     ``address`` is where a client on this machine joins it (loopback when the
@@ -446,7 +453,7 @@ def start_host_thread(table: Table, config: HostConfig | None = None) -> HostHan
     config = config or HostConfig()
     thread = LoopThread(f"qttt-host-{table.name}")
     try:
-        host = thread.submit(serve(table, config)).result(15.0)
+        host = thread.submit(serve(table, config, make)).result(15.0)
     except BaseException:
         thread.stop()
         raise

@@ -20,7 +20,8 @@ from dataclasses import dataclass, fields
 from functools import cache
 from typing import Any, ClassVar
 
-PROTOCOL_VERSION = 1
+# 2: party tables (client queue and emote; host party and emoted).
+PROTOCOL_VERSION = 2
 
 # Roles a connection can hold at a table.
 PLAYER = "player"
@@ -175,9 +176,69 @@ class Pong(Message):
     TAG: ClassVar[str] = "pong"
 
 
+# -- party tables (net/party_host.py): a queue, standings and emotes -------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Queue(Message):
+    """Join the party's queue (a spectator) or leave it (to watch, after any game in hand)."""
+
+    TAG: ClassVar[str] = "queue"
+    join: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Emote(Message):
+    """Show one of the party's predefined reactions to everyone (the host limits the rate)."""
+
+    TAG: ClassVar[str] = "emote"
+    emote: str
+
+
+@dataclass(frozen=True, slots=True)
+class Standing(Message):
+    """One line of the party's scoreboard (nested in :class:`Party`); points in halves."""
+
+    TAG: ClassVar[str] = "standing"
+    name: str
+    half_points: int
+    played: int
+    wins: int
+    draws: int
+    here: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Party(Message):
+    """A party table's queue, scoreboard and clock; sent after every State of such a table."""
+
+    TAG: ClassVar[str] = "party"
+    format: str
+    status: str  # a sentence: who plays, who waits, who won the night
+    finished: bool
+    games: int  # games finished so far
+    playing: tuple[str, ...]  # the X player's name, then the O player's, while a game runs
+    queue: tuple[str, ...]  # who plays next, first first
+    standings: tuple[Standing, ...]
+    clock_ms: int  # the move clock (0: none)
+    left_ms: int  # what is left of it for the move awaited now
+
+
+@dataclass(frozen=True, slots=True)
+class Emoted(Message):
+    """Someone's emote, to show over the board."""
+
+    TAG: ClassVar[str] = "emoted"
+    emote: str
+    by: str
+
+
 MESSAGES: dict[str, type[Message]] = {
     cls.TAG: cls
-    for cls in (Hello, Move, Sit, Rematch, Ping, Welcome, State, Refused, Notice, Bye, Pong)
+    for cls in (
+        *(Hello, Move, Sit, Rematch, Ping, Welcome, State, Refused, Notice, Bye, Pong),
+        *(Queue, Emote, Party, Emoted),  # version 2
+    )
 }
 
 

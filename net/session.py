@@ -35,9 +35,10 @@ class NetworkSession:
         role: str = PLAYER,
         seat: Player | None = None,
         reconnect_for: float = 60.0,
+        client: type[TableClient] = TableClient,  # net.party_client's for a party screen
     ) -> None:
         self._events: queue.SimpleQueue[Event] = queue.SimpleQueue()
-        self._client = TableClient(
+        self._client = client(
             address, name, self._events.put, role=role, seat=seat, reconnect_for=reconnect_for
         )
         self._thread = LoopThread("qttt-net")

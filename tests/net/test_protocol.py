@@ -30,6 +30,7 @@ from net.protocol import (
     Welcome,
     decode,
 )
+from tests.net.test_party_protocol import PARTY_EXAMPLES
 
 EXAMPLES = [
     Hello(PROTOCOL_VERSION, "player", "Ada", "X", None),
@@ -51,6 +52,7 @@ EXAMPLES = [
     Notice("Ada sits at X"),
     Bye("protocol version 9 is not spoken here"),
     Pong(),
+    *PARTY_EXAMPLES,
 ]
 
 

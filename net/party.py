@@ -1,0 +1,391 @@
+"""A party: many players, one table, a format that says who plays next, and the standings.
+
+Pure logic, no sockets and no clock: :class:`Party` is told who arrives and
+leaves and how each game ended, and answers who plays next (and on which
+side) and whether the evening is over. The standings are a function of the
+games' records alone (:func:`result_of`, :func:`standings`), in Goff's
+points: each game adds what the outcome scored (1 for a first row, ½ for a
+later one, so a game is worth 1, ½, 1½ or 2 to a player).
+
+Formats:
+
+- *winner stays*: the winner keeps the seat and the first in the queue
+  challenges; the loser goes to the back. A draw sends the champion to the
+  back (nobody keeps a seat without winning). Ends after ``games`` games
+  (never, if none is given).
+- *round robin*: everyone present plays everyone present once; the pair
+  that has waited longest plays next, and the side a player has had less
+  often is theirs. A late arrival joins the schedule; a leaver's games are
+  dropped. Ends when no pair of present players is left to play.
+- *knockout*: the players present at the start form the bracket in order
+  of arrival (a bye for an odd one out). A drawn match is replayed with the
+  sides swapped; after :data:`KNOCKOUT_DRAWS` draws the higher seed goes
+  through. A player who is gone when their match comes loses it unplayed.
+
+Nothing starts until ``start_at`` players are present.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.records import Record
+
+WINNER_STAYS = "winner-stays"
+ROUND_ROBIN = "round-robin"
+KNOCKOUT = "knockout"
+FORMATS = (WINNER_STAYS, ROUND_ROBIN, KNOCKOUT)
+
+# The record field naming a party game's players (the rules ignore it).
+RECORD_FIELD = "party"
+# A drawn knockout match is replayed, sides swapped, this many times before the seed goes on.
+KNOCKOUT_DRAWS = 2
+
+
+# -- what the records say -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One finished party game: who played which side and what each scored."""
+
+    x: str
+    o: str
+    x_points: float
+    o_points: float
+
+    @property
+    def players(self) -> tuple[str, str]:
+        return self.x, self.o
+
+    @property
+    def winner(self) -> str | None:
+        if self.x_points == self.o_points:
+            return None
+        return self.x if self.x_points > self.o_points else self.o
+
+    @property
+    def loser(self) -> str | None:
+        winner = self.winner
+        return None if winner is None else (self.o if winner == self.x else self.x)
+
+
+def party_field(party: str, game: int, x: str, o: str) -> dict[str, object]:
+    """What a party game's record carries under :data:`RECORD_FIELD`."""
+    return {"party": party, "game": game, "x": x, "o": o}
+
+
+def result_of(record: Record, party: str) -> tuple[int, GameResult] | None:
+    """The game number and result of ``record`` if it is a finished game of ``party``."""
+    info = record.extra.get(RECORD_FIELD)
+    if not isinstance(info, dict) or info.get("party") != party:
+        return None
+    game, x, o = info.get("game"), info.get("x"), info.get("o")
+    if type(game) is not int or not isinstance(x, str) or not isinstance(o, str):
+        return None
+    outcome = record.positions()[-1].outcome
+    if outcome is None:
+        return None
+    return game, GameResult(x, o, outcome.scores.x, outcome.scores.o)
+
+
+@dataclass(slots=True)
+class Standing:
+    """One player's evening so far."""
+
+    name: str
+    points: float = 0.0
+    played: int = 0
+    wins: int = 0
+    draws: int = 0
+
+    @property
+    def losses(self) -> int:
+        return self.played - self.wins - self.draws
+
+
+def standings(results: Iterable[GameResult], players: Iterable[str] = ()) -> list[Standing]:
+    """Everyone's points, games, wins and draws; best first (points, then wins, then fewer
+    games, then name). ``players`` adds those who have not played yet."""
+    table: dict[str, Standing] = {name: Standing(name) for name in players}
+    for result in results:
+        winner = result.winner
+        for name, points in ((result.x, result.x_points), (result.o, result.o_points)):
+            line = table.setdefault(name, Standing(name))
+            line.points += points
+            line.played += 1
+            line.wins += name == winner
+            line.draws += winner is None
+    return sorted(table.values(), key=lambda s: (-s.points, -s.wins, s.played, s.name))
+
+
+# -- the format ------------------------------------------------------------------------------
+
+
+@dataclass
+class Party:
+    """Who is here, who plays, who waits, and what the format decides next.
+
+    ``present`` is the queue order of everyone here (the players of the game
+    running included); ``playing`` is ``(x, o)`` while a game runs.
+    """
+
+    format: str
+    start_at: int = 2
+    games: int | None = None  # winner stays: how many games make the evening
+    roster: list[str] = field(default_factory=list)  # everyone who came, in arrival order
+    present: list[str] = field(default_factory=list)
+    playing: tuple[str, str] | None = None
+    results: list[GameResult] = field(default_factory=list)
+    started: bool = False
+    finished: bool = False
+    champion: str | None = None  # winner stays: who holds the seat
+    # Knockout: this round's players still to play (in bracket order), and who went through.
+    bracket: list[str] = field(default_factory=list)
+    advanced: list[str] = field(default_factory=list)
+    knockout_round: int = 0
+    match_draws: int = 0
+    # After a restart: who was here then, waited for before the next game (see load).
+    expected: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.format not in FORMATS:
+            raise ValueError(f"no party format {self.format!r}; choose {', '.join(FORMATS)}")
+        if self.start_at < 2:
+            raise ValueError("a party starts with at least 2 players")
+
+    # -- people ------------------------------------------------------------------------
+
+    def join(self, name: str) -> None:
+        """``name`` arrives (or comes back) and waits at the back of the queue."""
+        if name not in self.roster:
+            self.roster.append(name)
+        if name not in self.present:
+            self.present.append(name)
+        if name in self.expected:
+            self.expected.remove(name)
+
+    def leave(self, name: str) -> None:
+        """``name`` leaves the queue (a game in hand is still finished, by a stand-in)."""
+        if name in self.present:
+            self.present.remove(name)
+
+    @property
+    def queue(self) -> list[str]:
+        """Who waits, first first (for a knockout: the bracket's order)."""
+        waiting = [name for name in self.present if not self.playing or name not in self.playing]
+        if self.format == KNOCKOUT and self.started:
+            # The bracket's order, then those who came too late for it (they watch).
+            order = [name for name in self.bracket + self.advanced if name in waiting]
+            return order + [name for name in waiting if name not in order]
+        return waiting
+
+    # -- games ---------------------------------------------------------------------------
+
+    def next_game(self) -> tuple[str, str] | None:
+        """The next game's ``(x, o)``, now marked as playing; ``None`` if none can start yet
+        (or the party is over: see :attr:`finished`)."""
+        if self.playing or self.finished or self.expected:
+            return None
+        if not self.started:
+            if len(self.present) < self.start_at:
+                return None
+            self.started = True
+            if self.format == KNOCKOUT:
+                self.bracket = list(self.present)
+                self.knockout_round = 1
+        pick = {
+            WINNER_STAYS: self._winner_stays,
+            ROUND_ROBIN: self._round_robin,
+            KNOCKOUT: self._knockout,
+        }[self.format]()
+        self.playing = pick
+        return pick
+
+    def finish_game(self, result: GameResult) -> None:
+        """The game in hand ended with ``result``: move people along the queue."""
+        assert self.playing == result.players, "a result for a game that is not playing"
+        self.results.append(result)
+        self.playing = None
+        if self.format == WINNER_STAYS:
+            self._after_winner_stays(result)
+        elif self.format == KNOCKOUT:
+            self._after_knockout(result)
+        else:
+            # Both go to the back, so those who waited play first.
+            for name in result.players:
+                if name in self.present:
+                    self.present.remove(name)
+                    self.present.append(name)
+        if self.format == WINNER_STAYS and self.games and len(self.results) >= self.games:
+            self.finished = True
+
+    def status(self) -> str:
+        """One sentence for the big screen."""
+        if self.finished:
+            best = standings(self.results, self.roster)
+            if self.format == KNOCKOUT and self.champion:
+                return f"{self.champion} wins the knockout"
+            return f"{best[0].name} wins the night" if best and best[0].played else "party over"
+        if self.playing:
+            x, o = self.playing
+            where = f"round {self.knockout_round}: " if self.format == KNOCKOUT else ""
+            return f"{where}{x} (X) against {o} (O)"
+        if self.expected:
+            return f"waiting for {', '.join(self.expected)} to come back"
+        missing = self.start_at - len(self.present)
+        if not self.started and missing > 0:
+            return f"waiting for {missing} more player{'s' * (missing > 1)}"
+        return "waiting for players"
+
+    # -- winner stays ------------------------------------------------------------------------
+
+    def _winner_stays(self) -> tuple[str, str] | None:
+        waiting = self.queue
+        if self.champion in waiting and len(waiting) >= 2:
+            challenger = next(name for name in waiting if name != self.champion)
+            return challenger, self.champion  # the challenger moves first
+        return (waiting[0], waiting[1]) if len(waiting) >= 2 else None
+
+    def _after_winner_stays(self, result: GameResult) -> None:
+        self.champion = result.winner
+        back = [name for name in result.players if name != self.champion]
+        if self.champion is None:  # a draw: the champion goes to the back after the challenger
+            back = [result.x, result.o]
+        for name in back:
+            if name in self.present:
+                self.present.remove(name)
+                self.present.append(name)
+
+    # -- round robin ----------------------------------------------------------------------------
+
+    def _round_robin(self) -> tuple[str, str] | None:
+        played = {frozenset(r.players) for r in self.results}
+        waiting = self.present
+        pairs = [
+            (a, b)
+            for i, a in enumerate(waiting)
+            for b in waiting[i + 1 :]
+            if frozenset((a, b)) not in played
+        ]
+        if not pairs:
+            self.finished = True
+            return None
+        games = {name: 0 for name in waiting}
+        as_x = dict(games)
+        for r in self.results:
+            for name in r.players:
+                if name in games:
+                    games[name] += 1
+            if r.x in as_x:
+                as_x[r.x] += 1
+        # The fewest games between them, then the longest wait (earliest in the queue).
+        a, b = min(
+            pairs,
+            key=lambda p: (games[p[0]] + games[p[1]], waiting.index(p[0]) + waiting.index(p[1])),
+        )
+        # The side each has had less often: the one with fewer games as X moves first.
+        return (b, a) if as_x[b] < as_x[a] else (a, b)
+
+    # -- knockout ---------------------------------------------------------------------------------
+
+    def _knockout(self) -> tuple[str, str] | None:
+        while True:
+            if len(self.bracket) >= 2:
+                a, b = self.bracket[0], self.bracket[1]
+                here = [name for name in (a, b) if name in self.present]
+                if len(here) == 2:
+                    # Replays of a drawn match swap the sides.
+                    return (a, b) if self.match_draws % 2 == 0 else (b, a)
+                del self.bracket[:2]
+                self.match_draws = 0
+                self.advanced.extend(here)  # a walkover (or nobody, if both are gone)
+                continue
+            self.advanced.extend(self.bracket)  # a bye for an odd one out
+            self.bracket = []
+            if len(self.advanced) <= 1:
+                self.champion = self.advanced[0] if self.advanced else None
+                self.finished = True
+                return None
+            self.bracket, self.advanced = self.advanced, []
+            self.knockout_round += 1
+
+    def _after_knockout(self, result: GameResult) -> None:
+        winner = result.winner
+        if winner is None:
+            self.match_draws += 1
+            if self.match_draws <= KNOCKOUT_DRAWS:
+                return  # replayed, sides swapped
+            winner = self.bracket[0]  # the higher seed
+        del self.bracket[:2]
+        self.match_draws = 0
+        self.advanced.append(winner)
+        # Find out now whether that was the final, so the party ends with its last game.
+        if not self.bracket and len(self.advanced) == 1:
+            self.champion = winner
+            self.finished = True
+
+    # -- surviving a restart ----------------------------------------------------------------------
+
+    def save(self, path: Path) -> None:
+        """Write everything but the results (the records hold those) to ``path``."""
+        data = asdict(self)
+        del data["results"]
+        data["playing"] = list(self.playing) if self.playing else None
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temp = path.with_suffix(".tmp")
+        temp.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        temp.replace(path)
+
+    @classmethod
+    def load(cls, path: Path, results: list[GameResult]) -> Party:
+        """The party saved at ``path``, with ``results`` read back from its records.
+
+        Nobody is present until they reconnect, and no game starts until everyone who
+        was present is back (or :attr:`expected` is cleared): otherwise the first to
+        reconnect would find nobody to play, and a round robin would end there.
+        ``ValueError`` if the file is not a saved party."""
+        try:
+            data: Any = json.loads(path.read_text(encoding="utf-8"))
+            playing = data.pop("playing")
+            party = cls(**data, results=results)
+        except (OSError, TypeError, ValueError, KeyError) as exc:
+            raise ValueError(f"{path} is not a saved party ({exc})") from None
+        party.playing = (playing[0], playing[1]) if playing else None
+        party.expected = party.present
+        party.present = []
+        return party
+
+
+# The reactions anyone may send, by wire name: what the screens show.
+EMOTES: dict[str, str] = {
+    "bravo": "Bravo!",
+    "wow": "Wow!",
+    "haha": "Ha ha!",
+    "oops": "Oops!",
+    "hmm": "Hmm...",
+    "gg": "Good game!",
+}
+
+
+class RateLimit:
+    """A token bucket: ``burst`` at once, then one every ``every`` seconds (times are given)."""
+
+    def __init__(self, burst: int, every: float) -> None:
+        self.burst = burst
+        self.every = every
+        self._tokens: dict[object, tuple[float, float]] = {}  # who: (tokens, at time)
+
+    def allow(self, who: object, now: float) -> bool:
+        tokens, then = self._tokens.get(who, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - then) / self.every)
+        allowed = tokens >= 1.0
+        self._tokens[who] = (tokens - allowed, now)
+        return allowed
+
+    def forget(self, who: object) -> None:
+        self._tokens.pop(who, None)

@@ -1,0 +1,409 @@
+"""A party host: one table, many players in a queue, a format deciding who plays next.
+
+:class:`PartyHost` is a :class:`~net.host.Host` whose players join a queue
+instead of a seat. :class:`~net.party.Party` (pure logic) picks each game's
+two players; the host seats them (a Welcome with the seat and its token),
+and when the game ends it shows the final board for a moment, then seats
+the next two. After every State it sends a :class:`~net.protocol.Party`:
+the queue, the scoreboard and the move clock.
+
+Nothing stops the table: a queued player who drops just leaves the queue; a
+seated one keeps the seat for the rest of the game (reclaimed with its token)
+while a stand-in plays a random legal action whenever it is their move.
+With a move clock, a player whose time runs out gets a random legal action
+played for them too.
+
+Every game's record (``party-NAME-gameN.json``) and the party's state
+(``party-NAME.json``) are kept in the save dir, and the standings are
+always computed from the records: a host started again with the same name
+and save dir carries on the same evening, and a game cut short by the
+restart goes on where it stopped (its players reclaim their seats).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from random import Random
+
+from game.records import Record, RecordError, read_record
+from game.rules import Player
+from net.framing import pack
+from net.host import NAME_LIMIT, Connection, Host, HostConfig
+from net.party import (
+    EMOTES,
+    FORMATS,
+    RECORD_FIELD,
+    GameResult,
+    Party,
+    RateLimit,
+    party_field,
+    result_of,
+    standings,
+)
+from net.protocol import (
+    PLAYER,
+    PROTOCOL_VERSION,
+    SPECTATOR,
+    Emote,
+    Emoted,
+    Hello,
+    Move,
+    Queue,
+    Refused,
+    Rematch,
+    Sit,
+    Standing,
+)
+from net.protocol import Party as PartyMessage
+from net.table import Seat, Table
+
+
+@dataclass
+class PartyConfig:
+    """How a party runs; the defaults are for a real evening."""
+
+    format: str = FORMATS[0]
+    start_at: int = 2  # players present before the first game
+    games: int | None = None  # winner stays: the evening's length in games (None: endless)
+    clock: float = 0.0  # seconds a player has for each move (0: no clock)
+    stand_in: float = 2.0  # seconds before a stand-in moves for a player who dropped
+    between: float = 4.0  # seconds the finished board stays up before the next game
+    emote_burst: int = 3  # emotes one connection may send at once ...
+    emote_every: float = 2.0  # ... and then one every this many seconds
+    seed: int | None = None  # for the random actions of the clock and the stand-in
+
+
+class PartyHost(Host):
+    """Serves one party until :meth:`close`.
+
+    ``table`` names the party and gives its rules and save dir (its own
+    record is never written). ``ValueError`` if the save dir holds a party of
+    that name in another format.
+    """
+
+    def __init__(self, table: Table, config: HostConfig, party: PartyConfig) -> None:
+        super().__init__(table, config)
+        self.party_config = party
+        self.variant = table.variant
+        slug = re.sub(r"[^A-Za-z0-9]+", "-", table.name).strip("-").lower() or "party"
+        self.party_id = table.name
+        self.party_path = table.save_dir / f"party-{slug}.json"
+        self._record_prefix = f"party-{slug}-game"
+        self.party, self.table, self.last_game = self._restore(table)
+        self._rng = Random(party.seed)
+        self._emotes = RateLimit(party.emote_burst, party.emote_every)
+        # What the move clock runs for (game, ply, whether the mover is connected), and when.
+        self._clock_key: tuple[int, int, bool] | None = None
+        self._clock: asyncio.TimerHandle | None = None
+        self._deadline: float | None = None
+        self._next: asyncio.TimerHandle | None = None  # the pause before the next game
+        self._grace: asyncio.TimerHandle | None = None  # after a restart: the wait for players
+        self._announced_end = self.party.finished
+        self._handlers[Queue] = self._on_queue
+        self._handlers[Emote] = self._on_emote
+
+    async def start(self) -> None:
+        await super().start()
+        if self.party.expected:
+            # After a restart: wait for the players who were here, but not for ever.
+            loop = asyncio.get_running_loop()
+            self._grace = loop.call_later(self.config.reconnect_grace, self._stop_waiting)
+        self._start_next()
+
+    def _stop_waiting(self) -> None:
+        if self.party.expected:
+            self.party.expected.clear()
+            self._changed("the party goes on without those who have not come back")
+        self._start_next()
+
+    async def close(self) -> None:
+        for timer in (self._clock, self._next, self._grace):
+            if timer:
+                timer.cancel()
+        await super().close()
+
+    # -- people arriving and leaving ------------------------------------------------------
+
+    def _on_hello(self, conn: Connection, hello: Hello) -> None:
+        # Spectators, refusals and players reclaiming a seat of the game in hand: as anywhere.
+        reclaim = hello.token is not None and self.table.holder(hello.token) is not None
+        if hello.role != PLAYER or hello.version != PROTOCOL_VERSION or reclaim:
+            super()._on_hello(conn, hello)
+            if conn.seat is not None:
+                self.party.join(conn.name)
+                self._party_changed()
+            return
+        # Any other player (a stale token too: its game is over) joins the queue.
+        conn.name = self._unique(hello.name, conn)
+        self._enqueue(conn, f"{conn.name} joins the queue")
+
+    def _on_sit(self, conn: Connection, _: Sit) -> None:
+        self._on_queue(conn, Queue(True))
+
+    def _on_queue(self, conn: Connection, queue: Queue) -> None:
+        if queue.join:
+            if conn.role == PLAYER:
+                conn.send(Refused("you are in the queue already"))
+            else:
+                self._enqueue(conn, f"{conn.name} joins the queue")
+        elif conn.role != PLAYER:
+            conn.send(Refused("you are not in the queue"))
+        else:
+            self.party.leave(conn.name)
+            self._save_party()
+            if conn.seat is None:
+                conn.role = SPECTATOR
+                self._welcome(conn)
+                self._changed(f"{conn.name} leaves the queue to watch")
+            else:
+                self._changed(f"{conn.name} will watch after this game")
+            self._start_next()
+
+    def _enqueue(self, conn: Connection, notice: str) -> None:
+        conn.role = PLAYER
+        self._welcome(conn)
+        self.party.join(conn.name)
+        self._save_party()
+        self._changed(notice)
+        self._start_next()
+
+    def _unique(self, wanted: str, conn: Connection) -> str:
+        """``wanted`` made tidy, with a number added if someone here already has it."""
+        name = " ".join(wanted.split())[:NAME_LIMIT] or "player"
+        taken = {c.name for c in self.connections if c is not conn and c.role is not None}
+        base, number = name, 1
+        while name in taken:
+            number += 1
+            name = f"{base[: NAME_LIMIT - 3]} {number}"
+        return name
+
+    def _leave(self, conn: Connection) -> None:
+        if conn.role != PLAYER or self._closing:
+            super()._leave(conn)
+            return
+        self.connections.discard(conn)
+        self._emotes.forget(conn)
+        self.party.leave(conn.name)
+        self._save_party()
+        seat = self.table.seats[conn.seat] if conn.seat else None
+        if seat:
+            seat.connected = False
+        if seat is None or self.table.position.is_over:
+            self._changed(f"{conn.name} left")
+            return
+        self._changed(f"{conn.name} dropped; a stand-in plays for them until they are back")
+
+    def _hold(self, seat: Seat) -> None:
+        """A party never frees a seat during a game: the stand-in plays for whoever is away."""
+
+    def _on_rematch(self, conn: Connection, _: Rematch) -> None:
+        conn.send(Refused("at a party the queue decides who plays next"))
+
+    def _on_emote(self, conn: Connection, emote: Emote) -> None:
+        if emote.emote not in EMOTES:
+            conn.send(Refused(f"there is no emote {emote.emote!r}; try {', '.join(EMOTES)}"))
+        elif not self._emotes.allow(conn, asyncio.get_running_loop().time()):
+            conn.send(Refused(f"one emote every {self.party_config.emote_every:g} s, please"))
+        else:
+            self._broadcast(pack(Emoted(emote.emote, conn.name)))
+
+    # -- games --------------------------------------------------------------------------
+
+    def _on_move(self, conn: Connection, move: Move) -> None:
+        played = len(self.table.record.moves)
+        super()._on_move(conn, move)
+        if len(self.table.record.moves) > played:
+            self._after_move()
+
+    def _after_move(self) -> None:
+        if not self.table.position.is_over:
+            return
+        finished = result_of(self.table.record, self.party_id)
+        assert finished is not None, "a party game's record names its players"
+        number, result = finished
+        self.party.finish_game(result)
+        self._save_party()
+        self._changed(f"game {number}: {_verdict(result)}")
+        loop = asyncio.get_running_loop()
+        self._next = loop.call_later(self.party_config.between, self._after_pause)
+
+    def _after_pause(self) -> None:
+        self._next = None
+        self._start_next()
+
+    def _start_next(self) -> None:
+        """Seat the next two players if the format names them and no game is on."""
+        if self._next is not None or self.table.running or self.party.playing:
+            return
+        pair = self.party.next_game()
+        if pair is None:
+            self._save_party()
+            if self.party.finished and not self._announced_end:
+                self._announced_end = True
+                self._changed(f"the party is over: {self.party.status()}")
+            return
+        by_name = {c.name: c for c in self.connections if c.role == PLAYER}
+        self.last_game += 1
+        number = self.last_game
+        table = Table(
+            self.table.name,
+            Record(self.variant),
+            self.table.save_dir,
+            self.table.save_dir / f"{self._record_prefix}{number:03d}.json",
+        )
+        table.game = number
+        table.record.extra[RECORD_FIELD] = party_field(self.party_id, number, *pair)
+        for conn in self.connections:
+            if conn.seat is not None:
+                conn.seat = None
+                if conn.role == PLAYER and conn.name not in self.party.present:
+                    conn.role = SPECTATOR  # they asked to leave the queue during the game
+                self._welcome(conn)
+        self.table = table
+        for side, name in zip(Player, pair, strict=True):
+            table.sit(name, side)
+            conn = by_name[name]
+            conn.seat = side
+            self._welcome(conn)
+        self._save_party()
+        self._changed(f"game {number}: {pair[0]} (X) against {pair[1]} (O)")
+
+    # -- the move clock and the stand-in ---------------------------------------------------
+
+    def _arm_clock(self) -> None:
+        """Start the clock for the move awaited now, unless it already runs for it."""
+        pos = self.table.position
+        side = pos.to_play
+        seat = self.table.seats[side] if side else None
+        if pos.is_over or side is None or seat is None or self.table.open_seats():
+            key = None
+        else:
+            key = (self.table.game, len(self.table.record.moves), seat.connected)
+        if key == self._clock_key:
+            return
+        self._clock_key = key
+        if self._clock:
+            self._clock.cancel()
+        self._clock, self._deadline = None, None
+        config = self.party_config
+        delays = [config.clock] if config.clock else []
+        if key and not key[2]:
+            delays.append(config.stand_in)
+        if key and delays:
+            loop = asyncio.get_running_loop()
+            self._deadline = loop.time() + min(delays)
+            self._clock = loop.call_at(self._deadline, self._time_up, key)
+
+    def _time_up(self, key: tuple[int, int, bool]) -> None:
+        self._clock = None
+        if key != self._clock_key:
+            return
+        pos = self.table.position
+        side = pos.to_play
+        assert side is not None
+        token = pos.variant.token(self._rng.choice(pos.legal_actions()))
+        reason = self.table.move(side, key[1], token)
+        assert reason is None, reason
+        self.table.save()
+        seat = self.table.seats[side]
+        who = seat.name if seat else str(side)
+        why = "time is up for" if seat and seat.connected else "a stand-in plays for"
+        self._changed(f"{why} {who}: {token}")
+        self._after_move()
+
+    # -- telling everyone ----------------------------------------------------------------
+
+    def _broadcast_state(self) -> None:
+        super()._broadcast_state()
+        self._arm_clock()
+        self._broadcast(pack(self.party_message()))
+
+    def _party_changed(self) -> None:
+        self._save_party()
+        self._broadcast(pack(self.party_message()))
+
+    def party_message(self) -> PartyMessage:
+        """The queue, the scoreboard (from the records) and the clock, as everyone sees them."""
+        party = self.party
+        rows = tuple(
+            Standing(
+                s.name,
+                round(s.points * 2),
+                s.played,
+                s.wins,
+                s.draws,
+                s.name in party.present,
+            )
+            for s in standings(party.results, party.roster)
+        )
+        left = 0
+        if self._deadline is not None:
+            left = max(0, round((self._deadline - asyncio.get_running_loop().time()) * 1000))
+        return PartyMessage(
+            party.format,
+            party.status(),
+            party.finished,
+            len(party.results),
+            party.playing or (),
+            tuple(party.queue),
+            rows,
+            round(self.party_config.clock * 1000),
+            left,
+        )
+
+    def _save_party(self) -> None:
+        self.party.save(self.party_path)
+
+    # -- surviving a restart ---------------------------------------------------------------
+
+    def _restore(self, lobby: Table) -> tuple[Party, Table, int]:
+        """The party as its files left it, the table to serve, and the last game's number."""
+        games: dict[int, tuple[Path, Record]] = {}
+        for path in lobby.save_dir.glob(f"{self._record_prefix}*.json"):
+            try:
+                record = read_record(path)
+            except RecordError as exc:
+                self.log(f"skipping {path.name}: {exc}")
+                continue
+            info = record.extra.get(RECORD_FIELD)
+            if isinstance(info, dict) and info.get("party") == self.party_id:
+                number = info.get("game")
+                if type(number) is int:
+                    games[number] = (path, record)
+        finished: dict[int, GameResult] = {}
+        for _, record in games.values():
+            done = result_of(record, self.party_id)
+            if done:
+                finished[done[0]] = done[1]
+        results = [finished[n] for n in sorted(finished)]
+        last = max(games, default=0)
+        config = self.party_config
+        if not self.party_path.exists():
+            return Party(config.format, config.start_at, config.games, results=results), lobby, last
+        party = Party.load(self.party_path, results)
+        if party.format != config.format:
+            raise ValueError(
+                f"the party {self.party_id!r} in {lobby.save_dir} is {party.format}, "
+                f"not {config.format}: give this evening another --name"
+            )
+        if party.playing and last in finished:
+            # The host stopped between saving the last move and moving the queue along.
+            party.results.pop()
+            party.finish_game(finished[last])
+        if party.playing and last in games:
+            return party, Table.resume(games[last][0], lobby.name), last
+        party.playing = None
+        return party, lobby, last
+
+
+def _verdict(result: GameResult) -> str:
+    points = f"{_points(result.x_points)}–{_points(result.o_points)}"
+    return f"{result.winner} wins {points}" if result.winner else f"a draw {points}"
+
+
+def _points(value: float) -> str:
+    whole, half = divmod(round(value * 2), 2)
+    return f"{whole or ''}½" if half else str(whole)

@@ -1,0 +1,256 @@
+"""Whole parties through a real host on 127.0.0.1: six beginner bots in each format, people
+coming and going, the move clock, and a host restart. The scoreboard the host reports must
+equal the one computed here from the games' records."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable, Coroutine, Iterator
+from itertools import combinations, pairwise
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+
+from game.records import read_record
+from game.session import Notice
+from net.host import HostHandle, new_table, start_host_thread
+from net.party import KNOCKOUT, ROUND_ROBIN, WINNER_STAYS
+from net.party_client import PartyClient, PartyEvent, play_party_bot
+from net.party_host import PartyConfig, PartyHost
+from net.protocol import SPECTATOR, Party, Queue
+from tests.net.conftest import host_config
+
+T = TypeVar("T")
+FAST = {"between": 0.02, "stand_in": 0.02, "seed": 7}
+
+
+@pytest.fixture
+def party_host(tmp_path: Path) -> Iterator[Callable[..., HostHandle]]:
+    handles: list[HostHandle] = []
+
+    def start(fmt: str, name: str = "Kitchen", **party: Any) -> HostHandle:
+        from game.rules import make_variant
+
+        table = new_table(make_variant("goff"), name, tmp_path)
+        make = functools.partial(PartyHost, party=PartyConfig(fmt, **{**FAST, **party}))
+        handles.append(start_host_thread(table, host_config(tmp_path), make))
+        return handles[-1]
+
+    yield start
+    for handle in handles:
+        handle.stop()
+
+
+def run(coro: Coroutine[Any, Any, T], timeout: float = 20.0) -> T:
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+def records(save_dir: Path) -> list[dict[str, Any]]:
+    """Each party game on disk: its players, points and whether it ended."""
+    games = []
+    for path in sorted(save_dir.glob("party-*-game*.json")):
+        record = read_record(path)
+        final = record.positions()[-1]
+        info = record.extra["party"]
+        scores = final.outcome.scores if final.outcome else (0.0, 0.0)
+        games.append({"x": info["x"], "o": info["o"], "scores": scores, "over": final.is_over})
+    return games
+
+
+def scoreboard(games: list[dict[str, Any]]) -> dict[str, tuple[int, int, int, int]]:
+    """name -> (half points, played, wins, draws), summed straight from the records."""
+    board: dict[str, list[int]] = {}
+    for game in games:
+        x, o = game["scores"]
+        for name, mine, theirs in ((game["x"], x, o), (game["o"], o, x)):
+            line = board.setdefault(name, [0, 0, 0, 0])
+            line[0] += round(mine * 2)
+            line[1] += 1
+            line[2] += mine > theirs
+            line[3] += mine == theirs
+    return {name: (a, b, c, d) for name, (a, b, c, d) in board.items()}
+
+
+def reported(party: Party) -> dict[str, tuple[int, int, int, int]]:
+    return {s.name: (s.half_points, s.played, s.wins, s.draws) for s in party.standings if s.played}
+
+
+async def party_of(address: tuple[str, int], names: list[str]) -> list[Party]:
+    bots = [play_party_bot(address, "beginner", name=n, seed=i) for i, n in enumerate(names)]
+    return list(await asyncio.gather(*bots))
+
+
+SIX = [f"bot{i}" for i in range(6)]
+
+
+@pytest.mark.parametrize(
+    ("fmt", "options"),
+    [(WINNER_STAYS, {"games": 8}), (ROUND_ROBIN, {}), (KNOCKOUT, {})],
+    ids=lambda v: v if isinstance(v, str) else "",
+)
+def test_six_bots_play_a_party_to_the_end(
+    party_host: Callable[..., HostHandle], tmp_path: Path, fmt: str, options: dict[str, Any]
+) -> None:
+    host = party_host(fmt, start_at=6, **options)
+    finals = run(party_of(host.address, SIX))
+    final = finals[0]
+    assert all(f == final for f in finals) and final.finished
+    games = records(tmp_path)
+    assert all(g["over"] for g in games) and final.games == len(games)
+    assert reported(final) == scoreboard(games)
+    pairs = [frozenset((g["x"], g["o"])) for g in games]
+    if fmt == WINNER_STAYS:
+        assert len(games) == 8
+        # After each decided game its winner sits in the next one.
+        for before, after in pairwise(games):
+            x, o = before["scores"]
+            if x != o:
+                assert (before["x"] if x > o else before["o"]) in (after["x"], after["o"])
+    elif fmt == ROUND_ROBIN:
+        assert sorted(map(sorted, pairs)) == sorted(map(sorted, map(set, combinations(SIX, 2))))
+        as_x = [sum(g["x"] == name for g in games) for name in SIX]
+        assert max(as_x) - min(as_x) <= 1  # sides balanced
+    else:
+        # Five matches make a knockout of six (replays of drawn matches add games).
+        decided = [g for g in games if g["scores"][0] != g["scores"][1]]
+        assert len({frozenset((g["x"], g["o"])) for g in games}) == 5
+        assert len(decided) <= 5
+        champion = final.status.removesuffix(" wins the knockout")
+        assert champion in SIX and champion in (games[-1]["x"], games[-1]["o"])
+
+
+def test_people_come_and_go_and_the_table_never_stops(
+    party_host: Callable[..., HostHandle], tmp_path: Path
+) -> None:
+    """One leaves the queue, one's connection drops mid-game, one arrives late: the party
+    still reaches its end, the dropped player's game is finished by the stand-in, and the
+    scoreboard is the records' one."""
+    # A pause between games long enough for Eve to join and leave during one game.
+    host = party_host(ROUND_ROBIN, start_at=4, between=0.2)
+
+    async def evening() -> tuple[Party, list[PartyEvent]]:
+        seen: list[PartyEvent] = []
+        eye = PartyClient(host.address, "eye", seen.append, role=SPECTATOR)
+        watching = asyncio.ensure_future(eye.run())
+        bots = {
+            name: asyncio.ensure_future(play_party_bot(host.address, "beginner", name=name))
+            for name in ("ann", "ben", "cat", "dan")
+        }
+
+        async def until(check: Callable[[Party], bool]) -> None:
+            while not (eye.party and check(eye.party)):
+                await asyncio.sleep(0.002)
+
+        # Eve queues as a game starts (she would never move), and leaves before her turn.
+        await until(lambda p: p.games >= 1 and bool(p.playing))
+        eve = PartyClient(host.address, "eve", lambda e: None)
+        eve_running = asyncio.ensure_future(eve.run())
+        await until(lambda p: "eve" in p.queue)
+        eve.send(Queue(False))
+        await until(lambda p: "eve" not in p.queue)
+        # Dan's connection drops in the middle of one of his games.
+        await until(lambda p: "dan" in p.playing and bool(eye.moves))
+        bots.pop("dan").cancel()
+        await until(lambda p: "dan" not in p.playing)
+        # Fay arrives late and joins the schedule.
+        bots["fay"] = asyncio.ensure_future(play_party_bot(host.address, "beginner", name="fay"))
+        finals = await asyncio.gather(*bots.values())
+        for client in (eve, eye):
+            await client.close()
+        await asyncio.gather(eve_running, watching)
+        return finals[0], seen
+
+    final, seen = run(evening())
+    games = records(tmp_path)
+    assert final.finished and all(g["over"] for g in games)
+    assert reported(final) == scoreboard(games)
+    played = {name for g in games for name in (g["x"], g["o"])}
+    assert "eve" not in played and {"dan", "fay"} <= played
+    assert {s.name: s.here for s in final.standings}["dan"] is False
+    notices = [e.text for e in seen if isinstance(e, Notice)]
+    assert "eve leaves the queue to watch" in notices
+    assert any(n.startswith("a stand-in plays for dan: ") for n in notices)
+    # Everyone still here met everyone else still here.
+    here = ["ann", "ben", "cat", "fay"]
+    met = {frozenset((g["x"], g["o"])) for g in games}
+    assert all(frozenset(pair) in met for pair in combinations(here, 2))
+
+
+def test_the_clock_plays_a_random_action_for_a_player_out_of_time(
+    party_host: Callable[..., HostHandle], tmp_path: Path
+) -> None:
+    host = party_host(WINNER_STAYS, games=1, clock=0.05)
+
+    async def game() -> tuple[Party, list[PartyEvent]]:
+        seen: list[PartyEvent] = []
+        idle = PartyClient(host.address, "idle", seen.append)  # queues, never moves
+        idling = asyncio.ensure_future(idle.run())
+        while not (idle.party and idle.party.queue):
+            await asyncio.sleep(0.005)
+        final = await play_party_bot(host.address, "beginner", name="bot")
+        await idle.close()
+        await idling
+        return final, seen
+
+    final, seen = run(game())
+    [played] = records(tmp_path)
+    assert played["over"] and (played["x"], played["o"]) == ("idle", "bot")
+    timed_out = [e.text for e in seen if isinstance(e, Notice) and "time is up" in e.text]
+    assert timed_out and all(t.startswith("time is up for idle: ") for t in timed_out)
+    clocks = [e for e in seen if isinstance(e, Party) and e.playing]
+    assert all(e.clock_ms == 50 and 0 <= e.left_ms <= 50 for e in clocks)
+    assert any(e.left_ms > 0 for e in clocks)
+    assert reported(final) == scoreboard([played])
+
+
+def test_the_standings_survive_a_host_restart(
+    party_host: Callable[..., HostHandle], tmp_path: Path
+) -> None:
+    names = ["ann", "ben", "cat", "dan"]
+    first = party_host(ROUND_ROBIN, start_at=4)
+
+    async def until_games(address: tuple[str, int], games: int) -> None:
+        eye = PartyClient(address, "eye", lambda e: None, role=SPECTATOR)
+        watching = asyncio.ensure_future(eye.run())
+        bots = asyncio.ensure_future(party_of(address, names))
+        while not (eye.party and eye.party.games >= games):
+            await asyncio.sleep(0.002)
+        await eye.close()
+        await watching
+        first.stop()  # mid-game or between games: either way the evening goes on
+        with pytest.raises(Exception, match="the host is closing"):
+            await bots
+
+    run(until_games(first.address, 3))
+    before = records(tmp_path)
+    second = party_host(ROUND_ROBIN, start_at=4)
+
+    async def look_then_finish() -> tuple[Party, list[Party]]:
+        seen: list[PartyEvent] = []
+        eye = PartyClient(second.address, "eye", seen.append, role=SPECTATOR)
+        watching = asyncio.ensure_future(eye.run())
+        while eye.party is None:
+            await asyncio.sleep(0.002)
+        finals = await party_of(second.address, names)
+        await eye.close()
+        await watching
+        return next(e for e in seen if isinstance(e, Party)), finals
+
+    opening, finals = run(look_then_finish())
+    assert reported(opening) == scoreboard([g for g in before if g["over"]])
+    games = records(tmp_path)
+    assert reported(finals[0]) == scoreboard(games) and finals[0].finished
+    # The schedule survived too: six games, each pair once, across both hosts.
+    assert sorted(sorted((g["x"], g["o"])) for g in games) == sorted(
+        sorted(pair) for pair in combinations(names, 2)
+    )
+
+
+def test_a_party_of_another_format_under_the_same_name_is_refused(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    party_host(KNOCKOUT).stop()
+    with pytest.raises(ValueError, match="is knockout, not round-robin: give this evening"):
+        party_host(ROUND_ROBIN)

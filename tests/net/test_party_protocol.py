@@ -1,0 +1,113 @@
+"""Party messages on the wire, and what a party host says to a raw connection."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from game.rules import make_variant
+from net.host import HostHandle, new_table, start_host_thread
+from net.party_host import PartyConfig, PartyHost
+from net.protocol import (
+    SPECTATOR,
+    Emote,
+    Emoted,
+    Party,
+    Queue,
+    Refused,
+    Standing,
+    Welcome,
+)
+from tests.net.conftest import Raw, host_config
+
+PARTY_EXAMPLES = [
+    Queue(True),
+    Emote("gg"),
+    Party(
+        "round-robin",
+        "Ada (X) against Bo (O)",
+        False,
+        3,
+        ("Ada", "Bo"),
+        ("Cy",),
+        (Standing("Ada", 3, 2, 1, 1, True), Standing("Cy", 0, 0, 0, 0, False)),
+        15000,
+        9876,
+    ),
+    Emoted("wow", "Cy"),
+]
+
+
+@pytest.fixture
+def party_host(tmp_path: Path) -> Iterator[Callable[..., HostHandle]]:
+    """Start party hosts on threads (``party_host(format=..., **party_config)``); all stopped."""
+    handles: list[HostHandle] = []
+
+    def start(name: str = "Party", **party: object) -> HostHandle:
+        table = new_table(make_variant("goff"), name, tmp_path)
+        make = functools.partial(PartyHost, party=PartyConfig(**party))  # type: ignore[arg-type]
+        handles.append(start_host_thread(table, host_config(tmp_path), make))
+        return handles[-1]
+
+    yield start
+    for handle in handles:
+        handle.stop()
+
+
+def test_a_player_queues_and_a_spectator_joins_and_leaves_the_queue(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    host = party_host(start_at=3)
+    ada = Raw(host.address)
+    assert ada.hello(name="Ada").seat is None  # a queue, not a seat
+    party: Party = ada.expect(Party)
+    assert party.queue == ("Ada",) and party.status == "waiting for 2 more players"
+    watcher = Raw(host.address)
+    watcher.hello(role=SPECTATOR, name="Bo")
+    watcher.send(Queue(True))
+    assert watcher.expect(Welcome).role == "player"
+    assert watcher.expect(Party, lambda p: p.queue == ("Ada", "Bo"))
+    watcher.send(Queue(False))
+    assert watcher.expect(Welcome).role == SPECTATOR
+    assert watcher.expect(Party, lambda p: p.queue == ("Ada",))
+    watcher.send(Queue(False))
+    assert watcher.expect(Refused).reason == "you are not in the queue"
+    for conn in (ada, watcher):
+        conn.close()
+
+
+def test_emotes_reach_everyone_and_the_host_limits_their_rate(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    host = party_host(emote_burst=2, emote_every=60.0)
+    ada, bo = Raw(host.address), Raw(host.address)
+    ada.hello(name="Ada")
+    bo.hello(role=SPECTATOR, name="Bo")
+    for emote in ("wow", "gg"):
+        ada.send(Emote(emote))
+        assert bo.expect(Emoted) == Emoted(emote, "Ada")
+    ada.send(Emote("haha"))  # a third at once: the burst is spent
+    assert ada.expect(Refused).reason == "one emote every 60 s, please"
+    bo.send(Emote("boo"))
+    assert bo.expect(Refused).reason.startswith("there is no emote 'boo'; try bravo, wow")
+    bo.send(Emote("bravo"))  # each connection has its own allowance
+    assert ada.expect(Emoted, lambda m: m.by == "Bo") == Emoted("bravo", "Bo")
+    for conn in (ada, bo):
+        conn.close()
+
+
+def test_two_players_of_the_same_name_are_told_apart(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    host = party_host(start_at=4)
+    first, second = Raw(host.address), Raw(host.address)
+    first.hello(name="Ada")
+    second.hello(name="  Ada ")
+    assert second.expect(Party, lambda p: len(p.queue) == 2).queue == ("Ada", "Ada 2")
+    second.send(Queue(True))
+    assert second.expect(Refused).reason == "you are in the queue already"
+    for conn in (first, second):
+        conn.close()
