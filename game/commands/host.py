@@ -14,12 +14,14 @@ import asyncio
 import signal
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
+from game.commands.host_party import party_arguments, party_host
 from game.records import RecordError
 from game.rules import VARIANTS, RulesError, make_variant
 from net import discovery
-from net.host import HostConfig, default_save_dir, new_table, serve
+from net.host import Host, HostConfig, default_save_dir, new_table, serve
 from net.table import Table
 
 
@@ -49,13 +51,15 @@ def main(argv: list[str]) -> int:
         help=f"where records are saved (default {default_save_dir()})",
     )
     parser.add_argument("--no-announce", action="store_true", help="do not use zeroconf")
+    party_arguments(parser)
     args = parser.parse_args(argv)
     if not args.headless:
         print("qttt host: the host window is not wired yet; run with --headless", file=sys.stderr)
         return 2
     try:
+        make = party_host(args)
         table = _table(args)
-    except (RecordError, RulesError) as exc:
+    except (RecordError, RulesError, ValueError) as exc:
         print(f"qttt host: {exc}", file=sys.stderr)
         return 2
     config = HostConfig(
@@ -67,13 +71,16 @@ def main(argv: list[str]) -> int:
         save_dir=args.save_dir or default_save_dir(),
     )
     try:
-        asyncio.run(_run(table, config))
+        asyncio.run(_run(table, config, make))
     except OSError as exc:
         print(
             f"qttt host: cannot serve on {args.bind}:{args.port}: {exc.strerror or exc}",
             file=sys.stderr,
         )
         return 1
+    except ValueError as exc:  # the save dir holds a party of that name in another format
+        print(f"qttt host: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 
@@ -89,8 +96,8 @@ def _table(args: argparse.Namespace) -> Table:
     )
 
 
-async def _run(table: Table, config: HostConfig) -> None:
-    host = await serve(table, config)
+async def _run(table: Table, config: HostConfig, make: Callable[[Table, HostConfig], Host]) -> None:
+    host = await serve(table, config, make)
     host.log = _say
     bound, port = host.address
     where = discovery.lan_addresses() if bound == discovery.ANY else [bound]

@@ -1,0 +1,50 @@
+"""The options ``qttt host --party`` adds, and the party host they describe.
+
+    qttt host --headless --party [--format winner-stays|round-robin|knockout]
+              [--clock SECONDS] [--pause SECONDS] [--start-at N] [--games N]
+
+A party is known by its ``--name`` in its ``--save-dir``: started again with
+both the same, the host carries on the same evening (standings, schedule,
+and the game that was on).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+from collections.abc import Callable
+
+from net.host import Host, HostConfig
+from net.party import FORMATS
+from net.party_host import PartyConfig, PartyHost
+from net.table import Table
+
+
+def party_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("party", "one table for many players, with a queue")
+    group.add_argument("--party", action="store_true", help="run a party table")
+    group.add_argument("--format", choices=FORMATS, default=FORMATS[0], help="who plays next")
+    group.add_argument(
+        "--clock", type=float, default=0.0, metavar="SECONDS", help="time for each move (0: none)"
+    )
+    group.add_argument(
+        "--pause", type=float, default=4.0, metavar="SECONDS", help="a finished board stays up"
+    )
+    group.add_argument("--start-at", type=int, default=2, metavar="N", help="players to begin")
+    group.add_argument(
+        "--games", type=int, metavar="N", help="winner stays: end after N games (default: never)"
+    )
+
+
+def party_host(args: argparse.Namespace) -> Callable[[Table, HostConfig], Host]:
+    """What builds the host the options ask for; ``ValueError`` says what does not fit."""
+    if not args.party:
+        return Host
+    if args.resume:
+        raise ValueError("a party resumes by itself: start it again with its --name")
+    if min(args.clock, args.pause) < 0 or args.start_at < 2 or (args.games or 1) < 1:
+        raise ValueError(
+            "--clock and --pause must be 0 or more, --start-at 2 or more, --games 1 or more"
+        )
+    config = PartyConfig(args.format, args.start_at, args.games, args.clock, between=args.pause)
+    return functools.partial(PartyHost, party=config)
