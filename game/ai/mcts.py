@@ -11,7 +11,8 @@ collapse choice is searched like any other decision.
   placements still grow a deep tree.
 - Simulation: random play to the end, or on large boards for a fixed number
   of plies followed by a static evaluation (:func:`evaluate`); a full
-  random game of Ultimate costs about 80 plies.
+  random game of Ultimate costs about 80 plies. A chooser in a rollout
+  takes the collapse that ends the game better for it, if one does.
 - Results are from X's side in [-1, 1]: the final score difference, capped.
 - Known results climb the tree (MCTS-Solver): a node whose player has a
   winning child, or whose children are all settled, is settled too, and
