@@ -54,9 +54,9 @@ class Table:
         :class:`RecordError` if the file is not a playable record.
         """
         record = read_record(path)
-        record.positions()  # every token must still be legal
         saved = record.extra.get(RECORD_FIELD)
         info = saved if isinstance(saved, dict) else {}
+        # Building the table replays every token: one no longer legal is a RecordError here.
         table = cls(name or _text(info.get("name")) or path.stem, record, path.parent, path)
         game = info.get("game")
         table.game = game if type(game) is int and game > 0 else 1
