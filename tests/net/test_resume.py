@@ -9,8 +9,8 @@ import subprocess
 import time
 from pathlib import Path
 
-from game.records import read_record, state_report
-from game.rules import Player, Position
+from game.records import Record, read_record, state_report
+from game.rules import Player, Position, make_variant
 from game.session import Notice, Snapshot
 from net.host import HostHandle, start_host_thread
 from net.session import NetworkSession
@@ -164,3 +164,35 @@ def test_any_saved_game_can_be_hosted_to_finish_it(tmp_path: Path) -> None:
         bo.close()
     finally:
         handle.stop()
+
+
+def staged_table(tmp_path: Path) -> Table:
+    """A table whose third move is staged but not committed, as a host killed between the two
+    steps of a save leaves it."""
+    table = Table("Den", Record(make_variant("goff")), tmp_path)
+    table.sit("Ada", Player.X)
+    table.sit("Bo", Player.O)
+    for side, token in ((Player.X, "1-2"), (Player.O, "2-5")):
+        assert table.move(side, len(table.record.moves), token) is None
+        table.save()
+    assert table.move(Player.X, 2, "5-9") is None
+    table.stage()
+    return table
+
+
+def test_a_move_staged_before_the_host_died_is_resumed(tmp_path: Path) -> None:
+    table = staged_table(tmp_path)
+    assert read_record(table.path).moves == ["1-2", "2-5"]  # what the record says alone
+    resumed = Table.resume(table.path, None)
+    assert resumed.record.moves == ["1-2", "2-5", "5-9"]
+    assert read_record(table.path).moves == ["1-2", "2-5", "5-9"]
+    assert [p.name for p in tmp_path.iterdir()] == [table.path.name]  # nothing left staged
+
+
+def test_a_torn_staged_record_is_dropped(tmp_path: Path) -> None:
+    table = staged_table(tmp_path)
+    staged = next(p for p in tmp_path.iterdir() if p != table.path)
+    staged.write_text(staged.read_text()[:40])  # the host died while writing it
+    resumed = Table.resume(table.path, None)
+    assert resumed.record.moves == ["1-2", "2-5"]
+    assert [p.name for p in tmp_path.iterdir()] == [table.path.name]
