@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from game.records import Record, read_record
 from game.rules import make_variant
 from net.framing import FrameReader, pack
 from net.host import HostConfig, HostHandle, new_table, start_host_thread
@@ -148,3 +149,14 @@ def spawn(*args: str, **kwargs: object) -> subprocess.Popen[str]:
 
 def report_of(out: str) -> dict[str, object]:
     return json.loads(out.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def committed(path: Path, tokens: int, timeout: float = 5.0) -> Record:
+    """The record at ``path`` once it holds ``tokens`` tokens: the host renames it into place
+    right after sending the move, so a client may see the move a moment before the file."""
+    deadline = time.monotonic() + timeout
+    while True:
+        record = read_record(path)
+        if len(record.moves) >= tokens or time.monotonic() > deadline:
+            return record
+        time.sleep(0.005)

@@ -10,14 +10,14 @@ from collections.abc import Callable
 
 import pytest
 
-from game.records import read_record, state_report
+from game.records import state_report
 from game.rules import VARIANTS, Player, Position
 from game.session import Snapshot
 from net.bot import play_bot
 from net.host import HostHandle
 from net.protocol import SPECTATOR
 from net.session import NetworkSession
-from tests.net.conftest import report_of, spawn
+from tests.net.conftest import committed, report_of, spawn
 
 # Ultimate landed with the variants; the list says which rule sets the LAN games are tested on.
 LAN_VARIANTS = ["goff", "ultimate"]
@@ -69,5 +69,5 @@ def test_bots_play_a_whole_game_with_spectators(
     assert state_report(mine) == expected
     assert all(state_report(pos) == expected for pos in seen)
     # The saved record replays to the same state, as `qttt replay FILE --json` would print it.
-    saved = read_record(handle.host.table.path)
+    saved = committed(handle.host.table.path, len(handle.host.table.record.moves))
     assert json.loads(json.dumps(state_report(saved.final()))) == expected

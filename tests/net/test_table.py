@@ -7,14 +7,13 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from game.records import read_record
 from game.rules import Place, Player, Position
 from game.session import Event, Notice, Refused, Snapshot
 from net import protocol as wire
 from net.host import HostHandle
 from net.protocol import PROTOCOL_VERSION, SPECTATOR, Hello
 from net.session import NetworkSession
-from tests.net.conftest import Raw
+from tests.net.conftest import Raw, committed
 
 
 class Screen:
@@ -94,7 +93,7 @@ def test_the_host_saves_every_applied_move(
     bo.snapshot(1)
     bo.session.submit(Place(1, 4))
     ada.snapshot(2)
-    saved = read_record(host.host.table.path)
+    saved = committed(host.host.table.path, 2)
     assert saved.moves == ["1-2", "2-5"]
     assert saved.extra["table"]["seats"]["X"]["name"] == "Ada"  # type: ignore[index]
 
