@@ -240,7 +240,7 @@ class Party:
         missing = self.start_at - len(self.present)
         if not self.started and missing > 0:
             return f"waiting for {missing} more player{'s' * (missing > 1)}"
-        return "waiting for players"
+        return "next game in a moment" if len(self.present) >= 2 else "waiting for players"
 
     # -- winner stays ------------------------------------------------------------------------
 

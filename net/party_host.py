@@ -30,6 +30,7 @@ from random import Random
 
 from game.records import Record, RecordError, read_record
 from game.rules import Player
+from game.textview import points
 from net.framing import pack
 from net.host import NAME_LIMIT, Connection, Host, HostConfig
 from net.party import (
@@ -400,10 +401,5 @@ class PartyHost(Host):
 
 
 def _verdict(result: GameResult) -> str:
-    points = f"{_points(result.x_points)}–{_points(result.o_points)}"
-    return f"{result.winner} wins {points}" if result.winner else f"a draw {points}"
-
-
-def _points(value: float) -> str:
-    whole, half = divmod(round(value * 2), 2)
-    return f"{whole or ''}½" if half else str(whole)
+    score = f"{points(result.x_points)}–{points(result.o_points)}"
+    return f"{result.winner} wins {score}" if result.winner else f"a draw {score}"

@@ -41,6 +41,7 @@ class SceneName(Enum):
     TUTORIAL = "tutorial"
     REPLAY = "replay"
     SETTINGS = "settings"
+    TV = "tv"
 
 
 # name -> "module:Class"; the class is called with the Context.
@@ -53,6 +54,7 @@ SCENES: dict[SceneName, str] = {
     SceneName.TUTORIAL: "game.client.scenes.tutorial:TutorialScene",
     SceneName.REPLAY: "game.client.scenes.replay:ReplayScene",
     SceneName.SETTINGS: "game.client.scenes.settings:SettingsScene",
+    SceneName.TV: "game.client.scenes.tv:TvScene",
 }
 
 

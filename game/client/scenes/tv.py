@@ -1,0 +1,461 @@
+"""The big screen: a party table seen from the sofa (``qttt watch HOST:PORT --tv``).
+
+The scene is a spectator at a table (:class:`~net.party_client.PartySession`).
+The board takes the left of the screen, drawn by the same
+:class:`~game.client.board_view.BoardView` and
+:class:`~game.client.effects.Effects` as a game in play, so collapses fly
+and rows sweep as they do for the players. Beside it: who plays (and the
+move clock), who is next in the queue, and the scoreboard in Goff's points.
+Emotes rise over the board; the host's news scrolls at the bottom.
+
+Every size comes from the window's height, so the type stays large at any
+resolution. At a plain table (no party) the side shows the seats instead.
+Keys 1–6 send an emote from the couch; Escape leaves.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+import pygame
+
+from game.client import theme
+from game.client.audio import cues_for
+from game.client.board_view import BoardView, Look
+from game.client.effects import Effects
+from game.client.intents import Cancel, Intent, Text
+from game.client.scene import BaseScene, Context, SceneName
+from game.rules import Player, Position
+from game.session import Notice, Refused, Snapshot
+from game.textview import points
+from net.party import EMOTES
+from net.party_client import PartySession
+from net.protocol import Emoted, Party, Standing
+
+EMOTE_TIME = 2.6  # seconds an emote takes to rise and fade
+NEWS_TIME = 6.0  # seconds a line of news stays
+NEWS_LINES = 2
+FORMAT_TITLES = {
+    "winner-stays": "Winner stays",
+    "round-robin": "Round robin",
+    "knockout": "Knockout",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Bubble:
+    """One emote on its way up: what it says, who sent it, when, and where across the board."""
+
+    words: str
+    by: str
+    since: float
+    across: float  # 0..1 of the board's width
+
+
+class TvScene(BaseScene):
+    """A spectator's screen for a (party) table; ``enter(address=..., back=...)``."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.session: PartySession | None = None
+        self.address = ("", 0)
+        self.back: SceneName | None = None  # where Escape goes; None quits (qttt watch)
+        self.pos: Position | None = None
+        self.moves: tuple[str, ...] = ()
+        self.view: BoardView | None = None
+        self.effects = Effects(Random(11), ctx.settings.effect_intensity)
+        self.party: Party | None = None
+        self.clock_at = 0.0  # ctx.time when the party's left_ms was received
+        self.bubbles: list[Bubble] = []
+        self.news: deque[tuple[str, float]] = deque(maxlen=NEWS_LINES)
+        self._rng = Random(5)  # where bubbles rise: looks only
+
+    def enter(self, **params: Any) -> None:
+        self.address = params["address"]
+        self.back = params.get("back")
+        viewer = params.get("viewer", "big screen")
+        self.session = params.get("session") or PartySession(self.address, viewer)
+
+    def exit(self) -> None:
+        if self.session is not None:
+            self.session.close()
+
+    # -- input ---------------------------------------------------------------------
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Cancel):
+            if self.back is None:
+                self.ctx.quit()
+            else:
+                self.ctx.go(self.back)
+        elif isinstance(intent, Text) and self.session is not None:
+            keys = list(EMOTES)
+            for char in intent.text:
+                if char.isdigit() and 1 <= int(char) <= len(keys):
+                    self.session.emote(keys[int(char) - 1])
+
+    # -- the fixed step --------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        now = self.ctx.time
+        if self.session is not None:
+            for event in self.session.events():
+                self._take(event, now)
+        self.effects.update(dt)
+        self.bubbles = [b for b in self.bubbles if now - b.since < EMOTE_TIME]
+        while self.news and now - self.news[0][1] > NEWS_TIME:
+            self.news.popleft()
+
+    def _take(self, event: object, now: float) -> None:
+        if isinstance(event, Snapshot):
+            self._show(event)
+        elif isinstance(event, Party):
+            self.party = event
+            self.clock_at = now
+        elif isinstance(event, Emoted):
+            words = EMOTES.get(event.emote, "?")
+            self.bubbles.append(Bubble(words, event.by, now, 0.15 + 0.7 * self._rng.random()))
+        elif isinstance(event, Notice | Refused):
+            text = event.text if isinstance(event, Notice) else event.reason
+            self.news.append((text[:1].upper() + text[1:], now))
+
+    def _show(self, snap: Snapshot) -> None:
+        before, after = self.pos, snap.position
+        forward = (
+            before is not None
+            and len(snap.moves) == len(self.moves) + 1
+            and snap.moves[: len(self.moves)] == self.moves
+        )
+        if self.view is None or self.view.variant != snap.variant:
+            self.view = BoardView(snap.variant)
+        self.pos, self.moves = after, snap.moves
+        if not forward or before is None:
+            self.effects.clear()
+            return
+        self.ctx.audio.play_all(cues_for(before, after))
+        self.effects.step(before, after, self.view.layout(self._areas()[0]), self.ctx.palette)
+
+    # -- layout ----------------------------------------------------------------------
+
+    def _unit(self) -> float:
+        """One pixel of a 1080-line screen: every size is a multiple of it."""
+        return self.ctx.size[1] / 1080
+
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The board, the strip above it (who plays, the clock), and the side column."""
+        w, h = self.ctx.size
+        u = self._unit()
+        margin = round(36 * u)
+        head = round(150 * u)
+        foot = round(96 * u)
+        side_w = max(round(w * 0.36), round(560 * u))
+        board_size = min(h - head - foot - 2 * margin, w - side_w - 3 * margin)
+        board_left = margin + (w - side_w - 3 * margin - board_size) // 2
+        board = pygame.Rect(board_left, margin + head, board_size, board_size)
+        strip = pygame.Rect(margin, margin, w - side_w - 3 * margin, head - round(12 * u))
+        side = pygame.Rect(w - side_w - margin, margin, side_w, h - 2 * margin)
+        return board, strip, side
+
+    # -- drawing ------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        palette = self.ctx.palette
+        theme.backdrop(surface, palette, self.ctx.time, drift=self.pos is None)
+        board, strip, side = self._areas()
+        if self.pos is None or self.view is None:
+            self._draw_waiting(surface)
+        else:
+            layout = self.view.layout(board)
+            pos = self.pos
+            rows = pos.outcome.rows if pos.outcome and not self.effects.sweeping else ()
+            look = Look(hidden=self.effects.hidden_cells, rows=rows)
+            self.view.draw(surface, layout, pos, palette, look, self.ctx.time)
+            self.effects.draw(surface, layout, palette, alpha)
+            self._draw_players(surface, strip)
+        self._draw_side(surface, side)
+        self._draw_bubbles(surface, board)
+        self._draw_news(surface, side.x - round(36 * self._unit()))
+
+    def _draw_waiting(self, surface: pygame.Surface) -> None:
+        palette = self.ctx.palette
+        u = self._unit()
+        w, h = surface.get_size()
+        host, port = self.address
+        ended = self.session.ended if self.session else None
+        words = ended or f"Connecting to {host}:{port}…"
+        title = theme.glowing_text("Quantum Tic-Tac-Toe", round(96 * u), palette.text, 80)
+        theme.blit_centered(surface, title, ((w - w * 0.36) / 2, h * 0.4))
+        line = theme.text(words, round(44 * u), palette.dim)
+        theme.blit_centered(surface, line, ((w - w * 0.36) / 2, h * 0.4 + 110 * u))
+
+    def _names(self) -> dict[Player, str]:
+        table = self.session.table if self.session else None
+        seats = table.seats if table else ()
+        return {Player(s.side): s.name or "empty seat" for s in seats}
+
+    def _draw_players(self, surface: pygame.Surface, strip: pygame.Rect) -> None:
+        """X's name and O's, whose move it is (or who won), and the move clock under them."""
+        assert self.pos is not None
+        palette = self.ctx.palette
+        u = self._unit()
+        pos = self.pos
+        names = self._names()
+        size = round(64 * u)
+        mark = round(58 * u)
+        glow = palette.glow_strength // 2
+        outcome = pos.outcome
+        halves = []
+        for side in Player:
+            lit = pos.to_play is side or (outcome is not None and outcome.winner is side)
+            faded = theme.mix(palette.background_top, palette.of(side), 0.5)
+            color = palette.of(side) if lit or pos.is_over else faded
+            words = names.get(side, side.value)
+            if outcome is not None:
+                words = f"{words}  {points(outcome.scores.of(side))}"
+            halves.append((side, theme.glowing_text(words, size, color, glow if lit else 0)))
+        mid = strip.centerx
+        y = strip.y + round(48 * u)
+        vs = theme.text("vs", round(40 * u), palette.dim)
+        theme.blit_centered(surface, vs, (mid, y))
+        gap = round(40 * u)
+        for side, label in halves:
+            sprite = theme.mark_sprite(side, mark, palette.of(side), palette.glow_strength)
+            if side is Player.X:
+                right = mid - gap
+                rect = label.get_rect(midright=(right, y))
+                surface.blit(label, rect)
+                theme.blit_centered(surface, sprite, (rect.left - mark * 0.8, y))
+            else:
+                rect = label.get_rect(midleft=(mid + gap, y))
+                surface.blit(label, rect)
+                theme.blit_centered(surface, sprite, (rect.right + mark * 0.8, y))
+        self._draw_clock(surface, pygame.Rect(strip.x, y + round(50 * u), strip.width, 0))
+
+    def _draw_clock(self, surface: pygame.Surface, line: pygame.Rect) -> None:
+        """What is left of the move clock, as a bar and in seconds."""
+        party, pos = self.party, self.pos
+        if party is None or not party.clock_ms or pos is None or pos.to_play is None:
+            if pos is not None:
+                self._draw_turn(surface, line)
+            return
+        palette = self.ctx.palette
+        u = self._unit()
+        left = max(0.0, party.left_ms / 1000 - (self.ctx.time - self.clock_at))
+        share = min(1.0, left * 1000 / party.clock_ms)
+        bar = pygame.Rect(line.x + line.width // 6, line.y + round(20 * u), line.width * 2 // 3, 0)
+        bar.height = max(6, round(14 * u))
+        color = palette.warning if left < 5 else palette.of(pos.to_play)
+        pygame.draw.rect(surface, palette.board, bar, border_radius=bar.height // 2)
+        filled = bar.copy()
+        filled.width = round(bar.width * share)
+        if filled.width:
+            pygame.draw.rect(surface, color, filled, border_radius=bar.height // 2)
+        seconds = theme.text(f"{left:.0f} s", round(40 * u), color, True)
+        surface.blit(seconds, seconds.get_rect(midleft=(bar.right + round(20 * u), bar.centery)))
+
+    def _draw_turn(self, surface: pygame.Surface, line: pygame.Rect) -> None:
+        assert self.pos is not None
+        pos = self.pos
+        palette = self.ctx.palette
+        u = self._unit()
+        if pos.is_over:
+            winner = pos.outcome.winner if pos.outcome else None
+            words = f"{self._names().get(winner, '')} wins!" if winner else "A draw"
+            color = palette.of(winner) if winner else palette.accent
+        else:
+            who = self._names().get(pos.to_play, "") if pos.to_play else ""
+            doing = "chooses the collapse" if pos.awaiting_collapse else "to move"
+            words, color = f"{who} {doing}", palette.dim
+        label = theme.text(words, round(40 * u), color, pos.is_over)
+        theme.blit_centered(surface, label, (line.centerx, line.y + round(24 * u)))
+
+    def _draw_side(self, surface: pygame.Surface, side: pygame.Rect) -> None:
+        palette = self.ctx.palette
+        u = self._unit()
+        theme.panel(surface, side, palette.board, palette.grid_glow, round(22 * u))
+        inner = side.inflate(-round(64 * u), -round(56 * u))
+        hint = theme.text(
+            f"Keys 1–{len(EMOTES)}: emotes  ·  Esc: leave", round(26 * u), palette.dim
+        )
+        surface.blit(hint, hint.get_rect(bottomleft=inner.bottomleft))
+        inner.height -= hint.get_height() + round(16 * u)
+        if self.party is None:
+            self._draw_table(surface, inner)
+        else:
+            self._draw_party(surface, inner, self.party)
+
+    def _draw_table(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
+        """A plain table: its name, seats and spectators."""
+        palette = self.ctx.palette
+        u = self._unit()
+        table = self.session.table if self.session else None
+        y = inner.y
+        title = theme.text("Watching", round(60 * u), palette.text, True)
+        surface.blit(title, (inner.x, y))
+        y += title.get_height() + round(24 * u)
+        if table is None:
+            return
+        for seat in table.seats:
+            words = f"{seat.side}: {seat.name or 'empty seat'}"
+            color = palette.of(Player(seat.side)) if seat.connected else palette.dim
+            line = theme.text(words, round(44 * u), color)
+            surface.blit(line, (inner.x, y))
+            y += line.get_height() + round(8 * u)
+        watchers = theme.text(f"{table.spectators} watching", round(36 * u), palette.dim)
+        surface.blit(watchers, (inner.x, y + round(16 * u)))
+
+    def _draw_party(self, surface: pygame.Surface, inner: pygame.Rect, party: Party) -> None:
+        """The format and status, the queue, and the scoreboard."""
+        palette = self.ctx.palette
+        u = self._unit()
+        y = inner.y
+        title = FORMAT_TITLES.get(party.format, party.format)
+        played = f"game {party.games + 1}" if party.playing else f"{party.games} played"
+        head = theme.glowing_text(title, round(60 * u), palette.accent, palette.glow_strength // 2)
+        surface.blit(head, (inner.x, y))
+        count = theme.text(played, round(36 * u), palette.dim)
+        surface.blit(count, count.get_rect(bottomright=(inner.right, y + head.get_height() - 6)))
+        y += head.get_height() + round(4 * u)
+        for line in theme.wrap(party.status, round(38 * u), inner.width, True)[:2]:
+            color = palette.highlight if party.finished else palette.text
+            words = theme.text(line, round(38 * u), color, True)
+            surface.blit(words, (inner.x, y))
+            y += words.get_height()
+        y += round(24 * u)
+        y = self._draw_queue(surface, inner, y, party)
+        self._draw_scores(surface, pygame.Rect(inner.x, y, inner.width, inner.bottom - y), party)
+
+    def _draw_queue(self, surface: pygame.Surface, inner: pygame.Rect, y: int, party: Party) -> int:
+        """Who plays next, large, and after them as many of the others as fit on one line."""
+        palette = self.ctx.palette
+        u = self._unit()
+        label = theme.text("NEXT UP", round(32 * u), palette.dim, True)
+        surface.blit(label, (inner.x, y))
+        y += label.get_height()
+        if not party.queue:
+            none = theme.text("nobody waiting", round(40 * u), palette.dim)
+            surface.blit(none, (inner.x, y))
+            return y + none.get_height() + round(24 * u)
+        first = theme.text(
+            _fit(party.queue[0], round(48 * u), inner.width, True),
+            round(48 * u),
+            palette.highlight,
+            True,
+        )
+        surface.blit(first, (inner.x, y))
+        y += first.get_height()
+        if len(party.queue) > 1:
+            words = _names_line(party.queue[1:], round(36 * u), inner.width)
+            line = theme.text(words, round(36 * u), palette.text)
+            surface.blit(line, (inner.x, y))
+            y += line.get_height()
+        return y + round(24 * u)
+
+    def _draw_scores(self, surface: pygame.Surface, area: pygame.Rect, party: Party) -> None:
+        """Rank, name, points, then games played, won and drawn; as many rows as fit."""
+        palette = self.ctx.palette
+        u = self._unit()
+        size = round(40 * u)
+        head = round(30 * u)
+        columns = (  # (title, right edge as a share of the width)
+            ("PTS", 0.70),
+            ("P", 0.80),
+            ("W", 0.90),
+            ("D", 1.0),
+        )
+        label = theme.text("SCOREBOARD", head, palette.dim, True)
+        surface.blit(label, (area.x, area.y))
+        for title, edge in columns:
+            words = theme.text(title, head, palette.dim, True)
+            surface.blit(words, words.get_rect(topright=(area.x + area.width * edge, area.y)))
+        y = area.y + label.get_height() + round(8 * u)
+        row_h = theme.font(size).get_linesize()
+        fits = max(0, (area.bottom - y) // row_h)
+        for rank, row in enumerate(party.standings[:fits], start=1):
+            self._draw_row(surface, area, y, rank, row, size, columns, party)
+            y += row_h
+
+    def _draw_row(
+        self,
+        surface: pygame.Surface,
+        area: pygame.Rect,
+        y: int,
+        rank: int,
+        row: Standing,
+        size: int,
+        columns: tuple[tuple[str, float], ...],
+        party: Party,
+    ) -> None:
+        palette = self.ctx.palette
+        playing = row.name in party.playing
+        color = palette.accent if playing else palette.text if row.here else palette.dim
+        bold = rank == 1 and row.played > 0
+        name_w = round(area.width * 0.58)
+        name = _fit(f"{rank}.  {row.name}", size, name_w, bold)
+        surface.blit(
+            theme.text(name, size, palette.highlight if bold else color, bold), (area.x, y)
+        )
+        values = (points(row.half_points / 2), row.played, row.wins, row.draws)
+        for value, (_, edge) in zip(values, columns, strict=True):
+            words = theme.text(str(value), size, color, bold)
+            surface.blit(words, words.get_rect(topright=(area.x + area.width * edge, y)))
+
+    def _draw_bubbles(self, surface: pygame.Surface, board: pygame.Rect) -> None:
+        """Emotes rise from the bottom of the board and fade."""
+        palette = self.ctx.palette
+        u = self._unit()
+        now = self.ctx.time
+        for bubble in self.bubbles:
+            age = min(1.0, (now - bubble.since) / EMOTE_TIME)
+            words = theme.text(bubble.words, round(64 * u), palette.highlight, True)
+            by = theme.text(bubble.by, round(34 * u), palette.text)
+            pad = round(18 * u)
+            width = max(words.get_width(), by.get_width()) + 2 * pad
+            height = words.get_height() + by.get_height() + pad
+            card = pygame.Surface((width, height), pygame.SRCALPHA)
+            theme.panel(card, card.get_rect(), palette.board, palette.accent, round(18 * u), 230)
+            card.blit(words, words.get_rect(midtop=(width // 2, pad // 2)))
+            card.blit(by, by.get_rect(midtop=(width // 2, pad // 2 + words.get_height())))
+            card.set_alpha(round(255 * min(1.0, 4 * (1 - age))))
+            x = board.x + board.width * bubble.across
+            y = board.bottom - board.height * (0.15 + 0.55 * age)
+            theme.blit_centered(surface, card, (x, y))
+
+    def _draw_news(self, surface: pygame.Surface, right: int) -> None:
+        """The host's latest news along the bottom, under the board, newest last."""
+        palette = self.ctx.palette
+        u = self._unit()
+        size = round(36 * u)
+        left = round(36 * u)
+        y = surface.get_height() - round(30 * u)
+        for text, _ in reversed(self.news):
+            words = theme.text(_fit(text, size, right - left), size, palette.text)
+            surface.blit(words, words.get_rect(bottomleft=(left, y)))
+            y -= words.get_height()
+
+
+def _fit(words: str, size: int, width: int, bold: bool = False) -> str:
+    """``words``, cut with an ellipsis if they are wider than ``width`` pixels."""
+    face = theme.font(size, bold)
+    if face.size(words)[0] <= width:
+        return words
+    while words and face.size(words + "…")[0] > width:
+        words = words[:-1]
+    return words + "…"
+
+
+def _names_line(names: tuple[str, ...], size: int, width: int) -> str:
+    """ "then A, B, C" with as many names as fit in ``width``, and how many more there are."""
+    face = theme.font(size)
+    shown: list[str] = []
+    for count, name in enumerate(names, start=1):
+        left = len(names) - count
+        trial = "then " + ", ".join([*shown, name]) + (f"  + {left} more" if left else "")
+        if face.size(trial)[0] > width and shown:
+            break
+        shown.append(name)
+    left = len(names) - len(shown)
+    return "then " + ", ".join(shown) + (f"  + {left} more" if left else "")
