@@ -161,6 +161,7 @@ class Host:
             timer.cancel()
         if self._server:
             await self._server.wait_closed()
+        await asyncio.to_thread(self.table.close)  # the last renames reach the disk
 
     # -- one connection -------------------------------------------------------------
 
@@ -293,10 +294,10 @@ class Host:
         else:
             # Staged first (the page cache: microseconds), so a host killed from here on
             # loses nothing anyone is shown; the slow rename over the record (1 to 10 ms on
-            # ext4) waits until everyone has the move.
-            self.table.stage()
+            # ext4) is left to the table's worker thread once everyone has the move.
+            staged = self.table.stage()
             self._broadcast_state()
-            self.table.commit()
+            self.table.commit(staged)
             self.log(f"{side} ({conn.name}) plays {self.table.record.moves[-1]}")
 
     def _on_sit(self, conn: Connection, sit: Sit) -> None:

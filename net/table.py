@@ -5,19 +5,22 @@ read, and keeps the game's record on disk so that a host killed at any
 instant leaves every move anyone was shown for ``qttt host --resume``.
 
 Saving is atomic in two steps: :meth:`Table.stage` writes the whole record to
-a temporary file beside it (fast: the page cache), :meth:`Table.commit`
-renames it over the record with ``os.replace`` (slow on ext4, which flushes
-the data of a file renamed over another: 1 to 10 ms measured here). The host
-stages, broadcasts, then commits, so the disk never delays a move; a host
-killed between the two leaves the staged file, which :meth:`Table.resume`
-takes when it is a whole record that goes further than the committed one.
+a new temporary file beside it (fast: the page cache), :meth:`Table.commit`
+has a worker thread rename it over the record with ``os.replace`` (slow on
+ext4, which flushes the data of a file renamed over another: 1 to 10 ms
+measured here), one rename after another in order. The host stages,
+broadcasts, then commits, so the disk never delays a move nor the host's
+loop. A host killed before a rename leaves staged files behind;
+:meth:`Table.resume` takes the furthest whole one of the same game.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import secrets
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -52,6 +55,8 @@ class Table:
         self.rematch: set[Player] = set()
         self._stamp = _now_stamp()
         self.path = path or self._path_for(self.game)
+        self._stages = itertools.count()
+        self._disk: ThreadPoolExecutor | None = None  # renames, in order, off the host's loop
 
     @classmethod
     def resume(cls, path: Path, name: str | None) -> Table:
@@ -169,11 +174,10 @@ class Table:
 
     def save(self) -> None:
         """Write the record (with the seats, so a resumed host knows its players) atomically."""
-        self.stage()
-        self.commit()
+        self.commit(self.stage())
 
-    def stage(self) -> None:
-        """Write the whole record to the staging file: it survives this process dying.
+    def stage(self) -> Path:
+        """Write the whole record to a new staging file: it survives this process dying.
 
         No fsync, here or in :meth:`commit`: that would make every move wait on
         the disk to guard only against a power cut, not the crash --resume is for.
@@ -185,42 +189,59 @@ class Table:
         }
         self.record.extra[RECORD_FIELD] = {"name": self.name, "game": self.game, "seats": seats}
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        _staging(self.path).write_text(self.record.to_json(), encoding="utf-8")
+        staged = self.path.with_name(f"{_staging_prefix(self.path)}{next(self._stages)}")
+        staged.write_text(self.record.to_json(), encoding="utf-8")
+        return staged
 
-    def commit(self) -> None:
-        """Make the staged record the record, atomically."""
-        os.replace(_staging(self.path), self.path)
+    def commit(self, staged: Path) -> None:
+        """Have ``staged`` renamed over the record, after every earlier commit; returns at once."""
+        if self._disk is None:
+            self._disk = ThreadPoolExecutor(1, thread_name_prefix="qttt-record")
+        self._disk.submit(os.replace, staged, self.path)
+
+    def close(self) -> None:
+        """Wait for the renames still to do."""
+        if self._disk is not None:
+            self._disk.shutdown(wait=True)
+            self._disk = None
 
     def _path_for(self, game: int) -> Path:
         slug = re.sub(r"[^A-Za-z0-9]+", "-", self.name).strip("-").lower() or "table"
         return self.save_dir / f"{self._stamp}-{slug}-game{game}.json"
 
 
-def _staging(path: Path) -> Path:
-    return path.with_name(f".{path.name}.staged")
+def _staging_prefix(path: Path) -> str:
+    return f".{path.name}.staged-"
 
 
 def _furthest(path: Path, committed: Record) -> Record:
-    """The committed record, or the staged one a killed host left if it goes further.
+    """The committed record, or the furthest staged one a killed host left.
 
-    A staged file that is not a whole record of the same game going further
-    (the host died while writing it, before anyone saw its move) is dropped.
+    A staged file that is not a whole record of the same game going at least
+    as far (the host died while writing it, before anyone saw its move) is
+    dropped, and so are the others once one is taken.
     """
-    staging = _staging(path)
-    if not staging.exists():
-        return committed
-    try:
-        staged = read_record(staging)
-        staged.positions()
-    except RecordError:
-        staging.unlink()
-        return committed
-    same_game = _game(staged) == _game(committed) and staged.variant == committed.variant
-    if same_game and staged.moves[: len(committed.moves)] == committed.moves:
-        os.replace(staging, path)
-        return staged
-    staging.unlink()
-    return committed
+    prefix = _staging_prefix(path)
+    best, best_file = committed, None
+    stages = {
+        int(p.name.removeprefix(prefix)): p
+        for p in path.parent.glob(f"{prefix}*")
+        if p.name.removeprefix(prefix).isdigit()
+    }
+    for _, staging in sorted(stages.items()):
+        try:
+            staged = read_record(staging)
+            staged.positions()
+        except RecordError:
+            continue
+        same_game = _game(staged) == _game(best) and staged.variant == best.variant
+        if same_game and staged.moves[: len(best.moves)] == best.moves:
+            best, best_file = staged, staging
+    if best_file is not None:
+        os.replace(best_file, path)
+    for staging in stages.values():
+        staging.unlink(missing_ok=True)
+    return best
 
 
 def _game(record: Record) -> object:
