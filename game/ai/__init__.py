@@ -42,7 +42,7 @@ class Strength:
 # search far more than the one below to beat it as O (tests/ai, qttt arena).
 STRENGTHS: dict[str, Strength] = {
     "easy": Strength(iterations=12, time_limit=0.25),
-    "medium": Strength(iterations=300, time_limit=0.5),
+    "medium": Strength(iterations=150, time_limit=0.5),
     # The clock is read between batches of iterations: 0.9 s keeps answers under a second.
     "hard": Strength(iterations=20000, time_limit=0.9),
 }
