@@ -15,8 +15,8 @@ import time
 from pathlib import Path
 
 from game.ai.perfect import BOOK_FILE, format_book
-from game.ai.solver import _INVERSES, Book, Solver, _State, canonical
-from game.rules import Collapse, Goff, Place, Player, Position
+from game.ai.solver import Book, Solver, canonical_move, position_key
+from game.rules import Goff, Player, Position
 
 DEFAULT_DEPTH = 5
 
@@ -30,7 +30,7 @@ def build(depth: int) -> Book:
     def walk(pos: Position, bot: Player) -> None:
         if pos.is_over or pos.move_number > depth:
             return
-        key, sym = canonical(_State(pos).key)
+        key, sym = position_key(pos)
         if (bot, key) in seen:
             return
         seen.add((bot, key))
@@ -39,24 +39,13 @@ def build(depth: int) -> Book:
                 walk(pos._apply(action), bot)
             return
         action = solver.best_action(pos)
-        book[key] = (solver.value_of(pos), _canonical_move(action, sym))
+        book[key] = (solver.value_of(pos), canonical_move(action, sym))
         walk(pos._apply(action), bot)
 
     empty = Position(Goff())
     for bot in Player:
         walk(empty, bot)
     return book
-
-
-def _canonical_move(action: Place | Collapse, sym: int) -> tuple[int, int]:
-    # _INVERSES[sym] maps canonical cells to this position's; the book needs the other way.
-    forward = _INVERSES[sym]
-    to_canonical = {forward[c]: c for c in range(9)}
-    if isinstance(action, Collapse):
-        cell = to_canonical[action.cell]
-        return cell, cell
-    a, b = sorted((to_canonical[action.a], to_canonical[action.b]))
-    return a, b
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -491,6 +491,19 @@ def _pair(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a <= b else (b, a)
 
 
+def position_key(pos: Position) -> tuple[int, int]:
+    """The canonical key of an engine position (the book's key) and the symmetry giving it."""
+    return canonical(_State(pos).key)
+
+
+def canonical_move(action: Action, sym: int) -> tuple[int, int]:
+    """An engine action as the book writes it: its cells moved by symmetry ``sym``."""
+    perm = SYMMETRIES[sym]
+    if isinstance(action, Collapse):
+        return perm[action.cell], perm[action.cell]
+    return _pair(perm[action.a], perm[action.b])
+
+
 def to_engine(pos: Position, move: tuple[int, int]) -> Action:
     """A solver move (a cell pair, or the pending mark's cell) as the engine's action."""
     if pos.awaiting_collapse:

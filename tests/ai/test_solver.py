@@ -7,7 +7,7 @@ from random import Random
 import pytest
 
 from game.ai.perfect import PerfectBot, load_book
-from game.ai.solver import SYMMETRIES, Solver, _State, canonical, scores_of
+from game.ai.solver import SYMMETRIES, Solver, position_key, scores_of
 from game.rules import Action, Collapse, Goff, Place, Player, Position, Scores, make_variant
 
 GOFF = Goff()
@@ -85,7 +85,7 @@ def test_symmetric_games_have_one_value_and_one_key() -> None:
             for action in actions:
                 moved = moved.play(moved_by(action, perm))
             values.add(Solver().value_of(moved))
-            keys.add(canonical(_State(moved).key)[0])
+            keys.add(position_key(moved)[0])
         assert len(values) == 1
         assert len(keys) == 1
 
@@ -100,7 +100,7 @@ def test_book_entries_agree_with_the_live_solver() -> None:
         bot = PerfectBot(Random(game))
         pos = Position(GOFF)
         while not pos.is_over:
-            key = canonical(_State(pos).key)[0]
+            key = position_key(pos)[0]
             if key in book and pos.move_number >= 3:
                 fresh = Solver()
                 assert fresh.value_of(pos) == book[key][0]
