@@ -1,0 +1,106 @@
+"""The big screen in a real (dummy-driver) window, watching a real party host on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.client.scene import SceneName
+from game.client.scenes.tv import EMOTE_TIME
+from game.records import read_record
+from game.rules import make_variant
+from net.host import Host, HostConfig, HostHandle, new_table, start_host_thread
+from net.party_client import play_party_bot
+from net.party_host import PartyConfig, PartyHost
+from tests.client.driver import Driver
+
+LOOPBACK = "127.0.0.1"
+
+
+@pytest.fixture
+def driver(tmp_path: Path) -> Iterator[Driver]:
+    d = Driver(tmp_path, size=(1920, 1080))
+    yield d
+    d.close()
+
+
+def start(tmp_path: Path, party: PartyConfig | None) -> HostHandle:
+    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "games")
+    table = new_table(make_variant("goff"), "Den", config.save_dir)
+    make = functools.partial(PartyHost, party=party) if party else Host
+    return start_host_thread(table, config, make)
+
+
+def bots(address: tuple[str, int], names: list[str]) -> threading.Thread:
+    async def party() -> None:
+        await asyncio.gather(*(play_party_bot(address, "beginner", name=n) for n in names))
+
+    thread = threading.Thread(target=asyncio.run, args=(party(),))
+    thread.start()
+    return thread
+
+
+def test_the_big_screen_follows_a_party_to_its_end(driver: Driver, tmp_path: Path) -> None:
+    d = driver
+    host = start(tmp_path, PartyConfig("round-robin", start_at=3, between=0.3))
+    try:
+        d.app.go(SceneName.TV, address=host.address, viewer="tv")
+        d.frames(1)
+        d.until(lambda: d.scene.party is not None)
+        assert d.scene.party.status == "waiting for 3 more players"
+        playing = bots(host.address, ["ann", "ben", "cat"])
+        # The first game's end: the final board sweeps its row and fireworks go up.
+        d.until(lambda: d.scene.pos is not None and d.scene.pos.is_over)
+        effects = d.scene.effects
+        assert effects.fireworks_left > 0 or effects.particle_count > 0
+        d.until(lambda: d.scene.party.finished)
+        playing.join(10)
+        party = d.scene.party
+        assert party.games == 3 and party.status.endswith("wins the night")
+        # What the screen shows is the records' story: the last game's final position.
+        last = sorted((tmp_path / "games").glob("party-den-game*.json"))[-1]
+        d.until(lambda: d.scene.pos == read_record(last).positions()[-1])
+        assert {row.name for row in party.standings} == {"ann", "ben", "cat"}
+        d.frames(2)  # drawn at 1920×1080 with a finished party: no error, nothing cut
+    finally:
+        host.stop()
+
+
+def test_emotes_from_the_couch_rise_and_fade(driver: Driver, tmp_path: Path) -> None:
+    d = driver
+    host = start(tmp_path, PartyConfig("winner-stays", emote_burst=1, emote_every=60))
+    try:
+        d.app.go(SceneName.TV, address=host.address, viewer="sofa")
+        d.frames(1)
+        d.until(lambda: d.scene.party is not None)
+        d.post(pygame.TEXTINPUT, text="2")
+        d.until(lambda: bool(d.scene.bubbles))
+        [bubble] = d.scene.bubbles
+        assert (bubble.words, bubble.by) == ("Wow!", "sofa")
+        d.post(pygame.TEXTINPUT, text="3")  # over the host's limit: refused, shown as news
+        d.until(lambda: any(text == "One emote every 60 s, please" for text, _ in d.scene.news))
+        d.settle(EMOTE_TIME)
+        assert d.scene.bubbles == []
+    finally:
+        host.stop()
+
+
+def test_a_plain_table_shows_its_seats_and_escape_leaves(driver: Driver, tmp_path: Path) -> None:
+    d = driver
+    host = start(tmp_path, None)
+    try:
+        d.app.go(SceneName.TV, address=host.address, viewer="tv", back=SceneName.TITLE)
+        d.frames(1)
+        d.until(lambda: d.scene.pos is not None)
+        assert d.scene.party is None and d.scene.session.table.seats[0].name is None
+        d.frames(2)
+        d.key(pygame.K_ESCAPE)
+        assert d.name is SceneName.TITLE
+    finally:
+        host.stop()
