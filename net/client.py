@@ -255,7 +255,7 @@ def _show(address: tuple[str, int]) -> str:
 
 def parse_address(text: str) -> tuple[str, int]:
     """``HOST:PORT`` (``[v6]:PORT`` too) as a pair; ``ValueError`` with a readable message."""
-    host, sep, port = text.rpartition(":")
+    host, sep, port = text.strip().rpartition(":")
     host = host.strip("[]")
     if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
         raise ValueError(f"{text!r} is not HOST:PORT (for example 192.168.1.20:7777)")

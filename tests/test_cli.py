@@ -83,3 +83,19 @@ def test_bench_engine_prints_json() -> None:
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["playouts_per_s"] > 0 and result["legal_actions_us"] > 0
+
+
+@pytest.mark.parametrize("args", [[], ["join", "127.0.0.1:7777"], ["lobby"]])
+def test_no_display_is_one_line_not_an_invisible_game(args: list[str]) -> None:
+    hidden = {"DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"}
+    env = {k: v for k, v in os.environ.items() if k not in hidden}
+    done = subprocess.run(
+        [sys.executable, "-m", "game.cli", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.endswith("no display to open a window on (DISPLAY is not set)\n")
+    assert done.stderr.count("\n") == 1

@@ -1,4 +1,4 @@
-"""``qttt host``: host a LAN table; ``--headless`` runs it with no window, until Ctrl-C.
+"""``qttt host``: host a LAN table and play at it in the window; ``--headless``: no window.
 
     qttt host [--variant V] [--name N] [--port P] [--headless] [--resume FILE] [--bind ADDRESS]
 
@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.commands.host_party import party_arguments, party_host
+from game.commands.window import open_window
 from game.records import RecordError
 from game.rules import VARIANTS, RulesError, make_variant
 from net import discovery
@@ -53,8 +54,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--no-announce", action="store_true", help="do not use zeroconf")
     party_arguments(parser)
     args = parser.parse_args(argv)
-    if not args.headless:
-        print("qttt host: the host window is not wired yet; run with --headless", file=sys.stderr)
+    if args.party and not args.headless:
+        print(
+            "qttt host: a party table runs --headless; show it with qttt watch --tv",
+            file=sys.stderr,
+        )
         return 2
     try:
         make = party_host(args)
@@ -70,6 +74,11 @@ def main(argv: list[str]) -> int:
         advertise=not args.no_announce,
         save_dir=args.save_dir or default_save_dir(),
     )
+    if not args.headless:
+        # The hosting player's window joins its own table like every other client.
+        return open_window(
+            "qttt host", "LAN", mode="host", bind=args.bind, table=table, config=config
+        )
     try:
         asyncio.run(_run(table, config, make))
     except OSError as exc:

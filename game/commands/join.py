@@ -1,10 +1,12 @@
 """``qttt join HOST:PORT``: take a seat at a table by its address.
 
+    qttt join HOST:PORT
     qttt join HOST:PORT --bot LEVEL --headless [--seat X|O] [--name N] [--seed S]
 
-With ``--headless --bot LEVEL`` a bot plays the seat with no window and,
-when the game ends, prints the final state report exactly as
-``qttt replay FILE --json`` would, and exits 0.
+Without ``--headless`` the window opens and joins the table: the way in
+where the LAN blocks multicast. With ``--headless --bot LEVEL`` a bot plays
+the seat with no window and, when the game ends, prints the final state
+report exactly as ``qttt replay FILE --json`` would, and exits 0.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import json
 import sys
 
 from game.ai import LEVELS
+from game.commands.window import open_window
 from game.records import state_report
 from game.rules import Player
 from net.bot import BotGameError, play_bot
@@ -49,9 +52,11 @@ def main(argv: list[str]) -> int:
     except ValueError as exc:
         print(f"qttt join: {exc}", file=sys.stderr)
         return 2
-    if not (args.headless and args.bot):
-        print("qttt join: the window is not wired yet; use --headless --bot LEVEL", file=sys.stderr)
+    if args.headless != bool(args.bot):
+        print("qttt join: --bot and --headless go together", file=sys.stderr)
         return 2
+    if not args.headless:
+        return open_window("qttt join", "LAN", mode="join", address=address)
     game = play_bot(
         address,
         args.bot,

@@ -1,6 +1,6 @@
-"""``qttt lobby --list``: the tables announced on the LAN, for people or scripts.
+"""``qttt lobby``: the tables announced on the LAN, in the window or (``--list``) for scripts.
 
-qttt lobby --list [--timeout S] [--json] [--bind ADDRESS]
+qttt lobby [--list [--timeout S] [--json]] [--bind ADDRESS]
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import asyncio
 import json
 import sys
 
+from game.commands.window import open_window
 from net.discovery import FoundTable, browse
 
 
@@ -27,8 +28,7 @@ def main(argv: list[str]) -> int:
     )
     args = parser.parse_args(argv)
     if not args.list:
-        print("qttt lobby: the lobby window is not wired yet; use --list", file=sys.stderr)
-        return 2
+        return open_window("qttt lobby", "LAN", mode="join", bind=args.bind)
     try:
         tables = asyncio.run(browse(args.timeout, args.bind))
     except OSError as exc:

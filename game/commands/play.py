@@ -3,22 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import os
-import sys
+
+from game.commands.window import open_window
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="qttt play", description=__doc__)
     parser.parse_args(argv)
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
-
-    from game.client.app import App
-
-    try:
-        app = App()
-    except pygame.error as exc:
-        print(f"qttt: cannot open a window: {exc}", file=sys.stderr)
-        return 1
-    app.run()
-    return 0
+    return open_window("qttt")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 from random import Random
@@ -10,11 +11,11 @@ import pygame
 import pytest
 
 from game.client.scene import SceneName
-from game.client.scenes.lan import parse_address
 from game.records import Record, read_record
 from game.rules import Player, Position, make_variant
 from game.session import Snapshot
 from net.bot import play_bot
+from net.client import parse_address
 from net.host import HostConfig, new_table, start_host_thread
 from net.loopthread import LoopThread
 from net.session import NetworkSession
@@ -98,7 +99,7 @@ def test_a_typed_address_is_read_or_explained() -> None:
     assert parse_address("192.168.1.20:7777") == ("192.168.1.20", 7777)
     assert parse_address(" [::1]:80 ") == ("::1", 80)
     for bad in ("", "kitchen", "host:", ":80", "host:99999", "host:port"):
-        with pytest.raises(ValueError, match="host:port"):
+        with pytest.raises(ValueError, match="is not HOST:PORT"):
             parse_address(bad)
 
 
@@ -177,3 +178,36 @@ def test_a_lan_rematch_swaps_the_sides(driver: Driver, tmp_path: Path) -> None:
         d.app.go(SceneName.TITLE)
         d.frames(1)
         host.stop()
+
+
+def test_qttt_join_by_address_goes_straight_to_the_table(driver: Driver, tmp_path: Path) -> None:
+    d = driver
+    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
+    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
+    try:
+        d.app.go(SceneName.LAN, mode="join", address=host.address)
+        d.until(lambda: d.name is SceneName.PLAY)
+        assert d.scene.session.local_sides == {Player.X}
+    finally:
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        host.stop()
+
+
+def test_qttt_host_hosts_the_table_its_options_made(driver: Driver, tmp_path: Path) -> None:
+    d = driver
+    with socket.socket() as probe:  # a free port, as `qttt host --port P` would name one
+        probe.bind((LOOPBACK, 0))
+        port = probe.getsockname()[1]
+    config = HostConfig(bind=LOOPBACK, port=port, advertise=False, save_dir=tmp_path / "host")
+    table = new_table(make_variant("nxn", {"size": 5}), "Attic", config.save_dir)
+    d.app.go(SceneName.LAN, mode="host", bind=LOOPBACK, table=table, config=config)
+    d.until(lambda: d.name is SceneName.PLAY)
+    assert d.scene.variant == make_variant("nxn", {"size": 5})
+    guest = NetworkSession((LOOPBACK, port), name="Bo")
+    try:
+        d.until(lambda: d.scene._seat_name(Player.O) == "Bo")
+    finally:
+        guest.close()
+        d.app.go(SceneName.TITLE)
+        d.frames(1)

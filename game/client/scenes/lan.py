@@ -8,7 +8,9 @@ takes an address typed as ``host:port``. Once the host has sent the table,
 the play scene takes over the session (and what else this scene started).
 
 Params: ``mode`` "host" or "join"; ``bind`` the interface to host and browse
-on (``None``: every interface; tests use loopback).
+on (``None``: every interface; tests use loopback). ``qttt join HOST:PORT``
+passes ``address`` to join at once; ``qttt host`` passes the ``table`` and
+``config`` its options made, to host at once with the other seat open.
 """
 
 from __future__ import annotations
@@ -29,10 +31,12 @@ from game.client.scenes.setup import seat_title, variant_title
 from game.client.settings import NXN_SIZES
 from game.client.widgets import Item, Menu
 from game.rules import VARIANTS, Player, RulesError, make_variant
+from net.client import parse_address
 from net.discovery import FoundTable, LobbyBrowser
 from net.host import HostConfig, HostHandle, new_table, start_host_thread
 from net.loopthread import LoopThread
 from net.session import NetworkSession
+from net.table import Table
 
 LOBBY_REFRESH = 0.5  # seconds between looks at the lobby's list
 ADDRESS_CHARS = set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.:-[]")
@@ -53,15 +57,6 @@ class LanGame:
             self.bot.stop()
 
 
-def parse_address(text: str) -> tuple[str, int]:
-    """``host:port`` as typed; ``ValueError`` with a message a player can read."""
-    host, sep, port = text.strip().rpartition(":")
-    host = host.strip("[]")
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError("type the address as host:port, for example 192.168.1.20:7777")
-    return host, int(port)
-
-
 class LanScene(BaseScene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -79,11 +74,25 @@ class LanScene(BaseScene):
         self._handed_over = False
         self.typed = ""
 
-    def enter(self, mode: str = "join", bind: str | None = None, **params: Any) -> None:
+    def enter(
+        self,
+        mode: str = "join",
+        bind: str | None = None,
+        address: tuple[str, int] | None = None,
+        table: Table | None = None,
+        config: HostConfig | None = None,
+        **params: Any,
+    ) -> None:
         self.mode = mode
         self.bind = bind
         if mode == "host":
             self._host_menu()
+            if table is not None:
+                self._host(table, config or HostConfig(), None, None)
+        elif address is not None:
+            # Joining by address is for networks where multicast is blocked: no lobby then.
+            self._join_menu()
+            self._join(address, True)
         else:
             self._lobby_start = self.ctx.run_in_worker(lambda: LobbyBrowser(bind))
             self.status = "Looking for tables on the LAN…"
@@ -146,14 +155,16 @@ class LanScene(BaseScene):
         player = self.ctx.settings.player_name
         config = HostConfig() if self.bind is None else HostConfig(bind=self.bind)
         self.ctx.apply_settings(dataclasses.replace(self.ctx.settings, variant=name, nxn_size=size))
+        self._host(new_table(variant, f"{player}'s table", config.save_dir), config, me, level)
+
+    def _host(self, table: Table, config: HostConfig, me: Player | None, level: str | None) -> None:
+        """Start ``table`` on a host thread, a bot at the other seat if ``level``, then join it."""
 
         def start() -> tuple[HostHandle, LoopThread | None]:
             from net.bot import play_bot
 
-            handle = start_host_thread(
-                new_table(variant, f"{player}'s table", config.save_dir), config
-            )
-            if level is None:
+            handle = start_host_thread(table, config)
+            if level is None or me is None:
                 return handle, None
             bot = LoopThread("qttt-bot")
             bot.submit(play_bot(handle.address, level, seat=me.other))
@@ -186,7 +197,7 @@ class LanScene(BaseScene):
 
     def _join_typed(self) -> None:
         try:
-            address = parse_address(self.typed)
+            address = parse_address(self.typed.strip())
         except ValueError as exc:
             self.status = str(exc)
             self.ctx.audio.play(Cue.REFUSE)
