@@ -14,9 +14,11 @@ Formats:
   back (nobody keeps a seat without winning). Ends after ``games`` games
   (never, if none is given).
 - *round robin*: everyone present plays everyone present once; the pair
-  that has waited longest plays next, and the side a player has had less
-  often is theirs. A late arrival joins the schedule; a leaver's games are
-  dropped. Ends when no pair of present players is left to play.
+  with the fewest games and the longest wait plays next, and the side a
+  player has had less often is theirs (no one has one side more than once
+  more often than the other up to 8 players; up to twice with more). A late
+  arrival joins the schedule; a leaver's games are dropped. Ends when no
+  pair of present players is left to play.
 - *knockout*: the players present at the start form the bracket in order
   of arrival (a bye for an odd one out). A drawn match is replayed with the
   sides swapped; after :data:`KNOCKOUT_DRAWS` draws the higher seed goes
@@ -179,9 +181,8 @@ class Party:
         """Who waits, first first (for a knockout: the bracket's order)."""
         waiting = [name for name in self.present if not self.playing or name not in self.playing]
         if self.format == KNOCKOUT and self.started:
-            # The bracket's order, then those who came too late for it (they watch).
-            order = [name for name in self.bracket + self.advanced if name in waiting]
-            return order + [name for name in waiting if name not in order]
+            # Those still in, in the bracket's order (the others are out, or came too late).
+            return [name for name in self.bracket + self.advanced if name in waiting]
         return waiting
 
     # -- games ---------------------------------------------------------------------------
@@ -276,20 +277,26 @@ class Party:
             self.finished = True
             return None
         games = {name: 0 for name in waiting}
-        as_x = dict(games)
+        balance = dict(games)  # games as X minus games as O
         for r in self.results:
-            for name in r.players:
+            for name, side in ((r.x, 1), (r.o, -1)):
                 if name in games:
                     games[name] += 1
-            if r.x in as_x:
-                as_x[r.x] += 1
-        # The fewest games between them, then the longest wait (earliest in the queue).
-        a, b = min(
-            pairs,
-            key=lambda p: (games[p[0]] + games[p[1]], waiting.index(p[0]) + waiting.index(p[1])),
-        )
-        # The side each has had less often: the one with fewer games as X moves first.
-        return (b, a) if as_x[b] < as_x[a] else (a, b)
+                    balance[name] += side
+
+        def rank(pair: tuple[str, str]) -> tuple[int, int, int]:
+            a, b = sorted(pair, key=balance.__getitem__)  # a takes X
+            # The fewest games between them; then the smallest lean to one side that either
+            # is left with; then the longest wait (earliest in the queue).
+            return (
+                games[a] + games[b],
+                max(abs(balance[a] + 1), abs(balance[b] - 1)),
+                waiting.index(a) + waiting.index(b),
+            )
+
+        a, b = min(pairs, key=rank)
+        # The one who has been X less often (relative to O) moves first.
+        return (a, b) if balance[a] <= balance[b] else (b, a)
 
     # -- knockout ---------------------------------------------------------------------------------
 

@@ -1,0 +1,211 @@
+"""The party's formats as pure logic: who plays next, who goes through, when it ends."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from itertools import combinations
+from pathlib import Path
+from random import Random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.records import Record
+from game.rules import make_variant
+from net.party import (
+    KNOCKOUT,
+    KNOCKOUT_DRAWS,
+    ROUND_ROBIN,
+    WINNER_STAYS,
+    GameResult,
+    Party,
+    RateLimit,
+    party_field,
+    result_of,
+    standings,
+)
+
+# Who wins a game, given (x, o): "x", "o" or "draw".
+Decide = Callable[[str, str], str]
+
+
+def result(x: str, o: str, verdict: str) -> GameResult:
+    points = {"x": (1.0, 0.0), "o": (0.0, 1.0), "draw": (0.0, 0.0)}[verdict]
+    return GameResult(x, o, *points)
+
+
+def play_out(party: Party, decide: Decide, limit: int = 200) -> list[GameResult]:
+    """Play games until the party ends (or no game can start), deciding each with ``decide``."""
+    for _ in range(limit):
+        pair = party.next_game()
+        if pair is None:
+            return party.results
+        party.finish_game(result(*pair, decide(*pair)))
+    raise AssertionError("the party never ended")
+
+
+def seeded(seed: int, draws: float = 0.2) -> Decide:
+    rng = Random(seed)
+    return lambda x, o: "draw" if rng.random() < draws else rng.choice("xo")
+
+
+def party_of(fmt: str, names: list[str], **options: object) -> Party:
+    party = Party(fmt, start_at=len(names), **options)  # type: ignore[arg-type]
+    for name in names:
+        party.join(name)
+    return party
+
+
+NAMES = ["ann", "ben", "cat", "dan", "eve", "fay", "gus", "hal"]
+
+
+def test_standings_sum_goffs_points_and_rank_by_points_then_wins() -> None:
+    games = [
+        GameResult("ann", "ben", 1.5, 0.0),
+        GameResult("ben", "cat", 0.5, 1.0),
+        GameResult("cat", "ann", 0.0, 0.0),
+        GameResult("ben", "ann", 2.0, 0.0),
+    ]
+    rows = standings(games, ["dan"])
+    assert [(s.name, s.points, s.played, s.wins, s.draws, s.losses) for s in rows] == [
+        ("ben", 2.5, 3, 1, 0, 2),
+        ("ann", 1.5, 3, 1, 1, 1),
+        ("cat", 1.0, 2, 1, 1, 0),
+        ("dan", 0.0, 0, 0, 0, 0),
+    ]
+
+
+def test_a_record_names_its_party_game_and_scores_from_the_final_position() -> None:
+    record = Record(make_variant("goff"))
+    pos = record.positions()[-1]
+    rng = Random(3)
+    while not pos.is_over:
+        pos = record.append(pos, rng.choice(pos.legal_actions()))
+    assert result_of(record, "Den") is None  # not a party game
+    record.extra["party"] = party_field("Den", 4, "ann", "ben")
+    assert result_of(record, "Other") is None
+    number, found = result_of(record, "Den")  # type: ignore[misc]
+    assert number == 4 and (found.x, found.o) == ("ann", "ben")
+    assert (found.x_points, found.o_points) == tuple(pos.outcome.scores)  # type: ignore[union-attr]
+
+
+def test_nothing_starts_before_enough_players_are_here() -> None:
+    party = Party(ROUND_ROBIN, start_at=3)
+    party.join("ann")
+    party.join("ben")
+    assert party.next_game() is None and party.status() == "waiting for 1 more player"
+    party.join("cat")
+    assert party.next_game() == ("ann", "ben")
+    assert party.queue == ["cat"] and party.status() == "ann (X) against ben (O)"
+
+
+def test_winner_stays_keeps_the_winner_and_sends_the_loser_back() -> None:
+    party = party_of(WINNER_STAYS, ["ann", "ben", "cat", "dan"], games=4)
+    verdicts = iter(["o", "x", "draw", "x"])
+    games = play_out(party, lambda x, o: next(verdicts))
+    assert [(g.x, g.o) for g in games] == [
+        ("ann", "ben"),  # ben wins: stays, the next challenger moves first
+        ("cat", "ben"),  # cat wins
+        ("dan", "cat"),  # a draw: both to the back, the two who waited longest play
+        ("ann", "ben"),
+    ]
+    assert party.finished and party.queue == ["ann", "dan", "cat", "ben"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 8), st.integers(0, 10**6))
+def test_round_robin_plays_every_pair_once_with_sides_balanced(size: int, seed: int) -> None:
+    names = NAMES[:size]
+    party = party_of(ROUND_ROBIN, names)
+    games = play_out(party, seeded(seed))
+    assert party.finished
+    assert Counter(frozenset(g.players) for g in games) == Counter(
+        frozenset(p) for p in combinations(names, 2)
+    )
+    # Nobody has had one side more than once more often than the other.
+    as_x, as_o = Counter(g.x for g in games), Counter(g.o for g in games)
+    assert all(abs(as_x[n] - as_o[n]) <= 1 for n in names)
+
+
+def test_round_robin_takes_in_a_late_arrival_and_drops_a_leavers_games() -> None:
+    party = party_of(ROUND_ROBIN, ["ann", "ben", "cat"])
+    party.finish_game(result(*party.next_game(), "x"))  # type: ignore[misc]
+    party.leave("cat")
+    party.join("dan")
+    games = play_out(party, seeded(1))
+    met = {frozenset(g.players) for g in games}
+    assert met == {frozenset(p) for p in [("ann", "ben"), ("ann", "dan"), ("ben", "dan")]}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 8), st.integers(0, 10**6))
+def test_a_knockout_ends_with_the_one_who_never_went_out(size: int, seed: int) -> None:
+    names = NAMES[:size]
+    party = party_of(KNOCKOUT, names)
+    games = play_out(party, seeded(seed, draws=0.3))
+    assert party.finished and party.champion in names
+    # Everyone but the champion went out exactly once: a lost match, or a drawn one too often.
+    matches = [
+        g for i, g in enumerate(games) if i == 0 or set(g.players) != set(games[i - 1].players)
+    ]
+    assert len(matches) == size - 1 <= len(games)
+    assert party.status() == f"{party.champion} wins the knockout"
+    assert party.champion in games[-1].players
+
+
+def test_a_drawn_knockout_match_is_replayed_sides_swapped_then_the_seed_goes_through() -> None:
+    party = party_of(KNOCKOUT, ["ann", "ben"])
+    games = play_out(party, lambda x, o: "draw")
+    assert [(g.x, g.o) for g in games] == [("ann", "ben"), ("ben", "ann"), ("ann", "ben")]
+    assert len(games) == KNOCKOUT_DRAWS + 1 and party.champion == "ann"
+
+
+def test_a_knockout_player_gone_before_the_match_loses_it_unplayed() -> None:
+    party = party_of(KNOCKOUT, ["ann", "ben", "cat", "dan"])
+    assert party.next_game() == ("ann", "ben")
+    party.leave("dan")
+    party.finish_game(result("ann", "ben", "o"))
+    # cat goes through without playing; the final is ben against cat.
+    assert party.next_game() == ("ben", "cat") and party.knockout_round == 2
+    party.join("eve")  # too late for the bracket: she watches
+    assert party.queue == []
+
+
+def test_a_saved_party_comes_back_and_waits_for_its_players(tmp_path: Path) -> None:
+    party = party_of(WINNER_STAYS, ["ann", "ben", "cat"], games=5)
+    party.finish_game(result(*party.next_game(), "x"))  # type: ignore[misc]
+    path = tmp_path / "party.json"
+    party.save(path)
+    back = Party.load(path, list(party.results))
+    assert back.champion == "ann" and back.present == [] and back.playing is None
+    assert back.expected == ["ann", "cat", "ben"]  # the queue's order: the winner stayed
+    assert back.status() == "waiting for ann, cat, ben to come back"
+    for name in ("ann", "cat"):
+        back.join(name)
+    assert back.next_game() is None  # not without ben (the host stops waiting after a while)
+    back.expected.clear()
+    assert back.next_game() == ("cat", "ann")
+    party.next_game()
+    party.save(path)
+    assert Party.load(path, list(party.results)).playing == ("cat", "ann")  # a game in hand
+    path.write_text("{not json")
+    with pytest.raises(ValueError, match="is not a saved party"):
+        Party.load(path, [])
+
+
+def test_a_party_must_have_a_format_and_two_players() -> None:
+    with pytest.raises(ValueError, match="no party format 'swiss'"):
+        Party("swiss")
+    with pytest.raises(ValueError, match="at least 2 players"):
+        Party(ROUND_ROBIN, start_at=1)
+
+
+def test_the_rate_limit_allows_a_burst_then_one_per_interval() -> None:
+    limit = RateLimit(burst=2, every=1.0)
+    assert [limit.allow("a", t) for t in (0.0, 0.1, 0.2)] == [True, True, False]
+    assert limit.allow("b", 0.2)  # each sender has its own bucket
+    assert not limit.allow("a", 0.9) and limit.allow("a", 1.3) and not limit.allow("a", 1.4)
+    limit.forget("a")
+    assert limit.allow("a", 1.5) and limit.allow("a", 1.5)
