@@ -15,6 +15,7 @@ Keys 1–6 send an emote from the couch; Escape leaves.
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from dataclasses import dataclass
 from random import Random
@@ -38,6 +39,7 @@ from net.protocol import Emoted, Party, Standing
 EMOTE_TIME = 2.6  # seconds an emote takes to rise and fade
 NEWS_TIME = 6.0  # seconds a line of news stays
 NEWS_LINES = 2
+SCORE_PAGE_TIME = 8.0  # seconds each page of a long scoreboard stays up
 FORMAT_TITLES = {
     "winner-stays": "Winner stays",
     "round-robin": "Round robin",
@@ -253,7 +255,7 @@ class TvScene(BaseScene):
         filled.width = round(bar.width * share)
         if filled.width:
             pygame.draw.rect(surface, color, filled, border_radius=bar.height // 2)
-        seconds = theme.text(f"{left:.0f} s", round(40 * u), color, True)
+        seconds = theme.text(f"{math.ceil(left)} s", round(40 * u), color, True)
         surface.blit(seconds, seconds.get_rect(midleft=(bar.right + round(20 * u), bar.centery)))
 
     def _draw_turn(self, surface: pygame.Surface, line: pygame.Rect) -> None:
@@ -355,10 +357,13 @@ class TvScene(BaseScene):
         return y + round(24 * u)
 
     def _draw_scores(self, surface: pygame.Surface, area: pygame.Rect, party: Party) -> None:
-        """Rank, name, points, then games played, won and drawn; as many rows as fit."""
+        """Rank, name, points, then games played, won and drawn.
+
+        Rows shrink (down to a size still readable across a room) to fit everyone; when
+        they still do not fit, the scoreboard shows one page at a time.
+        """
         palette = self.ctx.palette
         u = self._unit()
-        size = round(40 * u)
         head = round(30 * u)
         columns = (  # (title, right edge as a share of the width)
             ("PTS", 0.70),
@@ -372,9 +377,21 @@ class TvScene(BaseScene):
             words = theme.text(title, head, palette.dim, True)
             surface.blit(words, words.get_rect(topright=(area.x + area.width * edge, area.y)))
         y = area.y + label.get_height() + round(8 * u)
+        size = round(40 * u)
+        rows = max(1, len(party.standings))
+        while size > round(30 * u) and theme.font(size).get_linesize() * rows > area.bottom - y:
+            size -= 1
         row_h = theme.font(size).get_linesize()
-        fits = max(0, (area.bottom - y) // row_h)
-        for rank, row in enumerate(party.standings[:fits], start=1):
+        fits = max(1, (area.bottom - y) // row_h)
+        # More than fit: the pages take turns (a function of the clock, so drawing moves
+        # nothing), and the label says which page is up.
+        pages = -(-len(party.standings) // fits)
+        page = int(self.ctx.time / SCORE_PAGE_TIME) % pages if pages > 1 else 0
+        if pages > 1:
+            which = theme.text(f"  {page + 1}/{pages}", head, palette.accent, True)
+            surface.blit(which, (area.x + label.get_width(), area.y))
+        first = page * fits
+        for rank, row in enumerate(party.standings[first : first + fits], start=first + 1):
             self._draw_row(surface, area, y, rank, row, size, columns, party)
             y += row_h
 
