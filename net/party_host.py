@@ -133,7 +133,9 @@ class PartyHost(Host):
         reclaim = hello.token is not None and self.table.holder(hello.token) is not None
         if hello.role != PLAYER or hello.version != PROTOCOL_VERSION or reclaim:
             super()._on_hello(conn, hello)
-            if conn.seat is not None:
+            seat = self.table.seats[conn.seat] if conn.seat else None
+            if seat is not None:
+                conn.name = seat.name  # the party's name for them (made unique on arrival)
                 self.party.join(conn.name)
                 self._party_changed()
             return

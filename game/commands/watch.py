@@ -1,18 +1,19 @@
 """``qttt watch HOST:PORT [--tv]``: watch a table in a window; ``--tv`` fills the screen.
 
-At a party table the window shows the board, who plays, the queue and the
-scoreboard; keys 1–6 send an emote, Escape leaves.
+At a party table (``qttt host --party``) the window shows the board, who
+plays and their move clock, the queue and the scoreboard; keys 1–6 send an
+emote, Escape leaves.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
-import os
 import sys
 import tempfile
 from pathlib import Path
 
+from game.commands.window import open_window
 from net.client import parse_address
 
 
@@ -27,27 +28,21 @@ def main(argv: list[str]) -> int:
     except ValueError as exc:
         print(f"qttt watch: {exc}", file=sys.stderr)
         return 2
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
-
-    from game.client import settings as settings_store
-    from game.client.app import App
-    from game.client.scene import SceneName
-
     with tempfile.TemporaryDirectory(prefix="qttt-watch-") as scratch:
-        settings_path = None
-        if args.tv:
-            # The player's own settings, but full screen from the first frame and for this run
-            # only. (Going full screen after the window opens leaves it where it was on a bare
-            # X server, with no window manager to move it: half off a TV's screen.)
-            settings_path = Path(scratch) / "settings.json"
-            tv = dataclasses.replace(settings_store.load(), fullscreen=True)
-            settings_store.save(tv, settings_path)
-        try:
-            app = App(settings_path=settings_path)
-        except pygame.error as exc:
-            print(f"qttt watch: cannot open a window: {exc}", file=sys.stderr)
-            return 1
-        app.go(SceneName.TV, address=address, viewer=args.name)
-        app.run()
-    return 0
+        settings_path = Path(scratch) / "settings.json" if args.tv else None
+        if settings_path:
+            _full_screen_settings(settings_path)
+        return open_window(
+            "qttt watch", "TV", settings_path=settings_path, address=address, viewer=args.name
+        )
+
+
+def _full_screen_settings(path: Path) -> None:
+    """The player's own settings, full screen, written to ``path`` for this run only.
+
+    Full screen from the first frame: a window made full screen after it opens keeps its
+    windowed place on a bare X server (no window manager to move it), half off a TV.
+    """
+    from game.client import settings as settings_store
+
+    settings_store.save(dataclasses.replace(settings_store.load(), fullscreen=True), path)

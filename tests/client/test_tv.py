@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -104,3 +106,14 @@ def test_a_plain_table_shows_its_seats_and_escape_leaves(driver: Driver, tmp_pat
         assert d.name is SceneName.TITLE
     finally:
         host.stop()
+
+
+def test_watch_with_a_bad_address_is_one_line() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "game.cli", "watch", "nowhere", "--tv"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr == "qttt watch: 'nowhere' is not HOST:PORT (for example 192.168.1.20:7777)\n"

@@ -111,3 +111,23 @@ def test_two_players_of_the_same_name_are_told_apart(
     assert second.expect(Refused).reason == "you are in the queue already"
     for conn in (first, second):
         conn.close()
+
+
+def test_a_seated_player_who_drops_reclaims_the_seat_under_the_party_name(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    host = party_host(start_at=2, stand_in=30.0)
+    first, second = Raw(host.address), Raw(host.address)
+    first.hello(name="Ada")
+    second.hello(name="Ada")  # known to the party as "Ada 2"
+    seated: Welcome = second.expect(Welcome, lambda w: w.seat is not None)
+    assert seated.seat == "O"
+    second.close()
+    back = Raw(host.address)
+    assert back.hello(name="Ada", token=seated.token).seat == "O"
+    party: Party = back.expect(
+        Party, lambda p: any(s.name == "Ada 2" and s.here for s in p.standings)
+    )
+    assert party.playing == ("Ada", "Ada 2") and len(party.standings) == 2
+    for conn in (first, back):
+        conn.close()
