@@ -17,6 +17,7 @@ import json
 import sys
 
 from game.ai import LEVELS
+from game.commands.join_party import party_argument, run_party_bot
 from game.commands.window import open_window
 from game.records import state_report
 from game.rules import Player
@@ -46,6 +47,7 @@ def main(argv: list[str]) -> int:
         metavar="S",
         help="seconds to keep trying after the connection drops",
     )
+    party_argument(parser)
     args = parser.parse_args(argv)
     try:
         address = parse_address(args.address)
@@ -57,6 +59,8 @@ def main(argv: list[str]) -> int:
         return 2
     if not args.headless:
         return open_window("qttt join", "LAN", mode="join", address=address)
+    if args.party:
+        return run_party_bot(address, args)
     game = play_bot(
         address,
         args.bot,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 import signal
 import subprocess
@@ -10,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from net.party_client import play_party_bot
-from net.protocol import Party
-from tests.net.conftest import LOOPBACK, qttt, spawn
+from game.records import read_record
+from tests.net.conftest import LOOPBACK, qttt, report_of, spawn
 
 
 @pytest.mark.parametrize(
@@ -46,23 +44,42 @@ def run_host(tmp_path: Path, *args: str) -> tuple[subprocess.Popen[str], tuple[s
     return host, (LOOPBACK, int(found.group(1)))
 
 
-def test_a_party_host_process_runs_a_party_and_refuses_another_format(tmp_path: Path) -> None:
-    host, address = run_host(tmp_path, "--format", "winner-stays", "--games", "2", "--pause", "0.1")
+def test_a_party_host_process_runs_a_party_of_join_bots_and_refuses_another_format(
+    tmp_path: Path,
+) -> None:
+    host, address = run_host(tmp_path, "--format", "round-robin", "--start-at", "3", "--pause", "0")
+    where = f"{address[0]}:{address[1]}"
     try:
-
-        async def party() -> list[Party]:
-            names = ["ann", "ben", "cat"]
-            bots = (play_party_bot(address, "beginner", name=n) for n in names)
-            return list(await asyncio.gather(*bots))
-
-        finals = asyncio.run(asyncio.wait_for(party(), 20))
-        assert finals[0].finished and finals[0].games == 2
+        bots = [
+            spawn("join", where, "--bot", "beginner", "--headless", "--party", "--name", name)
+            for name in ("ann", "ben", "cat")
+        ]
+        reports = [report_of(bot.communicate(timeout=30)[0]) for bot in bots]
     finally:
         host.send_signal(signal.SIGINT)
         out, err = host.communicate(timeout=10)
     assert host.returncode == 0, err
-    assert "game 1: ann (X) against ben (O)" in out and "game 2: " in out
-    assert len(list(tmp_path.glob("party-den-game*.json"))) == 2
+    assert all(bot.returncode == 0 for bot in bots)
+    assert reports[0] == reports[1] == reports[2]
+    report = reports[0]
+    assert report["format"] == "round-robin" and report["games"] == 3
+    # The scoreboard each bot printed is the one the records on disk add up to.
+    board: dict[str, list[float]] = {}
+    for path in tmp_path.glob("party-den-game*.json"):
+        record = read_record(path)
+        scores = record.positions()[-1].outcome.scores  # type: ignore[union-attr]
+        info = record.extra["party"]
+        for name, mine, theirs in ((info["x"], *scores), (info["o"], *scores[::-1])):
+            line = board.setdefault(name, [0.0, 0, 0, 0])
+            line[0] += mine
+            line[1] += 1
+            line[2] += mine > theirs
+            line[3] += mine == theirs
+    printed = {
+        r["name"]: [r["points"], r["played"], r["wins"], r["draws"]] for r in report["standings"]
+    }
+    assert printed == board
+    assert out.count(" joins the queue") == 3 and "the party is over: " in out
     done = subprocess.run(
         qttt("host", "--headless", "--party", "--format", "knockout", "--bind", LOOPBACK,
              "--port", "0", "--no-announce", "--save-dir", str(tmp_path), "--name", "Den"),
@@ -70,4 +87,4 @@ def test_a_party_host_process_runs_a_party_and_refuses_another_format(tmp_path: 
     )  # fmt: skip
     assert done.returncode == 2
     assert done.stderr.startswith("qttt host: the party 'Den' in ")
-    assert "is winner-stays, not knockout" in done.stderr
+    assert "is round-robin, not knockout" in done.stderr
