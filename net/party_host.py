@@ -25,10 +25,9 @@ from __future__ import annotations
 import asyncio
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from random import Random
 
-from game.records import Record, RecordError, read_record
+from game.records import Record, RecordError
 from game.rules import Player
 from game.textview import points
 from net.framing import pack
@@ -265,6 +264,8 @@ class PartyHost(Host):
                 if conn.role == PLAYER and conn.name not in self.party.present:
                     conn.role = SPECTATOR  # they asked to leave the queue during the game
                 self._welcome(conn)
+        # The finished game's last renames reach the disk off the loop; then its worker ends.
+        asyncio.get_running_loop().run_in_executor(None, self.table.close)
         self.table = table
         for side, name in zip(Player, pair, strict=True):
             table.sit(name, side)
@@ -310,11 +311,13 @@ class PartyHost(Host):
         token = pos.variant.token(self._rng.choice(pos.legal_actions()))
         reason = self.table.move(side, key[1], token)
         assert reason is None, reason
-        self.table.save()
+        # As any move: staged before anyone is shown it, renamed over the record after.
+        staged = self.table.stage()
         seat = self.table.seats[side]
         who = seat.name if seat else str(side)
         why = "time is up for" if seat and seat.connected else "a stand-in plays for"
         self._changed(f"{why} {who}: {token}")
+        self.table.commit(staged)
         self._after_move()
 
     # -- telling everyone ----------------------------------------------------------------
@@ -364,21 +367,22 @@ class PartyHost(Host):
 
     def _restore(self, lobby: Table) -> tuple[Party, Table, int]:
         """The party as its files left it, the table to serve, and the last game's number."""
-        games: dict[int, tuple[Path, Record]] = {}
+        games: dict[int, Table] = {}
         for path in lobby.save_dir.glob(f"{self._record_prefix}*.json"):
             try:
-                record = read_record(path)
+                # As a resumed table: the furthest record a killed host left (staged or not).
+                table = Table.resume(path, lobby.name)
             except RecordError as exc:
                 self.log(f"skipping {path.name}: {exc}")
                 continue
-            info = record.extra.get(RECORD_FIELD)
+            info = table.record.extra.get(RECORD_FIELD)
             if isinstance(info, dict) and info.get("party") == self.party_id:
                 number = info.get("game")
                 if type(number) is int:
-                    games[number] = (path, record)
+                    games[number] = table
         finished: dict[int, GameResult] = {}
-        for _, record in games.values():
-            done = result_of(record, self.party_id)
+        for table in games.values():
+            done = result_of(table.record, self.party_id)
             if done:
                 finished[done[0]] = done[1]
         results = [finished[n] for n in sorted(finished)]
@@ -397,7 +401,7 @@ class PartyHost(Host):
             party.results.pop()
             party.finish_game(finished[last])
         if party.playing and last in games:
-            return party, Table.resume(games[last][0], lobby.name), last
+            return party, games[last], last
         party.playing = None
         return party, lobby, last
 
