@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import signal
+import socket
 import subprocess
 from pathlib import Path
 
@@ -88,3 +90,43 @@ def test_a_party_host_process_runs_a_party_of_join_bots_and_refuses_another_form
     assert done.returncode == 2
     assert done.stderr.startswith("qttt host: the party 'Den' in ")
     assert "is round-robin, not knockout" in done.stderr
+
+
+def test_a_party_host_killed_mid_party_carries_on_when_started_again(tmp_path: Path) -> None:
+    """SIGKILL, then the same command again: the bots reconnect by themselves (a seated one
+    to its seat in the game that was on), and the evening ends with every pair played once
+    and a scoreboard equal to the records'."""
+    with socket.socket() as probe:
+        probe.bind((LOOPBACK, 0))
+        port = probe.getsockname()[1]
+    options = ("--format", "round-robin", "--start-at", "4", "--pause", "0.05", "--port", str(port))
+    host, _ = run_host(tmp_path, *options)
+    names = ["ann", "ben", "cat", "dan"]
+    bots = [
+        spawn("join", f"{LOOPBACK}:{port}", "--bot", "beginner", "--headless", "--party",
+              "--name", name, "--seed", str(seed))
+        for seed, name in enumerate(names)
+    ]  # fmt: skip
+    try:
+        assert host.stdout is not None
+        while "game 3: " not in host.stdout.readline():
+            pass
+        host.kill()
+        host.wait(10)
+        host, _ = run_host(tmp_path, *options)
+        reports = [report_of(bot.communicate(timeout=30)[0]) for bot in bots]
+    finally:
+        for process in (host, *bots):
+            process.kill()
+            process.wait(10)
+    assert all(r == reports[0] for r in reports) and reports[0]["games"] == 6
+    records = [read_record(p) for p in sorted(tmp_path.glob("party-den-game*.json"))]
+    pairs = sorted(sorted((r.extra["party"]["x"], r.extra["party"]["o"])) for r in records)
+    assert pairs == sorted(sorted(pair) for pair in itertools.combinations(names, 2))
+    totals: dict[str, float] = {}
+    for record in records:
+        scores = record.positions()[-1].outcome.scores  # type: ignore[union-attr]
+        players = (record.extra["party"]["x"], record.extra["party"]["o"])
+        for name, points in zip(players, scores, strict=True):
+            totals[name] = totals.get(name, 0.0) + points
+    assert {r["name"]: r["points"] for r in reports[0]["standings"]} == totals
