@@ -173,9 +173,12 @@ class PartyHost(Host):
         self._start_next()
 
     def _unique(self, wanted: str, conn: Connection) -> str:
-        """``wanted`` made tidy, with a number added if someone here already has it."""
+        """``wanted`` made tidy, with a number added if someone here (or away from a seat of
+        the game on, who may come back to it) already has it."""
         name = " ".join(wanted.split())[:NAME_LIMIT] or "player"
         taken = {c.name for c in self.connections if c is not conn and c.role is not None}
+        if not self.table.position.is_over:
+            taken.update(seat.name for seat in self.table.seats.values() if seat)
         base, number = name, 1
         while name in taken:
             number += 1
@@ -183,11 +186,11 @@ class PartyHost(Host):
         return name
 
     def _leave(self, conn: Connection) -> None:
+        self._emotes.forget(conn)
         if conn.role != PLAYER or self._closing:
             super()._leave(conn)
             return
         self.connections.discard(conn)
-        self._emotes.forget(conn)
         self.party.leave(conn.name)
         self._save_party()
         seat = self.table.seats[conn.seat] if conn.seat else None

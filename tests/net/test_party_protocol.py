@@ -123,11 +123,15 @@ def test_a_seated_player_who_drops_reclaims_the_seat_under_the_party_name(
     seated: Welcome = second.expect(Welcome, lambda w: w.seat is not None)
     assert seated.seat == "O"
     second.close()
+    # While the seat waits for its player, nobody else may arrive under that name.
+    namesake = Raw(host.address)
+    namesake.hello(name="Ada 2")
+    assert namesake.expect(Party, lambda p: len(p.queue) == 1).queue == ("Ada 2 2",)
     back = Raw(host.address)
     assert back.hello(name="Ada", token=seated.token).seat == "O"
     party: Party = back.expect(
         Party, lambda p: any(s.name == "Ada 2" and s.here for s in p.standings)
     )
-    assert party.playing == ("Ada", "Ada 2") and len(party.standings) == 2
-    for conn in (first, back):
+    assert party.playing == ("Ada", "Ada 2") and len(party.standings) == 3
+    for conn in (first, namesake, back):
         conn.close()
