@@ -34,7 +34,7 @@ from game.session import Notice, Refused, Snapshot
 from game.textview import points
 from net.party import EMOTES
 from net.party_client import PartySession
-from net.protocol import Emoted, Party, Standing
+from net.protocol import Emoted, Party, SeatView, Standing
 
 EMOTE_TIME = 2.6  # seconds an emote takes to rise and fade
 NEWS_TIME = 6.0  # seconds a line of news stays
@@ -194,9 +194,11 @@ class TvScene(BaseScene):
         theme.blit_centered(surface, line, ((w - w * 0.36) / 2, h * 0.4 + 110 * u))
 
     def _names(self) -> dict[Player, str]:
+        return {side: seat.name or "empty seat" for side, seat in self._seats().items()}
+
+    def _seats(self) -> dict[Player, SeatView]:
         table = self.session.table if self.session else None
-        seats = table.seats if table else ()
-        return {Player(s.side): s.name or "empty seat" for s in seats}
+        return {Player(s.side): s for s in table.seats} if table else {}
 
     def _draw_players(self, surface: pygame.Surface, strip: pygame.Rect) -> None:
         """X's name and O's, whose move it is (or who won), and the move clock under them."""
@@ -215,6 +217,9 @@ class TvScene(BaseScene):
             faded = theme.mix(palette.background_top, palette.of(side), 0.5)
             color = palette.of(side) if lit or pos.is_over else faded
             words = names.get(side, side.value)
+            seat = self._seats().get(side)
+            if seat and seat.name and not seat.connected and not pos.is_over:
+                words = f"{words} (away)"  # the host's stand-in plays for them
             if outcome is not None:
                 words = f"{words}  {points(outcome.scores.of(side))}"
             halves.append((side, theme.glowing_text(words, size, color, glow if lit else 0)))
