@@ -20,7 +20,9 @@ from game.rules import make_variant
 from net.host import Host, HostConfig, HostHandle, new_table, start_host_thread
 from net.party_client import play_party_bot
 from net.party_host import PartyConfig, PartyHost
+from net.protocol import Emote
 from tests.client.driver import Driver
+from tests.net.conftest import Raw
 
 LOOPBACK = "127.0.0.1"
 
@@ -85,6 +87,14 @@ def test_emotes_from_the_couch_rise_and_fade(driver: Driver, tmp_path: Path) -> 
         d.until(lambda: bool(d.scene.bubbles))
         [bubble] = d.scene.bubbles
         assert (bubble.words, bubble.by) == ("Wow!", "sofa")
+        # Another's emote at the same moment rises in a lane of its own.
+        phone = Raw(host.address)
+        phone.hello(role="spectator", name="phone")
+        phone.send(Emote("gg"))
+        d.until(lambda: len(d.scene.bubbles) == 2)
+        assert d.scene.bubbles[1].by == "phone"
+        assert abs(d.scene.bubbles[1].across - bubble.across) >= 0.5
+        phone.close()
         d.post(pygame.TEXTINPUT, text="3")  # over the host's limit: refused, shown as news
         d.until(lambda: any(text == "One emote every 60 s, please" for text, _ in d.scene.news))
         d.settle(EMOTE_TIME)

@@ -37,6 +37,9 @@ from net.party_client import PartySession
 from net.protocol import Emoted, Party, SeatView, Standing
 
 EMOTE_TIME = 2.6  # seconds an emote takes to rise and fade
+# Where emotes rise, as shares of the board's width, in the order they are taken: the first
+# two far enough apart that two emotes sent together never overlap.
+EMOTE_LANES = (0.25, 0.75, 0.5)
 NEWS_TIME = 6.0  # seconds a line of news stays
 NEWS_LINES = 2
 SCORE_PAGE_TIME = 8.0  # seconds each page of a long scoreboard stays up
@@ -73,7 +76,6 @@ class TvScene(BaseScene):
         self.clock_at = 0.0  # ctx.time when the party's left_ms was received
         self.bubbles: list[Bubble] = []
         self.news: deque[tuple[str, float]] = deque(maxlen=NEWS_LINES)
-        self._rng = Random(5)  # where bubbles rise: looks only
 
     def enter(self, **params: Any) -> None:
         self.address = params["address"]
@@ -119,10 +121,18 @@ class TvScene(BaseScene):
             self.clock_at = now
         elif isinstance(event, Emoted):
             words = EMOTES.get(event.emote, "?")
-            self.bubbles.append(Bubble(words, event.by, now, 0.15 + 0.7 * self._rng.random()))
+            self.bubbles.append(Bubble(words, event.by, now, self._free_lane()))
         elif isinstance(event, Notice | Refused):
             text = event.text if isinstance(event, Notice) else event.reason
             self.news.append((text[:1].upper() + text[1:], now))
+
+    def _free_lane(self) -> float:
+        """Where across the board a new emote rises: the lane free the longest, so that
+        emotes sent together do not cover each other."""
+        last_used = {lane: -1.0 for lane in EMOTE_LANES}
+        for bubble in self.bubbles:
+            last_used[bubble.across] = max(last_used[bubble.across], bubble.since)
+        return min(EMOTE_LANES, key=lambda lane: (last_used[lane], EMOTE_LANES.index(lane)))
 
     def _show(self, snap: Snapshot) -> None:
         before, after = self.pos, snap.position
