@@ -1,8 +1,9 @@
 """``qttt bench mcts [--variant V] [--json] [--profile]``: search speed and bots' answer times.
 
-- ``iterations_per_s``: MCTS iterations a second searching from the start
-  (later positions are faster: the tree fills with finished games), the
-  median over runs.
+- ``iterations_per_s``: MCTS iterations a second searching from the start,
+  the median over runs; ``iterations_per_s_mid``: the same from positions
+  ``--mid`` random plies in (on large boards the rollouts there cost more;
+  on small ones the tree fills with finished games and runs faster).
 - ``hard_answer_ms``: p50/p99 of the hard bot's answer time on such positions.
 - ``perfect_answer_ms`` (Goff's game only): p50/p99 of the perfect bot's
   answers in whole games against the beginner, a fresh bot each game, on
@@ -96,6 +97,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--variant", default="ultimate", choices=sorted(VARIANTS))
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one run")
+    parser.add_argument("--mid", type=int, default=30, help="plies into the mid-game runs")
     parser.add_argument("--answers", type=int, default=6, help="hard bot answers to time")
     parser.add_argument("--games", type=int, default=40, help="perfect bot games (Goff's game)")
     parser.add_argument("--seed", type=int, default=0)
@@ -109,10 +111,15 @@ def main(argv: list[str]) -> int:
         return 0
     start = Position(variant)
     rates = [iterations_per_second(start, rng, args.seconds) for _ in range(args.runs)]
+    mid = [
+        iterations_per_second(sample_position(variant, rng, args.mid), rng, args.seconds)
+        for _ in range(args.runs)
+    ]
     result: dict[str, object] = {
         "variant": args.variant,
         "iterations_per_s": round(statistics.median(rates), 1),
         "iterations_per_s_runs": [round(r, 1) for r in rates],
+        "iterations_per_s_mid": round(statistics.median(mid), 1),
         "hard_answer_ms": percentiles(hard_answers(variant, rng, args.answers)),
     }
     if args.variant == "goff":
@@ -122,7 +129,8 @@ def main(argv: list[str]) -> int:
         return 0
     print(
         f"{args.variant}: {result['iterations_per_s']:,} MCTS iterations/s (median of "
-        f"{args.runs} runs of {args.seconds} s; runs: {', '.join(f'{r:,.0f}' for r in rates)})"
+        f"{args.runs} runs of {args.seconds} s; runs: {', '.join(f'{r:,.0f}' for r in rates)}), "
+        f"{result['iterations_per_s_mid']:,} from {args.mid} plies in"
     )
     for key in ("hard_answer_ms", "perfect_answer_ms"):
         if key in result:

@@ -132,7 +132,7 @@ def test_bench_mcts_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(bench_mcts.main, [*argv, "--games", "2", "--json"], capsys)
     result = json.loads(out)
     assert code == 0
-    assert result["iterations_per_s"] > 0
+    assert result["iterations_per_s"] > 0 and result["iterations_per_s_mid"] > 0
     assert set(result["hard_answer_ms"]) == set(result["perfect_answer_ms"]) == {"p50", "p99"}
 
 
