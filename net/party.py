@@ -14,11 +14,11 @@ Formats:
   back (nobody keeps a seat without winning). Ends after ``games`` games
   (never, if none is given).
 - *round robin*: everyone present plays everyone present once; the pair
-  with the fewest games and the longest wait plays next, and the side a
-  player has had less often is theirs (no one has one side more than once
-  more often than the other up to 8 players; up to twice with more). A late
-  arrival joins the schedule; a leaver's games are dropped. Ends when no
-  pair of present players is left to play.
+  with the fewest games and the longest wait plays next. The sides are
+  planned at the start (:func:`balanced_sides`) so that nobody has one side
+  more than once more often than the other; in a late arrival's games the
+  side a player has had less often is theirs. A leaver's games are dropped.
+  Ends when no pair of present players is left to play.
 - *knockout*: the players present at the start form the bracket in order
   of arrival (a bye for an odd one out). A drawn match is replayed with the
   sides swapped; after :data:`KNOCKOUT_DRAWS` draws the higher seed goes
@@ -151,6 +151,8 @@ class Party:
     advanced: list[str] = field(default_factory=list)
     knockout_round: int = 0
     match_draws: int = 0
+    # Round robin: the sides of every game among those there at the start, as [x, o].
+    sides: list[list[str]] = field(default_factory=list)
     # After a restart: who was here then, waited for before the next game (see load).
     expected: list[str] = field(default_factory=list)
 
@@ -199,6 +201,8 @@ class Party:
             if self.format == KNOCKOUT:
                 self.bracket = list(self.present)
                 self.knockout_round = 1
+            elif self.format == ROUND_ROBIN:
+                self.sides = balanced_sides(self.present)
         pick = {
             WINNER_STAYS: self._winner_stays,
             ROUND_ROBIN: self._round_robin,
@@ -295,7 +299,10 @@ class Party:
             )
 
         a, b = min(pairs, key=rank)
-        # The one who has been X less often (relative to O) moves first.
+        planned = next((s for s in self.sides if set(s) == {a, b}), None)
+        if planned:
+            return planned[0], planned[1]
+        # A late arrival's game: the one who has been X less often (relative to O) is X.
         return (a, b) if balance[a] <= balance[b] else (b, a)
 
     # -- knockout ---------------------------------------------------------------------------------
@@ -366,6 +373,46 @@ class Party:
         party.expected = party.present
         party.present = []
         return party
+
+
+def balanced_sides(players: list[str]) -> list[list[str]]:
+    """Every pair of ``players`` as ``[x, o]``, so that each is X as often as O (or once more
+    one way, when each plays an odd number of games).
+
+    The complete graph's edges oriented along an Euler circuit enter each vertex as often
+    as they leave it. With an even number of players every degree is odd, so made-up edges
+    (a matching) even them out first and are dropped after.
+    """
+    games = [(a, b) for i, a in enumerate(players) for b in players[i + 1 :]]
+    evens = [] if len(players) % 2 else list(zip(players[::2], players[1::2], strict=True))
+    edges = games + evens
+    unused: dict[str, list[int]] = {name: [] for name in players}
+    for index, (a, b) in enumerate(edges):
+        unused[a].append(index)
+        unused[b].append(index)
+    walked = [False] * len(edges)
+    sides: list[list[str]] = []
+    # Hierholzer's walk: each edge is oriented the way it is walked.
+    stack = players[:1]
+    while stack:
+        here = stack[-1]
+        while unused[here] and walked[unused[here][-1]]:
+            unused[here].pop()
+        if not unused[here]:
+            stack.pop()
+            continue
+        index = unused[here].pop()
+        walked[index] = True
+        a, b = edges[index]
+        there = b if here == a else a
+        if index < len(games):
+            sides.append([here, there])
+        stack.append(there)
+    # Reversed, every lean stays as small: turn it so that the first two to come play
+    # the first to come as X.
+    if players[1:2] and [players[1], players[0]] in sides:
+        sides = [[o, x] for x, o in sides]
+    return sides
 
 
 # The reactions anyone may send, by wire name: what the screens show.

@@ -22,6 +22,7 @@ from net.party import (
     GameResult,
     Party,
     RateLimit,
+    balanced_sides,
     party_field,
     result_of,
     standings,
@@ -114,10 +115,10 @@ def test_winner_stays_keeps_the_winner_and_sends_the_loser_back() -> None:
     assert party.finished and party.queue == ["ann", "dan", "cat", "ben"]
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.integers(2, 8), st.integers(0, 10**6))
+@settings(max_examples=30, deadline=None)
+@given(st.integers(2, 16), st.integers(0, 10**6))
 def test_round_robin_plays_every_pair_once_with_sides_balanced(size: int, seed: int) -> None:
-    names = NAMES[:size]
+    names = [*NAMES, *(f"guest {i}" for i in range(8))][:size]
     party = party_of(ROUND_ROBIN, names)
     games = play_out(party, seeded(seed))
     assert party.finished
@@ -127,6 +128,17 @@ def test_round_robin_plays_every_pair_once_with_sides_balanced(size: int, seed: 
     # Nobody has had one side more than once more often than the other.
     as_x, as_o = Counter(g.x for g in games), Counter(g.o for g in games)
     assert all(abs(as_x[n] - as_o[n]) <= 1 for n in names)
+
+
+@pytest.mark.parametrize("size", range(17))
+def test_balanced_sides_give_each_player_x_as_often_as_o(size: int) -> None:
+    names = [f"p{i}" for i in range(size)]
+    sides = balanced_sides(names)
+    assert sorted(map(sorted, sides)) == sorted(map(sorted, combinations(names, 2)))
+    lean = Counter(x for x, _ in sides)
+    lean.subtract(Counter(o for _, o in sides))
+    # An odd number: each plays an even number of games, as many as X as O; even: one apart.
+    assert all(abs(lean[name]) == 1 - size % 2 for name in names)
 
 
 def test_round_robin_takes_in_a_late_arrival_and_drops_a_leavers_games() -> None:
