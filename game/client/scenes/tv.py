@@ -61,7 +61,11 @@ class Bubble:
 
 
 class TvScene(BaseScene):
-    """A spectator's screen for a (party) table; ``enter(address=..., back=...)``."""
+    """A spectator's screen for a (party) table.
+
+    ``enter(address=(host, port), viewer=name, back=scene)``: ``viewer`` is how the table
+    lists this screen; Escape goes to ``back``, or quits when there is none (``qttt watch``).
+    """
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -80,8 +84,7 @@ class TvScene(BaseScene):
     def enter(self, **params: Any) -> None:
         self.address = params["address"]
         self.back = params.get("back")
-        viewer = params.get("viewer", "big screen")
-        self.session = params.get("session") or PartySession(self.address, viewer)
+        self.session = PartySession(self.address, params.get("viewer", "big screen"))
 
     def exit(self) -> None:
         if self.session is not None:
