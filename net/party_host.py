@@ -231,6 +231,11 @@ class PartyHost(Host):
         number, result = finished
         self.party.finish_game(result)
         self._save_party()
+        for conn in self.connections:
+            if conn.seat is not None and conn.name not in self.party.present:
+                # They asked to leave the queue during the game: now they watch.
+                conn.seat, conn.role = None, SPECTATOR
+                self._welcome(conn)
         self._changed(f"game {number}: {_verdict(result)}")
         loop = asyncio.get_running_loop()
         self._next = loop.call_later(self.party_config.between, self._after_pause)
@@ -264,8 +269,6 @@ class PartyHost(Host):
         for conn in self.connections:
             if conn.seat is not None:
                 conn.seat = None
-                if conn.role == PLAYER and conn.name not in self.party.present:
-                    conn.role = SPECTATOR  # they asked to leave the queue during the game
                 self._welcome(conn)
         # The finished game's last renames reach the disk off the loop; then its worker ends.
         asyncio.get_running_loop().run_in_executor(None, self.table.close)

@@ -15,6 +15,7 @@ from net.protocol import (
     SPECTATOR,
     Emote,
     Emoted,
+    Notice,
     Party,
     Queue,
     Refused,
@@ -134,4 +135,24 @@ def test_a_seated_player_who_drops_reclaims_the_seat_under_the_party_name(
     )
     assert party.playing == ("Ada", "Ada 2") and len(party.standings) == 3
     for conn in (first, namesake, back):
+        conn.close()
+
+
+def test_a_player_leaving_the_queue_mid_game_finishes_it_then_watches(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    # A clock of 20 ms plays every move for two players who never move themselves.
+    host = party_host(start_at=2, clock=0.02, between=0.02)
+    ada, bo = Raw(host.address), Raw(host.address)
+    ada.hello(name="Ada")
+    bo.hello(name="Bo")
+    assert bo.expect(Welcome, lambda w: w.seat is not None).seat == "O"
+    bo.send(Queue(False))
+    assert bo.expect(Notice, lambda n: "Bo will watch" in n.text).text == (
+        "Bo will watch after this game"
+    )
+    assert bo.expect(Welcome, lambda w: w.role == SPECTATOR).seat is None
+    final: Party = bo.expect(Party, lambda p: p.games == 1 and not p.playing)
+    assert final.queue == ("Ada",) and final.status == "waiting for players"
+    for conn in (ada, bo):
         conn.close()
