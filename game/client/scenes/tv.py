@@ -181,7 +181,9 @@ class TvScene(BaseScene):
         theme.backdrop(surface, palette, self.ctx.time, drift=self.pos is None)
         board, strip, side = self._areas()
         if self.pos is None or self.view is None:
-            self._draw_waiting(surface)
+            margin = round(36 * self._unit())
+            left = pygame.Rect(margin, margin, side.x - 2 * margin, side.height)
+            self._draw_waiting(surface, left)
         else:
             layout = self.view.layout(board)
             pos = self.pos
@@ -192,19 +194,27 @@ class TvScene(BaseScene):
             self._draw_players(surface, strip)
         self._draw_side(surface, side)
         self._draw_bubbles(surface, board)
-        self._draw_news(surface, side.x - round(36 * self._unit()))
+        if self.pos is not None:  # before that, the waiting screen says what news there is
+            self._draw_news(surface, side.x - round(36 * self._unit()))
 
-    def _draw_waiting(self, surface: pygame.Surface) -> None:
+    def _draw_waiting(self, surface: pygame.Surface, left: pygame.Rect) -> None:
+        """Before the first game arrives: the title, and whom we are reaching (or why not)."""
         palette = self.ctx.palette
         u = self._unit()
-        w, h = surface.get_size()
         host, port = self.address
         ended = self.session.ended if self.session else None
         words = ended or f"Connecting to {host}:{port}…"
-        title = theme.glowing_text("Quantum Tic-Tac-Toe", round(96 * u), palette.text, 80)
-        theme.blit_centered(surface, title, ((w - w * 0.36) / 2, h * 0.4))
-        line = theme.text(words, round(44 * u), palette.dim)
-        theme.blit_centered(surface, line, ((w - w * 0.36) / 2, h * 0.4 + 110 * u))
+        size = round(96 * u)
+        while theme.font(size, True).size("Quantum Tic-Tac-Toe")[0] > left.width and size > 24:
+            size -= 4
+        title = theme.glowing_text("Quantum Tic-Tac-Toe", size, palette.text, 80)
+        y = left.centery - round(60 * u)
+        theme.blit_centered(surface, title, (left.centerx, y))
+        y += title.get_height() // 2 + round(20 * u)
+        for line in theme.wrap(words[:1].upper() + words[1:], round(40 * u), left.width):
+            text = theme.text(line, round(40 * u), palette.dim)
+            y += text.get_height()
+            theme.blit_centered(surface, text, (left.centerx, y))
 
     def _names(self) -> dict[Player, str]:
         return {side: seat.name or "empty seat" for side, seat in self._seats().items()}
