@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import socket
 import subprocess
 import sys
 import threading
@@ -127,3 +128,16 @@ def test_watch_with_a_bad_address_is_one_line() -> None:
     )
     assert done.returncode == 2
     assert done.stderr == "qttt watch: 'nowhere' is not HOST:PORT (for example 192.168.1.20:7777)\n"
+
+
+def test_with_no_host_the_screen_says_why_and_still_draws(driver: Driver) -> None:
+    d = driver
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind((LOOPBACK, 0))
+        port = probe.getsockname()[1]
+    d.app.go(SceneName.TV, address=(LOOPBACK, port))
+    d.frames(1)
+    d.until(lambda: d.scene.session.ended is not None)
+    assert d.scene.session.ended.startswith(f"cannot reach {LOOPBACK}:{port}")
+    d.frames(2)
+    assert d.scene.pos is None and d.scene.party is None
