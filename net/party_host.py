@@ -23,6 +23,7 @@ restart goes on where it stopped (its players reclaim their seats).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 from dataclasses import dataclass
 from random import Random
@@ -30,6 +31,7 @@ from random import Random
 from game.records import Record, RecordError
 from game.rules import Player
 from game.textview import points
+from net import discovery
 from net.framing import pack
 from net.host import NAME_LIMIT, Connection, Host, HostConfig
 from net.party import (
@@ -46,6 +48,7 @@ from net.party import (
 from net.protocol import (
     PLAYER,
     PROTOCOL_VERSION,
+    SIDES,
     SPECTATOR,
     Emote,
     Emoted,
@@ -332,6 +335,10 @@ class PartyHost(Host):
         super()._broadcast_state()
         self._arm_clock()
         self._broadcast(pack(self.party_message()))
+
+    def _lobby_view(self) -> discovery.TableView:
+        # Anyone may join a party's queue at any time: lobbies list it as open to players.
+        return dataclasses.replace(super()._lobby_view(), open_seats=SIDES)
 
     def _party_changed(self) -> None:
         self._save_party()

@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import functools
+import os
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from game.rules import make_variant
+from net.discovery import LobbyBrowser
 from net.host import HostHandle, new_table, start_host_thread
 from net.party_host import PartyConfig, PartyHost
 from net.protocol import (
     SPECTATOR,
     Emote,
     Emoted,
+    Move,
     Notice,
     Party,
     Queue,
@@ -22,7 +26,7 @@ from net.protocol import (
     Standing,
     Welcome,
 )
-from tests.net.conftest import Raw, host_config
+from tests.net.conftest import LOOPBACK, Raw, host_config
 
 PARTY_EXAMPLES = [
     Queue(True),
@@ -47,10 +51,11 @@ def party_host(tmp_path: Path) -> Iterator[Callable[..., HostHandle]]:
     """Start party hosts on threads (``party_host(format=..., **party_config)``); all stopped."""
     handles: list[HostHandle] = []
 
-    def start(name: str = "Party", **party: object) -> HostHandle:
+    def start(name: str = "Party", advertise: bool = False, **party: object) -> HostHandle:
         table = new_table(make_variant("goff"), name, tmp_path)
         make = functools.partial(PartyHost, party=PartyConfig(**party))  # type: ignore[arg-type]
-        handles.append(start_host_thread(table, host_config(tmp_path), make))
+        config = host_config(tmp_path, advertise=advertise)
+        handles.append(start_host_thread(table, config, make))
         return handles[-1]
 
     yield start
@@ -156,3 +161,30 @@ def test_a_player_leaving_the_queue_mid_game_finishes_it_then_watches(
     assert final.queue == ("Ada",) and final.status == "waiting for players"
     for conn in (ada, bo):
         conn.close()
+
+
+@pytest.mark.skipif(
+    os.environ.get("QTTT_PRIVATE_NETNS") != "1",
+    reason="mDNS is only sent inside a private network namespace (run pytest as root)",
+)
+def test_lobbies_list_a_party_as_open_to_players_while_a_game_is_on(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    lobby = LobbyBrowser(LOOPBACK)
+    host = party_host(advertise=True, start_at=2, stand_in=30.0)
+    ada, bo = Raw(host.address), Raw(host.address)
+    try:
+        ada.hello(name="Ada")
+        bo.hello(name="Bo")
+        assert bo.expect(Welcome, lambda w: w.seat is not None).seat == "O"
+        ada.send(Move("X", 0, "1-2"))
+        deadline = time.monotonic() + 10
+        found = None
+        while not (found and found.running) and time.monotonic() < deadline:
+            found = next((t for t in lobby.tables() if t.port == host.address[1]), None)
+            time.sleep(0.01)
+        assert found is not None and found.running and found.open_seats == ("X", "O")
+    finally:
+        for conn in (ada, bo):
+            conn.close()
+        lobby.close()
