@@ -82,7 +82,8 @@ async def play_party_bot(
     """Queue at a party, play each game the host seats this bot in, say "gg" after each, and
     return the host's Party message once the party is over.
 
-    :class:`~net.bot.BotGameError` if the connection ends for good first.
+    :class:`~net.bot.BotGameError` if the connection ends for good first, or the table
+    turns out not to be a party (its game ends with no word of a party).
     """
     events: asyncio.Queue[PartyEvent] = asyncio.Queue()
     client = PartyClient(
@@ -108,6 +109,10 @@ async def play_party_bot(
             if pos is None or table is None:
                 continue
             if pos.is_over:
+                if party is None and playing == table.game:
+                    # A party host sends its Party after every State, so by the end of a game
+                    # this bot played there has been one: this is a plain table.
+                    raise BotGameError("this table is not a party; join it without --party")
                 if playing == table.game:
                     client.send(protocol.Emote("gg"))
                     playing = None

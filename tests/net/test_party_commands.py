@@ -130,3 +130,24 @@ def test_a_party_host_killed_mid_party_carries_on_when_started_again(tmp_path: P
         for name, points in zip(players, scores, strict=True):
             totals[name] = totals.get(name, 0.0) + points
     assert {r["name"]: r["points"] for r in reports[0]["standings"]} == totals
+
+
+def test_a_party_bot_at_a_plain_table_says_so(tmp_path: Path) -> None:
+    host = spawn(
+        "host", "--headless", "--bind", LOOPBACK, "--port", "0", "--no-announce",
+        "--save-dir", str(tmp_path),
+    )  # fmt: skip
+    try:
+        assert host.stdout is not None
+        found = re.search(r"on 127\.0\.0\.1:(\d+)", host.stdout.readline())
+        assert found
+        where = f"{LOOPBACK}:{found.group(1)}"
+        party = spawn("join", where, "--bot", "beginner", "--headless", "--party")
+        plain = spawn("join", where, "--bot", "beginner", "--headless")
+        _, err = party.communicate(timeout=30)
+        plain.communicate(timeout=30)
+    finally:
+        host.send_signal(signal.SIGINT)
+        host.communicate(timeout=10)
+    assert party.returncode == 1
+    assert err == "qttt join: this table is not a party; join it without --party\n"
