@@ -9,9 +9,8 @@ the queue, the scoreboard and the move clock.
 
 Nothing stops the table: a queued player who drops just leaves the queue; a
 seated one keeps the seat for the rest of the game (reclaimed with its token)
-while a stand-in plays a random legal action whenever it is their move.
-With a move clock, a player whose time runs out gets a random legal action
-played for them too.
+while a stand-in (a beginner bot) moves for them, until they are back. With a
+move clock, a player whose time runs out gets a random legal action instead.
 
 Every game's record (``party-NAME-gameN.json``) and the party's state
 (``party-NAME.json``) are kept in the save dir, and the standings are
@@ -28,8 +27,9 @@ import re
 from dataclasses import dataclass
 from random import Random
 
+from game.ai import Bot, make_bot
 from game.records import Record, RecordError
-from game.rules import Player
+from game.rules import Action, Player, Position, Variant
 from game.textview import points
 from net import discovery
 from net.framing import pack
@@ -73,10 +73,11 @@ class PartyConfig:
     games: int | None = None  # winner stays: the evening's length in games (None: endless)
     clock: float = 0.0  # seconds a player has for each move (0: no clock)
     stand_in: float = 2.0  # seconds before a stand-in moves for a player who dropped
+    stand_in_level: str = "beginner"  # the bot that stands in (one of game.ai.LEVELS)
     between: float = 4.0  # seconds the finished board stays up before the next game
     emote_burst: int = 3  # emotes one connection may send at once ...
     emote_every: float = 2.0  # ... and then one every this many seconds
-    seed: int | None = None  # for the random actions of the clock and the stand-in
+    seed: int | None = None  # for the clock's random actions and the stand-in's choices
 
 
 class PartyHost(Host):
@@ -103,6 +104,8 @@ class PartyHost(Host):
         self._clock: asyncio.TimerHandle | None = None
         self._deadline: float | None = None
         self._next: asyncio.TimerHandle | None = None  # the pause before the next game
+        self._thinking: asyncio.Future[None] | None = None  # a stand-in choosing a move
+        self._bots: dict[Variant, Bot] = {}  # the stand-in, by the rules it plays
         self._grace: asyncio.TimerHandle | None = None  # after a restart: the wait for players
         self._announced_end = self.party.finished
         self._handlers[Queue] = self._on_queue
@@ -123,7 +126,7 @@ class PartyHost(Host):
         self._start_next()
 
     async def close(self) -> None:
-        for timer in (self._clock, self._next, self._grace):
+        for timer in (self._clock, self._next, self._grace, self._thinking):
             if timer:
                 timer.cancel()
         await super().close()
@@ -315,17 +318,33 @@ class PartyHost(Host):
         if key != self._clock_key:
             return
         pos = self.table.position
+        if key[2]:  # the player is here and out of time: a random legal action
+            self._play_for(key, self._rng.choice(pos.legal_actions()), "time is up for")
+        else:  # the player is away: a bot plays for them until they are back
+            self._thinking = asyncio.ensure_future(self._stand_in(key, pos))
+
+    async def _stand_in(self, key: tuple[int, int, bool], pos: Position) -> None:
+        bot = self._bots.get(pos.variant)
+        if bot is None:
+            level = self.party_config.stand_in_level
+            bot = self._bots[pos.variant] = make_bot(level, pos.variant, self._rng)
+        action = await asyncio.to_thread(bot.choose, pos)
+        # Unless the player came back (or anything else moved on) while it thought.
+        if key == self._clock_key and self.table.position is pos:
+            self._play_for(key, action, "a stand-in plays for")
+
+    def _play_for(self, key: tuple[int, int, bool], action: Action, why: str) -> None:
+        """Play ``action`` for the side to move, as its own move would be played."""
+        pos = self.table.position
         side = pos.to_play
         assert side is not None
-        token = pos.variant.token(self._rng.choice(pos.legal_actions()))
+        token = pos.variant.token(action)
         reason = self.table.move(side, key[1], token)
         assert reason is None, reason
         # As any move: staged before anyone is shown it, renamed over the record after.
         staged = self.table.stage()
         seat = self.table.seats[side]
-        who = seat.name if seat else str(side)
-        why = "time is up for" if seat and seat.connected else "a stand-in plays for"
-        self._changed(f"{why} {who}: {token}")
+        self._changed(f"{why} {seat.name if seat else side}: {token}")
         self.table.commit(staged)
         self._after_move()
 
