@@ -29,12 +29,7 @@ def config_dir(
     home: Path | None = None,
 ) -> Path:
     """The folder for settings: ``$XDG_CONFIG_HOME/qttt`` or ``~/.config/qttt`` on Linux."""
-    env, platform, home = _defaults(env, platform, home)
-    if platform.startswith("win"):
-        return Path(env.get("APPDATA") or home / "AppData" / "Roaming") / APP
-    if platform == "darwin":
-        return home / "Library" / "Application Support" / APP
-    return _xdg(env, "XDG_CONFIG_HOME", home / ".config") / APP
+    return _app_dir(env, platform, home, "APPDATA", "Roaming", "XDG_CONFIG_HOME", (".config",))
 
 
 def data_dir(
@@ -43,12 +38,30 @@ def data_dir(
     home: Path | None = None,
 ) -> Path:
     """The folder for saved games: ``$XDG_DATA_HOME/qttt`` or ``~/.local/share/qttt`` on Linux."""
+    return _app_dir(
+        env, platform, home, "LOCALAPPDATA", "Local", "XDG_DATA_HOME", (".local", "share")
+    )
+
+
+def _app_dir(
+    env: Mapping[str, str] | None,
+    platform: str | None,
+    home: Path | None,
+    windows_var: str,
+    windows_under_appdata: str,
+    xdg_var: str,
+    xdg_default: tuple[str, ...],
+) -> Path:
+    """The game's folder of one kind: the platform's variable, else its default under home.
+
+    macOS keeps settings and saved games alike in ``Application Support``.
+    """
     env, platform, home = _defaults(env, platform, home)
     if platform.startswith("win"):
-        return Path(env.get("LOCALAPPDATA") or home / "AppData" / "Local") / APP
+        return Path(env.get(windows_var) or home / "AppData" / windows_under_appdata) / APP
     if platform == "darwin":
         return home / "Library" / "Application Support" / APP
-    return _xdg(env, "XDG_DATA_HOME", home / ".local" / "share") / APP
+    return _xdg(env, xdg_var, home.joinpath(*xdg_default)) / APP
 
 
 def records_dir() -> Path:
