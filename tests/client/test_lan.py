@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -93,6 +94,40 @@ def test_join_a_table_the_lobby_found_and_play_it(driver: Driver, tmp_path: Path
         d.frames(1)
         host.stop()
         bot.stop()
+
+
+def test_a_table_the_lobby_found_opens_on_the_big_screen_and_comes_back(
+    driver: Driver, tmp_path: Path
+) -> None:
+    d = driver
+    d.app.apply_settings(dataclasses.replace(d.app.settings, player_name="Ada"))
+    config = HostConfig(bind=LOOPBACK, save_dir=tmp_path / "host")
+    host = start_host_thread(new_table(make_variant("goff"), "Kitchen", config.save_dir), config)
+    try:
+        d.app.go(SceneName.LAN, mode="join", bind=LOOPBACK)
+        d.until(lambda: any(item.label == "Big screen: Kitchen" for item in d.scene.menu.items))
+        labels = [item.label for item in d.scene.menu.items]
+        assert labels[0].startswith("Kitchen · ") and labels[1] == "Big screen: Kitchen"
+        # By mouse: a click on the row under the table's.
+        d.click(d.scene.menu.rects(d.scene._menu_area())[1].center)
+        assert d.name is SceneName.TV and d.scene.address == host.address
+        d.until(lambda: d.scene.pos == Position(make_variant("goff")))  # the table's board
+        d.until(lambda: any(text == "Ada is watching" for text, _ in d.scene.news))
+        assert d.scene.session.table.spectators == 1  # a spectator: both seats stay open
+        # Escape comes back to the lobby, still browsing on loopback, which finds the table again.
+        d.key(pygame.K_ESCAPE)
+        assert d.name is SceneName.LAN and d.scene.mode == "join" and d.scene.bind == LOOPBACK
+        d.until(lambda: any(item.label == "Big screen: Kitchen" for item in d.scene.menu.items))
+        # By keys: down from the table's row, Enter; a pad's B button comes back.
+        d.key(pygame.K_DOWN)
+        d.key(pygame.K_RETURN)
+        assert d.name is SceneName.TV and d.scene.address == host.address
+        d.button(pygame.CONTROLLER_BUTTON_B)
+        assert d.name is SceneName.LAN
+    finally:
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        host.stop()
 
 
 def test_a_typed_address_is_read_or_explained() -> None:

@@ -3,8 +3,9 @@
 Hosting starts a host inside this process (``net.host.start_host_thread``),
 optionally a bot in the other seat, and then joins the host like any other
 player through a ``net.session.NetworkSession``: one code path for the host's
-window and a guest's. Joining lists the tables the lobby browser sees, or
-takes an address typed as ``host:port``. Once the host has sent the table,
+window and a guest's. Joining lists the tables the lobby browser sees, each with
+a second row that opens it on the big screen (the TV scene, whose Escape
+comes back here), or takes an address typed as ``host:port``. Once the host has sent the table,
 the play scene takes over the session (and what else this scene started).
 
 Params: ``mode`` "host" or "join"; ``bind`` the interface to host and browse
@@ -178,10 +179,15 @@ class LanScene(BaseScene):
     # -- joining -------------------------------------------------------------------
 
     def _join_menu(self) -> None:
-        items = [
-            Item(self._table_label(t), lambda t=t: self._join(t.address, t.open_seats != ()))
-            for t in self._tables
-        ]
+        # Watching on the big screen is a row of its own under each table rather than a key on
+        # the table's row: a row is reached the same way by mouse, keys and pad, and letters
+        # typed here already go to the address.
+        items: list[Item] = []
+        for t in self._tables:
+            items.append(
+                Item(self._table_label(t), lambda t=t: self._join(t.address, t.open_seats != ()))
+            )
+            items.append(Item(f"Big screen: {t.name}", lambda t=t: self._watch(t)))
         self.address_item = Item(self._address_label(), self._join_typed)
         items += [self.address_item, Item("Back", lambda: self.ctx.go(SceneName.TITLE))]
         focus = min(self.menu.focus, len(items) - 1)
@@ -203,6 +209,19 @@ class LanScene(BaseScene):
             self.ctx.audio.play(Cue.REFUSE)
             return
         self._join(address, True)
+
+    def _watch(self, table: FoundTable) -> None:
+        """Show ``table`` on the big screen; leaving it comes back to this lobby."""
+        if self.session is not None:  # already on the way to a table
+            return
+        self.ctx.audio.play(Cue.CONFIRM)
+        self.ctx.go(
+            SceneName.TV,
+            address=table.address,
+            viewer=self.ctx.settings.player_name,
+            back=SceneName.LAN,
+            back_params={"mode": "join", "bind": self.bind},
+        )
 
     def _join(self, address: tuple[str, int], sit: bool) -> None:
         if self.session is not None:

@@ -63,8 +63,9 @@ class Bubble:
 class TvScene(BaseScene):
     """A spectator's screen for a (party) table.
 
-    ``enter(address=(host, port), viewer=name, back=scene)``: ``viewer`` is how the table
-    lists this screen; Escape goes to ``back``, or quits when there is none (``qttt watch``).
+    ``enter(address=(host, port), viewer=name, back=scene, back_params={...})``: ``viewer``
+    is how the table lists this screen; Escape goes to ``back`` (entered with ``back_params``),
+    or quits when there is none (``qttt watch``).
     """
 
     def __init__(self, ctx: Context) -> None:
@@ -72,6 +73,7 @@ class TvScene(BaseScene):
         self.session: PartySession | None = None
         self.address = ("", 0)
         self.back: SceneName | None = None  # where Escape goes; None quits (qttt watch)
+        self.back_params: dict[str, Any] = {}
         self.pos: Position | None = None
         self.moves: tuple[str, ...] = ()
         self.view: BoardView | None = None
@@ -84,6 +86,7 @@ class TvScene(BaseScene):
     def enter(self, **params: Any) -> None:
         self.address = params["address"]
         self.back = params.get("back")
+        self.back_params = params.get("back_params", {})
         self.session = PartySession(self.address, params.get("viewer", "big screen"))
 
     def exit(self) -> None:
@@ -97,7 +100,7 @@ class TvScene(BaseScene):
             if self.back is None:
                 self.ctx.quit()
             else:
-                self.ctx.go(self.back)
+                self.ctx.go(self.back, **self.back_params)
         elif isinstance(intent, Text) and self.session is not None:
             keys = list(EMOTES)
             for char in intent.text:
