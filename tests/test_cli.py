@@ -82,7 +82,8 @@ def test_bench_engine_prints_json() -> None:
     done = qttt("bench", "engine", "--json", "--runs", "1", "--seconds", "0.1")
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
-    assert result["playouts_per_s"] > 0 and result["legal_actions_us"] > 0
+    assert result["playouts_per_s"] > 0 and result["rollouts_per_s"] > 0
+    assert result["legal_actions_us"] > 0
 
 
 @pytest.mark.parametrize("args", [[], ["join", "127.0.0.1:7777"], ["lobby"]])
