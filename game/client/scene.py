@@ -18,8 +18,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from concurrent.futures import Future
+from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from game.client.paths import save_record
 
 if TYPE_CHECKING:
     import pygame
@@ -28,6 +32,7 @@ if TYPE_CHECKING:
     from game.client.intents import Intent
     from game.client.settings import Settings
     from game.client.theme import Palette
+    from game.records import Record
 
 T = TypeVar("T")
 
@@ -154,6 +159,27 @@ class BaseScene:
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """Posted to the scene that asked :func:`save_in_worker`, once the record is written or not."""
+
+    future: Future[Path]
+
+    def outcome(self) -> tuple[str, bool]:
+        """The sentence to show the player, and whether the record was saved."""
+        try:
+            path = self.future.result()
+        except OSError as exc:
+            return f"Could not save: {exc.strerror or exc}", False
+        return f"Saved as {path.name}", True
+
+
+def save_in_worker(ctx: Context, record: Record) -> None:
+    """Save ``record`` off the frame (a slow disk must not stall it); ``receive`` gets Saved."""
+    future = ctx.run_in_worker(lambda: save_record(record))
+    future.add_done_callback(lambda f: ctx.post(Saved(f)))
 
 
 def make_scene(name: SceneName, ctx: Context) -> Scene:

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.client.scene import SceneName
-from game.records import Record
+from game.records import Record, read_record
 from game.rules import Goff, Player, Position, Variant, make_variant
 from tests.client.driver import Driver
 
@@ -86,7 +86,7 @@ def random_game_after(variant: Variant, tokens: list[str], seed: int) -> list[st
     return rest
 
 
-def test_a_whole_ultimate_game_by_mouse_and_keys(driver: Driver) -> None:
+def test_a_whole_ultimate_game_by_mouse_and_keys(driver: Driver, tmp_path: Path) -> None:
     d = driver
     start_couch_game(d, 4)
     variant = d.scene.variant
@@ -101,6 +101,14 @@ def test_a_whole_ultimate_game_by_mouse_and_keys(driver: Driver) -> None:
     d.click((5, 5))  # any click on a finished board opens the results
     assert d.name is SceneName.RESULTS
     assert d.scene.pos == final
+    labels = [item.label for item in d.scene.menu.items]
+    while labels[d.scene.menu.focus] != "Save this game":
+        d.key(pygame.K_DOWN)
+    d.key(pygame.K_RETURN)
+    d.until(lambda: d.scene.saved is not None)  # the worker thread saves
+    (saved,) = (tmp_path / "data" / "qttt" / "records").iterdir()
+    assert d.scene.saved == f"Saved as {saved.name}"
+    assert read_record(saved).moves == tokens
 
 
 def test_a_game_against_the_bot_is_played_by_the_worker(driver: Driver) -> None:

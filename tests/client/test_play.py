@@ -125,6 +125,18 @@ def test_save_writes_a_record_in_the_data_folder(driver: Driver, tmp_path: Path)
     assert json.loads(saved[0].read_text())["moves"] == ["1-2", "2-5"]
 
 
+def test_a_save_that_fails_says_why_as_a_warning(driver: Driver, tmp_path: Path) -> None:
+    d = driver
+    # A file where the records folder should be: the folder cannot be made.
+    (tmp_path / "data" / "qttt").mkdir(parents=True)
+    (tmp_path / "data" / "qttt" / "records").write_text("in the way")
+    start(d, ["1-2"])
+    d.key(pygame.K_s, pygame.KMOD_LCTRL)
+    d.until(lambda: d.scene.message is not None)
+    assert d.scene.message.text.startswith("Could not save: ")
+    assert d.scene.message.warning
+
+
 def test_two_escapes_leave_the_game(driver: Driver) -> None:
     d = driver
     start(d, ["1-2"])

@@ -39,8 +39,7 @@ from game.client.intents import (
     Save,
     Undo,
 )
-from game.client.paths import save_record
-from game.client.scene import BaseScene, Context, SceneName
+from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
 from game.client.scenes.setup import seat_title, variant_title
 from game.client.widgets import Item, Menu
 from game.records import Record
@@ -375,19 +374,12 @@ class PlayScene(BaseScene):
             self._say("nothing to redo", warning=False)
 
     def _save(self) -> None:
-        record = Record(self.variant, list(self.moves))
-        future = self.ctx.run_in_worker(lambda: save_record(record))
-        future.add_done_callback(lambda f: self.ctx.post(("saved", f)))
+        save_in_worker(self.ctx, Record(self.variant, list(self.moves)))
 
     def receive(self, message: object) -> None:
-        if isinstance(message, tuple) and message[0] == "saved":
-            future = message[1]
-            try:
-                path = future.result()
-            except OSError as exc:
-                self._say(f"could not save: {exc.strerror or exc}")
-            else:
-                self._say(f"saved as {path.name}", warning=False)
+        if isinstance(message, Saved):
+            text, saved = message.outcome()
+            self._say(text, warning=not saved)
 
     def _leave(self) -> None:
         self.ctx.go(SceneName.TITLE)

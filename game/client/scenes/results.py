@@ -17,8 +17,7 @@ from game.client import theme
 from game.client.audio import Cue
 from game.client.board_view import BoardView, Look
 from game.client.intents import Cancel, Intent
-from game.client.paths import save_record
-from game.client.scene import BaseScene, Context, SceneName
+from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
 from game.client.scenes.setup import seat_title
 from game.client.widgets import Item, Menu
 from game.records import Record
@@ -113,16 +112,11 @@ class ResultsScene(BaseScene):
         self.ctx.go(SceneName.PLAY, variant=self.variant, seats=swapped)
 
     def _save(self) -> None:
-        record = Record(self.variant, list(self.moves))
-        future = self.ctx.run_in_worker(lambda: save_record(record))
-        future.add_done_callback(lambda f: self.ctx.post(("saved", f)))
+        save_in_worker(self.ctx, Record(self.variant, list(self.moves)))
 
     def receive(self, message: object) -> None:
-        if isinstance(message, tuple) and message[0] == "saved":
-            try:
-                self.saved = f"Saved as {message[1].result().name}"
-            except OSError as exc:
-                self.saved = f"Could not save: {exc.strerror or exc}"
+        if isinstance(message, Saved):
+            self.saved, _ = message.outcome()
 
     def _menu(self) -> None:
         self.ctx.go(SceneName.TITLE)
