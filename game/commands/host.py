@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from game.commands.host_party import party_arguments, party_host
+from game.commands.host_party import party_arguments, party_host, saving
 from game.commands.window import open_window
 from game.records import RecordError
 from game.rules import VARIANTS, RulesError, make_variant
@@ -114,7 +114,7 @@ async def _run(table: Table, config: HostConfig, make: Callable[[Table, HostConf
         f"hosting {table.name!r} ({table.variant.name}) on "
         f"{', '.join(f'{a}:{port}' for a in where) or f'port {port} (no LAN address)'}"
     )
-    _say(f"saving the record to {table.path}")
+    _say(saving(host, table))
     if config.advertise and not where:
         _say("not announced in lobbies: no LAN address; players join by address")
     stop = asyncio.Event()

@@ -48,3 +48,13 @@ def party_host(args: argparse.Namespace) -> Callable[[Table, HostConfig], Host]:
         )
     config = PartyConfig(args.format, args.start_at, args.games, args.clock, between=args.pause)
     return functools.partial(PartyHost, party=config)
+
+
+def saving(host: Host, table: Table) -> str:
+    """The line that says where ``host``, serving ``table``, keeps what it saves."""
+    if isinstance(host, PartyHost):
+        # A party never writes the table it was named by: each game has a record of its own.
+        return (
+            f"keeping the party's standings in {host.party_path} and each game's record beside it"
+        )
+    return f"saving the record to {table.path}"

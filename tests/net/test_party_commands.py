@@ -82,6 +82,13 @@ def test_a_party_host_process_runs_a_party_of_join_bots_and_refuses_another_form
     }
     assert printed == board
     assert out.count(" joins the queue") == 3 and "the party is over: " in out
+    # What the host said it keeps is what it wrote, and nothing else is in the save dir.
+    standings = tmp_path / "party-den.json"
+    assert out.splitlines()[0] == (
+        f"keeping the party's standings in {standings} and each game's record beside it"
+    )
+    games = {f"party-den-game{n:03d}.json" for n in (1, 2, 3)}
+    assert {p.name for p in tmp_path.iterdir()} == {standings.name, *games}
     done = subprocess.run(
         qttt("host", "--headless", "--party", "--format", "knockout", "--bind", LOOPBACK,
              "--port", "0", "--no-announce", "--save-dir", str(tmp_path), "--name", "Den"),
