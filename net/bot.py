@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from random import Random
+from typing import TypeVar
 
 from game.ai import Bot, make_bot
 from game.rules import Player, Position
@@ -15,9 +16,24 @@ from game.session import Event, Refused, Snapshot
 from net.client import TableClient
 from net.protocol import PLAYER
 
+E = TypeVar("E")
+
 
 class BotGameError(RuntimeError):
     """The game could not be played to its end; the text says why, in one line."""
+
+
+async def next_event(events: asyncio.Queue[E], running: asyncio.Future[str]) -> E:
+    """The client's next event; :class:`BotGameError` if it stops for good first.
+
+    ``running`` is the client's ``run()``, whose result is why it stopped.
+    """
+    waiting = asyncio.ensure_future(events.get())
+    await asyncio.wait({waiting, running}, return_when=asyncio.FIRST_COMPLETED)
+    if not waiting.done():
+        waiting.cancel()
+        raise BotGameError(running.result())
+    return waiting.result()
 
 
 async def play_bot(
@@ -51,12 +67,7 @@ async def play_bot(
     asked: tuple[Position, int] | None = None
     try:
         while True:
-            waiting = asyncio.ensure_future(events.get())
-            await asyncio.wait({waiting, running}, return_when=asyncio.FIRST_COMPLETED)
-            if not waiting.done():
-                waiting.cancel()
-                raise BotGameError(running.result())
-            event = waiting.result()
+            event = await next_event(events, running)
             if isinstance(event, Refused):
                 # Only a stale move (after a reconnect) is refused for cause; then think again.
                 refusals += 1

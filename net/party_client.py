@@ -20,7 +20,7 @@ from game.ai import Bot, make_bot
 from game.rules import Position
 from game.session import Event
 from net import protocol
-from net.bot import BotGameError
+from net.bot import BotGameError, next_event
 from net.client import TableClient
 from net.protocol import SPECTATOR
 from net.session import NetworkSession
@@ -98,11 +98,7 @@ async def play_party_bot(
     playing: int | None = None
     try:
         while True:
-            waiting = asyncio.ensure_future(events.get())
-            await asyncio.wait({waiting, running}, return_when=asyncio.FIRST_COMPLETED)
-            if not waiting.done():
-                waiting.cancel()
-                raise BotGameError(running.result())
+            await next_event(events, running)
             party, pos, table = client.party, client.position, client.table
             if party is not None and party.finished:
                 return party
