@@ -64,14 +64,15 @@ class TableView:
             "running": "1" if self.running else "0",
         }
 
-    @classmethod
-    def from_properties(cls, props: dict[bytes, bytes | None]) -> TableView | None:
+    # Static, not a classmethod: a FoundTable (a view plus an address) is never built from TXT.
+    @staticmethod
+    def from_properties(props: dict[bytes, bytes | None]) -> TableView | None:
         """The view a TXT record carries; ``None`` if it is not a table of this protocol."""
         try:
             text = {k.decode(): (v or b"").decode() for k, v in props.items()}
             if text.get("v") != str(PROTOCOL_VERSION):
                 return None
-            return cls(
+            return TableView(
                 name=text["name"],
                 variant=text["variant"],
                 open_seats=tuple(s for s in text["open"].split(",") if s in ("X", "O")),
@@ -84,15 +85,12 @@ class TableView:
 
 
 @dataclass(frozen=True, slots=True)
-class FoundTable:
-    """A table seen in the lobby, and where to join it (``net.session.NetworkSession``)."""
+class FoundTable(TableView):
+    """A table seen in the lobby (its announced view), and where to join it.
 
-    name: str
-    variant: str
-    open_seats: tuple[str, ...]
-    spectators: int
-    spectator_limit: int
-    running: bool
+    The address is what ``net.session.NetworkSession`` connects to.
+    """
+
     host: str
     port: int
     service: str  # the mDNS instance name: unique on the LAN, even when names clash
