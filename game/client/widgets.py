@@ -52,10 +52,13 @@ class Menu:
     def rects(self, area: pygame.Rect) -> list[pygame.Rect]:
         """Each item's rectangle: a centred column that fits ``area``."""
         n = len(self.items)
-        h = min(round(area.height * self.rows_height), area.height // max(1, n))
+        gaps = 0.22  # of a row's height, between two rows
+        # n rows and the n - 1 gaps between them fit the area (a long list of LAN tables).
+        fit = int(area.height / max(1, n + gaps * (n - 1)))
+        h = min(round(area.height * self.rows_height), fit)
         h = max(28, h)
         w = min(area.width, max(320, round(h * self.width)))
-        gap = round(h * 0.22)
+        gap = round(h * gaps)
         top = area.centery - (n * h + (n - 1) * gap) // 2
         return [pygame.Rect(area.centerx - w // 2, top + i * (h + gap), w, h) for i in range(n)]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -128,6 +129,32 @@ def test_a_table_the_lobby_found_opens_on_the_big_screen_and_comes_back(
         d.app.go(SceneName.TITLE)
         d.frames(1)
         host.stop()
+
+
+def test_a_lobby_of_six_tables_fits_between_its_title_and_status_line(
+    driver: Driver, tmp_path: Path
+) -> None:
+    """Fourteen rows (two a table): seen overlapping the title under Xvfb before rows shrank."""
+    d = driver
+    names = ["Attic", "Den", "Garden", "Hall", "Kitchen", "Porch"]
+    hosts = []
+    try:
+        for name in names:
+            config = HostConfig(bind=LOOPBACK, save_dir=tmp_path / name)
+            table = new_table(make_variant("goff"), name, config.save_dir)
+            hosts.append(start_host_thread(table, config))
+        d.app.go(SceneName.LAN, mode="join", bind=LOOPBACK)
+        d.until(lambda: len(d.scene.menu.items) == 2 * len(names) + 2)
+        area = d.scene._menu_area()
+        rows = d.scene.menu.rects(area)
+        assert area.contains(rows[0].unionall(rows))
+        assert all(a.bottom < b.top for a, b in itertools.pairwise(rows))
+        d.frames(1)  # and drawn
+    finally:
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        for host in hosts:
+            host.stop()
 
 
 def test_a_typed_address_is_read_or_explained() -> None:

@@ -303,8 +303,9 @@ class LanScene(BaseScene):
             )
 
     def _menu_area(self) -> pygame.Rect:
+        # All between the title and the status line: a lobby lists two rows a table.
         w, h = self.ctx.size
-        return pygame.Rect(0, round(h * 0.2), w, round(h * 0.62))
+        return pygame.Rect(0, round(h * 0.15), w, round(h * 0.71))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.ctx.palette
