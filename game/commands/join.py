@@ -17,12 +17,12 @@ import json
 import sys
 
 from game.ai import LEVELS
+from game.commands.arguments import read_address
 from game.commands.join_party import party_argument, run_party_bot
 from game.commands.window import open_window
 from game.records import state_report
 from game.rules import Player
 from net.bot import BotGameError, play_bot
-from net.client import parse_address
 
 
 def main(argv: list[str]) -> int:
@@ -49,10 +49,8 @@ def main(argv: list[str]) -> int:
     )
     party_argument(parser)
     args = parser.parse_args(argv)
-    try:
-        address = parse_address(args.address)
-    except ValueError as exc:
-        print(f"qttt join: {exc}", file=sys.stderr)
+    address = read_address("qttt join", args.address)
+    if address is None:
         return 2
     if args.headless != bool(args.bot):
         print("qttt join: --bot and --headless go together", file=sys.stderr)

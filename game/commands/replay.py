@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
-from game.records import RecordError, read_record, state_report
+from game.commands.arguments import read_final_position
+from game.records import state_report
 from game.textview import render
 
 
@@ -15,10 +15,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("file", help="a game record (JSON)")
     parser.add_argument("--json", action="store_true", help="print the state report as JSON")
     args = parser.parse_args(argv)
-    try:
-        pos = read_record(args.file).final()
-    except RecordError as exc:
-        print(exc, file=sys.stderr)
+    pos = read_final_position(args.file)
+    if pos is None:
         return 2
     if args.json:
         print(json.dumps(state_report(pos), ensure_ascii=False))

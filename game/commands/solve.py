@@ -15,7 +15,7 @@ import time
 
 from game.ai.perfect import load_book
 from game.ai.solver import Solver, scores_of
-from game.records import RecordError, read_record
+from game.commands.arguments import read_final_position
 from game.rules import Goff, Position, Scores
 
 
@@ -41,20 +41,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--no-book", action="store_true", help="solve from scratch")
     args = parser.parse_args(argv)
-    if args.record is None:
-        pos = Position(Goff())
-    else:
-        try:
-            pos = read_record(args.record).final()
-        except RecordError as exc:
-            print(exc, file=sys.stderr)
-            return 2
-        if not isinstance(pos.variant, Goff):
-            print(
-                f"qttt solve: the solver plays Goff's game only, not {pos.variant.name}",
-                file=sys.stderr,
-            )
-            return 2
+    pos = Position(Goff()) if args.record is None else read_final_position(args.record)
+    if pos is None:
+        return 2
+    if not isinstance(pos.variant, Goff):
+        print(
+            f"qttt solve: the solver plays Goff's game only, not {pos.variant.name}",
+            file=sys.stderr,
+        )
+        return 2
     began = time.perf_counter()
     solver = Solver(None if args.no_book else load_book())
     found, values = solver.solve(pos)

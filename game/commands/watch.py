@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import sys
 import tempfile
 from pathlib import Path
 
+from game.commands.arguments import read_address
 from game.commands.window import open_window
-from net.client import parse_address
 
 
 def main(argv: list[str]) -> int:
@@ -23,10 +22,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--tv", action="store_true", help="full screen, for the big screen")
     parser.add_argument("--name", default="big screen", help="how the table lists this screen")
     args = parser.parse_args(argv)
-    try:
-        address = parse_address(args.address)
-    except ValueError as exc:
-        print(f"qttt watch: {exc}", file=sys.stderr)
+    address = read_address("qttt watch", args.address)
+    if address is None:
         return 2
     with tempfile.TemporaryDirectory(prefix="qttt-watch-") as scratch:
         settings_path = Path(scratch) / "settings.json" if args.tv else None

@@ -1,0 +1,33 @@
+"""The commands' arguments that name something to read: a table's address, a game record.
+
+Each reader returns ``None`` after one line on standard error saying what is
+wrong, so the command ends with status 2 (bad usage) and never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from game.records import RecordError, read_record
+from game.rules import Position
+
+
+def read_address(prog: str, text: str) -> tuple[str, int] | None:
+    """``HOST:PORT`` as a pair, or ``None`` after saying why ``text`` is not one."""
+    # Imported here: the record commands (replay, solve) load no network code.
+    from net.client import parse_address
+
+    try:
+        return parse_address(text)
+    except ValueError as exc:
+        print(f"{prog}: {exc}", file=sys.stderr)
+        return None
+
+
+def read_final_position(path: str) -> Position | None:
+    """The position the record at ``path`` ends on, or ``None`` after the record's error."""
+    try:
+        return read_record(path).final()
+    except RecordError as exc:
+        print(exc, file=sys.stderr)  # the spec's one-line form
+        return None
