@@ -272,15 +272,8 @@ def forget() -> None:
 
 
 def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """``words`` broken into lines no wider than ``width`` pixels (a long word gets its own)."""
-    f = font(size, bold)
-    lines: list[str] = []
-    line = ""
-    for word in words.split():
-        candidate = f"{line} {word}" if line else word
-        if line and f.size(candidate)[0] > width:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    return [*lines, line] if line else lines or [""]
+    """``words`` as one paragraph, in lines no wider than ``width`` pixels (a long word alone).
+
+    A line break in ``words`` (a notice or a status from the network) counts as a space.
+    """
+    return fonts.wrap(" ".join(words.split()), font(size, bold), width)

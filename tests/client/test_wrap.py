@@ -1,0 +1,37 @@
+"""Breaking text into lines: paragraphs (prose) or one paragraph (notices, statuses)."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from game.client import fonts, theme
+
+WORDS = "the quantum marks collapse into classical ones when a cycle closes"
+
+
+def test_lines_fit_the_width_and_keep_every_word_in_order() -> None:
+    face = theme.font(24)
+    width = face.size("the quantum marks")[0]
+    lines = theme.wrap(WORDS, 24, width)
+    assert len(lines) > 2
+    assert " ".join(lines) == WORDS
+    assert all(face.size(line)[0] <= width for line in lines)
+    # Greedy: no line could have taken the next line's first word.
+    for line, following in pairwise(lines):
+        assert face.size(f"{line} {following.split()[0]}")[0] > width
+
+
+def test_a_word_wider_than_the_width_gets_a_line_of_its_own() -> None:
+    assert theme.wrap("a entanglement b", 24, 5) == ["a", "entanglement", "b"]
+
+
+def test_one_paragraph_reads_a_line_break_as_a_space_and_prose_as_a_new_paragraph() -> None:
+    wide = 10_000
+    assert theme.wrap("who plays\nnext  up", 24, wide) == ["who plays next up"]
+    assert fonts.wrap("who plays\nnext  up", theme.font(24), wide) == ["who plays", "next up"]
+    assert fonts.wrap("one\n\ntwo", theme.font(24), wide) == ["one", "", "two"]
+
+
+def test_no_words_is_one_empty_line() -> None:
+    assert theme.wrap("", 24, 100) == [""]
+    assert theme.wrap(" \n ", 24, 100) == [""]
