@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from game.records import Record, state_report
@@ -15,19 +17,12 @@ from game.rules import (
     Position,
     Termination,
 )
+from tests.rules.scenario import board, played
 
 GOFF = Goff()
 
 
-def play(*tokens: str) -> Position:
-    pos = Position(GOFF)
-    for token in tokens:
-        pos = pos.play(GOFF.parse_token(token))
-    return pos
-
-
-def board(pos: Position) -> dict[str, str]:
-    return state_report(pos)["classical"]  # type: ignore[return-value]
+play = partial(played, GOFF)
 
 
 WORKED = ("1-2", "2-5", "5-9", "5-1")

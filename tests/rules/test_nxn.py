@@ -20,14 +20,11 @@ from game.rules import (
     Termination,
     make_variant,
 )
+from tests.rules.scenario import played
 
 
 def play(*tokens: str, size: int = 4) -> Position:
-    variant = make_variant("nxn", {"size": size})
-    pos = Position(variant)
-    for token in tokens:
-        pos = pos.play(variant.parse_token(token))
-    return pos
+    return played(make_variant("nxn", {"size": size}), *tokens)
 
 
 def report(pos: Position) -> dict[str, object]:

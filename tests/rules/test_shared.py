@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from game.records import state_report
@@ -14,19 +16,12 @@ from game.rules import (
     Termination,
     make_variant,
 )
+from tests.rules.scenario import board, played
 
 SHARED = make_variant("shared")
 
 
-def play(*tokens: str) -> Position:
-    pos = Position(SHARED)
-    for token in tokens:
-        pos = pos.play(SHARED.parse_token(token))
-    return pos
-
-
-def board(pos: Position) -> dict[str, str]:
-    return state_report(pos)["classical"]  # type: ignore[return-value]
+play = partial(played, SHARED)
 
 
 def test_played_on_a_3x3_grid_all_initially_open() -> None:

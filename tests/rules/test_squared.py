@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import partial
 
 import pytest
 
@@ -15,15 +16,12 @@ from game.rules import (
     Termination,
     make_variant,
 )
+from tests.rules.scenario import played
 
 SQUARED = make_variant("squared")
 
 
-def play(*tokens: str) -> Position:
-    pos = Position(SQUARED)
-    for token in tokens:
-        pos = pos.play(SQUARED.parse_token(token))
-    return pos
+play = partial(played, SQUARED)
 
 
 def cell(label: str) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -10,15 +11,12 @@ import pytest
 from game.commands import replay
 from game.records import state_report
 from game.rules import IllegalActionError, Player, Position, make_variant
+from tests.rules.scenario import played
 
 ULTIMATE = make_variant("ultimate")
 
 
-def play(*tokens: str) -> Position:
-    pos = Position(ULTIMATE)
-    for token in tokens:
-        pos = pos.play(ULTIMATE.parse_token(token))
-    return pos
+play = partial(played, ULTIMATE)
 
 
 def refusal(pos: Position, token: str) -> str:
