@@ -80,6 +80,20 @@ class Driver:
         """A game controller button; ``pad`` is the SDL instance id of a pretend controller."""
         self.post(pygame.CONTROLLERBUTTONDOWN, instance_id=pad, button=button)
 
+    # -- menus ---------------------------------------------------------------
+
+    def focus(self, label: str) -> None:
+        """Move the menu's focus by keys to the first item whose label starts with ``label``."""
+        labels = [item.label for item in self.scene.menu.items]
+        target = next(i for i, text in enumerate(labels) if text.startswith(label))
+        while self.scene.menu.focus != target:
+            self.key(pygame.K_DOWN if self.scene.menu.focus < target else pygame.K_UP)
+
+    def choose(self, label: str) -> None:
+        """Activate the menu item whose label starts with ``label``, by keys: focus, then Enter."""
+        self.focus(label)
+        self.key(pygame.K_RETURN)
+
     # -- playing -------------------------------------------------------------
 
     def cell_center(self, cell: int) -> tuple[int, int]:

@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from random import Random
 
 import pygame
-import pytest
 
 from game.client.scene import SceneName
 from game.records import Record, read_record
 from game.rules import Goff, Player, Position, Variant, make_variant
 from tests.client.driver import Driver
-
-
-@pytest.fixture
-def driver(tmp_path: Path) -> Iterator[Driver]:
-    d = Driver(tmp_path)
-    yield d
-    d.close()
 
 
 def random_game(variant: Variant, seed: int) -> list[str]:
@@ -101,10 +92,7 @@ def test_a_whole_ultimate_game_by_mouse_and_keys(driver: Driver, tmp_path: Path)
     d.click((5, 5))  # any click on a finished board opens the results
     assert d.name is SceneName.RESULTS
     assert d.scene.pos == final
-    labels = [item.label for item in d.scene.menu.items]
-    while labels[d.scene.menu.focus] != "Save this game":
-        d.key(pygame.K_DOWN)
-    d.key(pygame.K_RETURN)
+    d.choose("Save this game")
     d.until(lambda: d.scene.saved is not None)  # the worker thread saves
     (saved,) = (tmp_path / "data" / "qttt" / "records").iterdir()
     assert d.scene.saved == f"Saved as {saved.name}"

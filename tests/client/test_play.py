@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from random import Random
 
 import pygame
-import pytest
 
 from game.client.scene import SceneName
 from game.client.scenes.results import reason, verdict
@@ -18,13 +16,6 @@ from game.session import LocalSession
 from tests.client.driver import Driver
 
 GOFF = Goff()
-
-
-@pytest.fixture
-def driver(tmp_path: Path) -> Iterator[Driver]:
-    d = Driver(tmp_path)
-    yield d
-    d.close()
 
 
 def start(d: Driver, tokens: list[str], variant=GOFF, seats=None) -> None:

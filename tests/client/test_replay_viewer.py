@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from random import Random
@@ -35,18 +34,8 @@ def folder(tmp_path: Path) -> Path:
     return tmp_path / "data" / "qttt" / "records"
 
 
-@pytest.fixture
-def driver(tmp_path: Path) -> Iterator[Driver]:
-    d = Driver(tmp_path)
-    yield d
-    d.close()
-
-
 def open_replays(d: Driver) -> None:
-    labels = [item.label for item in d.scene.menu.items]
-    for _ in range(labels.index("Replays")):
-        d.key(pygame.K_DOWN)
-    d.key(pygame.K_RETURN)
+    d.choose("Replays")
     assert d.name is SceneName.REPLAY
     for _ in range(200):  # the folder is read in a worker
         if d.scene.entries is not None:

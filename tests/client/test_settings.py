@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
@@ -143,27 +142,9 @@ def test_no_records_folder_lists_nothing(tmp_path: Path) -> None:
 # -- the settings screen, in the real window ------------------------------------
 
 
-@pytest.fixture
-def driver(tmp_path: Path) -> Iterator[Driver]:
-    d = Driver(tmp_path)
-    yield d
-    d.close()
-
-
 def open_settings(d: Driver) -> None:
-    labels = [item.label for item in d.scene.menu.items]
-    for _ in range(labels.index("Settings")):
-        d.key(pygame.K_DOWN)
-    d.key(pygame.K_RETURN)
+    d.choose("Settings")
     assert d.name is SceneName.SETTINGS
-
-
-def focus(d: Driver, label: str) -> None:
-    """Move the focus by keys to the row whose label starts with ``label``."""
-    labels = [item.label for item in d.scene.menu.items]
-    target = next(i for i, text in enumerate(labels) if text.startswith(label))
-    while d.scene.menu.focus != target:
-        d.key(pygame.K_DOWN if d.scene.menu.focus < target else pygame.K_UP)
 
 
 def test_the_screen_changes_settings_at_once_and_they_outlive_the_run(
@@ -171,25 +152,25 @@ def test_the_screen_changes_settings_at_once_and_they_outlive_the_run(
 ) -> None:
     d = driver
     open_settings(d)
-    focus(d, "Volume")
+    d.focus("Volume")
     d.key(pygame.K_LEFT)
     d.key(pygame.K_LEFT)
     assert d.app.settings.volume == pytest.approx(0.5)
     assert d.app.audio.volume == pytest.approx(0.5)
-    focus(d, "Sound")
+    d.focus("Sound")
     d.key(pygame.K_RETURN)
     assert d.app.settings.muted and d.app.audio.muted
-    focus(d, "High contrast")
+    d.focus("High contrast")
     d.key(pygame.K_RIGHT)
     assert d.app.palette is HIGH_CONTRAST
-    focus(d, "Variant")
+    d.focus("Variant")
     d.key(pygame.K_RIGHT)
     assert d.app.settings.variant == list(VARIANTS)[1]
-    focus(d, "n×n board")
+    d.focus("n×n board")
     d.key(pygame.K_LEFT)
     assert d.app.settings.nxn_size == 3
     # The name is typed in place; Backspace erases, Enter keeps.
-    focus(d, "Name")
+    d.focus("Name")
     d.key(pygame.K_RETURN)
     for _ in range(len("Player")):
         d.key(pygame.K_BACKSPACE)

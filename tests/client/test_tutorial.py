@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pygame
-import pytest
 
 from game.client.scene import SceneName
 from game.client.scenes.tutorial import GOFF_EXAMPLE, LESSONS
@@ -15,20 +11,10 @@ from game.rules import Goff, Position, make_variant
 from tests.client.driver import Driver
 
 
-@pytest.fixture
-def driver(tmp_path: Path) -> Iterator[Driver]:
-    d = Driver(tmp_path)
-    yield d
-    d.close()
-
-
 def open_tutorial(d: Driver) -> None:
     """From the title screen, by keys: down to "Tutorial", Enter."""
     assert d.name is SceneName.TITLE
-    labels = [item.label for item in d.scene.menu.items]
-    for _ in range(labels.index("Tutorial")):
-        d.key(pygame.K_DOWN)
-    d.key(pygame.K_RETURN)
+    d.choose("Tutorial")
     assert d.name is SceneName.TUTORIAL
 
 
