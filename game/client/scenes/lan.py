@@ -3,10 +3,11 @@
 Hosting starts a host inside this process (``net.host.start_host_thread``),
 optionally a bot in the other seat, and then joins the host like any other
 player through a ``net.session.NetworkSession``: one code path for the host's
-window and a guest's. Joining lists the tables the lobby browser sees, each with
-a second row that opens it on the big screen (the TV scene, whose Escape
-comes back here), or takes an address typed as ``host:port``. Once the host has sent the table,
-the play scene takes over the session (and what else this scene started).
+window and a guest's. Joining lists the tables the lobby browser sees, each
+with a second row that opens it on the big screen (the TV scene, whose Escape
+comes back here), or takes an address typed as ``host:port``. Once the host
+has sent the table, the play scene takes over the session (and what else this
+scene started).
 
 Params: ``mode`` "host" or "join"; ``bind`` the interface to host and browse
 on (``None``: every interface; tests use loopback). ``qttt join HOST:PORT``
