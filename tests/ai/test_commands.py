@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from random import Random
 
 import pytest
 
 from game.ai.solver import Solver, scores_of
 from game.commands import arena, bench_mcts, solve
 from game.records import read_record
-from game.rules import Goff, Position
+from game.rules import Goff
+from tests.rules.scenario import played, random_game
 
 NEAR_THE_END = ["1-2", "2-5", "5-9", "5-1", "4@5", "3-7", "3-6", "4-8"]
 
@@ -147,13 +147,8 @@ def test_bench_mcts_profile_names_the_search(capsys: pytest.CaptureFixture[str])
 def test_solve_a_finished_game_gives_its_score_and_no_actions(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    rng = Random(2)
-    pos = Position(Goff())
-    moves = []
-    while not pos.is_over:
-        action = rng.choice(pos.legal_actions())
-        moves.append(pos.variant.token(action))
-        pos = pos.play(action)
+    moves = random_game(Goff(), 2)
+    pos = played(Goff(), *moves)
     code, out, _ = run(solve.main, [record(tmp_path, moves), "--json"], capsys)
     answer = json.loads(out)
     assert code == 0

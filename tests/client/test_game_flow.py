@@ -9,20 +9,9 @@ import pygame
 
 from game.client.scene import SceneName
 from game.records import Record, read_record
-from game.rules import Goff, Player, Position, Variant, make_variant
+from game.rules import Goff, Player, make_variant
 from tests.client.driver import Driver
-
-
-def random_game(variant: Variant, seed: int) -> list[str]:
-    """The tokens of a random complete game."""
-    rng = Random(seed)
-    pos = Position(variant)
-    tokens = []
-    while not pos.is_over:
-        action = rng.choice(pos.legal_actions())
-        tokens.append(variant.token(action))
-        pos = pos.play(action)
-    return tokens
+from tests.rules.scenario import random_game
 
 
 def start_couch_game(d: Driver, variant_steps: int) -> None:
@@ -48,7 +37,7 @@ def test_goff_worked_example_then_a_whole_game_by_mouse_keys_and_two_pads(driver
     assert variant == Goff()
     # Goff's example: X1 1&2, O2 2&5, X3 5&9, O4 5&1 closes the cycle 1-2-5.
     example = ["1-2", "2-5", "5-9", "1-5"]
-    tokens = example + random_game_after(variant, example, seed=3)
+    tokens = example + random_game(variant, 3, example)
     devices = ["mouse", "keys", "pad"]
     for i, token in enumerate(tokens):
         pos = d.scene.pos
@@ -66,23 +55,12 @@ def test_goff_worked_example_then_a_whole_game_by_mouse_keys_and_two_pads(driver
     assert d.scene.pos == final
 
 
-def random_game_after(variant: Variant, tokens: list[str], seed: int) -> list[str]:
-    rng = Random(seed)
-    pos = Record(variant, list(tokens)).final()
-    rest = []
-    while not pos.is_over:
-        action = rng.choice(pos.legal_actions())
-        rest.append(variant.token(action))
-        pos = pos.play(action)
-    return rest
-
-
 def test_a_whole_ultimate_game_by_mouse_and_keys(driver: Driver, tmp_path: Path) -> None:
     d = driver
     start_couch_game(d, 4)
     variant = d.scene.variant
     assert variant == make_variant("ultimate")
-    tokens = random_game(variant, seed=5)
+    tokens = random_game(variant, 5)
     for i, token in enumerate(tokens):
         d.play(variant, token, "mouse" if i % 4 else "keys")
         assert list(d.scene.moves) == tokens[: i + 1], f"token {i + 1} {token}"

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from random import Random
 
 import pygame
 
 from game.client.scene import SceneName
 from game.client.scenes.results import reason, verdict
 from game.records import Record
-from game.rules import Goff, Player, Position, make_variant
+from game.rules import Goff, Player, make_variant
 from game.session import LocalSession
 from tests.client.driver import Driver
+from tests.rules.scenario import played, random_game
 
 GOFF = Goff()
 
@@ -140,15 +140,9 @@ def test_two_escapes_leave_the_game(driver: Driver) -> None:
 def x_wins_by_its_own_last_action() -> list[str]:
     """A random Goff game that X wins with an action of its own (so a person can finish it)."""
     for seed in range(1000):
-        rng = Random(seed)
-        pos = Position(GOFF)
-        tokens = []
-        while not pos.is_over:
-            mover = pos.to_play
-            action = rng.choice(pos.legal_actions())
-            tokens.append(GOFF.token(action))
-            pos = pos.play(action)
-        if pos.outcome.winner is Player.X and mover is Player.X:
+        tokens = random_game(GOFF, seed)
+        mover = played(GOFF, *tokens[:-1]).to_play
+        if played(GOFF, *tokens).outcome.winner is Player.X and mover is Player.X:
             return tokens
     raise AssertionError("no such game in a thousand")
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from random import Random
 
 import pygame
 import pytest
@@ -12,20 +11,12 @@ import pytest
 from game.client.paths import save_record
 from game.client.scene import SceneName
 from game.records import Record
-from game.rules import Position, make_variant
+from game.rules import make_variant
 from tests.client.driver import Driver
+from tests.rules.scenario import random_game
 
+ULTIMATE = make_variant("ultimate")
 GOFF_TO_MOVE_9 = ["1-2", "2-5", "5-9", "1-5", "4@5", "3-8", "3-6", "4-8", "6-8", "8@6", "7-7"]
-
-
-def random_record(name: str, seed: int) -> Record:
-    variant = make_variant(name)
-    record = Record(variant)
-    pos = Position(variant)
-    rng = Random(seed)
-    while not pos.is_over:
-        pos = record.append(pos, rng.choice(pos.legal_actions()))
-    return record
 
 
 @pytest.fixture
@@ -51,7 +42,7 @@ def test_the_list_shows_every_record_and_why_a_bad_one_cannot_be_shown(
     save_record(
         Record(make_variant("goff"), list(GOFF_TO_MOVE_9)), folder, datetime(2026, 11, 21, 20, 15)
     )
-    save_record(random_record("ultimate", 3), folder, datetime(2026, 11, 21, 21, 40))
+    save_record(Record(ULTIMATE, random_game(ULTIMATE, 3)), folder, datetime(2026, 11, 21, 21, 40))
     folder.joinpath("2026-11-18_1200_goff.qttt.json").write_text(
         '{"variant": "goff", "moves": ["1-2", "3-3"]}'
     )

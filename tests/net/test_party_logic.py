@@ -27,6 +27,7 @@ from net.party import (
     result_of,
     standings,
 )
+from tests.rules.scenario import random_game
 
 # Who wins a game, given (x, o): "x", "o" or "draw".
 Decide = Callable[[str, str], str]
@@ -79,17 +80,15 @@ def test_standings_sum_goffs_points_and_rank_by_points_then_wins() -> None:
 
 
 def test_a_record_names_its_party_game_and_scores_from_the_final_position() -> None:
-    record = Record(make_variant("goff"))
-    pos = record.positions()[-1]
-    rng = Random(3)
-    while not pos.is_over:
-        pos = record.append(pos, rng.choice(pos.legal_actions()))
+    goff = make_variant("goff")
+    record = Record(goff, random_game(goff, 3))
     assert result_of(record, "Den") is None  # not a party game
     record.extra["party"] = party_field("Den", 4, "ann", "ben")
     assert result_of(record, "Other") is None
     number, found = result_of(record, "Den")  # type: ignore[misc]
     assert number == 4 and (found.x, found.o) == ("ann", "ben")
-    assert (found.x_points, found.o_points) == tuple(pos.outcome.scores)  # type: ignore[union-attr]
+    final = record.final().outcome
+    assert (found.x_points, found.o_points) == tuple(final.scores)  # type: ignore[union-attr]
 
 
 def test_nothing_starts_before_enough_players_are_here() -> None:

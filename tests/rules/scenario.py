@@ -1,6 +1,9 @@
-"""What the variants' scenario tests share: play record tokens, read the classical board."""
+"""What tests share about games: play record tokens, read the classical board, play at random."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
 
 from game.records import state_report
 from game.rules import Position, Variant
@@ -12,6 +15,18 @@ def played(variant: Variant, *tokens: str) -> Position:
     for token in tokens:
         pos = pos.play(variant.parse_token(token))
     return pos
+
+
+def random_game(variant: Variant, seed: int, start: Sequence[str] = ()) -> list[str]:
+    """The tokens that follow ``start`` in a game finished by uniformly random legal actions."""
+    rng = Random(seed)
+    pos = played(variant, *start)
+    tokens = []
+    while not pos.is_over:
+        action = rng.choice(pos.legal_actions())
+        tokens.append(variant.token(action))
+        pos = pos.play(action)
+    return tokens
 
 
 def board(pos: Position) -> dict[str, str]:
