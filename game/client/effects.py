@@ -203,10 +203,9 @@ class Effects:
         """Cells whose classical mark a flight is drawing, so the board must not."""
         return frozenset(f.cell for f in self.flights)
 
-    @property
-    def sweeping(self) -> bool:
-        """Whether a winning line is still being drawn (the board strikes it through after)."""
-        return bool(self.sweeps)
+    def struck_rows(self, pos: Position) -> tuple[Row, ...]:
+        """The finished game's rows for the board to strike through, once the sweeps drew them."""
+        return pos.outcome.rows if pos.outcome and not self.sweeps else ()
 
     @property
     def busy(self) -> bool:

@@ -504,7 +504,7 @@ class PlayScene(BaseScene):
             preview=preview,
             hidden=self.effects.hidden_cells,
             allowed=allowed,
-            rows=pos.outcome.rows if pos.outcome and not self.effects.sweeping else (),
+            rows=self.effects.struck_rows(pos),
         )
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

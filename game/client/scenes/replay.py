@@ -391,8 +391,7 @@ class ReplayScene(BaseScene):
         palette = self.ctx.palette
         pos = self.positions[self.index]
         layout = self.layout()
-        rows = pos.outcome.rows if pos.outcome and not self.effects.sweeping else ()
-        look = Look(hidden=self.effects.hidden_cells, rows=rows)
+        look = Look(hidden=self.effects.hidden_cells, rows=self.effects.struck_rows(pos))
         self.view.draw(surface, layout, pos, palette, look, self.ctx.time)
         self.effects.draw(surface, layout, palette, alpha)
         panel = side_area(surface.get_size())

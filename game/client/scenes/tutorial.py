@@ -539,8 +539,7 @@ class TutorialScene(BaseScene):
             preview=preview,
             hidden=self.effects.hidden_cells,
             allowed=allowed,
-            # A finished game's rows are struck through once the sweep has drawn them.
-            rows=pos.outcome.rows if pos.outcome and not self.effects.sweeping else (),
+            rows=self.effects.struck_rows(pos),
         )
 
     def targets(self) -> tuple[int, ...]:

@@ -190,8 +190,7 @@ class TvScene(BaseScene):
         else:
             layout = self.view.layout(board)
             pos = self.pos
-            rows = pos.outcome.rows if pos.outcome and not self.effects.sweeping else ()
-            look = Look(hidden=self.effects.hidden_cells, rows=rows)
+            look = Look(hidden=self.effects.hidden_cells, rows=self.effects.struck_rows(pos))
             self.view.draw(surface, layout, pos, palette, look, self.ctx.time)
             self.effects.draw(surface, layout, palette, alpha)
             self._draw_players(surface, strip)
