@@ -6,20 +6,25 @@ import subprocess
 import sys
 
 
-def imported_after(modules: str) -> set[str]:
-    code = f"import sys; import {modules}; print(' '.join(sorted(sys.modules)))"
+def imported_after(statements: str) -> set[str]:
+    """The modules a fresh interpreter holds after ``statements`` (which must not fail)."""
+    code = f"import sys; {statements}; print(' '.join(sorted(sys.modules)))"
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
     return set(done.stdout.split())
 
 
+def holds(loaded: set[str], package: str) -> bool:
+    """Whether ``package`` or any module in it is among ``loaded``."""
+    return any(m == package or m.startswith(package + ".") for m in loaded)
+
+
 def test_rules_and_ai_use_the_standard_library_only() -> None:
-    loaded = imported_after("game.rules, game.ai, game.records, game.session, game.textview")
+    loaded = imported_after("import game.rules, game.ai, game.records, game.session, game.textview")
     for forbidden in ("pygame", "msgpack", "zeroconf"):
-        assert not any(m == forbidden or m.startswith(forbidden + ".") for m in loaded), forbidden
+        assert not holds(loaded, forbidden), forbidden
 
 
 def test_net_never_imports_pygame() -> None:
-    loaded = imported_after("net")
-    assert not any(m == "pygame" or m.startswith("pygame.") for m in loaded)
+    assert not holds(imported_after("import net"), "pygame")
