@@ -335,23 +335,27 @@ def _checker(kind: Any) -> Check:
     return check_exact
 
 
+# What a sender reads in a refusal: msgpack's names for the types, not Python's.
+_WIRE_NAMES: dict[type, str] = {
+    str: "a string",
+    int: "an integer",
+    bool: "a boolean",
+    float: "a float",
+    bytes: "bytes",
+    list: "a list",
+    tuple: "a list",
+    dict: "a map",
+    type(None): "nil",
+}
+
+
 def _name(kind: Any) -> str:
+    """What a field of type ``kind`` must be."""
     if typing.get_origin(kind) in (types.UnionType, typing.Union):
         return " or ".join(_name(k) for k in typing.get_args(kind))
-    return {str: "a string", int: "an integer", bool: "a boolean", type(None): "nil"}.get(
-        kind, getattr(kind, "__name__", str(kind))
-    )
+    return _WIRE_NAMES.get(kind, getattr(kind, "__name__", str(kind)))
 
 
 def _kind(value: object) -> str:
-    return {
-        str: "a string",
-        int: "an integer",
-        bool: "a boolean",
-        float: "a float",
-        bytes: "bytes",
-        list: "a list",
-        tuple: "a list",
-        dict: "a map",
-        type(None): "nil",
-    }.get(type(value), type(value).__name__)
+    """What ``value`` is."""
+    return _WIRE_NAMES.get(type(value), type(value).__name__)
