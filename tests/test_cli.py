@@ -13,8 +13,11 @@ import pytest
 SPEC = {"variant": "goff", "moves": ["1-2", "2-5", "5-9", "5-1", "4@5", "3-7"]}
 
 
-def qttt(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+def qttt(
+    *args: str, unset: frozenset[str] = frozenset({"PYGAME_HIDE_SUPPORT_PROMPT"})
+) -> subprocess.CompletedProcess[str]:
+    """Run ``qttt args`` in a fresh interpreter, without the environment variables ``unset``."""
+    env = {k: v for k, v in os.environ.items() if k not in unset}
     return subprocess.run(
         [sys.executable, "-m", "game.cli", *args],
         capture_output=True,
@@ -88,15 +91,7 @@ def test_bench_engine_prints_json() -> None:
 
 @pytest.mark.parametrize("args", [[], ["join", "127.0.0.1:7777"], ["lobby"]])
 def test_no_display_is_one_line_not_an_invisible_game(args: list[str]) -> None:
-    hidden = {"DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"}
-    env = {k: v for k, v in os.environ.items() if k not in hidden}
-    done = subprocess.run(
-        [sys.executable, "-m", "game.cli", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
+    done = qttt(*args, unset=frozenset({"DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"}))
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.endswith("no display to open a window on (DISPLAY is not set)\n")
     assert done.stderr.count("\n") == 1
