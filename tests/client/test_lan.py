@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import socket
-from collections.abc import Iterator
 from pathlib import Path
 from random import Random
 
@@ -24,13 +23,6 @@ from net.session import NetworkSession
 from tests.client.driver import Driver
 
 LOOPBACK = "127.0.0.1"
-
-
-@pytest.fixture
-def driver(tmp_path: Path) -> Iterator[Driver]:
-    d = Driver(tmp_path)
-    yield d
-    d.close()
 
 
 def play_my_side_to_the_end(d: Driver, seed: int) -> None:
@@ -228,8 +220,13 @@ def test_a_lan_rematch_swaps_the_sides(driver: Driver, tmp_path: Path) -> None:
         d.key(pygame.K_RETURN)  # "Rematch, sides swapped": asked of the host
         assert d.name is SceneName.PLAY
         opponent.session.rematch()
-        d.until(lambda: (opponent.act(), d.scene.session.local_sides == {Player.O})[1])
-        assert d.scene._seat_name(Player.X) == "Bo"
+        # The new seat (a Welcome) and the new table (a State) are two messages: wait for both.
+        d.until(
+            lambda: (
+                opponent.act(),
+                d.scene.session.local_sides == {Player.O} and d.scene._seat_name(Player.X) == "Bo",
+            )[1]
+        )
         # Bo opens the new game as X, and the window shows that game, not the last one.
         d.until(lambda: (opponent.act(), len(d.scene.moves) == 1)[1])
         assert d.scene.pos == Record(d.scene.variant, list(d.scene.moves)).final()
