@@ -382,7 +382,11 @@ class TutorialScene(BaseScene):
                     self.preview = self.pos.check(Collapse(*found))
 
     def click(self, at: tuple[int, int]) -> None:
-        if self.done or self.pos.is_over:
+        if self.done:
+            # A finished step waits for the player: a click on the board goes on, as Next does.
+            self.advance()
+            return
+        if self.pos.is_over:
             return
         layout = self.layout()
         if self.pos.awaiting_collapse:
@@ -607,12 +611,13 @@ class TutorialScene(BaseScene):
         )
 
     def next_hint(self) -> str:
+        go_on = "Click the board or press Enter"
         if self.is_last():
-            return "Next: set up a game of your own."
+            return f"{go_on} to set up a game of your own."
         plan = self.lessons[self.lesson]
         if self.step + 1 < len(plan.steps):
-            return f"Next: step {self.step + 2} of {len(plan.steps)}."
-        return f"Next: {self.lessons[self.lesson + 1].title}."
+            return f"{go_on} for step {self.step + 2} of {len(plan.steps)}."
+        return f"{go_on} for the next lesson: {self.lessons[self.lesson + 1].title}."
 
     def draw_button(
         self,
