@@ -279,20 +279,17 @@ class Effects:
                     )
 
     def _step_particles(self, dt: float) -> None:
-        x, y, px, py, vx, vy = self.x, self.y, self.px, self.py, self.vx, self.vy
-        life, drag, gravity = self.life, self.drag, self.gravity
-        dead = 0
-        for i in range(len(x)):
-            px[i] = x[i]
-            py[i] = y[i]
-            d = drag[i]
-            vx[i] *= d
-            vy[i] = vy[i] * d + gravity[i] * dt
-            x[i] += vx[i] * dt
-            y[i] += vy[i] * dt
-            life[i] -= dt
-            if life[i] <= 0:
-                dead += 1
+        # Whole-list comprehensions, not an indexed loop: the same arithmetic in the same
+        # order (so the same floats), at a fraction of the interpreter's cost per particle.
+        self.px, self.py = self.x, self.y
+        self.vx = vx = [v * d for v, d in zip(self.vx, self.drag, strict=True)]
+        self.vy = vy = [
+            v * d + g * dt for v, d, g in zip(self.vy, self.drag, self.gravity, strict=True)
+        ]
+        self.x = x = [p + v * dt for p, v in zip(self.px, vx, strict=True)]
+        self.y = [p + v * dt for p, v in zip(self.py, vy, strict=True)]
+        self.life = life = [left - dt for left in self.life]
+        dead = sum(1 for left in life if left <= 0)
         # Particles die a few each step: sweep the dead out only once they are a quarter of the
         # lists (until then they are skipped when drawn), not at every step.
         if dead and dead * 4 >= len(x):
@@ -384,21 +381,19 @@ class Effects:
     def _draw_particles(
         self, surface: pygame.Surface, ox: int, oy: int, w: int, scale: float, alpha: float
     ) -> None:
-        # Per kind: its sprites by shade, and the offset from a sprite's corner to its centre.
+        # Per kind: its sprites by shade (the brightest twice, for a particle not yet stepped,
+        # whose life is all left), and the offset from a sprite's corner to its centre.
         table = [
-            theme.glow_dots(round(size * scale), color, SHADES)
+            (dots := theme.glow_dots(round(size * scale), color, SHADES)) + dots[-1:]
             for color in self.colors
             for size in DOT_SIZES
         ]
         half = [dots[0].get_width() >> 1 for dots in table]
-        beta = 1 - alpha
+        a, b = alpha * w, (1 - alpha) * w
         batch = [
             (
-                table[k][min(SHADES - 1, int(left / full * SHADES))],
-                (
-                    ox + (x0 * beta + x1 * alpha) * w - half[k],
-                    oy + (y0 * beta + y1 * alpha) * w - half[k],
-                ),
+                table[k][int(left / full * SHADES)],
+                (ox - half[k] + x0 * b + x1 * a, oy - half[k] + y0 * b + y1 * a),
             )
             for x0, x1, y0, y1, left, full, k in zip(
                 self.px, self.x, self.py, self.y, self.life, self.ttl, self.kind, strict=True
