@@ -316,17 +316,31 @@ def _render_static(
     _draw_board_winners(layer, layout, off, won, palette)
     for row in look.rows:
         # A line through a completed row, from the centre of its first cell to its last.
-        ends = [classical_center(cells[row.cells[0]]), classical_center(cells[row.cells[-1]])]
-        width = max(3, cell // 14)
-        glass = _glass(layer)
-        pygame.draw.line(glass, (*palette.of(row.player), 80), *ends, width * 3)
-        for end in ends:  # round ends: a wide line is cut square
-            pygame.draw.circle(glass, (*palette.of(row.player), 80), end, width * 1.5)
-        layer.blit(glass, (0, 0))
-        pygame.draw.line(layer, palette.of(row.player), *ends, width)
-        for end in ends:
-            pygame.draw.circle(layer, palette.of(row.player), end, width / 2)
+        start, end = classical_center(cells[row.cells[0]]), classical_center(cells[row.cells[-1]])
+        draw_row_line(layer, start, end, palette.of(row.player), max(3, cell // 14))
     return layer
+
+
+def draw_row_line(
+    surface: pygame.Surface,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    color: Color,
+    width: int,
+) -> None:
+    """A completed row's line with round ends and a soft glow (the win sweep grows the same)."""
+    # The glow is blended on a sheet just big enough for it: a sheet the size of the panel
+    # for each of Ultimate's many rows made re-rendering the board cost milliseconds.
+    box = pygame.Rect(start, (0, 0)).union(pygame.Rect(end, (0, 0))).inflate(width * 4, width * 4)
+    glass = pygame.Surface(box.size, pygame.SRCALPHA)
+    ends = [(p[0] - box.x, p[1] - box.y) for p in (start, end)]
+    pygame.draw.line(glass, (*color, 80), *ends, width * 3)
+    for p in ends:  # round ends: a wide line is cut square
+        pygame.draw.circle(glass, (*color, 80), p, width * 1.5)
+    surface.blit(glass, box)
+    pygame.draw.line(surface, color, start, end, width)
+    for p in (start, end):
+        pygame.draw.circle(surface, color, p, width / 2)
 
 
 def _glass(layer: pygame.Surface) -> pygame.Surface:

@@ -19,7 +19,13 @@ from random import Random
 import pygame
 
 from game.client import theme
-from game.client.board_view import CLASSICAL_SIZE, BoardLayout, classical_center, draw_classical
+from game.client.board_view import (
+    CLASSICAL_SIZE,
+    BoardLayout,
+    classical_center,
+    draw_classical,
+    draw_row_line,
+)
 from game.client.theme import Color, Palette
 from game.rules import Player, Position, Row
 
@@ -411,21 +417,7 @@ class Effects:
             head = _along(s.points, min(1.0, age / SWEEP_TIME))
             start = (ox + s.points[0][0] * w, oy + s.points[0][1] * w)
             end = (ox + head[0] * w, oy + head[1] * w)
-            color = self.colors[s.color]
-            # The glow is blended on a sheet just big enough for it.
-            box = (
-                pygame.Rect(start, (0, 0))
-                .union(pygame.Rect(end, (0, 0)))
-                .inflate(width * 4, width * 4)
-            )
-            glass = pygame.Surface(box.size, pygame.SRCALPHA)
-            local = [(p[0] - box.x, p[1] - box.y) for p in (start, end)]
-            pygame.draw.line(glass, (*color, 80), *local, width * 3)
-            for p in local:
-                pygame.draw.circle(glass, (*color, 80), p, width * 1.5)
-            surface.blit(glass, box)
-            pygame.draw.line(surface, color, start, end, width)
-            pygame.draw.circle(surface, color, start, width / 2)
+            draw_row_line(surface, start, end, self.colors[s.color], width)
             pygame.draw.circle(surface, (255, 255, 255), end, width)
 
 
