@@ -184,6 +184,14 @@ class BoardView:
             look.show_labels,
             look.show_last,
         )
+        old = self._cache_key
+        added = key[0][len(old[0]) :] if old and key[0][: len(old[0])] == old[0] else ()
+        if self._cache is not None and old is not None and added and key[1:] == old[1:]:
+            # Only rows were added (a win sweep handing its line over): rows are struck last,
+            # so striking the new ones on the layer gives the same pixels as a re-render,
+            # without a second full re-render in the middle of the burst.
+            _draw_rows(self._cache, layout, added, palette)
+            self._cache_key = key
         if key != self._cache_key or self._cache is None:
             self._cache = _render_static(pos, layout, palette, look)
             self._cache_key = key
@@ -314,11 +322,19 @@ def _render_static(
         elif not k and spooky:
             _draw_spooky_cell(layer, layout, off, pos, index, palette, lit, dim=bool(preview))
     _draw_board_winners(layer, layout, off, won, palette)
-    for row in look.rows:
-        # A line through a completed row, from the centre of its first cell to its last.
-        start, end = classical_center(cells[row.cells[0]]), classical_center(cells[row.cells[-1]])
-        draw_row_line(layer, start, end, palette.of(row.player), max(3, cell // 14))
+    _draw_rows(layer, layout, look.rows, palette)
     return layer
+
+
+def _draw_rows(
+    layer: pygame.Surface, layout: BoardLayout, rows: tuple[Row, ...], palette: Palette
+) -> None:
+    """A line through each completed row, from the centre of its first cell to its last."""
+    off = (-layout.area.x, -layout.area.y)
+    for row in rows:
+        first, last = layout.cells[row.cells[0]], layout.cells[row.cells[-1]]
+        start, end = classical_center(first.move(off)), classical_center(last.move(off))
+        draw_row_line(layer, start, end, palette.of(row.player), max(3, layout.cell_size // 14))
 
 
 def draw_row_line(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from itertools import compress
 from random import Random
 
 import pygame
@@ -295,14 +296,12 @@ class Effects:
         self.x = x = [p + v * dt for p, v in zip(self.px, vx, strict=True)]
         self.y = [p + v * dt for p, v in zip(self.py, vy, strict=True)]
         self.life = life = [left - dt for left in self.life]
-        dead = sum(1 for left in life if left <= 0)
+        alive = [left > 0 for left in life]
         # Particles die a few each step: sweep the dead out only once they are a quarter of the
         # lists (until then they are skipped when drawn), not at every step.
-        if dead and dead * 4 >= len(x):
-            keep = [i for i in range(len(x)) if life[i] > 0]
+        if (len(x) - sum(alive)) * 4 >= len(x) > 0:
             for name in _PARTICLE_FIELDS:
-                values = getattr(self, name)
-                setattr(self, name, [values[i] for i in keep])
+                setattr(self, name, list(compress(getattr(self, name), alive)))
 
     def _color(self, color: Color) -> int:
         if color not in self.colors:
