@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from game.rules.variant import Variant
 
 _BYTE = tuple(bytes([i]) for i in range(256))  # group ids are cells, so boards hold at most 256
+# Subscript -> b"1" where it is X's (odd) or O's (even, not 0) mark, else b"0": player_masks.
+_X_DIGITS = bytes(b"01"[k & 1] for k in range(256))
+_O_DIGITS = bytes(b"01"[k > 0 and not k & 1] for k in range(256))
 
 SpookyMark = tuple[int, int, int]
 """``(subscript, cell, cell)`` of a mark still in two places."""
@@ -43,6 +46,7 @@ class Position:
         "_cells",
         "_comp",
         "_last",
+        "_mark_bits",
         "_open",
         "_outcome",
         "_pending",
@@ -59,6 +63,7 @@ class Position:
     _turn: int  # subscript of the next mark to be placed
     _pending: int  # subscript of the mark that closed a cycle, 0 if none
     _last: Place | None  # the last placement, as the sending rule needs it
+    _mark_bits: int  # the variant's mark_bits of every spooky mark, or-ed (a cache of _spooky)
     _outcome: Outcome | None
 
     def __init__(self, variant: Variant) -> None:
@@ -71,6 +76,7 @@ class Position:
         self._turn = 1
         self._pending = 0
         self._last = None
+        self._mark_bits = 0
         self._outcome = None
 
     def _derive(
@@ -82,6 +88,7 @@ class Position:
         turn: int,
         pending: int,
         last: Place | None,
+        mark_bits: int,
     ) -> Position:
         # Bypasses __init__: this is the hot path of every playout.
         pos = object.__new__(Position)
@@ -93,6 +100,7 @@ class Position:
         pos._turn = turn
         pos._pending = pending
         pos._last = last
+        pos._mark_bits = mark_bits
         pos._outcome = None
         return pos
 
@@ -158,14 +166,9 @@ class Position:
 
     def player_masks(self) -> tuple[int, int]:
         """Bit masks of X's classical cells and of O's (bit i for cell i)."""
-        x = o = 0
-        for i, k in enumerate(self._cells):
-            if k:
-                if k & 1:
-                    x |= 1 << i
-                else:
-                    o |= 1 << i
-        return x, o
+        # Subscripts fit in a byte: each cell becomes a digit "0"/"1", cell 0 last, read in base 2.
+        digits = bytes(self._cells)[::-1]
+        return int(digits.translate(_X_DIGITS), 2), int(digits.translate(_O_DIGITS), 2)
 
     def mark_joining(self, a: int, b: int) -> int | None:
         """The spooky mark whose two halves are in cells ``a`` and ``b``, if there is one."""
@@ -296,19 +299,22 @@ class Position:
         cells = self._cells
         if a == b:
             cells = (*cells[:a], k, *cells[a + 1 :])
+            open_ = self._open & ~(1 << a)
             pos = self._derive(
-                cells, self._spooky, self._comp, self._open & ~(1 << a), k + 1, 0, action
+                cells, self._spooky, self._comp, open_, k + 1, 0, action, self._mark_bits
             )
             pos._outcome = self.variant.after_collapse(pos)
             return pos
         comp = self._comp
         spooky = (*self._spooky, (k, a, b))
+        bits = self.variant.mark_bits
+        mark_bits = self._mark_bits | bits[a][b] if bits else 0
         ca = comp[a]
         cb = comp[b]
         if ca == cb:
-            return self._derive(cells, spooky, comp, self._open, k + 1, k, action)
+            return self._derive(cells, spooky, comp, self._open, k + 1, k, action, mark_bits)
         comp = comp.replace(_BYTE[cb], _BYTE[ca])  # merge b's group into a's
-        pos = self._derive(cells, spooky, comp, self._open, k + 1, 0, action)
+        pos = self._derive(cells, spooky, comp, self._open, k + 1, 0, action, mark_bits)
         pos._outcome = self.variant.after_place(pos)
         return pos
 
@@ -324,7 +330,15 @@ class Position:
             open_ &= ~(1 << cell)
         landed = set(assignment.values())
         spooky = tuple(m for m in self._spooky if m[0] not in landed)
-        pos = self._derive(tuple(cells), spooky, bytes(comp), open_, self._turn, 0, self._last)
+        # Bits may be shared between marks, so the survivors' bits are or-ed again.
+        mark_bits = 0
+        bits = self.variant.mark_bits
+        if bits:
+            for _, a, b in spooky:
+                mark_bits |= bits[a][b]
+        pos = self._derive(
+            tuple(cells), spooky, bytes(comp), open_, self._turn, 0, self._last, mark_bits
+        )
         pos._outcome = self.variant.after_collapse(pos)
         return pos
 

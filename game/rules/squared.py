@@ -49,18 +49,20 @@ def _has_row() -> tuple[bool, ...]:
 
 
 @cache
-def _pair_bits() -> tuple[int, ...]:
-    """``[81 * a + b]``: bit ``9 * A + B`` for cells ``a < b`` of mini-boards ``A < B``, else 0."""
+def _board_pair_bits() -> tuple[tuple[int, ...], ...]:
+    """``[a][b]``: bit ``9 * A + B`` for cells of mini-boards ``A < B`` (either order), else 0."""
     return tuple(
-        0 if a // 9 == b // 9 else 1 << (a // 9 * 9 + b // 9) for a in range(81) for b in range(81)
+        tuple(
+            0 if a // 9 == b // 9 else 1 << (min(a, b) // 9 * 9 + max(a, b) // 9) for b in range(81)
+        )
+        for a in range(81)
     )
 
 
 def spent_boards(pos: Position) -> int:
     """The pairs of mini-boards ``A < B`` some spooky mark joins, as bits ``9 * A + B``."""
-    bits = _pair_bits()
-    # At most one mark joins two mini-boards, so the bits are distinct: adding them or-s them.
-    return sum([bits[81 * a + b] for _, a, b in pos._spooky])
+    # Squared.mark_bits has the core keep them up to date, mark by mark.
+    return pos._mark_bits
 
 
 def joined(pos: Position, a: int, b: int) -> bool:
@@ -85,6 +87,11 @@ class Squared(Variant):
     CELL_PATTERN: ClassVar[str] = r"[1-9]\.[1-9]"
     DOUBLE_RULE: ClassVar[str] = DISTINCT_CELLS
     mini_board_side: ClassVar[int] = 3
+
+    @cached_property
+    def mark_bits(self) -> tuple[tuple[int, ...], ...]:  # type: ignore[override]
+        """A mark across two mini-boards spends their pair (see :func:`spent_boards`)."""
+        return _board_pair_bits()
 
     # -- cells ---------------------------------------------------------------
 
@@ -178,7 +185,7 @@ class Squared(Variant):
         decides.
         """
         cells = self.open_cells_of(pos._open)
-        bits = _pair_bits()
+        bits = _board_pair_bits()
         rand = rng.random  # floor(random() * n) is choice() without its cost, up to 2**-53 bias
         n = len(cells)
         for _ in range(SAMPLE_TRIES):
@@ -186,7 +193,7 @@ class Squared(Variant):
             b = cells[int(rand() * n)]
             if a > b:
                 a, b = b, a
-            if a != b and not bits[81 * a + b] & spent and not joined(pos, a, b):
+            if a != b and not bits[a][b] & spent and not joined(pos, a, b):
                 return self.place_table[a][b]
         return rng.choice(self._free(pos, spent))
 

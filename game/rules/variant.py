@@ -41,6 +41,10 @@ class Variant:
     )
     # The side of the mini-boards the grid is made of (Squared: 3); 0 for one board.
     mini_board_side: ClassVar[int] = 0
+    # ``[a][b]``: bits a spooky mark in cells ``a < b`` adds to ``Position._mark_bits``, which
+    # or-s them over the spooky marks as it goes, so a rule about them needs no scan; ``None``
+    # when no rule needs them (the core then skips the work).
+    mark_bits: tuple[tuple[int, ...], ...] | None = None
 
     # -- identity ----------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from game.records import Record, parse_record, state_report
 from game.rules import Place, Position, Variant, make_variant
-from game.rules.squared import Squared
+from game.rules.squared import Squared, spent_boards
 
 
 def check_invariants(pos: Position) -> None:
@@ -53,6 +53,8 @@ def check_mini_boards(pos: Position) -> None:
     cells = [(a, b) for _, a, b in pos.spooky_marks]
     boards = [(a // 9, b // 9) for a, b in cells if a // 9 != b // 9]
     assert len(set(cells)) == len(cells) and len(set(boards)) == len(boards)
+    # The core carries the spent pairs of mini-boards from move to move instead of a scan.
+    assert spent_boards(pos) == sum(1 << 9 * min(p, q) + max(p, q) for p, q in boards)
 
 
 def check_sending(pos: Position) -> None:
