@@ -158,3 +158,29 @@ def test_nothing_happens_when_the_client_is_imported() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_rows_struck_one_by_one_look_as_if_struck_at_once(screen: pygame.Surface) -> None:
+    # Win sweeps hand their rows to the board one after another; the board strikes each new
+    # one on the layer it keeps instead of rendering it all again.
+    variant = make_variant("ultimate")
+    rng = Random(3)
+    final = random_playout(Position(variant), rng)
+    while final.outcome is None or len(final.outcome.rows) < 3:
+        final = random_playout(Position(variant), rng)
+    rows = final.outcome.rows
+    view = BoardView(variant)
+    layout = view.layout(pygame.Rect(20, 20, 680, 680))
+    view.draw(screen, layout, final, NORMAL, Look(show_last=False))
+    layer = view._cache
+    for n in range(1, len(rows) + 1):
+        screen.fill((0, 0, 0))
+        view.draw(screen, layout, final, NORMAL, Look(show_last=False, rows=rows[:n]))
+    assert view._cache is layer  # struck on the kept layer, not rendered again
+    one_by_one = pygame.image.tobytes(screen, "RGB")
+    screen.fill((0, 0, 0))
+    BoardView(variant).draw(screen, layout, final, NORMAL, Look(show_last=False, rows=rows))
+    assert pygame.image.tobytes(screen, "RGB") == one_by_one
+    # Rows taken back (a new game, an undo) are not something a layer can unstrike.
+    view.draw(screen, layout, final, NORMAL, Look(show_last=False, rows=rows[:1]))
+    assert view._cache is not layer
