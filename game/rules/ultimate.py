@@ -73,7 +73,8 @@ class Ultimate(Squared):
     def random_placement(self, pos: Position, rng: Random) -> Place:
         spent = spent_boards(pos)
         sent = self._sent_boards(pos)
-        if sent is not None:
+        # Mid-game the two mini-boards sent to are mostly a spent pair: that is settled first.
+        if sent is not None and (sent[0] == sent[1] or not spent >> 9 * sent[0] + sent[1] & 1):
             p, q = sent
             table = open_cells_table()
             open_ = pos._open
@@ -82,7 +83,7 @@ class Ultimate(Squared):
             if p != q:
                 there = table[q][open_ >> 9 * q & 511]
                 # One half in each mini-board: any open cell of one with any of the other.
-                if here and there and not spent >> (9 * p + q) & 1:
+                if here and there:
                     a = here[int(rand() * len(here))]
                     return self.place_table[a][there[int(rand() * len(there))]]
             elif len(here) >= 2:
