@@ -32,19 +32,24 @@ class RandomBot:
 
 @dataclass(frozen=True)
 class Strength:
-    """A search level: its budget of iterations and the most seconds one answer may take."""
+    """A search level: its budget of iterations, the most seconds one answer may take,
+    and how much worse than nothing a draw is to it (see :mod:`game.ai.mcts`)."""
 
     iterations: int
     time_limit: float
+    contempt: float
 
 
 # Wide gaps: on Goff's game X's first move is worth so much that a level must
-# search far more than the one below to beat it as O (tests/ai, qttt arena).
+# search far more than the one below to beat it as O. Easy and medium play
+# for a win at almost any risk (a draw is nearly a loss to them), hard keeps
+# a draw worth having: on text 004's shared-win game every opening draws, and
+# only a reckless player below gives the level above its wins (qttt arena).
 STRENGTHS: dict[str, Strength] = {
-    "easy": Strength(iterations=12, time_limit=0.25),
-    "medium": Strength(iterations=150, time_limit=0.5),
+    "easy": Strength(iterations=24, time_limit=0.25, contempt=0.9),
+    "medium": Strength(iterations=2000, time_limit=0.5, contempt=1.0),
     # The clock is read between batches of iterations: 0.9 s keeps answers under a second.
-    "hard": Strength(iterations=20000, time_limit=0.9),
+    "hard": Strength(iterations=20000, time_limit=0.9, contempt=0.3),
 }
 
 LEVELS: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "perfect")
@@ -62,7 +67,7 @@ def make_bot(level: str, variant: Variant, rng: Random) -> Bot:
         from game.ai.mcts import MCTSBot
 
         strength = STRENGTHS[level]
-        return MCTSBot(rng, strength.iterations, strength.time_limit)
+        return MCTSBot(rng, strength.iterations, strength.time_limit, strength.contempt)
     if level == "perfect":
         if not isinstance(variant, Goff):
             raise ValueError("the perfect bot plays Goff's 3×3 game only")

@@ -14,6 +14,10 @@ collapse choice is searched like any other decision.
   random game of Ultimate costs about 80 plies. A chooser in a rollout
   takes the collapse that ends the game better for it, if one does.
 - Results are from X's side in [-1, 1]: the final score difference, capped.
+  A drawn game is worth ``-contempt`` to the player the bot searches for
+  (and as much to the other): a bot with contempt plays for a win and takes
+  risks to avoid a draw, which is what separates levels on boards where
+  good play draws (text 004's shared wins, where every opening draws).
 - Known results climb the tree (MCTS-Solver): a node whose player has a
   winning child, or whose children are all settled, is settled too, and
   its exact value replaces the sampled mean.
@@ -41,7 +45,7 @@ class Node:
 
     __slots__ = ("actions", "children", "pos", "proven", "sign", "total", "untried", "visits")
 
-    def __init__(self, pos: Position, sign: float) -> None:
+    def __init__(self, pos: Position, sign: float, draw: float) -> None:
         self.pos = pos
         self.sign = sign  # +1 if X made the move into this node, -1 if O did
         self.children: list[Node] = []
@@ -50,16 +54,18 @@ class Node:
         self.visits = 0
         self.total = 0.0  # sum of results, seen by the player who made the move
         # The exact result (X's side) once known: at the end of the game, or by _prove_upwards.
-        self.proven: float | None = result_of(pos) if pos._outcome is not None else None
+        self.proven: float | None = result_of(pos, draw) if pos._outcome is not None else None
 
 
 class Search:
     """One search tree from one root position; ``run`` grows it, ``best`` reads it."""
 
-    def __init__(self, pos: Position, rng: Random) -> None:
+    def __init__(self, pos: Position, rng: Random, contempt: float = 0.0) -> None:
         if pos.is_over:
             raise ValueError("the game is over: there is nothing to choose")
-        self.root = Node(pos, 0.0)
+        # A draw from X's side: what it is worth to the player to move at the root.
+        self.draw = -contempt if pos._turn & 1 else contempt
+        self.root = Node(pos, 0.0, self.draw)
         self.rng = rng
         self.iterations = 0
         self.simulate = simulator(pos.variant)
@@ -91,7 +97,7 @@ class Search:
                 untried[i], untried[-1] = untried[-1], untried[i]
                 action = untried.pop()
                 sign = 1.0 if node.pos._turn & 1 else -1.0
-                child = Node(node.pos._apply(action), sign)
+                child = Node(node.pos._apply(action), sign, self.draw)
                 node.children.append(child)
                 node.actions.append(action)
                 path.append(child)
@@ -99,7 +105,7 @@ class Search:
                 break
             node = _select(node)
             path.append(node)
-        result = node.proven if node.proven is not None else self.simulate(node.pos, rng)
+        result = node.proven if node.proven is not None else self.simulate(node.pos, rng, self.draw)
         for visited in path:
             visited.visits += 1
             visited.total += result * visited.sign
@@ -163,13 +169,21 @@ def _select(node: Node) -> Node:
 # -- simulation ------------------------------------------------------------------------
 
 
-def result_of(pos: Position) -> float:
-    """A finished game's result from X's side: the score difference, capped to [-1, 1]."""
+def result_of(pos: Position, draw: float = 0.0) -> float:
+    """A finished game's result from X's side: the score difference capped to [-1, 1].
+
+    A draw (equal scores) is worth ``draw``, the searching bot's contempt seen from X.
+    """
     scores = pos._outcome.scores if pos._outcome else pos.scores()
-    return max(-1.0, min(1.0, float(scores.x - scores.o)))
+    difference = scores.x - scores.o
+    return max(-1.0, min(1.0, float(difference))) if difference else draw
 
 
-def simulator(variant: Variant) -> Callable[[Position, Random], float]:
+Simulator = Callable[[Position, Random, float], float]
+"""A simulation: a position, the search's generator and its draw value -> a result."""
+
+
+def simulator(variant: Variant) -> Simulator:
     """The simulation of a variant: random play to the end, or a few plies and an evaluation."""
     plies = ROLLOUT_PLIES.get(variant.name)
     if plies is None:
@@ -177,25 +191,25 @@ def simulator(variant: Variant) -> Callable[[Position, Random], float]:
 
     evaluate_here = evaluator(variant)
 
-    def truncated(pos: Position, rng: Random) -> float:
+    def truncated(pos: Position, rng: Random, draw: float) -> float:
         for _ in range(plies):
             if pos._outcome is not None:
-                return result_of(pos)
-            pos = _rollout_step(pos, rng)
+                return result_of(pos, draw)
+            pos = _rollout_step(pos, rng, draw)
         if pos._outcome is not None:
-            return result_of(pos)
+            return result_of(pos, draw)
         return evaluate_here(pos)
 
     return truncated
 
 
-def _full_rollout(pos: Position, rng: Random) -> float:
+def _full_rollout(pos: Position, rng: Random, draw: float) -> float:
     while pos._outcome is None:
-        pos = _rollout_step(pos, rng)
-    return result_of(pos)
+        pos = _rollout_step(pos, rng, draw)
+    return result_of(pos, draw)
 
 
-def _rollout_step(pos: Position, rng: Random) -> Position:
+def _rollout_step(pos: Position, rng: Random, draw: float) -> Position:
     """A random action, except that a chooser takes a collapse that ends the game better.
 
     Both outcomes of a collapse cost one more apply; a chooser blind to a
@@ -208,14 +222,14 @@ def _rollout_step(pos: Position, rng: Random) -> Position:
         other = pos._apply(Collapse(k, b if nxt._cells[a] == k else a))
         if other._outcome is not None or nxt._outcome is not None:
             mover = 1.0 if pos._turn & 1 else -1.0
-            if mover * _guess(other) > mover * _guess(nxt):
+            if mover * _guess(other, draw) > mover * _guess(nxt, draw):
                 return other
     return nxt
 
 
-def _guess(pos: Position) -> float:
+def _guess(pos: Position, draw: float) -> float:
     # A game that goes on counts as even when a chooser compares its two collapses.
-    return result_of(pos) if pos._outcome is not None else 0.0
+    return result_of(pos, draw) if pos._outcome is not None else 0.0
 
 
 def evaluator(variant: Variant) -> Callable[[Position], float]:
@@ -264,18 +278,28 @@ def _squash(pressure: float) -> float:
 
 
 class MCTSBot:
-    """A bot that searches ``iterations`` times, or until ``time_limit`` seconds have passed."""
+    """A bot that searches ``iterations`` times, or until ``time_limit`` seconds have passed.
 
-    def __init__(self, rng: Random, iterations: int, time_limit: float | None = None) -> None:
+    ``contempt`` in [0, 1] is how much worse than nothing a draw is to it.
+    """
+
+    def __init__(
+        self,
+        rng: Random,
+        iterations: int,
+        time_limit: float | None = None,
+        contempt: float = 0.0,
+    ) -> None:
         self.rng = rng
         self.iterations = iterations
         self.time_limit = time_limit
+        self.contempt = contempt
 
     def choose(self, pos: Position) -> Action:
         actions = pos.legal_actions()
         if len(actions) == 1:
             return actions[0]
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        search = Search(pos, self.rng)
+        search = Search(pos, self.rng, self.contempt)
         search.run(self.iterations, deadline)
         return search.best()
