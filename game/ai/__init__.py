@@ -43,14 +43,29 @@ class Strength:
 # Wide gaps: on Goff's game X's first move is worth so much that a level must
 # search far more than the one below to beat it as O. Easy and medium play
 # for a win at almost any risk (a draw is nearly a loss to them), hard keeps
-# a draw worth having: on text 004's shared-win game every opening draws, and
-# only a reckless player below gives the level above its wins (qttt arena).
+# a draw worth having: where good play draws, only a reckless player below
+# gives the level above its wins (measured with qttt arena).
 STRENGTHS: dict[str, Strength] = {
-    "easy": Strength(iterations=24, time_limit=0.25, contempt=0.9),
-    "medium": Strength(iterations=2000, time_limit=0.5, contempt=1.0),
+    "easy": Strength(iterations=16, time_limit=0.25, contempt=0.9),
+    "medium": Strength(iterations=400, time_limit=0.5, contempt=0.9),
     # The clock is read between batches of iterations: 0.9 s keeps answers under a second.
     "hard": Strength(iterations=20000, time_limit=0.9, contempt=0.3),
 }
+
+# Text 004's shared wins make a drawn game of every opening: levels a step
+# apart play alike unless easy searches more and medium treats a draw as a loss.
+VARIANT_STRENGTHS: dict[str, dict[str, Strength]] = {
+    "shared": {
+        "easy": Strength(iterations=24, time_limit=0.25, contempt=0.9),
+        "medium": Strength(iterations=2000, time_limit=0.5, contempt=1.0),
+    },
+}
+
+
+def strength(level: str, variant: Variant) -> Strength:
+    """The search level ``level`` plays ``variant`` at (a level of :data:`STRENGTHS`)."""
+    return VARIANT_STRENGTHS.get(variant.name, {}).get(level) or STRENGTHS[level]
+
 
 LEVELS: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "perfect")
 
@@ -66,8 +81,8 @@ def make_bot(level: str, variant: Variant, rng: Random) -> Bot:
     if level in STRENGTHS:
         from game.ai.mcts import MCTSBot
 
-        strength = STRENGTHS[level]
-        return MCTSBot(rng, strength.iterations, strength.time_limit, strength.contempt)
+        chosen = strength(level, variant)
+        return MCTSBot(rng, chosen.iterations, chosen.time_limit, chosen.contempt)
     if level == "perfect":
         if not isinstance(variant, Goff):
             raise ValueError("the perfect bot plays Goff's 3×3 game only")

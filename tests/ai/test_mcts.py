@@ -7,7 +7,8 @@ from random import Random
 
 import pytest
 
-from game.ai import RandomBot, make_bot
+from game.ai import STRENGTHS, VARIANT_STRENGTHS, RandomBot, make_bot, strength
+from game.ai.arena import play_game
 from game.ai.mcts import MCTSBot, Search, evaluate, result_of
 from game.ai.solver import Solver
 from game.rules import VARIANTS, Collapse, Player, Position, make_variant
@@ -177,3 +178,27 @@ def test_a_drawn_end_in_the_tree_is_settled_at_the_search_s_draw_value() -> None
                 return
             pos = nxt
     raise AssertionError("no position one action before a draw")
+
+
+@pytest.mark.parametrize("name", ["goff", "shared"])
+def test_easy_beats_beginner_in_most_games_from_either_side(name: str) -> None:
+    # qttt arena measures the whole ladder (hard included) over hundreds of games;
+    # here the cheapest step, 40 seeded games a side, must stay well clear of a coin toss.
+    variant = make_variant(name)
+    wins = 0
+    for seed in range(40):
+        for easy_side, x, o in ((Player.X, "easy", "beginner"), (Player.O, "beginner", "easy")):
+            wins += play_game(variant, x, o, seed).outcome.winner is easy_side  # type: ignore[union-attr]
+    assert wins >= 0.6 * 80
+
+
+def test_a_variant_can_set_its_own_strength_of_a_level() -> None:
+    shared, goff = make_variant("shared"), make_variant("goff")
+    assert strength("medium", goff) == STRENGTHS["medium"]
+    assert strength("medium", shared) == VARIANT_STRENGTHS["shared"]["medium"]
+    assert strength("hard", shared) == STRENGTHS["hard"]
+    bot = make_bot("medium", shared, Random(0))
+    assert (
+        isinstance(bot, MCTSBot)
+        and bot.iterations == VARIANT_STRENGTHS["shared"]["medium"].iterations
+    )
