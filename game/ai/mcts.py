@@ -17,7 +17,7 @@ collapse choice is searched like any other decision.
   A drawn game is worth ``-contempt`` to the player the bot searches for
   (and as much to the other): a bot with contempt plays for a win and takes
   risks to avoid a draw, which is what separates levels on boards where
-  good play draws (text 004's shared wins, where every opening draws).
+  good play draws (text 004's shared wins).
 - Known results climb the tree (MCTS-Solver): a node whose player has a
   winning child, or whose children are all settled, is settled too, and
   its exact value replaces the sampled mean.

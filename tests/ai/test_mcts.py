@@ -130,28 +130,24 @@ def test_evaluation_is_the_result_once_over_and_a_guess_before(name: str) -> Non
     assert evaluate(pos) == result_of(pos)
 
 
-def drawn_game(name: str) -> Position:
-    """A finished game of random play that neither side won."""
+def random_ending(name: str, *, drawn: bool) -> tuple[Position, Position]:
+    """The last two positions of the first seeded random game that ended in a draw (or not)."""
     for seed in range(1000):
         rng = Random(seed)
-        pos = Position(make_variant(name))
+        before = pos = Position(make_variant(name))
         while not pos.is_over:
-            pos = pos.play(rng.choice(pos.legal_actions()))
-        if pos.scores().x == pos.scores().o:
-            return pos
-    raise AssertionError("no drawn game in 1,000 random ones")
+            before, pos = pos, pos.play(rng.choice(pos.legal_actions()))
+        if (pos.outcome.winner is None) == drawn:  # type: ignore[union-attr]
+            return before, pos
+    raise AssertionError(f"no {'drawn' if drawn else 'won'} game in 1,000 random ones")
 
 
 def test_a_draw_is_worth_what_the_search_says_and_a_win_stays_a_win() -> None:
-    drawn = drawn_game("shared")
+    _, drawn = random_ending("shared", drawn=True)
     assert result_of(drawn) == 0.0
     assert result_of(drawn, -0.9) == -0.9
-    rng = Random(4)
-    pos = Position(make_variant("shared"))
-    while not pos.is_over:
-        pos = pos.play(rng.choice(pos.legal_actions()))
-    if pos.scores().x != pos.scores().o:
-        assert result_of(pos, -0.9) == result_of(pos)
+    _, won = random_ending("shared", drawn=False)
+    assert result_of(won, -0.9) == result_of(won)
 
 
 @pytest.mark.parametrize("plies", [0, 1])
@@ -163,21 +159,12 @@ def test_contempt_counts_a_draw_against_the_player_the_bot_searches_for(plies: i
 
 
 def test_a_drawn_end_in_the_tree_is_settled_at_the_search_s_draw_value() -> None:
-    # The position one action before a drawn end: its search meets that end as a settled leaf.
-    for seed in range(1000):
-        rng = Random(seed)
-        pos = Position(make_variant("shared"))
-        while not pos.is_over:
-            nxt = pos.play(rng.choice(pos.legal_actions()))
-            if nxt.is_over and nxt.scores().x == nxt.scores().o:
-                search = Search(pos, Random(1), contempt=0.8)
-                search.run(200)
-                children = search.root.children
-                ends = [c for c in children if c.pos.outcome and not c.pos.outcome.winner]
-                assert ends and all(c.proven == search.draw for c in ends)
-                return
-            pos = nxt
-    raise AssertionError("no position one action before a draw")
+    # One action before a drawn end: the search meets that end as a settled leaf.
+    before, _ = random_ending("shared", drawn=True)
+    search = Search(before, Random(1), contempt=0.8)
+    search.run(200)
+    ends = [c for c in search.root.children if c.pos.outcome and not c.pos.outcome.winner]
+    assert ends and all(c.proven == search.draw for c in ends)
 
 
 @pytest.mark.parametrize("name", ["goff", "shared"])
