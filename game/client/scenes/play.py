@@ -7,14 +7,16 @@ the last :class:`~game.session.Snapshot` the session reported. A bot seat
 asks its bot in a worker thread and submits the answer like a player would.
 
 Params: ``variant``; ``seats`` (side -> bot level, or ``None`` for a person);
-optionally ``session`` (a network game: its local sides are the people here,
-the rest are remote) and ``seed`` (the bots' random generator).
+optionally ``moves`` to start from (or a ``LocalSession`` holding them) and
+``seed`` (the bots' random generator).
+At a LAN table (``Context.table``) no params are needed: the scene is a view of
+the table the app holds, whose session's local sides are the people here, and
+whose events reach :meth:`PlayScene.receive`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import lru_cache
@@ -47,6 +49,8 @@ from game.rules import Action, Collapse, IllegalActionError, Place, Player, Posi
 from game.rules.ultimate import Ultimate
 from game.session import LocalSession, Notice, Refused, Session, Snapshot
 from game.textview import points
+from net.party import EMOTES
+from net.protocol import Emoted
 
 BOT_PAUSE = 0.5  # seconds a bot waits after a change, so people can follow its moves
 MESSAGE_TIME = 3.5
@@ -78,33 +82,37 @@ class PlayScene(BaseScene):
 
     def enter(
         self,
-        variant: Variant,
-        seats: dict[Player, str | None],
-        session: Session | None = None,
+        variant: Variant | None = None,
+        seats: dict[Player, str | None] | None = None,
+        session: LocalSession | None = None,
         seed: int | None = None,
         moves: tuple[str, ...] = (),
-        on_close: Callable[[], None] | None = None,
         **params: Any,
     ) -> None:
+        table = self.ctx.table
+        if table is not None and table.snapshot is not None:
+            # A view of the LAN table the app holds: the game as it stands now.
+            variant, moves = table.snapshot.variant, table.snapshot.moves
+        assert variant is not None, "a game on this screen needs its variant"
         self.variant = variant
-        self.on_close = on_close
-        self._handed_over = False
-        self.seats = seats
+        self.seats = seats or {}
         rng = random.Random(seed)
         self.bots: dict[Player, Bot] = {
             side: make_bot(level, variant, random.Random(rng.randrange(2**32)))
-            for side, level in seats.items()
+            for side, level in self.seats.items()
             if level is not None
         }
-        self.session: Session = session or LocalSession(
-            variant, record=Record(variant, list(moves))
+        self.session: Session = (
+            table.session
+            if table
+            else session or LocalSession(variant, record=Record(variant, list(moves)))
         )
         self.local = isinstance(self.session, LocalSession)
         self.view = BoardView(variant)
         self.effects = Effects(
             random.Random(rng.randrange(2**32)), 0.4 if self.ctx.settings.reduce_motion else 1.0
         )
-        # The game as it stood when this scene took the session over (a rematch waits on it).
+        # The game as it stands when this scene shows it.
         self.pos = Record(variant, list(moves)).final()
         self.moves: tuple[str, ...] = tuple(moves)
         self.hud_menu = Menu(
@@ -122,10 +130,8 @@ class PlayScene(BaseScene):
     def exit(self) -> None:
         if self._thinking is not None:
             self._thinking[1].cancel()
-        if not self._handed_over:
-            self.session.close()
-            if self.on_close is not None:
-                self.on_close()
+        if self.local:
+            self.session.close()  # a LAN table's session is the app's to close
 
     # -- who does what ----------------------------------------------------------
 
@@ -380,16 +386,13 @@ class PlayScene(BaseScene):
         if isinstance(message, Saved):
             text, saved = message.outcome()
             self._say(text, warning=not saved)
+        else:
+            self._take(message)
 
     def _leave(self) -> None:
         self.ctx.go(SceneName.TITLE)
 
     def _results(self) -> None:
-        network: dict[str, Any] = {}
-        if not self.local:
-            # A network game's connection lives on: the results screen may ask for a rematch.
-            self._handed_over = True
-            network = {"session": self.session, "on_close": self.on_close}
         self.ctx.go(
             SceneName.RESULTS,
             variant=self.variant,
@@ -397,7 +400,6 @@ class PlayScene(BaseScene):
             names={side: self._seat_name(side) for side in Player},
             moves=self.moves,
             position=self.pos,
-            **network,
         )
 
     def _rematch_asked(self) -> bool:
@@ -432,13 +434,20 @@ class PlayScene(BaseScene):
             self.message = None
 
     def _drain(self) -> None:
-        for event in self.session.events():
-            if isinstance(event, Snapshot):
-                self._show(event)
-            elif isinstance(event, Refused):
-                self._say(event.reason)
-            elif isinstance(event, Notice):
-                self._say(event.text, warning=False)
+        """A game on this screen reports here; a LAN table's events come through receive."""
+        if self.local:
+            for event in self.session.events():
+                self._take(event)
+
+    def _take(self, event: object) -> None:
+        if isinstance(event, Snapshot):
+            self._show(event)
+        elif isinstance(event, Refused):
+            self._say(event.reason)
+        elif isinstance(event, Notice):
+            self._say(event.text, warning=False)
+        elif isinstance(event, Emoted):
+            self._say(f"{event.by}: {EMOTES.get(event.emote, '?')}", warning=False)
 
     def _show(self, snap: Snapshot) -> None:
         before, after = self.pos, snap.position

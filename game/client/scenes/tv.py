@@ -1,6 +1,7 @@
 """The big screen: a party table seen from the sofa (``qttt watch HOST:PORT --tv``).
 
-The scene is a spectator at a table (:class:`~net.party_client.PartySession`).
+The scene is a spectator at a table: it opens a :class:`~net.session.NetworkSession`
+that the app holds (``Context.sit_at``) and hears its events through ``receive``.
 The board takes the left of the screen, drawn by the same
 :class:`~game.client.board_view.BoardView` and
 :class:`~game.client.effects.Effects` as a game in play, so collapses fly
@@ -24,6 +25,7 @@ from typing import Any
 import pygame
 
 from game.client import theme
+from game.client.at_table import AtTable
 from game.client.audio import cues_for
 from game.client.board_view import BoardView, Look
 from game.client.effects import Effects
@@ -33,8 +35,8 @@ from game.rules import Player, Position
 from game.session import Notice, Refused, Snapshot
 from game.textview import points
 from net.party import EMOTES
-from net.party_client import PartySession
-from net.protocol import Emoted, Party, SeatView, Standing
+from net.protocol import SPECTATOR, Emoted, Party, SeatView, Standing
+from net.session import NetworkSession
 
 EMOTE_TIME = 2.6  # seconds an emote takes to rise and fade
 # Where emotes rise, as shares of the board's width, in the order they are taken: the first
@@ -70,7 +72,7 @@ class TvScene(BaseScene):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.session: PartySession | None = None
+        self.session: NetworkSession | None = None
         self.address = ("", 0)
         self.back: SceneName | None = None  # where Escape goes; None quits (qttt watch)
         self.back_params: dict[str, Any] = {}
@@ -87,11 +89,10 @@ class TvScene(BaseScene):
         self.address = params["address"]
         self.back = params.get("back")
         self.back_params = params.get("back_params", {})
-        self.session = PartySession(self.address, params.get("viewer", "big screen"))
-
-    def exit(self) -> None:
-        if self.session is not None:
-            self.session.close()
+        self.session = NetworkSession(
+            self.address, params.get("viewer", "big screen"), role=SPECTATOR
+        )
+        self.ctx.sit_at(AtTable(self.session))
 
     # -- input ---------------------------------------------------------------------
 
@@ -109,11 +110,11 @@ class TvScene(BaseScene):
 
     # -- the fixed step --------------------------------------------------------------
 
+    def receive(self, message: object) -> None:
+        self._take(message, self.ctx.time)
+
     def update(self, dt: float) -> None:
         now = self.ctx.time
-        if self.session is not None:
-            for event in self.session.events():
-                self._take(event, now)
         self.effects.update(dt)
         self.bubbles = [b for b in self.bubbles if now - b.since < EMOTE_TIME]
         while self.news and now - self.news[0][1] > NEWS_TIME:
