@@ -44,7 +44,7 @@ class Done(Enum):
     DROP = "drop"  # Escape, the B button
 
 
-SHIFT, SPACE, ERASE, DONE = "Aa", "Space", "⌫", "Done"
+SHIFT, SPACE, ERASE, DONE = "Aa", "Space", "Erase", "Done"  # the font has no ⌫
 # Ten columns; the last row's keys are several columns wide.
 ROWS: tuple[tuple[tuple[str, int], ...], ...] = (
     tuple((c, 1) for c in "1234567890"),
@@ -195,7 +195,7 @@ class TextField:
     ) -> None:
         box = self.panel(area)
         unit = self._unit(area)
-        theme.panel(surface, box, palette.board, palette.grid_glow, unit // 3, alpha=240)
+        theme.panel(surface, box, palette.board, palette.grid_glow, unit // 3, alpha=250)
         size = round(unit * 0.5)
         heading = theme.text(title, round(size * 0.8), palette.dim)
         surface.blit(heading, (box.x + unit // 2, box.y + unit // 4))

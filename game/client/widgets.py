@@ -168,12 +168,14 @@ def focus_ring(
     hundred microseconds at 4K and nothing is cached.
     """
     pulse = 0.5 + 0.5 * math.sin(time * 5)
-    width = max(4, round(min(rect.height, rect.width) * 0.08))
+    width = max(4, round(min(rect.height, rect.width) * 0.11))
     gap = round(width * (0.5 + 0.6 * pulse))
     ring = rect.inflate(2 * (gap + width), 2 * (gap + width))
     color = theme.mix(palette.highlight, palette.text, 0.5 * pulse)
     edge = radius + gap + width if radius else 0
     pygame.draw.rect(surface, color, ring, width, border_radius=edge)
+    if rect.width < 2.5 * rect.height:
+        return  # a key of a keyboard: chevrons would cover its neighbours
     # Chevrons pointing in at the two ends, riding the ring as it breathes.
     r = max(width, round(rect.height * 0.16))
     for side, direction in ((ring.left, 1), (ring.right, -1)):
