@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.client import theme
+from game.client.canvas import note_button
 from game.client.intents import Activate, Click, Intent, Navigate, Point
 from game.client.theme import Palette
 
@@ -117,6 +118,7 @@ class Menu:
         pulse = 0.5 + 0.5 * math.sin(time * 4)
         for i, (item, rect) in enumerate(zip(self.items, self.rects(area), strict=True)):
             focused = i == self.focus
+            note_button(surface, item.label, rect)
             size = round(rect.height * 0.5)
             if focused:
                 edge = theme.mix(palette.accent, palette.text, 0.25 * pulse)

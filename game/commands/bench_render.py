@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 from random import Random
 
+from game.commands.arguments import described
 from game.records import Record
 from game.rules import VARIANTS, Position, Variant, make_variant
 
@@ -57,7 +58,7 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="qttt bench render", description=__doc__)
+    parser = argparse.ArgumentParser(prog="qttt bench render", description=described(__doc__))
     parser.add_argument("--variant", default="goff", choices=sorted(VARIANTS))
     parser.add_argument("--bursts", type=int, default=12, help="times the burst is replayed")
     parser.add_argument("--games", type=int, default=400, help="random games searched")
