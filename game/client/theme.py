@@ -143,6 +143,12 @@ class Scale:
         return self.px(LEAST_TEXT)
 
 
+def screen_scale() -> Scale:
+    """The type scale of the window being drawn (the display surface's size)."""
+    surface = pygame.display.get_surface()
+    return scale(surface.get_size() if surface is not None else (1280, 720))
+
+
 def scale(size: tuple[int, int]) -> Scale:
     """The type scale of a window ``size`` pixels big.
 

