@@ -15,7 +15,7 @@ import pytest
 
 from game.client import theme
 from game.client.canvas import Drawn
-from game.client.snapshot import SCENES, Studio
+from game.client.snapshot import Studio
 from game.rules import VARIANTS
 
 SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
