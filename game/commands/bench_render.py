@@ -141,8 +141,8 @@ def main(argv: list[str]) -> int:
         after = before.play(collapse)
         moved = Snapshot(variant, (*tokens, variant.token(collapse)), after)
         for message in (shown, party):
-            scene._take(message, 0.0)  # type: ignore[attr-defined]
-        return scene, lambda: scene._take(moved, 0.0)  # type: ignore[attr-defined]
+            scene.take(message, 0.0)  # type: ignore[attr-defined]
+        return scene, lambda: scene.take(moved, 0.0)  # type: ignore[attr-defined]
 
     def frame(scene: Scene) -> None:
         for _ in range(STEPS_PER_FRAME):
