@@ -15,6 +15,7 @@ import pygame
 
 from game.client import theme
 from game.client.fonts import wrap
+from game.client.intents import Device
 from game.client.theme import Color
 
 SHRINK = 0.92  # each try is this much smaller than the last
@@ -75,3 +76,32 @@ def draw(
             surface.blit(image, (x, y))
             y += step
     return y
+
+
+# What each device calls its buttons, by what the button does (see game.client.intents).
+_PRESS = {
+    Device.PAD: {"choose": "press A", "back": "press B", "menu": "press Start"},
+    Device.KEYS: {"choose": "press Enter", "back": "press Escape", "menu": "press Tab"},
+    Device.MOUSE: {"choose": "click", "back": "right-click", "menu": "click"},
+}
+
+
+def press(device: Device, what: str = "choose") -> str:
+    """How to do ``what`` ("choose", "back", "menu") on ``device``, in lower case.
+
+    ``press(Device.PAD)`` is "press A", ``press(Device.KEYS, "back")`` "press Escape",
+    ``press(Device.MOUSE)`` "click": prompts name the device the player last used.
+    """
+    return _PRESS[device][what]
+
+
+_CONTROLS = {
+    Device.PAD: "D-pad to move · A to choose · B to go back · Start for buttons",
+    Device.KEYS: "Arrows to move · Enter to choose · Escape to go back · F11 full screen",
+    Device.MOUSE: "Click to choose · right-click to go back · F11 full screen",
+}
+
+
+def controls(device: Device) -> str:
+    """The one-line reminder of the controls, for the device the player last used."""
+    return _CONTROLS[device]

@@ -1,9 +1,12 @@
 """Colours, type and the few drawing helpers every screen shares (glow, panels, cached text).
 
 X and O differ by shape (a cross, a ring) as well as by colour, and the two
-colours are a blue and an orange, the pair colour-blind players tell apart
-best. The high-contrast palette keeps the shapes and pushes every colour to
-full strength on black.
+colours are a pale sky blue and a deep orange: a hue pair colour-blind
+players tell apart, and a pair apart in lightness too (about 2:1 in relative
+luminance, still over 1.7:1 under simulated deuteranopia, protanopia and
+tritanopia; tests/client/test_palette.py measures it), so a greyscale copy
+of a game still tells the sides apart. The high-contrast palette keeps the
+shapes and pushes every colour to full strength on black.
 
 Everything here is cached by its arguments, so drawing a frame renders no
 text and blurs nothing it has drawn before.
@@ -51,8 +54,8 @@ NORMAL = Palette(
     grid_glow=(70, 50, 170),
     text=(236, 234, 255),
     dim=(150, 146, 196),
-    x=(64, 196, 255),
-    o=(255, 158, 48),
+    x=(140, 225, 255),
+    o=(240, 108, 16),
     accent=(214, 120, 255),
     warning=(255, 96, 110),
     highlight=(255, 244, 170),
@@ -67,8 +70,8 @@ HIGH_CONTRAST = Palette(
     grid_glow=(190, 190, 190),  # panel and button edges; no glow is drawn at this contrast
     text=(255, 255, 255),
     dim=(230, 230, 230),
-    x=(0, 220, 255),
-    o=(255, 200, 0),
+    x=(170, 240, 255),
+    o=(255, 105, 20),
     accent=(255, 80, 255),
     warning=(255, 80, 80),
     highlight=(255, 255, 255),

@@ -4,6 +4,13 @@ An :class:`Item` is a button (``on_activate``) or an option row (``choices``,
 changed with left/right, a click on its arrows, or Enter). The :class:`Menu`
 keeps which item has the focus; it lays itself out from the area it is
 given, so hit tests and drawing always agree at any window size.
+
+The focus is drawn by :func:`focus_ring`: a thick ring standing off the
+item, breathing, in the highlight colour, with a chevron at each end, so
+it reads from a sofa and is never mistaken for a button merely being
+enabled (an enabled button has a thin edge, a disabled one none). Every
+focusable thing (menu rows, the on-screen keyboard's keys, the collapse
+previews) uses it.
 """
 
 from __future__ import annotations
@@ -114,23 +121,25 @@ class Menu:
     def draw(
         self, surface: pygame.Surface, area: pygame.Rect, palette: Palette, time: float
     ) -> None:
-        pulse = 0.5 + 0.5 * math.sin(time * 4)
         for i, (item, rect) in enumerate(zip(self.items, self.rects(area), strict=True)):
             focused = i == self.focus
             size = round(rect.height * 0.5)
             if focused:
-                edge = theme.mix(palette.accent, palette.text, 0.25 * pulse)
                 theme.panel(
                     surface,
                     rect,
-                    theme.mix(palette.board, palette.accent, 0.25),
-                    edge,
+                    theme.mix(palette.board, palette.accent, 0.3),
+                    palette.grid_glow,
                     rect.height // 2,
+                    alpha=235,
                 )
-            else:
+                focus_ring(surface, rect, palette, time, rect.height // 2)
+            elif item.enabled:
                 theme.panel(
                     surface, rect, palette.board, palette.grid_glow, rect.height // 2, alpha=150
                 )
+            else:  # no edge at all: nothing to press here
+                theme.panel(surface, rect, palette.board, palette.board, rect.height // 2, 90)
             color = palette.text if item.enabled else theme.mix(palette.board, palette.dim, 0.5)
             if item.choices:
                 label = theme.text(item.label, size, palette.dim if not focused else palette.text)
@@ -148,6 +157,29 @@ class Menu:
                 glow = palette.glow_strength if focused else 0
                 label = theme.glowing_text(item.label, size, color, glow // 2, bold=focused)
                 theme.blit_centered(surface, label, rect.center)
+
+
+def focus_ring(
+    surface: pygame.Surface, rect: pygame.Rect, palette: Palette, time: float, radius: int = 0
+) -> None:
+    """The focus around ``rect``: a thick ring that breathes out and in, and two chevrons.
+
+    Plain outlines and polygons, no blur and no translucent layer: it costs a few
+    hundred microseconds at 4K and nothing is cached.
+    """
+    pulse = 0.5 + 0.5 * math.sin(time * 5)
+    width = max(4, round(min(rect.height, rect.width) * 0.11))
+    gap = round(width * (0.5 + 0.6 * pulse))
+    ring = rect.inflate(2 * (gap + width), 2 * (gap + width))
+    color = theme.mix(palette.highlight, palette.text, 0.5 * pulse)
+    edge = radius + gap + width if radius else 0
+    pygame.draw.rect(surface, color, ring, width, border_radius=edge)
+    if rect.width < 2.5 * rect.height:
+        return  # a key of a keyboard: chevrons would cover its neighbours
+    # Chevrons pointing in at the two ends, riding the ring as it breathes.
+    r = max(width, round(rect.height * 0.16))
+    for side, direction in ((ring.left, 1), (ring.right, -1)):
+        _arrow(surface, (side - direction * (r + width // 2), ring.centery), r, direction, color)
 
 
 def _arrow(

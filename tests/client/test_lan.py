@@ -166,7 +166,7 @@ def test_typing_an_address_and_enter_joins_it(driver: Driver, tmp_path: Path) ->
         d.frames(1)
         d.post(pygame.TEXTINPUT, text=f"{host.address[0]}:{host.address[1]}x")
         d.key(pygame.K_BACKSPACE)
-        assert d.scene.typed == f"{host.address[0]}:{host.address[1]}"
+        assert d.scene.address_field.text == f"{host.address[0]}:{host.address[1]}"
         d.key(pygame.K_RETURN)
         d.until(lambda: d.name is SceneName.PLAY)
         assert d.scene.session.local_sides == {Player.X}  # the first open seat

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from game.client import theme
+from game.client import prose, theme
 from game.client.audio import Cue
 from game.client.intents import Cancel, Intent
 from game.client.scene import BaseScene, Context, SceneName
@@ -73,9 +73,5 @@ class TitleScene(BaseScene):
             surface, o_mark, (w / 2 + bottom.get_width() / 2 + glyph * 0.4, h * 0.23 - bob)
         )
         self.menu.draw(surface, self._menu_area(), palette, t)
-        hint = theme.text(
-            "Arrows / pad to move · Enter / A to choose · F11 full screen",
-            max(12, h // 48),
-            palette.dim,
-        )
+        hint = theme.text(prose.controls(self.ctx.device), max(12, h // 48), palette.dim)
         theme.blit_centered(surface, hint, (w / 2, h - h * 0.03))
