@@ -137,18 +137,20 @@ export function drawBoard(view, opts = {}) {
     svg("rect", { class: "cell-edge", x: box.x + 1.2, y: box.y + 1.2, width: box.size - 2.4, height: box.size - 2.4, rx: box.size * 0.08 }, g);
   }
   const stroke = Math.min(...[...lay.cells.values()].map((b) => b.size)) * 0.035;
-  for (const [x1, y1, x2, y2] of lay.lines) svg("line", { class: "gridline", x1, y1, x2, y2, "stroke-width": Math.max(0.35, stroke) }, root);
+  // Only cells (and, in the overview, mini-boards) take taps; lines and curves let them through.
+  const lines = svg("g", { "pointer-events": "none" }, root);
+  for (const [x1, y1, x2, y2] of lay.lines) svg("line", { class: "gridline", x1, y1, x2, y2, "stroke-width": Math.max(0.35, stroke) }, lines);
   for (const frame of lay.frames) {
     const focus = (view.focus || []).includes(frame.board);
     const overview = interactive && boards === null;
     const g = svg("g", { "data-board": overview ? frame.board + 1 : null, "data-board-allowed": overview && focus }, root);
     // In the overview a tap anywhere on a mini-board zooms to it.
     if (overview) svg("rect", { class: "board-hit", x: frame.x, y: frame.y, width: frame.size, height: frame.size }, g);
-    svg("rect", { class: `mini-frame${focus ? " focus" : ""}`, x: frame.x - 0.8, y: frame.y - 0.8, width: frame.size + 1.6, height: frame.size + 1.6, rx: 2 }, g);
+    svg("rect", { class: `mini-frame${focus ? " focus" : ""}`, "pointer-events": "none", x: frame.x - 0.8, y: frame.y - 0.8, width: frame.size + 1.6, height: frame.size + 1.6, rx: 2 }, g);
   }
 
   // Curves under the marks, between the two halves of each spooky mark shown.
-  const curves = svg("g", {}, root);
+  const curves = svg("g", { "pointer-events": "none" }, root);
   const spot = (k, c) => {
     const box = lay.cells.get(c);
     if (!box) return null;
