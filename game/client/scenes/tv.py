@@ -28,6 +28,7 @@ from game.client import theme
 from game.client.at_table import AtTable
 from game.client.audio import cues_for
 from game.client.board_view import BoardView, Look
+from game.client.canvas import Canvas
 from game.client.effects import Effects
 from game.client.intents import Cancel, Intent, Text
 from game.client.scene import BaseScene, Context, SceneName
@@ -86,13 +87,14 @@ class TvScene(BaseScene):
         self.news: deque[tuple[str, float]] = deque(maxlen=NEWS_LINES)
 
     def enter(self, **params: Any) -> None:
-        self.address = params["address"]
         self.back = params.get("back")
         self.back_params = params.get("back_params", {})
-        self.session = NetworkSession(
-            self.address, params.get("viewer", "big screen"), role=SPECTATOR
-        )
-        self.ctx.sit_at(AtTable(self.session))
+        if "address" in params:  # without one (a snapshot), what is shown is handed to take()
+            self.address = params["address"]
+            self.session = NetworkSession(
+                self.address, params.get("viewer", "big screen"), role=SPECTATOR
+            )
+            self.ctx.sit_at(AtTable(self.session))
 
     # -- input ---------------------------------------------------------------------
 
@@ -111,7 +113,7 @@ class TvScene(BaseScene):
     # -- the fixed step --------------------------------------------------------------
 
     def receive(self, message: object) -> None:
-        self._take(message, self.ctx.time)
+        self.take(message, self.ctx.time)
 
     def update(self, dt: float) -> None:
         now = self.ctx.time
@@ -120,7 +122,9 @@ class TvScene(BaseScene):
         while self.news and now - self.news[0][1] > NEWS_TIME:
             self.news.popleft()
 
-    def _take(self, event: object, now: float) -> None:
+    def take(self, event: object, now: float | None = None) -> None:
+        """Show what the table sent: a game, the party, an emote, some news."""
+        now = self.ctx.time if now is None else now
         if isinstance(event, Snapshot):
             self._show(event)
         elif isinstance(event, Party):
@@ -463,7 +467,7 @@ class TvScene(BaseScene):
             pad = round(18 * u)
             width = max(words.get_width(), by.get_width()) + 2 * pad
             height = words.get_height() + by.get_height() + pad
-            card = pygame.Surface((width, height), pygame.SRCALPHA)
+            card = Canvas((width, height), pygame.SRCALPHA)
             theme.panel(card, card.get_rect(), palette.board, palette.accent, round(18 * u), 230)
             card.blit(words, words.get_rect(midtop=(width // 2, pad // 2)))
             card.blit(by, by.get_rect(midtop=(width // 2, pad // 2 + words.get_height())))
