@@ -191,7 +191,9 @@ class SettingsScene(BaseScene):
             theme.blit_centered(surface, title, (w / 2, h * 0.07))
         self.menu.draw(surface, area, palette, self.ctx.time)
         focused = self.menu.items[self.menu.focus].label.split(":")[0]
-        top = rows[-1].bottom + h // 40
+        top = (
+            max(r.bottom for r in rows) + h // 40
+        )  # under the lowest row shown (a long list scrolls)
         box = pygame.Rect(w // 6, top, w * 2 // 3, h - top - h // 60)
         unit = scale.body
         if box.height >= scale.floor * 1.4:
