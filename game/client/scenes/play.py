@@ -41,6 +41,7 @@ from game.client.intents import (
     Start,
     Undo,
 )
+from game.client.join_panel import draw_join
 from game.client.prose import press
 from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
 from game.client.scenes.setup import seat_title, variant_title
@@ -551,8 +552,20 @@ class PlayScene(BaseScene):
         self.view.draw(surface, layout, self.pos, palette, self._look(), t)
         self.effects.draw(surface, layout, palette, alpha)
         self._draw_hud(surface, hud)
+        self._draw_invitation(surface, hud)
         if self.message is not None:
             self._draw_message(surface, board, self.message)
+
+    def _draw_invitation(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
+        """While a seat of a table this window hosts is open: how to sit down from a phone
+        (where the collapse previews go once a game runs)."""
+        url = getattr(self.session, "join_url", None)
+        table = getattr(self.session, "table", None)
+        if url and table and any(seat.name is None for seat in table.seats):
+            first = self._preview_rects(hud)[0]
+            gap = first.x - hud.x
+            area = pygame.Rect(first.x, first.y, hud.width - 2 * gap, first.height)
+            draw_join(surface, area, url, self.ctx.palette)
 
     def _status(self) -> str:
         pos = self.pos
