@@ -3,8 +3,8 @@
 The tutorial, the replay viewer and the settings screen say things in
 sentences; a window can be small and a sentence long, so the paragraphs
 are laid out at a base size and, if they overflow the box, all shrink by
-the same factor (never below a readable floor) rather than spill over the
-buttons under them.
+the same factor rather than spill over the buttons under them, never below
+the type scale's floor (what a sofa can read).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def layout(paras: list[Para], width: int, unit: int) -> tuple[int, Placed]:
     height = 0
     placed: Placed = []
     for para in paras:
-        size = max(10, round(unit * para.scale))
+        size = max(theme.screen_scale().floor, round(unit * para.scale))
         face = theme.font(size, para.bold)
         lines = wrap(para.words, face, width) if para.words else []
         height += round(para.space_before * unit) + face.get_linesize() * len(lines)
@@ -53,7 +53,8 @@ def fit(paras: list[Para], width: int, height: int, unit: int) -> tuple[int, Pla
     size = float(unit)
     while True:
         total, placed = layout(paras, width, round(size))
-        if total <= height or size * SHRINK < unit * SMALLEST:
+        least = max(unit * SMALLEST, theme.screen_scale().floor)
+        if total <= height or size * SHRINK < least:
             return round(size), placed
         size *= SHRINK
 

@@ -21,6 +21,7 @@ from functools import lru_cache
 import pygame
 
 from game.client import fonts
+from game.client.canvas import Canvas, text_canvas
 from game.rules import Player
 
 Color = tuple[int, int, int]
@@ -83,15 +84,107 @@ def palette_for(high_contrast: bool) -> Palette:
     return HIGH_CONTRAST if high_contrast else NORMAL
 
 
+# -- the type scale ---------------------------------------------------------------------------
+
+REFERENCE_HEIGHT = 1080  # the sizes below are pixels of a 1080-line screen
+# The floors a screen must keep, in pixels of a 1080-line screen (the layout tests hold them).
+LEAST_TEXT = 20  # nothing a player must read is smaller: cell labels, subscripts, hints
+LEAST_BODY = 28  # sentences, menu labels
+LEAST_BUTTON = 56  # a button's height
+
+
+@dataclass(frozen=True, slots=True)
+class Scale:
+    """Every size on one screen, in pixels: the sizes of a 1080-line screen times ``unit``.
+
+    A sofa three metres from a 55-inch TV reads what a desk does only if the type grows
+    with the screen, so nothing here is a fixed pixel size: a 3840×2160 screen gets twice
+    the pixels of a 1920×1080 one, and a 1280×720 window two thirds.
+    """
+
+    unit: float  # pixels per pixel of a 1080-line screen
+
+    def px(self, at_1080: float) -> int:
+        """``at_1080`` pixels of a 1080-line screen, on this one."""
+        return max(1, round(at_1080 * self.unit))
+
+    @property
+    def hint(self) -> int:
+        """Footers, labels, subscripts: the least a player must read."""
+        return self.px(24)
+
+    @property
+    def body(self) -> int:
+        """Sentences, menu labels, the move list."""
+        return self.px(32)
+
+    @property
+    def lead(self) -> int:
+        """What to do now; a name."""
+        return self.px(40)
+
+    @property
+    def heading(self) -> int:
+        return self.px(56)
+
+    @property
+    def title(self) -> int:
+        return self.px(88)
+
+    @property
+    def button(self) -> int:
+        """A button's (or an option row's) height."""
+        return self.px(68)
+
+    @property
+    def margin(self) -> int:
+        return self.px(36)
+
+    @property
+    def floor(self) -> int:
+        """:data:`LEAST_TEXT` on this screen: a size never to go under when fitting text."""
+        return self.px(LEAST_TEXT)
+
+
+def screen_scale() -> Scale:
+    """The type scale of the window being drawn (the display surface's size)."""
+    surface = pygame.display.get_surface()
+    return scale(surface.get_size() if surface is not None else (1280, 720))
+
+
+def scale(size: tuple[int, int]) -> Scale:
+    """The type scale of a window ``size`` pixels big.
+
+    It follows the height; a window narrower than 16:9 follows its width instead, so a
+    line laid out for a wide screen still fits a tall one.
+    """
+    w, h = size
+    return Scale(max(1, min(h, w * 9 / 16)) / REFERENCE_HEIGHT)
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The one place screens take fonts from."""
     return fonts.font(size, bold)
 
 
 @lru_cache(maxsize=2048)
-def text(words: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
-    """``words`` rendered once, antialiased, on a transparent surface."""
-    return font(size, bold).render(words, True, color).convert_alpha()
+def text(words: str, size: int, color: Color, bold: bool = False) -> Canvas:
+    """``words`` rendered once, antialiased, on a transparent canvas that says what it holds."""
+    return text_canvas(font(size, bold).render(words, True, color).convert_alpha(), words, size)
+
+
+def fitted(words: str, size: int, width: float, least: int, bold: bool = False) -> tuple[str, int]:
+    """``words`` at the largest size from ``size`` down to ``least`` that fits ``width``
+    pixels, cut with an ellipsis if even ``least`` is too wide."""
+    while size > least and font(size, bold).size(words)[0] > width:
+        size -= max(1, size // 24)
+    size = max(size, least)
+    face = font(size, bold)
+    if face.size(words)[0] <= width:
+        return words, size
+    while words and face.size(words + "…")[0] > width:
+        words = words[:-1]
+    return words.rstrip() + "…", size
 
 
 @lru_cache(maxsize=512)
@@ -108,7 +201,7 @@ def glowing_text(
     out.blit(core, (pad, pad))
     halo = soft(out, max(2, size // 6))
     halo.fill((255, 255, 255, glow), special_flags=pygame.BLEND_RGBA_MULT)
-    result = pygame.Surface(out.get_size(), pygame.SRCALPHA)
+    result = Canvas(out.get_size(), pygame.SRCALPHA)
     result.blit(halo, (0, 0))
     result.blit(halo, (0, 0))
     result.blit(core, (pad, pad))

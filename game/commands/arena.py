@@ -21,6 +21,7 @@ from random import Random
 from game.ai import LEVELS, make_bot
 from game.ai.arena import Tally, mean_ci95, play_game
 from game.commands import ladder
+from game.commands.arguments import described
 from game.rules import VARIANTS, RulesError, Scores, Variant, make_variant
 
 
@@ -37,7 +38,7 @@ def _results(jobs: list[tuple[str, str, str, int]], workers: int) -> list[Scores
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="qttt arena", description=__doc__)
+    parser = argparse.ArgumentParser(prog="qttt arena", description=described(__doc__))
     parser.add_argument("--x", choices=LEVELS, help="X's level")
     parser.add_argument("--o", choices=LEVELS, help="O's level")
     parser.add_argument(

@@ -31,6 +31,7 @@ from functools import partial
 from pathlib import Path
 from random import Random
 
+from game.commands.arguments import described
 from game.records import Record
 from game.rules import VARIANTS, Position, Variant, make_variant
 
@@ -89,7 +90,7 @@ class Timer:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="qttt bench render", description=__doc__)
+    parser = argparse.ArgumentParser(prog="qttt bench render", description=described(__doc__))
     parser.add_argument("--variant", default="goff", choices=sorted(VARIANTS))
     parser.add_argument("--scene", default="play", choices=SCENES)
     parser.add_argument("--size", type=parse_size, default=SIZE, help="WxH, e.g. 1920x1080")
@@ -140,8 +141,8 @@ def main(argv: list[str]) -> int:
         after = before.play(collapse)
         moved = Snapshot(variant, (*tokens, variant.token(collapse)), after)
         for message in (shown, party):
-            scene._take(message, 0.0)  # type: ignore[attr-defined]
-        return scene, lambda: scene._take(moved, 0.0)  # type: ignore[attr-defined]
+            scene.take(message, 0.0)  # type: ignore[attr-defined]
+        return scene, lambda: scene.take(moved, 0.0)  # type: ignore[attr-defined]
 
     def frame(scene: Scene) -> None:
         for _ in range(STEPS_PER_FRAME):

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from game.commands.arguments import described
 from game.commands.host_party import party_arguments, party_host, saving
 from game.commands.window import open_window
 from game.records import RecordError
@@ -29,7 +30,9 @@ from net.table import Table
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
-        prog="qttt host", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="qttt host",
+        description=described(__doc__),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--variant", choices=sorted(VARIANTS), help="rules (default goff)")
     parser.add_argument("--name", help="the table's name in the lobby")

@@ -26,10 +26,11 @@ from typing import Any
 import pygame
 
 from game.ai import LEVELS
-from game.client import theme
+from game.client import prose, theme
 from game.client.audio import Cue
 from game.client.intents import Cancel, Click, Erase, Intent, Text
 from game.client.keyboard import ADDRESS_CHARS, Done, TextField
+from game.client.prose import Para
 from game.client.scene import BaseScene, Context, SceneName
 from game.client.scenes.setup import seat_title, variant_title
 from game.client.settings import NXN_SIZES
@@ -64,9 +65,7 @@ class LanGame:
 class LanScene(BaseScene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.menu = Menu(
-            [], on_move=lambda: ctx.audio.play(Cue.SELECT), rows_height=0.085, width=13
-        )
+        self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), width=13)
         self.status = ""
         self.session: NetworkSession | None = None
         self.lan = LanGame()
@@ -336,12 +335,13 @@ class LanScene(BaseScene):
         theme.backdrop(surface, palette, self.ctx.time)
         w, h = surface.get_size()
         words = "Host a LAN game" if self.mode == "host" else "Join a LAN game"
-        title = theme.glowing_text(words, round(h * 0.075), palette.text, palette.glow_strength)
+        scale = theme.scale((w, h))
+        title = theme.glowing_text(words, scale.heading, palette.text, palette.glow_strength)
         theme.blit_centered(surface, title, (w / 2, h * 0.1))
         self.menu.draw(surface, self._menu_area(), palette, self.ctx.time)
         if self.status:
-            line = theme.text(self.status, max(14, h // 34), palette.dim)
-            theme.blit_centered(surface, line, (w / 2, h * 0.9))
+            box = pygame.Rect(w // 8, round(h * 0.87), w * 3 // 4, round(h * 0.12))
+            prose.draw(surface, [Para(self.status, palette.dim)], box, scale.body, center=True)
         if self.address_field is not None:
             words = "The table's address, as host:port"
             self.address_field.draw(surface, self._screen(), palette, self.ctx.time, words)

@@ -118,7 +118,7 @@ class PlayScene(BaseScene):
                 Item("Menu", self._leave),
             ],
             focus=-1,  # no item has the focus until the pointer is on one
-            rows_height=0.06,
+            columns=4,
         )
         self._drain()
 
@@ -175,8 +175,11 @@ class PlayScene(BaseScene):
         return [pygame.Rect(hud.x + gap + i * (side + gap), top, side, side) for i in range(2)]
 
     def _hud_menu_area(self, hud: pygame.Rect) -> pygame.Rect:
-        height = round(hud.height * 0.28)
-        return pygame.Rect(hud.x, hud.bottom - height, hud.width, height)
+        """A row of buttons along the bottom of the panel."""
+        scale = theme.scale(self.ctx.size)
+        inner = hud.inflate(-2 * scale.px(24), 0)
+        height = scale.button
+        return pygame.Rect(inner.x, hud.bottom - height - scale.px(24), inner.width, height)
 
     # -- input ------------------------------------------------------------------
 

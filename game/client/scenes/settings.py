@@ -49,7 +49,7 @@ HELP = {
 class SettingsScene(BaseScene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), rows_height=0.07)
+        self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT))
         self.editing: TextField | None = None  # the name being typed, while it is
         self.name_item = Item("Name", self.edit_name)
 
@@ -182,15 +182,16 @@ class SettingsScene(BaseScene):
         area = self.menu_area()
         rows = self.menu.rects(area)
         # The title and the help line give way to the rows in a window too short for all three.
-        title = theme.glowing_text("Settings", round(h * 0.07), palette.text, palette.glow_strength)
+        scale = theme.scale((w, h))
+        title = theme.glowing_text("Settings", scale.heading, palette.text, palette.glow_strength)
         if title.get_height() // 2 < rows[0].top - h * 0.07:
             theme.blit_centered(surface, title, (w / 2, h * 0.07))
         self.menu.draw(surface, area, palette, self.ctx.time)
         focused = self.menu.items[self.menu.focus].label.split(":")[0]
         top = rows[-1].bottom + h // 40
         box = pygame.Rect(w // 6, top, w * 2 // 3, h - top - h // 60)
-        unit = max(12, h // 38)
-        if box.height >= unit:
+        unit = scale.body
+        if box.height >= scale.floor * 1.4:
             prose.draw(surface, [Para(HELP.get(focused, ""), palette.dim)], box, unit, True)
         if self.editing is not None:
             self.editing.draw(surface, self.screen(), palette, self.ctx.time, "Your name")
