@@ -616,6 +616,7 @@ class PlayScene(BaseScene):
         bot_waits = side in self.bots and side in self.session.local_sides
         return bool(
             self.effects.active
+            or self.show.showing(self.ctx.time)
             or self.view.pulsing(self.ctx.time)
             or self.message is not None
             or bot_waits  # its pause runs out with no event to wake the window
