@@ -610,6 +610,20 @@ class PlayScene(BaseScene):
 
     # -- drawing ----------------------------------------------------------------------
 
+    @property
+    def animating(self) -> bool:
+        """A board waiting for a person, with nothing flying, is still: the window sleeps."""
+        side = self.pos.to_play
+        bot_waits = side in self.bots and side in self.session.local_sides
+        return bool(
+            self.effects.active
+            or self.show.showing(self.ctx.time)
+            or self.view.pulsing(self.ctx.time)
+            or self.message is not None
+            or bot_waits  # its pause runs out with no event to wake the window
+            or self.hud_menu.focus >= 0  # the focus ring breathes
+        )
+
     def _look(self) -> Look:
         pos = self.pos
         preview: tuple[tuple[int, int], ...] = ()
