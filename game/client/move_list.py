@@ -56,20 +56,30 @@ def draw(
     shown: tuple[Line, ...],
     palette: Palette,
     size: int,
-    now: int | None = None,
+    played: int | None = None,
 ) -> None:
-    """The last of ``shown`` that fit ``area``, newest last; line ``now`` (an index) bold."""
+    """The last of ``shown`` that fit ``area``, newest last.
+
+    With ``played`` (a replay), the lines from ``played`` on are still to come: they are
+    dim, the last one played is bold on a band, and the list scrolls to keep it in view.
+    """
     step = theme.font(size).get_linesize()
     fits = max(0, area.height // step)
-    first = (
-        max(0, len(shown) - fits) if now is None else max(0, min(now - fits + 2, len(shown) - fits))
-    )
+    now = None if played is None else played - 1
+    first = max(0, len(shown) - fits)
+    if now is not None:
+        first = max(0, min(now - fits // 2, len(shown) - fits))
     y = area.y
     for index in range(first, min(len(shown), first + fits)):
         line = shown[index]
         indent = round(size * 1.2) if line.collapse else 0
         color = palette.dim if line.collapse else palette.of(line.player)
+        if played is not None and index >= played:
+            color = theme.mix(palette.board, palette.dim, 0.7)
         bold = index == now
+        if bold:
+            band = pygame.Rect(area.x - size // 4, y, area.width + size // 2, step)
+            pygame.draw.rect(surface, theme.mix(palette.board, palette.accent, 0.35), band, 0, 6)
         words, _ = theme.fitted(line.text, size, area.width - indent, size, bold)
         surface.blit(theme.text(words, size, color, bold), (area.x + indent, y))
         y += step
