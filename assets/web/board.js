@@ -31,15 +31,13 @@ export function layout(view, boards = null) {
   const side = Math.round(Math.sqrt(view.boards[0].length));
   const shown = boards ?? view.boards.map((_, b) => b);
   const whole = boards === null;
-  const per = whole ? 3 : shown.length;
-  const gap = whole ? 3.5 : 6;
+  // All nine small in a 3×3, or the chosen ones large, one above the other (a phone is tall).
+  const gap = whole ? 3.5 : 5;
   const boardSize = whole ? (100 - 2 * gap) / 3 : 100;
   const lines = [];
   shown.forEach((b, i) => {
-    const col = whole ? b % 3 : i;
-    const row = whole ? Math.floor(b / 3) : 0;
-    const x = col * (boardSize + gap);
-    const y = row * (boardSize + gap);
+    const x = whole ? (b % 3) * (boardSize + gap) : 0;
+    const y = whole ? Math.floor(b / 3) * (boardSize + gap) : i * (boardSize + gap);
     const size = boardSize / side;
     view.boards[b].forEach((cell, s) => {
       cells.set(cell, { x: x + (s % side) * size, y: y + Math.floor(s / side) * size, size });
@@ -47,8 +45,8 @@ export function layout(view, boards = null) {
     frames.push({ board: b, x, y, size: boardSize });
     lines.push(...gridLines(x, y, boardSize, side));
   });
-  const width = whole ? 100 : per * boardSize + (per - 1) * gap;
-  return { width, height: whole ? 100 : boardSize, cells, frames, lines };
+  const height = whole ? 100 : shown.length * boardSize + (shown.length - 1) * gap;
+  return { width: 100, height, cells, frames, lines };
 }
 
 function gridLines(x, y, size, n) {
@@ -60,8 +58,10 @@ function gridLines(x, y, size, n) {
   return lines;
 }
 
+// Up to four marks in a 2×2 grid of slots (large enough to read on a phone), up to nine in
+// 3×3, finer past that.
 function slotColumns(count) {
-  return Math.max(3, Math.ceil(Math.sqrt(count)));
+  return count <= 4 ? 2 : Math.max(3, Math.ceil(Math.sqrt(count)));
 }
 
 function slotCenter(box, index, count) {
@@ -98,7 +98,7 @@ export function drawBoard(view, opts = {}) {
   const lay = layout(view, boards);
   const root = svg("svg", {
     viewBox: `-1 -1 ${lay.width + 2} ${lay.height + 2}`,
-    class: boards === null && view.boards.length ? "overview" : "zoomed",
+    class: boards === null && view.boards.length ? "overview" : boards && boards.length > 1 ? "zoomed stacked" : "zoomed",
     role: "img",
   });
   const tangle = new Set(view.tangle);
@@ -137,16 +137,20 @@ export function drawBoard(view, opts = {}) {
     svg("rect", { class: "cell-edge", x: box.x + 1.2, y: box.y + 1.2, width: box.size - 2.4, height: box.size - 2.4, rx: box.size * 0.08 }, g);
   }
   const stroke = Math.min(...[...lay.cells.values()].map((b) => b.size)) * 0.035;
-  for (const [x1, y1, x2, y2] of lay.lines) svg("line", { class: "gridline", x1, y1, x2, y2, "stroke-width": Math.max(0.35, stroke) }, root);
+  // Only cells (and, in the overview, mini-boards) take taps; lines and curves let them through.
+  const lines = svg("g", { "pointer-events": "none" }, root);
+  for (const [x1, y1, x2, y2] of lay.lines) svg("line", { class: "gridline", x1, y1, x2, y2, "stroke-width": Math.max(0.35, stroke) }, lines);
   for (const frame of lay.frames) {
     const focus = (view.focus || []).includes(frame.board);
-    const g = svg("g", { "data-board": interactive && boards === null ? frame.board + 1 : null, "data-board-allowed": interactive && boards === null && focus }, root);
-    svg("rect", { class: "board-hit", x: frame.x, y: frame.y, width: frame.size, height: frame.size }, g);
-    svg("rect", { class: `mini-frame${focus ? " focus" : ""}`, x: frame.x - 0.8, y: frame.y - 0.8, width: frame.size + 1.6, height: frame.size + 1.6, rx: 2 }, g);
+    const overview = interactive && boards === null;
+    const g = svg("g", { "data-board": overview ? frame.board + 1 : null, "data-board-allowed": overview && focus }, root);
+    // In the overview a tap anywhere on a mini-board zooms to it.
+    if (overview) svg("rect", { class: "board-hit", x: frame.x, y: frame.y, width: frame.size, height: frame.size }, g);
+    svg("rect", { class: `mini-frame${focus ? " focus" : ""}`, "pointer-events": "none", x: frame.x - 0.8, y: frame.y - 0.8, width: frame.size + 1.6, height: frame.size + 1.6, rx: 2 }, g);
   }
 
   // Curves under the marks, between the two halves of each spooky mark shown.
-  const curves = svg("g", {}, root);
+  const curves = svg("g", { "pointer-events": "none" }, root);
   const spot = (k, c) => {
     const box = lay.cells.get(c);
     if (!box) return null;

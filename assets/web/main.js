@@ -54,7 +54,7 @@ function onMessage(message) {
       refuse(message.reason);
       break;
     case "notice":
-      $("#notice").textContent = message.text;
+      say(message.text);
       break;
     case "emoted":
       showEmoted($("#emoted"), message);
@@ -71,8 +71,16 @@ function onDown(reason, final) {
     show("join");
     $("#join-message").textContent = reason;
   } else {
-    $("#notice").textContent = reason;
+    say(reason);
   }
+}
+
+// A line of news (someone sat down, dropped, came back) that fades after a while.
+function say(text) {
+  const line = $("#notice");
+  line.textContent = text;
+  clearTimeout(say.timer);
+  say.timer = setTimeout(() => (line.textContent = ""), 8000);
 }
 
 // -- what this phone may do now ----------------------------------------------------------

@@ -86,8 +86,10 @@ def web_host(tmp_path: Path) -> Iterator[Callable[..., HostHandle]]:
     """Hosts serving the page too (``web_host(variant, make=Host, **config)``); stopped after."""
     handles: list[HostHandle] = []
 
-    def start(variant: str = "goff", make: Any = None, **config: object) -> HostHandle:
-        table = Table("Kitchen", _record(variant), tmp_path)
+    def start(
+        variant: str = "goff", make: Any = None, name: str = "Kitchen", **config: object
+    ) -> HostHandle:
+        table = Table(name, _record(variant), tmp_path)
         options = {"web_port": 0, **config}
         args = (table, host_config(tmp_path, **options))
         handle = start_host_thread(*args, make) if make else start_host_thread(*args)

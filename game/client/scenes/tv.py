@@ -171,6 +171,19 @@ class TvScene(BaseScene):
 
     # -- drawing ------------------------------------------------------------------------
 
+    @property
+    def animating(self) -> bool:
+        """Moving: effects, emotes, news to expire, a move clock, the waiting screen's drift,
+        scoreboard pages taking turns. A game nobody moves in leaves the window asleep."""
+        party = self.party
+        return bool(
+            self.pos is None
+            or self.effects.active
+            or self.bubbles
+            or self.news
+            or (party is not None and (party.clock_ms or len(party.standings) > 8))
+        )
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.ctx.palette
         theme.backdrop(surface, palette, self.ctx.time, drift=self.pos is None)
