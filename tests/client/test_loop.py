@@ -111,7 +111,10 @@ def test_a_board_is_still_between_moves_and_animates_through_a_burst(tmp_path: P
         assert d.scene.animating  # the pointer's highlight breathes a while
         d.settle(4)
         assert not d.scene.animating  # ... then rests
-        d.play(d.scene.variant, "1-5", "mouse")  # closes a cycle
+        d.play(d.scene.variant, "1-5", "mouse")  # closes a cycle: the show holds the board
+        assert d.scene.animating
+        d.settle(4)
+        assert not d.scene.animating  # waiting for the chooser
         d.key(pygame.K_RIGHT)
         d.key(pygame.K_RETURN)  # the collapse
         assert d.scene.effects.busy and d.scene.animating
