@@ -300,16 +300,32 @@ class PlayScene(BaseScene):
 
     def _to_buttons(self, on: bool) -> None:
         """Give the focus to the buttons (Start, or a step right off the board), or take it back."""
-        self.hud_menu.focus = 0 if on else -1
+        enabled = [i for i, item in enumerate(self.hud_menu.items) if item.enabled]
+        self.hud_menu.focus = enabled[0] if on else -1
         self.ctx.audio.play(Cue.SELECT)
 
     def _buttons(self, intent: Navigate | Activate) -> None:
+        menu = self.hud_menu
         if isinstance(intent, Activate):
-            self.hud_menu.handle(intent, self._hud_menu_area(self._areas()[1]))
-        elif intent.dx < 0 or (intent.dy < 0 and self.hud_menu.focus == 0):
-            self._to_buttons(False)  # back to the board: left, or up past the first button
-        elif intent.dy and self.hud_menu.focus + intent.dy < len(self.hud_menu.items):
-            self.hud_menu.handle(intent, self._hud_menu_area(self._areas()[1]))
+            menu.handle(intent, self._hud_menu_area(self._areas()[1]))
+            return
+        # The buttons sit in rows of ``columns``; a step off their left or top edge goes back
+        # to the board (which lies left of and above them), the other edges stop.
+        items, columns = menu.items, menu.columns
+        row, col = divmod(menu.focus, columns)
+        if (intent.dx < 0 and col == 0) or (intent.dy < 0 and row == 0):
+            self._to_buttons(False)
+            return
+        i = menu.focus
+        while True:
+            row, col = row + intent.dy, col + intent.dx
+            i = row * columns + col
+            if not (0 <= col < columns and 0 <= i < len(items)):
+                return
+            if items[i].enabled:
+                break
+        menu.focus = i
+        self.ctx.audio.play(Cue.SELECT)
 
     def _navigate(self, intent: Navigate) -> None:
         if self.pos.awaiting_collapse:
