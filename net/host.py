@@ -31,6 +31,7 @@ from net.protocol import (
     PROTOCOL_VERSION,
     SPECTATOR,
     Bye,
+    Emote,
     Hello,
     Message,
     Move,
@@ -38,6 +39,7 @@ from net.protocol import (
     Ping,
     Pong,
     ProtocolError,
+    Queue,
     Refused,
     Rematch,
     Sit,
@@ -55,6 +57,8 @@ MAX_BACKLOG = 256 * 1024
 # away at once instead of each holding memory for the hello timeout.
 MAX_STRANGERS = 64
 NAME_LIMIT = 32
+# What clients send to party tables only (net/party_host.py handles them).
+PARTY_INTENTS = (Queue, Emote)
 
 
 def default_save_dir() -> Path:
@@ -270,9 +274,14 @@ class Host:
             self._on_hello(conn, message)
             return
         handler = self._handlers.get(type(message))
-        if handler is None:
+        if handler is not None:
+            handler(conn, message)
+        elif type(message) in PARTY_INTENTS:
+            # A client's own message that this table does not take (an emote at a plain
+            # table): refused with the reason, and the connection stays.
+            conn.send(Refused(f"this table is not a party: it takes no {message.TAG}"))
+        else:
             raise _Close(f"a client does not send {message.TAG}")
-        handler(conn, message)
 
     # -- handlers ---------------------------------------------------------------------
 

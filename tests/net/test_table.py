@@ -191,3 +191,18 @@ def test_no_move_until_both_seats_are_taken(make_host: Callable[..., HostHandle]
     assert bo.state(moves=1).moves == ("1-2",)
     ada.close()
     bo.close()
+
+
+def test_an_emote_at_a_plain_table_is_refused_and_the_connection_stays(
+    screens: Callable[..., Screen],
+) -> None:
+    eve = screens("Eve", role=SPECTATOR)
+    eve.snapshot(0)
+    eve.session.emote("gg")
+    refused = eve.wait(lambda e: isinstance(e, Refused))
+    assert refused.reason == "this table is not a party: it takes no emote"  # type: ignore[attr-defined]
+    ada = screens("Ada", seat=Player.X)
+    ada.snapshot(0)
+    # Still connected: Eve hears Ada sit down after the refusal.
+    eve.notice("Ada sits at X")
+    assert eve.session.connected and eve.session.ended is None

@@ -11,7 +11,7 @@ Emotes rise over the board; the host's news scrolls at the bottom.
 
 Every size comes from the window's height, so the type stays large at any
 resolution. At a plain table (no party) the side shows the seats instead.
-Keys 1–6 send an emote from the couch; Escape leaves.
+At a party keys 1–6 send an emote from the couch; Escape leaves.
 """
 
 from __future__ import annotations
@@ -101,8 +101,8 @@ class TvScene(BaseScene):
                 self.ctx.quit()
             else:
                 self.ctx.go(self.back, **self.back_params)
-        elif isinstance(intent, Text) and self.session is not None:
-            keys = list(EMOTES)
+        elif isinstance(intent, Text) and self.session is not None and self.party is not None:
+            keys = list(EMOTES)  # emotes are a party's: a plain table takes none
             for char in intent.text:
                 if char.isdigit() and 1 <= int(char) <= len(keys):
                     self.session.emote(keys[int(char) - 1])
@@ -328,9 +328,9 @@ class TvScene(BaseScene):
         u = self._unit()
         theme.panel(surface, side, palette.board, palette.grid_glow, round(22 * u))
         inner = side.inflate(-round(64 * u), -round(56 * u))
-        hint = theme.text(
-            f"Keys 1–{len(EMOTES)}: emotes  ·  Esc: leave", round(26 * u), palette.dim
-        )
+        # Only the keys that work here: emotes are a party's.
+        keys = f"Keys 1–{len(EMOTES)}: emotes  ·  " if self.party is not None else ""
+        hint = theme.text(f"{keys}Esc: leave", round(26 * u), palette.dim)
         surface.blit(hint, hint.get_rect(bottomleft=inner.bottomleft))
         inner.height -= hint.get_height() + round(16 * u)
         url = self.session.join_url if self.session else None
