@@ -15,6 +15,7 @@ from game.rules import Player, Position
 from game.session import Event, Refused, Snapshot
 from net.client import TableClient
 from net.protocol import PLAYER
+from net.seats import SeatStore
 
 E = TypeVar("E")
 
@@ -44,11 +45,14 @@ async def play_bot(
     seat: Player | None = None,
     seed: int | None = None,
     reconnect_for: float = 60.0,
+    seats: SeatStore | None = None,
 ) -> Position:
     """Play one seat until the game is over; the final position as the host decided it.
 
-    ``level`` is one of ``game.ai.LEVELS``. :class:`BotGameError` if the
-    connection ends for good first, or the host refuses the bot's moves.
+    ``level`` is one of ``game.ai.LEVELS``; with ``seats`` the bot keeps its seat's token
+    there, so the same bot started again after a crash takes its seat back.
+    :class:`BotGameError` if the connection ends for good first, or the host refuses the
+    bot's moves.
     """
     events: asyncio.Queue[Event] = asyncio.Queue()
     client = TableClient(
@@ -58,6 +62,7 @@ async def play_bot(
         role=PLAYER,
         seat=seat,
         reconnect_for=reconnect_for,
+        seats=seats,
     )
     running = asyncio.ensure_future(client.run())
     rng = Random(seed)

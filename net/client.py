@@ -25,6 +25,7 @@ from game.session import Event, Notice, Refused, Snapshot
 from net import protocol
 from net.framing import READ_SIZE, FrameError, FrameReader, pack
 from net.protocol import PLAYER, PROTOCOL_VERSION, Hello, Message, Move, ProtocolError
+from net.seats import SeatStore
 
 # What a table client reports: the game's events, the table after every change (seats,
 # spectators, rematch wishes; after the Snapshot when the game moved), and a party's
@@ -38,6 +39,8 @@ class TableClient:
     ``reconnect_for``: how long to keep trying after the connection drops
     (players reclaim their seat with the token the host gave them).
     ``silence``: how long without a frame from the host counts as a drop.
+    ``seats``: where seat tokens are kept between runs (``net.seats.SeatStore``): a
+    player offers the one kept for this table and name, and keeps the one it is given.
     """
 
     def __init__(
@@ -49,12 +52,14 @@ class TableClient:
         seat: Player | None = None,
         reconnect_for: float = 60.0,
         silence: float = 10.0,
+        seats: SeatStore | None = None,
     ) -> None:
         self.address = address
         self.name = name
         self.role = role
         self.seat = seat
-        self.token: str | None = None
+        self.seats = seats if role == PLAYER else None
+        self.token: str | None = self.seats.take(address, name) if self.seats else None
         # How many Welcomes came: it changes on every (re)connection and rematch, after which
         # an intent sent earlier may never have arrived.
         self.welcomes = 0
@@ -122,6 +127,8 @@ class TableClient:
         self._closing = True
         if self._writer:
             self._writer.close()
+        if self.seats:
+            self.seats.release(self.address, self.name)
 
     # -- the connection ---------------------------------------------------------------
 
@@ -150,8 +157,16 @@ class TableClient:
                 self.token,
             )
             self._writer.write(pack(hello))
+            stored = self.token is not None and self.welcomes == 0
             final, reason = await self._serve(reader, self._writer)
             self._writer.close()
+            if final and stored and self.welcomes == 0 and not self._closing:
+                # The token kept from an earlier run was refused (that game is long over):
+                # forget it and come in as anyone new would.
+                self.token = None
+                if self.seats:
+                    self.seats.keep(self.address, self.name, None)
+                continue
             if final or self._closing:
                 break
             # A connection that drops before its Welcome (a host going down as we knock)
@@ -209,6 +224,8 @@ class TableClient:
     def _on_welcome(self, welcome: protocol.Welcome) -> None:
         self.role = welcome.role
         self.seat = Player(welcome.seat) if welcome.seat in protocol.SIDES else None
+        if self.seats and welcome.token != self.token:
+            self.seats.keep(self.address, self.name, welcome.token)
         self.token = welcome.token
         self.join_url = welcome.join_url
         self.welcomes += 1

@@ -332,15 +332,19 @@ class Host:
             timer.cancel()
         self._welcome(conn)
 
-    def _welcome(self, conn: Connection) -> None:
+    def _token_for(self, conn: Connection) -> str | None:
+        """The token that brings ``conn``'s player back: its seat's."""
         seat = self.table.seats[conn.seat] if conn.seat else None
+        return seat.token if seat else None
+
+    def _welcome(self, conn: Connection) -> None:
         conn.send(
             Welcome(
                 PROTOCOL_VERSION,
                 self.table.name,
                 conn.role or SPECTATOR,
                 conn.seat.value if conn.seat else None,
-                seat.token if seat else None,
+                self._token_for(conn),
                 # A third of the idle timeout: two pings may be lost before a drop.
                 int(self.config.idle_timeout * 1000 / 3),
                 self.web.urls()[0] if self.web else None,

@@ -155,6 +155,9 @@ class Party:
     sides: list[list[str]] = field(default_factory=list)
     # After a restart: who was here then, waited for before the next game (see load).
     expected: list[str] = field(default_factory=list)
+    # Everyone's party-long token, by name: it brings them back as themselves (their seat in
+    # the game on, their row in the standings), whatever connection or restart came between.
+    members: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS:

@@ -13,6 +13,7 @@ from game.rules import Position
 from net import protocol
 from net.bot import BotGameError, next_event
 from net.client import TableClient, TableEvent
+from net.seats import SeatStore
 
 
 async def play_party_bot(
@@ -22,6 +23,7 @@ async def play_party_bot(
     name: str | None = None,
     seed: int | None = None,
     reconnect_for: float = 60.0,
+    seats: SeatStore | None = None,
 ) -> protocol.Party:
     """Queue at a party, play each game the host seats this bot in, say "gg" after each, and
     return the host's Party message once the party is over.
@@ -31,7 +33,11 @@ async def play_party_bot(
     """
     events: asyncio.Queue[TableEvent] = asyncio.Queue()
     client = TableClient(
-        address, name or f"bot ({level})", events.put_nowait, reconnect_for=reconnect_for
+        address,
+        name or f"bot ({level})",
+        events.put_nowait,
+        reconnect_for=reconnect_for,
+        seats=seats,
     )
     running = asyncio.ensure_future(client.run())
     rng = Random(seed)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import re
+import secrets
 from dataclasses import dataclass
 from random import Random
 
@@ -50,6 +51,7 @@ from net.protocol import (
     PROTOCOL_VERSION,
     SIDES,
     SPECTATOR,
+    Bye,
     Emote,
     Emoted,
     Hello,
@@ -146,9 +148,40 @@ class PartyHost(Host):
                 self.party.join(conn.name)
                 self._party_changed()
             return
-        # Any other player (a stale token too: its game is over) joins the queue.
+        member = self._member(hello)
+        if member is not None:
+            # Someone the party knows, back (a new connection, a restarted program or host):
+            # the same name, so the same row in the standings.
+            self._replace(member, conn)
+            conn.name = member
+            self._enqueue(conn, f"{member} is back in the queue")
+            return
+        # Anyone else (a token of another evening too) is new here and joins the queue.
         conn.name = self._unique(hello.name, conn)
+        self.party.members[conn.name] = secrets.token_urlsafe(16)
         self._enqueue(conn, f"{conn.name} joins the queue")
+
+    def _member(self, hello: Hello) -> str | None:
+        """The party name of the member ``hello`` comes from: by their token, or, while the
+        party waits after a restart for those who were here, by the name it waits for."""
+        if hello.token is not None:
+            for name, token in self.party.members.items():
+                if secrets.compare_digest(token.encode(), hello.token.encode()):
+                    return name
+        name = " ".join(hello.name.split())[:NAME_LIMIT]
+        return name if name in self.party.expected else None
+
+    def _replace(self, name: str, conn: Connection) -> None:
+        """End any other connection of the member ``name`` (one half-dead, or left behind)."""
+        for other in list(self.connections):
+            if other is not conn and other.name == name and other.role == PLAYER:
+                other.send(Bye("you joined again from another connection"))
+                other.seat, other.role = None, None
+                other.writer.close()
+
+    def _token_for(self, conn: Connection) -> str | None:
+        # A party member's one token: it names them in the queue and holds their seats.
+        return self.party.members.get(conn.name) if conn.role == PLAYER else None
 
     def _on_sit(self, conn: Connection, _: Sit) -> None:
         self._on_queue(conn, Queue(True))
@@ -181,10 +214,11 @@ class PartyHost(Host):
         self._start_next()
 
     def _unique(self, wanted: str, conn: Connection) -> str:
-        """``wanted`` made tidy, with a number added if someone here (or away from a seat of
-        the game on, who may come back to it) already has it."""
+        """``wanted`` made tidy, with a number added if someone here, or a member of the
+        party (who comes back with their token), already has it."""
         name = " ".join(wanted.split())[:NAME_LIMIT] or "player"
         taken = {c.name for c in self.connections if c is not conn and c.role is not None}
+        taken.update(self.party.members)  # a member away is still in the standings
         if not self.table.position.is_over:
             taken.update(seat.name for seat in self.table.seats.values() if seat)
         base, number = name, 1
@@ -282,7 +316,7 @@ class PartyHost(Host):
         asyncio.get_running_loop().run_in_executor(None, self.table.close)
         self.table = table
         for side, name in zip(Player, pair, strict=True):
-            table.sit(name, side)
+            table.sit(name, side, self.party.members.get(name))
             conn = by_name[name]
             conn.seat = side
             self._welcome(conn)

@@ -19,6 +19,7 @@ from net import protocol
 from net.client import TableClient, TableEvent
 from net.loopthread import LoopThread
 from net.protocol import PLAYER
+from net.seats import SeatStore
 
 
 class NetworkSession:
@@ -36,10 +37,17 @@ class NetworkSession:
         role: str = PLAYER,
         seat: Player | None = None,
         reconnect_for: float = 60.0,
+        seats: SeatStore | None = None,
     ) -> None:
         self._events: queue.SimpleQueue[TableEvent] = queue.SimpleQueue()
         self._client = TableClient(
-            address, name, self._events.put, role=role, seat=seat, reconnect_for=reconnect_for
+            address,
+            name,
+            self._events.put,
+            role=role,
+            seat=seat,
+            reconnect_for=reconnect_for,
+            seats=seats,
         )
         self._thread = LoopThread("qttt-net")
         self._done: Future[str] = self._thread.submit(self._client.run())

@@ -106,12 +106,15 @@ class Table:
 
     # -- seats ----------------------------------------------------------------------
 
-    def sit(self, name: str, side: Player | None) -> Player | None:
-        """Seat ``name`` at ``side`` (or any open side): the side taken, or ``None``."""
+    def sit(self, name: str, side: Player | None, token: str | None = None) -> Player | None:
+        """Seat ``name`` at ``side`` (or any open side): the side taken, or ``None``.
+
+        ``token`` (a party member's own) reclaims the seat; by default a new one."""
         choices = (side,) if side else self.open_seats()
         for choice in choices:
             if self.seats[choice] is None:
-                self.seats[choice] = Seat(name, secrets.token_urlsafe(16), connected=True)
+                token = token or secrets.token_urlsafe(16)
+                self.seats[choice] = Seat(name, token, connected=True)
                 self.save()
                 return choice
         return None

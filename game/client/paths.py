@@ -68,6 +68,11 @@ def records_dir() -> Path:
     return data_dir() / "records"
 
 
+def seats_file() -> Path:
+    """Where this user's seat tokens are kept (``net.seats.SeatStore``)."""
+    return data_dir() / "seats.json"
+
+
 def settings_file() -> Path:
     return config_dir() / "settings.json"
 

@@ -17,12 +17,14 @@ import json
 import sys
 
 from game.ai import LEVELS
+from game.client.paths import seats_file
 from game.commands.arguments import described, read_address
 from game.commands.join_party import party_argument, run_party_bot
 from game.commands.window import open_window
 from game.records import state_report
 from game.rules import Player
 from net.bot import BotGameError, play_bot
+from net.seats import SeatStore
 
 
 def main(argv: list[str]) -> int:
@@ -68,6 +70,7 @@ def main(argv: list[str]) -> int:
         seed=args.seed,
         seat=Player(args.seat) if args.seat else None,
         reconnect_for=args.reconnect,
+        seats=SeatStore(seats_file()),  # the same command started again takes the same seat
     )
     try:
         final = asyncio.run(game)

@@ -11,8 +11,10 @@ import asyncio
 import json
 import sys
 
+from game.client.paths import seats_file
 from net.bot import BotGameError
 from net.party_client import play_party_bot
+from net.seats import SeatStore
 
 
 def party_argument(parser: argparse.ArgumentParser) -> None:
@@ -25,7 +27,12 @@ def party_argument(parser: argparse.ArgumentParser) -> None:
 
 def run_party_bot(address: tuple[str, int], args: argparse.Namespace) -> int:
     party = play_party_bot(
-        address, args.bot, name=args.name, seed=args.seed, reconnect_for=args.reconnect
+        address,
+        args.bot,
+        name=args.name,
+        seed=args.seed,
+        reconnect_for=args.reconnect,
+        seats=SeatStore(seats_file()),  # the same command started again is the same player
     )
     try:
         final = asyncio.run(party)

@@ -27,7 +27,7 @@ def test_a_party_without_a_clock_seats_the_window_from_its_results_screen(
     game goes on (no clock, so nothing else would ever move for them)."""
     d = driver
     config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
-    party = PartyConfig(WINNER_STAYS, games=3, clock=0.0, between=2.0, seed=5)
+    party = PartyConfig(WINNER_STAYS, games=3, clock=0.0, between=600.0, seed=5)
     make = functools.partial(PartyHost, party=party)
     host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config, make)
     bot = LoopThread("test-party-bot")
@@ -40,10 +40,13 @@ def test_a_party_without_a_clock_seats_the_window_from_its_results_screen(
         assert d.name is SceneName.RESULTS
         # A party offers no rematch: the queue decides.
         assert d.scene.menu.items[0].label == "Watch the board"
+        # The pause between games ends now (not after 600 s): the host seats the next two.
+        host.call(lambda: (host.host._next.cancel(), host.host._after_pause()))  # type: ignore[attr-defined]
         d.until(lambda: d.name is SceneName.PLAY)  # seated in game 2, from the results
         assert d.app.table is not None and d.app.table.game == 2
         assert d.scene.session.local_sides and not d.scene.pos.is_over
         play_my_side_to_the_end(d, seed=7)
+        d.until(lambda: (tmp_path / "host" / "party-den-game002.json").exists())
         # Game 2 was played to its end, the window's moves in it too.
         [second] = (tmp_path / "host").glob("party-den-game002.json")
         assert read_record(second).positions()[-1].is_over

@@ -40,8 +40,8 @@ class Screen:
     def snapshot(self, moves: int) -> Snapshot:
         return self.wait(lambda e: isinstance(e, Snapshot) and len(e.moves) == moves)  # type: ignore[return-value]
 
-    def notice(self, text: str) -> Notice:
-        return self.wait(lambda e: isinstance(e, Notice) and text in e.text)  # type: ignore[return-value]
+    def notice(self, text: str, timeout: float = 5.0) -> Notice:
+        return self.wait(lambda e: isinstance(e, Notice) and text in e.text, timeout)  # type: ignore[return-value]
 
 
 @pytest.fixture

@@ -31,6 +31,7 @@ from game.client.at_table import AtTable
 from game.client.audio import Cue
 from game.client.intents import Cancel, Click, Erase, Intent, Text
 from game.client.keyboard import ADDRESS_CHARS, Done, TextField
+from game.client.paths import seats_file
 from game.client.prose import Para
 from game.client.scene import BaseScene, Context, SceneName
 from game.client.scenes.setup import seat_title, variant_title
@@ -43,6 +44,7 @@ from net.discovery import FoundTable, LobbyBrowser
 from net.host import HostConfig, HostHandle, new_table, start_host_thread
 from net.loopthread import LoopThread
 from net.phones import DEFAULT_WEB_PORT
+from net.seats import SeatStore
 from net.session import NetworkSession
 from net.table import Table
 
@@ -240,7 +242,11 @@ class LanScene(BaseScene):
         self.ctx.audio.play(Cue.CONFIRM)
         self.status = f"Connecting to {address[0]}:{address[1]}…"
         session = NetworkSession(
-            address, name=self.ctx.settings.player_name, role="player" if sit else "spectator"
+            address,
+            name=self.ctx.settings.player_name,
+            role="player" if sit else "spectator",
+            # A seat taken before (by a window since closed, too) comes back.
+            seats=SeatStore(seats_file()),
         )
         self.ctx.sit_at(AtTable(session))
 

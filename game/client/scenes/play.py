@@ -129,6 +129,7 @@ class PlayScene(BaseScene):
         )
         # The game as it stands when this scene shows it.
         self.pos = Record(variant, list(moves)).final()
+        self.game = table.game if table else 1  # the table's number for the game shown
         self.moves: tuple[str, ...] = tuple(moves)
         self.hud_menu = Menu(
             [
@@ -511,6 +512,7 @@ class PlayScene(BaseScene):
             names={side: self._seat_name(side) for side in Player},
             moves=self.moves,
             position=self.pos,
+            game=self.game,
         )
 
     def _rematch_asked(self) -> bool:
@@ -577,7 +579,7 @@ class PlayScene(BaseScene):
     def _show(self, snap: Snapshot, quiet: bool = False) -> None:
         before, after = self.pos, snap.position
         forward = self._forward(snap) and not quiet
-        self.pos, self.moves = after, snap.moves
+        self.pos, self.moves, self.game = after, snap.moves, snap.game
         self.picked = None
         self.choice = None
         self.changed_at = self.ctx.time

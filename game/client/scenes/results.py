@@ -38,7 +38,6 @@ def verdict(pos: Position, names: dict[Player, str] | None = None) -> str:
     return "Shared win" if outcome.scores.x else "A draw"
 
 
-
 def reason(pos: Position) -> str:
     """Why the game ended, as a sentence."""
     outcome = pos.outcome
@@ -71,6 +70,7 @@ class ResultsScene(BaseScene):
         moves: tuple[str, ...],
         position: Position,
         names: dict[Player, str] | None = None,
+        game: int | None = None,
         **params: Any,
     ) -> None:
         self.variant = variant
@@ -79,9 +79,12 @@ class ResultsScene(BaseScene):
         self.moves = moves
         self.pos = position
         self.table = self.ctx.table
-        self.game = self.table.game if self.table else 0  # the game shown here
+        # The table's number for the game shown here: when another is on, the board is due.
+        self.game = game if game is not None else self.table.game if self.table else 0
         self.view = BoardView(variant)
         self._items()
+        if self.table is not None and self.table.game != self.game:
+            self._next_game()
 
     def _items(self) -> None:
         """The menu for where the player is: a couch game, a LAN table or a party."""
@@ -121,6 +124,15 @@ class ResultsScene(BaseScene):
         swapped = {Player.X: self.seats.get(Player.O), Player.O: self.seats.get(Player.X)}
         self.ctx.go(SceneName.PLAY, variant=self.variant, seats=swapped)
 
+    def _next_game(self) -> bool:
+        """The table's next game is on: to the board if this player plays it (or, at a plain
+        table, watches it); a party member who waits in the queue stays to read."""
+        table = self.table
+        if table is None or not (table.seated or table.party is None):
+            return False
+        self.ctx.go(SceneName.PLAY)
+        return True
+
     def _save(self) -> None:
         save_in_worker(self.ctx, Record(self.variant, list(self.moves)))
 
@@ -131,11 +143,7 @@ class ResultsScene(BaseScene):
         table = self.table
         if table is None:
             return
-        # The table's next game: to the board if this player plays it (or, at a plain table,
-        # watches it); a party member who waits in the queue stays to read.
-        new_game = isinstance(message, Snapshot) and message.game != self.game
-        if new_game and (table.seated or table.party is None):
-            self.ctx.go(SceneName.PLAY)
+        if isinstance(message, Snapshot) and message.game != self.game and self._next_game():
             return
         if isinstance(message, Refused):
             self.saved = message.reason[:1].upper() + message.reason[1:]

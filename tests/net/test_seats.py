@@ -1,0 +1,186 @@
+"""Seats outlive the program: clients SIGKILLed mid-game and started again with the same
+data folder take the same seat (and at a party stay one row of the standings)."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import signal
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from random import Random
+
+import pytest
+
+from game.rules import Player, make_variant
+from game.session import Notice, Snapshot
+from net.host import HostHandle, new_table, start_host_thread
+from net.loopthread import LoopThread
+from net.party import WINNER_STAYS
+from net.party_client import play_party_bot
+from net.party_host import PartyConfig, PartyHost
+from net.protocol import SPECTATOR, Party
+from net.seats import SeatStore
+from net.session import NetworkSession
+from tests.net.conftest import LOOPBACK, host_config, qttt, report_of
+from tests.net.test_table import Screen
+
+
+@pytest.fixture
+def processes() -> Iterator[list[subprocess.Popen[str]]]:
+    started: list[subprocess.Popen[str]] = []
+    yield started
+    for process in started:
+        if process.poll() is None:
+            process.kill()
+        process.communicate()
+
+
+def start(
+    started: list[subprocess.Popen[str]], data: Path, *args: str, **env: str
+) -> subprocess.Popen[str]:
+    """``qttt ARGS`` with its own data folder, as a user would run it again and again."""
+    environ = {**os.environ, "PYTHONUNBUFFERED": "1", "XDG_DATA_HOME": str(data), **env}
+    process = subprocess.Popen(
+        qttt(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environ
+    )
+    started.append(process)
+    return process
+
+
+def sigkill(process: subprocess.Popen[str]) -> None:
+    process.send_signal(signal.SIGKILL)
+    process.wait()  # reaped: its pid no longer counts as alive
+
+
+def test_the_store_hands_a_token_to_one_client_at_a_time(tmp_path: Path) -> None:
+    store = SeatStore(tmp_path / "seats.json")
+    table = (LOOPBACK, 7777)
+    assert store.take(table, "Ada") is None
+    store.keep(table, "Ada", "secret")
+    assert store.take(table, "Ada") is None  # held by this client right now
+    store.release(table, "Ada")
+    assert store.take(table, "Ada") == "secret"
+    assert store.take(table, "Bo") is None and store.take((LOOPBACK, 7778), "Ada") is None
+    assert oct((tmp_path / "seats.json").stat().st_mode & 0o777) == "0o600"
+    (tmp_path / "seats.json").write_text("{not json")
+    assert SeatStore(tmp_path / "seats.json").take(table, "Cy") is None  # read as empty
+
+
+def play_x_to_the_end(ada: Screen, seed: int) -> None:
+    """Ada plays X with random legal moves until the game is over."""
+    rng = Random(seed)
+    known = 0  # tokens in the game when Ada last moved, and hers
+    while True:
+        snap: Snapshot = ada.wait(  # type: ignore[assignment]
+            lambda e, known=known: (
+                isinstance(e, Snapshot)
+                and len(e.moves) >= known
+                and (e.position.is_over or e.position.to_play is Player.X)
+            ),
+            timeout=30,
+        )
+        if snap.position.is_over:
+            return
+        ada.session.submit(rng.choice(snap.position.legal_actions()))
+        known = len(snap.moves) + 1
+
+
+def test_a_headless_bot_killed_mid_game_takes_its_seat_back(
+    make_host: Callable[..., HostHandle], tmp_path: Path, processes: list[subprocess.Popen[str]]
+) -> None:
+    host = make_host(reconnect_grace=60.0)
+    address = f"{host.address[0]}:{host.address[1]}"
+    ada = Screen(NetworkSession(host.address, name="Ada", seat=Player.X))
+    command = ("join", address, "--bot", "beginner", "--headless", "--seat", "O")
+    try:
+        bot = start(processes, tmp_path / "bot", *command)
+        ada.notice("bot (beginner) sits at O")
+        snap: Snapshot = ada.wait(lambda e: isinstance(e, Snapshot))  # type: ignore[assignment]
+        ada.session.submit(Random(1).choice(snap.position.legal_actions()))
+        ada.wait(lambda e: isinstance(e, Snapshot) and len(e.moves) == 2, timeout=30)  # O moved
+        sigkill(bot)
+        ada.notice("bot (beginner) dropped; seat O is held")
+        bot = start(processes, tmp_path / "bot", *command)  # the very same command
+        ada.notice("bot (beginner) is back at O", timeout=30)
+        play_x_to_the_end(ada, seed=2)
+        out, err = bot.communicate(timeout=60)
+        assert bot.returncode == 0, err
+        assert report_of(out)["over"] is True
+        table = ada.session.table
+        assert table is not None and [s.name for s in table.seats] == ["Ada", "bot (beginner)"]
+        notices = [e.text for e in ada.seen if isinstance(e, Notice)]
+        assert sum("sits at O" in text for text in notices) == 1  # sat once, came back once
+    finally:
+        ada.session.close()
+
+
+def test_a_party_bot_killed_mid_game_is_one_row_of_the_standings(
+    tmp_path: Path, processes: list[subprocess.Popen[str]]
+) -> None:
+    # No stand-in for a long while: the game waits for Ann to come back to her own seat.
+    party = PartyConfig(WINNER_STAYS, games=2, stand_in=60.0, between=0.05, seed=3)
+    config = host_config(tmp_path / "host", reconnect_grace=60.0)
+    make = functools.partial(PartyHost, party=party)
+    table = new_table(make_variant("goff"), "Den", config.save_dir)
+    host = start_host_thread(table, config, make)
+    address = f"{host.address[0]}:{host.address[1]}"
+    eye = Screen(NetworkSession(host.address, name="eye", role=SPECTATOR))
+    ben = LoopThread("test-ben")
+    command = ("join", address, "--bot", "beginner", "--headless", "--party", "--name", "Ann")
+    try:
+        ann = start(processes, tmp_path / "ann", *command)
+        eye.notice("Ann joins the queue")
+        ben.submit(play_party_bot(host.address, "beginner", name="Ben", seed=4))
+        eye.wait(lambda e: isinstance(e, Snapshot) and len(e.moves) >= 2, timeout=30)
+        sigkill(ann)
+        eye.notice("Ann dropped")
+        ann = start(processes, tmp_path / "ann", *command)
+        eye.notice("Ann is back at", timeout=30)  # her seat in the game on, by her token
+        out, err = ann.communicate(timeout=60)
+        assert ann.returncode == 0, err
+        final = report_of(out)
+        assert sorted(row["name"] for row in final["standings"]) == ["Ann", "Ben"]  # type: ignore[index]
+        assert final["games"] == 2
+        parties = [e for e in eye.seen if isinstance(e, Party)]
+        assert all(s.name in ("Ann", "Ben") for p in parties for s in p.standings)
+        saved = json.loads((tmp_path / "ann" / "qttt" / "seats.json").read_text())
+        assert list(saved) == [f"Ann@{address}"]
+    finally:
+        eye.session.close()
+        host.stop()
+        ben.stop()
+
+
+def test_a_window_killed_mid_game_takes_its_seat_back(
+    make_host: Callable[..., HostHandle], tmp_path: Path, processes: list[subprocess.Popen[str]]
+) -> None:
+    host = make_host(reconnect_grace=60.0)
+    address = f"{host.address[0]}:{host.address[1]}"
+    bo = Screen(NetworkSession(host.address, name="Bo", seat=Player.O))
+    window = {
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+    }
+    try:
+        first = start(processes, tmp_path / "data", "join", address, **window)
+        bo.notice("sits at X", timeout=30)
+        table = bo.session.table
+        assert table is not None
+        name = table.seats[0].name
+        # The window keeps the token it was welcomed with (a moment after the host says so).
+        kept = tmp_path / "data" / "qttt" / "seats.json"
+        deadline = time.monotonic() + 10
+        while not (kept.exists() and f"{name}@{address}" in kept.read_text()):
+            assert time.monotonic() < deadline, "the window kept no token"
+            time.sleep(0.01)
+        sigkill(first)
+        bo.notice(f"{name} dropped; seat X is held")
+        start(processes, tmp_path / "data", "join", address, **window)
+        bo.notice(f"{name} is back at X", timeout=30)
+    finally:
+        bo.session.close()
