@@ -1,5 +1,5 @@
 """A phone plays at a real host: a whole game against a bot, and back to its seat after a
-reload."""
+reload and after its connection drops."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 from game.rules import Player
 from game.textview import points
 from net.host import HostHandle
+from net.web import WebConnection
 from tests.web.conftest import page_url
 from tests.web.phone import join, play_to_the_end, take_turn
 
@@ -42,7 +43,14 @@ def test_a_phone_plays_a_whole_goff_game_against_a_bot(
     assert f"{points(scores.x)}–{points(scores.o)}" in verdict
 
 
-def test_a_phone_that_reloads_gets_its_seat_back(
+def _cut_off_phones(handle: HostHandle) -> None:
+    """Drop every phone's connection at the host, as a lost Wi-Fi would (no goodbye)."""
+    for conn in list(handle.host.connections):
+        if isinstance(conn, WebConnection):
+            conn.abort()
+
+
+def test_a_phone_that_reloads_or_drops_gets_its_seat_back(
     web_host: Callable[..., HostHandle],
     phone: Callable[[], Any],
     bots: Callable[..., Future[Any]],
@@ -62,5 +70,12 @@ def test_a_phone_that_reloads_gets_its_seat_back(
     assert page.locator("#join").is_hidden()
     assert handle.host.table.seats[Player.X].connected  # type: ignore[union-attr]
     assert len(handle.host.table.record.moves) == played
+    # Wi-Fi gone for a moment: the page comes back by itself, with its token.
+    page.evaluate("() => { document.querySelector('#notice').textContent = ''; }")
+    handle.call(_cut_off_phones, handle)
+    page.wait_for_function(
+        "() => document.querySelector('#notice').textContent === 'Bo is back at X'"
+    )
+    assert handle.host.table.seats[Player.X].connected  # type: ignore[union-attr]
     play_to_the_end(page)
     assert handle.host.table.position.is_over
