@@ -3,6 +3,7 @@ reload and after its connection drops."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
@@ -79,3 +80,32 @@ def test_a_phone_that_reloads_or_drops_gets_its_seat_back(
     assert handle.host.table.seats[Player.X].connected  # type: ignore[union-attr]
     play_to_the_end(page)
     assert handle.host.table.position.is_over
+
+
+def test_on_ultimate_a_phone_is_shown_the_two_boards_it_is_sent_to(
+    web_host: Callable[..., HostHandle],
+    phone: Callable[[], Any],
+    bots: Callable[..., Future[Any]],
+) -> None:
+    # X played 1.2-5.6: O must play one half in mini-board 2 and one in mini-board 6.
+    handle = web_host("ultimate", moves=("1.2-5.6",))
+    bots(handle.address, seat=Player.X)
+    page = phone()
+    join(page, page_url(handle), "Cy")
+    page.wait_for_selector("#status.mine")
+    assert page.locator("#zoom-bar .where").inner_text() == "Boards 2 and 6"
+    shown = page.locator("[data-cell]").evaluate_all("cells => cells.map(c => c.dataset.cell)")
+    assert sorted(shown) == sorted(f"{b}.{s}" for b in (2, 6) for s in range(1, 10))
+    assert page.locator("[data-cell][data-allowed]").count() == 18
+    page.tap("[data-cell='2.5']")
+    # Its partner must be in the other board: the host said so, the page only shows it.
+    allowed = page.locator("[data-cell][data-allowed]:not([data-selected])")
+    labels = allowed.evaluate_all("cells => cells.map(c => c.dataset.cell)")
+    assert sorted(labels) == [f"6.{s}" for s in range(1, 10)]
+    page.tap("[data-cell='6.1']")
+    # The host's answer: the view of ply 2 (its marks in both boards), the move on record.
+    page.wait_for_function("() => document.querySelector('#status:not(.mine)')")
+    deadline = time.monotonic() + 5
+    while len(handle.host.table.record.moves) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert handle.host.table.record.moves[:2] == ["1.2-5.6", "2.5-6.1"]
