@@ -90,6 +90,9 @@ def test_on_ultimate_a_phone_is_shown_the_two_boards_it_is_sent_to(
     # X played 1.2-5.6: O must play one half in mini-board 2 and one in mini-board 6.
     handle = web_host("ultimate", moves=("1.2-5.6",))
     bots(handle.address, seat=Player.X)
+    deadline = time.monotonic() + 5
+    while handle.host.table.seats[Player.X] is None and time.monotonic() < deadline:
+        time.sleep(0.01)  # the bot sits first, so the phone gets O
     page = phone()
     join(page, page_url(handle), "Cy")
     page.wait_for_selector("#status.mine")
