@@ -106,8 +106,7 @@ def test_on_ultimate_a_phone_is_shown_the_two_boards_it_is_sent_to(
     labels = allowed.evaluate_all("cells => cells.map(c => c.dataset.cell)")
     assert sorted(labels) == [f"6.{s}" for s in range(1, 10)]
     page.tap("[data-cell='6.1']")
-    # The host's answer: the view of ply 2 (its marks in both boards), the move on record.
-    page.wait_for_function("() => document.querySelector('#status:not(.mine)')")
+    # On record at the host (the bot may have answered already).
     deadline = time.monotonic() + 5
     while len(handle.host.table.record.moves) < 2 and time.monotonic() < deadline:
         time.sleep(0.01)
