@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.client import theme
+from game.client.canvas import note_cover
 from game.client.effects import FLIGHT_TIME
 from game.client.theme import Palette
 from game.rules import Collapse, Player, Position
@@ -96,6 +97,10 @@ class CollapseShow:
         """Whether input waits for the show (the cycle's beat)."""
         return now < self.hold_until
 
+    def showing(self, now: float) -> bool:
+        """Whether the show changes on its own after ``now``: input held, or a banner up."""
+        return self.holding(now) or (self.banner is not None and now < self.banner.until)
+
     def landed(self) -> None:
         """The marks are home: the panel may show the position after the collapse."""
         self.before = None
@@ -120,6 +125,7 @@ class CollapseShow:
         size = max(16, round(min(area.height * 0.3, area.width * 0.09)))
         small = max(14, round(size * 0.5))
         theme.panel(surface, area, palette.background_bottom, banner.color, size // 2, alpha=255)
+        note_cover(surface, area)  # over the panel's words: a layout sees them hidden
         pygame.draw.rect(surface, banner.color, area, max(3, size // 10), border_radius=size // 2)
         title = theme.glowing_text(banner.title, size, banner.color, palette.glow_strength // 2)
         lines = theme.wrap(banner.detail, small, area.width - size, True)
