@@ -218,6 +218,7 @@ class BoardView:
     variant: Variant
     _cache_key: tuple[object, ...] | None = field(default=None, init=False)
     _cache: pygame.Surface | None = field(default=None, init=False)
+    revision: int = field(default=0, init=False)  # counts the changes of the layer
     _pointer: tuple[object, ...] = field(default=(None, None, ()), init=False)
     _pulse_until: float = field(default=0.0, init=False)  # when the pointer's pulse rests
 
@@ -238,10 +239,22 @@ class BoardView:
         look: Look = Look(),
         time: float = 0.0,
     ) -> None:
+        surface.blit(self.layer(layout, pos, palette, look), layout.area)
+        self.draw_pointer(surface, layout, pos, palette, look, time)
+
+    def layer(
+        self, layout: BoardLayout, pos: Position, palette: Palette, look: Look = Look()
+    ) -> pygame.Surface:
+        """Everything of the board but the pointer, as a layer the size of the panel.
+
+        It is drawn again only when the position, the window or the look changes, and
+        :attr:`revision` then counts up: a picture made with the layer is good while the
+        revision is the same.
+        """
         key = (
             look.rows,
             pos,
-            tuple(layout.area),
+            layout,  # the whole layout: a zoom moves the cells within the same panel
             palette,
             look.preview,
             look.hidden,
@@ -257,10 +270,23 @@ class BoardView:
             # without a second full re-render in the middle of the burst.
             _draw_rows(self._cache, layout, added, palette)
             self._cache_key = key
+            self.revision += 1
         if key != self._cache_key or self._cache is None:
             self._cache = _render_static(pos, layout, palette, look)
             self._cache_key = key
-        surface.blit(self._cache, layout.area)
+            self.revision += 1
+        return self._cache
+
+    def draw_pointer(
+        self,
+        surface: pygame.Surface,
+        layout: BoardLayout,
+        pos: Position,
+        palette: Palette,
+        look: Look,
+        time: float,
+    ) -> None:
+        """What the pointer, the cursors and a half-placed mark show: drawn every frame."""
         pointer = (look.hover, look.picked, look.cursors)
         if pointer != self._pointer:
             self._pointer, self._pulse_until = pointer, _rest_after(time)
