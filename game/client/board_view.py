@@ -15,6 +15,10 @@ is awaited, the marks it will resolve light up and the cycle's brightest.
 The parts that change only with the position (the grid, the marks, the
 curves) are rendered once into a layer and reused until the position or
 the window changes, so a frame costs a blit and a few overlays.
+
+While a collapse is awaited the cycle is singled out: every cell the
+entanglement does not touch sits under a dark veil (in that cached layer,
+so it costs nothing a frame), and marks off it fade.
 """
 
 from __future__ import annotations
@@ -323,8 +327,26 @@ def _render_static(
         elif not k and spooky:
             _draw_spooky_cell(layer, layout, off, pos, index, palette, lit, dim=bool(preview))
     _draw_board_winners(layer, layout, off, won, palette)
+    if lit:
+        _veil(layer, pos, cells, lit, palette)
     _draw_rows(layer, layout, look.rows, palette)
     return layer
+
+
+def _veil(
+    layer: pygame.Surface,
+    pos: Position,
+    cells: list[pygame.Rect],
+    lit: frozenset[int],
+    palette: Palette,
+) -> None:
+    """Dim every cell no mark of the awaited collapse touches: the cycle is the show."""
+    glass = _glass(layer)
+    shade = (*palette.background_bottom, 150)
+    for index, rect in enumerate(cells):
+        if not any(k in lit for k in pos.spooky_in(index)):
+            pygame.draw.rect(glass, shade, rect.inflate(-2, -2), border_radius=8)
+    layer.blit(glass, (0, 0))
 
 
 def _draw_rows(
