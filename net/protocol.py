@@ -222,6 +222,7 @@ class Party(Message):
     standings: tuple[Standing, ...]
     clock_ms: int  # the move clock (0: none)
     left_ms: int  # what is left of it for the move awaited now
+    paused: bool = False  # the host has stopped the clock (left_ms stands still)
 
 
 @dataclass(frozen=True, slots=True)
