@@ -158,6 +158,18 @@ class Look:
     rows: tuple[Row, ...] = ()  # completed rows to strike through
 
 
+PULSE_TIME = 3.0
+"""Seconds the pointer's highlight breathes after it moves; then it rests at its brightest,
+so a board nobody touches is still (and the window can sleep)."""
+PULSE_RATE = 5.0  # radians a second
+
+
+def _rest_after(since: float) -> float:
+    """The first moment ``PULSE_TIME`` after ``since`` at which the pulse is at its brightest."""
+    turns = math.ceil(((since + PULSE_TIME) * PULSE_RATE - math.pi / 2) / math.tau)
+    return (math.pi / 2 + math.tau * turns) / PULSE_RATE
+
+
 @dataclass(slots=True)
 class BoardView:
     """Paints positions of one variant; keeps only a cache of what it painted last."""
@@ -165,6 +177,12 @@ class BoardView:
     variant: Variant
     _cache_key: tuple[object, ...] | None = field(default=None, init=False)
     _cache: pygame.Surface | None = field(default=None, init=False)
+    _pointer: tuple[object, ...] = field(default=(None, None, ()), init=False)
+    _pulse_until: float = field(default=0.0, init=False)  # when the pointer's pulse rests
+
+    def pulsing(self, time: float) -> bool:
+        """Whether the pointer's highlight drawn last still breathes at ``time``."""
+        return self._pointer != (None, None, ()) and time < self._pulse_until
 
     def layout(self, area: pygame.Rect) -> BoardLayout:
         return _cached_layout(self.variant, tuple(area))
@@ -201,7 +219,10 @@ class BoardView:
             self._cache = _render_static(pos, layout, palette, look)
             self._cache_key = key
         surface.blit(self._cache, layout.area)
-        self._draw_pointer(surface, layout, pos, palette, look, time)
+        pointer = (look.hover, look.picked, look.cursors)
+        if pointer != self._pointer:
+            self._pointer, self._pulse_until = pointer, _rest_after(time)
+        self._draw_pointer(surface, layout, pos, palette, look, min(time, self._pulse_until))
 
     def _draw_pointer(
         self,
@@ -212,7 +233,7 @@ class BoardView:
         look: Look,
         time: float,
     ) -> None:
-        pulse = 0.5 + 0.5 * math.sin(time * 5.0)
+        pulse = 0.5 + 0.5 * math.sin(time * PULSE_RATE)
         mover = pos.to_play
         if look.hover is not None:
             rect = layout.cells[look.hover].inflate(-4, -4)

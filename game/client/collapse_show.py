@@ -96,6 +96,10 @@ class CollapseShow:
         """Whether input waits for the show (the cycle's beat)."""
         return now < self.hold_until
 
+    def showing(self, now: float) -> bool:
+        """Whether the show changes on its own after ``now``: input held, or a banner up."""
+        return self.holding(now) or (self.banner is not None and now < self.banner.until)
+
     def landed(self) -> None:
         """The marks are home: the panel may show the position after the collapse."""
         self.before = None

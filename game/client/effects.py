@@ -257,6 +257,17 @@ class Effects:
         return bool(self.flights or self.fades)
 
     @property
+    def active(self) -> bool:
+        """Whether anything is still moving (the window sleeps when nothing is)."""
+        return bool(
+            self.flights
+            or self.fades
+            or self.sweeps
+            or self.fireworks_left
+            or any(left > 0 for left in self.life)
+        )
+
+    @property
     def particle_count(self) -> int:
         """Particles alive now."""
         return sum(1 for left in self.life if left > 0)

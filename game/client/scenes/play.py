@@ -44,6 +44,7 @@ from game.client.intents import (
     Start,
     Undo,
 )
+from game.client.join_panel import draw_join
 from game.client.prose import press
 from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
 from game.client.scenes.setup import seat_title, variant_title
@@ -617,6 +618,20 @@ class PlayScene(BaseScene):
 
     # -- drawing ----------------------------------------------------------------------
 
+    @property
+    def animating(self) -> bool:
+        """A board waiting for a person, with nothing flying, is still: the window sleeps."""
+        side = self.pos.to_play
+        bot_waits = side in self.bots and side in self.session.local_sides
+        return bool(
+            self.effects.active
+            or self.show.showing(self.ctx.time)
+            or self.view.pulsing(self.ctx.time)
+            or self.message is not None
+            or bot_waits  # its pause runs out with no event to wake the window
+            or self.hud_menu.focus >= 0  # the focus ring breathes
+        )
+
     def _look(self) -> Look:
         pos = self.pos
         preview: tuple[tuple[int, int], ...] = ()
@@ -654,8 +669,20 @@ class PlayScene(BaseScene):
         self._draw_hud(surface, hud)
         banner = pygame.Rect(hud.x, hud.y, hud.width, self._preview_rects(hud)[0].top - hud.y)
         self.show.draw(surface, banner.inflate(-hud.width // 20, -hud.height // 40), palette, t)
+        self._draw_invitation(surface, hud)
         if self.message is not None:
             self._draw_message(surface, board, self.message)
+
+    def _draw_invitation(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
+        """While a seat of a table this window hosts is open: how to sit down from a phone
+        (where the collapse previews go once a game runs)."""
+        url = getattr(self.session, "join_url", None)
+        table = getattr(self.session, "table", None)
+        if url and table and any(seat.name is None for seat in table.seats):
+            first = self._preview_rects(hud)[0]
+            gap = first.x - hud.x
+            area = pygame.Rect(first.x, first.y, hud.width - 2 * gap, first.height)
+            draw_join(surface, area, url, self.ctx.palette)
 
     def _status(self, pos: Position) -> str:
         who = pos.to_play
