@@ -26,6 +26,7 @@ import dataclasses
 import re
 import secrets
 from dataclasses import dataclass
+from pathlib import Path
 from random import Random
 
 from game.ai import Bot, make_bot
@@ -84,6 +85,12 @@ class PartyConfig:
     seed: int | None = None  # for the clock's random actions and the stand-in's choices
 
 
+def party_file(save_dir: Path, name: str) -> Path:
+    """Where the party called ``name`` keeps its state (its games: the same name, ``-gameN``)."""
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower() or "party"
+    return save_dir / f"party-{slug}.json"
+
+
 class PartyHost(Host):
     """Serves one party until :meth:`close`.
 
@@ -96,10 +103,9 @@ class PartyHost(Host):
         super().__init__(table, config)
         self.party_config = party
         self.variant = table.variant
-        slug = re.sub(r"[^A-Za-z0-9]+", "-", table.name).strip("-").lower() or "party"
         self.party_id = table.name
-        self.party_path = table.save_dir / f"party-{slug}.json"
-        self._record_prefix = f"party-{slug}-game"
+        self.party_path = party_file(table.save_dir, table.name)
+        self._record_prefix = f"{self.party_path.stem}-game"
         self.party, self.table, self.last_game = self._restore(table)
         self._rng = Random(party.seed)
         self._emotes = RateLimit(party.emote_burst, party.emote_every)

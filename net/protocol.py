@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 # 2: party tables (client queue and emote; host party and emoted).
 # 3: welcome.join_url, where phones open the table's page (net/web.py).
+#    And party.paused: the host has stopped the move clock.
 PROTOCOL_VERSION = 3
 
 # Roles a connection can hold at a table.
