@@ -521,5 +521,10 @@ class PartyHost(Host):
 
 
 def _verdict(result: GameResult) -> str:
-    score = f"{points(result.x_points)}–{points(result.o_points)}"
-    return f"{result.winner} wins {score}" if result.winner else f"a draw {score}"
+    """The news of a game's end as people say it: the winner's points first."""
+    high, low = sorted((result.x_points, result.o_points), reverse=True)
+    if result.winner:
+        return f"{result.winner} wins {points(high)} to {points(low)}"
+    if high:
+        return f"a shared win, {points(high)} each"
+    return f"a draw between {result.x} and {result.o}"

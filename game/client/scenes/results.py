@@ -20,7 +20,7 @@ from game.client.board_view import BoardView, Look
 from game.client.intents import Cancel, Intent
 from game.client.prose import Para
 from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
-from game.client.scenes.setup import PERSON, seat_title
+from game.client.scenes.setup import called, seat_title
 from game.client.widgets import Item, Menu
 from game.records import Record
 from game.rules import Player, Position, Termination, Variant
@@ -37,11 +37,6 @@ def verdict(pos: Position, names: dict[Player, str] | None = None) -> str:
         return f"{called(outcome.winner, names)} wins"
     return "Shared win" if outcome.scores.x else "A draw"
 
-
-def called(side: Player, names: dict[Player, str] | None) -> str:
-    """What to call ``side``'s player: their name, or X or O for a person with none."""
-    name = (names or {}).get(side, PERSON)
-    return side.value if name == PERSON else name
 
 
 def reason(pos: Position) -> str:
