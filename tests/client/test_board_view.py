@@ -14,6 +14,7 @@ import pytest
 
 from game.client import theme
 from game.client.board_view import BoardView, Look, allowed_cells, layout_board, mini_boards
+from game.client.still import Still
 from game.client.theme import HIGH_CONTRAST, NORMAL
 from game.records import Record
 from game.rules import VARIANTS, Place, Position, make_variant
@@ -184,3 +185,43 @@ def test_rows_struck_one_by_one_look_as_if_struck_at_once(screen: pygame.Surface
     # Rows taken back (a new game, an undo) are not something a layer can unstrike.
     view.draw(screen, layout, final, NORMAL, Look(show_last=False, rows=rows[:1]))
     assert view._cache is not layer
+
+
+def test_the_play_scenes_still_picture_is_never_stale(tmp_path: Path) -> None:
+    # Every frame through a game and its collapse show, drawn from the kept still picture,
+    # must be the frame painted from scratch: a key that misses a change would show.
+    d = Driver(tmp_path, size=(960, 540))
+    try:
+        d.key(pygame.K_RETURN)
+        d.key(pygame.K_RETURN)
+        scene = d.scene
+        surface = pygame.display.get_surface()
+        checked = 0
+
+        def same_as_painted_afresh(frames: int) -> None:
+            nonlocal checked
+            for _ in range(frames):
+                d.frames(1)
+                scene.draw(surface, 0.5)
+                kept = pygame.image.tobytes(surface, "RGB")
+                scene.still = Still()
+                scene.draw(surface, 0.5)
+                assert pygame.image.tobytes(surface, "RGB") == kept
+                checked += 1
+
+        for token in ["1-2", "2-5", "5-9"]:
+            d.play(scene.variant, token, "mouse")
+            same_as_painted_afresh(2)
+        d.play(scene.variant, "1-5", "mouse")  # a cycle: the show holds the board
+        same_as_painted_afresh(40)
+        d.key(pygame.K_RIGHT)  # an outcome looked at
+        same_as_painted_afresh(3)
+        d.key(pygame.K_RETURN)  # chosen: the marks fly, the banner, the landing
+        for _ in range(12):
+            same_as_painted_afresh(1)
+            d.frames(14)
+        d.click(scene._hud_menu_area(scene._areas()[1]).center)  # a button under the pointer
+        same_as_painted_afresh(3)
+        assert checked > 60
+    finally:
+        d.close()
