@@ -51,6 +51,7 @@ from game.client.join_panel import draw_join
 from game.client.prose import press
 from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
 from game.client.scenes.setup import called, seat_title, variant_title
+from game.client.still import Still
 from game.client.widgets import Item, Menu, focus_ring
 from game.records import Record
 from game.rules import Action, Collapse, IllegalActionError, Place, Player, Position, Variant
@@ -123,6 +124,7 @@ class PlayScene(BaseScene):
         self.local = isinstance(self.session, LocalSession)
         self._game = table.game if table else 0  # the table's game this screen shows
         self.view = BoardView(variant)
+        self.still = Still()
         self.show = CollapseShow(QUICK if self.ctx.settings.quick_collapse else FULL)
         self.effects = Effects(
             random.Random(rng.randrange(2**32)),
@@ -725,28 +727,69 @@ class PlayScene(BaseScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.ctx.palette
         t = self.ctx.time
-        theme.backdrop(surface, palette, t, drift=False)
         board, hud = self._areas()
         layout = self.layout()
-        self.view.draw(surface, layout, self.pos, palette, self._look(), t)
+        look = self._look()
+        layer = self.view.layer(layout, self.pos, palette, look)
+
+        def paint(image: pygame.Surface) -> None:
+            theme.backdrop(image, palette, t, drift=False)
+            image.blit(layer, layout.area)
+            self._draw_hud(image, hud)
+            self.show.draw(image, self._banner_area(hud), palette, t)
+            self._draw_invitation(image, hud)
+
+        # The background, the board and the panel change with the game, not with the clock:
+        # a frame in a collapse blits them as one picture and draws what moves over it.
+        self.still.draw(surface, self._still_key(layer), paint)
+        self.view.draw_pointer(surface, layout, self.pos, palette, look, t)
         self.effects.draw(surface, layout, palette, alpha)
-        self._draw_hud(surface, hud)
-        banner = pygame.Rect(hud.x, hud.y, hud.width, self._preview_rects(hud)[0].top - hud.y)
-        self.show.draw(surface, banner.inflate(-hud.width // 20, -hud.height // 40), palette, t)
-        self._draw_invitation(surface, hud)
+        self._draw_chosen_ring(surface, hud)
         if self.message is not None:
             self._draw_message(surface, board, self.message)
+
+    def _still_key(self, layer: pygame.Surface) -> tuple[object, ...]:
+        """Everything the still picture shows depends on (the board's layer, the panel's words)."""
+        pos = self.show.hud_position(self.pos)
+        menu = self.hud_menu
+        t = self.ctx.time
+        banner = self.show.banner
+        return (
+            self.ctx.palette,
+            layer,
+            self.view.revision,
+            pos,
+            self._status(pos) if pos is self.pos else None,
+            self.moves,
+            self.choice,
+            (self._seat_name(Player.X), self._seat_name(Player.O)),
+            (menu.focus, tuple((item.label, item.enabled, item.value) for item in menu.items)),
+            t if menu.focus >= 0 else None,  # a focused button's ring breathes
+            (banner, banner is not None and t < banner.until),
+            self._invitation(),
+        )
+
+    def _invitation(self) -> str | None:
+        """The address to sit down at from a phone, while a seat of a table hosted here is open."""
+        url = getattr(self.session, "join_url", None)
+        table = getattr(self.session, "table", None)
+        if url and table and any(seat.name is None for seat in table.seats):
+            return str(url)
+        return None
 
     def _draw_invitation(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
         """While a seat of a table this window hosts is open: how to sit down from a phone
         (where the collapse previews go once a game runs)."""
-        url = getattr(self.session, "join_url", None)
-        table = getattr(self.session, "table", None)
-        if url and table and any(seat.name is None for seat in table.seats):
+        url = self._invitation()
+        if url:
             first = self._preview_rects(hud)[0]
             gap = first.x - hud.x
             area = pygame.Rect(first.x, first.y, hud.width - 2 * gap, first.height)
             draw_join(surface, area, url, self.ctx.palette)
+
+    def _banner_area(self, hud: pygame.Rect) -> pygame.Rect:
+        banner = pygame.Rect(hud.x, hud.y, hud.width, self._preview_rects(hud)[0].top - hud.y)
+        return banner.inflate(-hud.width // 20, -hud.height // 40)
 
     def _status(self, pos: Position) -> str:
         who = pos.to_play
@@ -836,15 +879,23 @@ class PlayScene(BaseScene):
             layout = view.layout(rect)
             view.draw(surface, layout, after, palette, Look(show_labels=False, show_last=False))
             chosen = i == self.choice
-            if chosen:  # the outcome looked at, or chosen: the focus ring every screen uses
-                focus_ring(surface, layout.area, palette, self.ctx.time, 10)
-            else:
+            if not chosen:  # the chosen one's ring breathes: drawn each frame over the still
                 pygame.draw.rect(surface, palette.grid_glow, layout.area.inflate(6, 6), 1, 10)
             who = Player.of_mark(action.mark)
             words = f"{who}{action.mark} in cell {self.variant.label(action.cell)}"
             words, size = theme.fitted(words, small, rect.width, small - 4, chosen)
             label = theme.text(words, size, palette.text if chosen else palette.dim, chosen)
             theme.blit_centered(surface, label, (rect.centerx, rect.bottom + small * 0.8))
+
+    def _draw_chosen_ring(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
+        """The focus ring every screen uses, round the outcome looked at or chosen."""
+        pos = self.show.hud_position(self.pos)
+        if self.choice is None or not pos.awaiting_collapse:
+            return
+        rect = self._preview_rects(hud)[self.choice]
+        action = pos.collapse_outcomes()[self.choice][0]
+        area = self._previews[action].layout(rect).area if action in self._previews else rect
+        focus_ring(surface, area, self.ctx.palette, self.ctx.time, 10)
 
     def _draw_message(self, surface: pygame.Surface, board: pygame.Rect, message: Message) -> None:
         palette = self.ctx.palette

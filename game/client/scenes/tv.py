@@ -33,6 +33,7 @@ from game.client.effects import Effects
 from game.client.intents import Cancel, Intent, Text
 from game.client.join_panel import draw_join
 from game.client.scene import BaseScene, Context, SceneName
+from game.client.still import Still
 from game.rules import Player, Position
 from game.session import Notice, Refused, Snapshot
 from game.textview import points
@@ -77,6 +78,7 @@ class TvScene(BaseScene):
         self.pos: Position | None = None
         self.moves: tuple[str, ...] = ()
         self.view: BoardView | None = None
+        self.still = Still()
         self.effects = Effects(Random(11), ctx.settings.effect_intensity)
         self.party: Party | None = None
         self.clock_at = 0.0  # ctx.time when the party's left_ms was received
@@ -188,23 +190,48 @@ class TvScene(BaseScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.ctx.palette
-        theme.backdrop(surface, palette, self.ctx.time, drift=self.pos is None)
+        t = self.ctx.time
         board, strip, side = self._areas()
         if self.pos is None or self.view is None:
+            theme.backdrop(surface, palette, t, drift=True)
             margin = round(36 * self._unit())
             left = pygame.Rect(margin, margin, side.x - 2 * margin, side.height)
             self._draw_waiting(surface, left)
-        else:
-            layout = self.view.layout(board)
-            pos = self.pos
-            look = Look(hidden=self.effects.hidden_cells, rows=self.effects.struck_rows(pos))
-            self.view.draw(surface, layout, pos, palette, look, self.ctx.time)
-            self.effects.draw(surface, layout, palette, alpha)
-            self._draw_players(surface, strip)
-        self._draw_side(surface, side)
+            self._draw_side(surface, side)
+            self._draw_bubbles(surface, board)
+            return
+        layout = self.view.layout(board)
+        pos = self.pos
+        look = Look(hidden=self.effects.hidden_cells, rows=self.effects.struck_rows(pos))
+        layer = self.view.layer(layout, pos, palette, look)
+
+        def paint(image: pygame.Surface) -> None:
+            theme.backdrop(image, palette, t, drift=False)
+            image.blit(layer, layout.area)
+            self._draw_players(image, strip)
+            self._draw_side(image, side)
+
+        # What changes with the game, not the clock, is one still picture (see still.py).
+        self.still.draw(surface, self._still_key(layer), paint)
+        self.effects.draw(surface, layout, palette, alpha)
         self._draw_bubbles(surface, board)
-        if self.pos is not None:  # before that, the waiting screen says what news there is
-            self._draw_news(surface, side.x - round(36 * self._unit()))
+        self._draw_news(surface, side.x - round(36 * self._unit()))
+
+    def _still_key(self, layer: pygame.Surface) -> tuple[object, ...]:
+        """Everything the still picture shows depends on."""
+        party, pos, t = self.party, self.pos, self.ctx.time
+        clock = party is not None and party.clock_ms and pos is not None and pos.to_play
+        return (
+            self.ctx.palette,
+            layer,
+            self.view.revision if self.view else 0,
+            pos,
+            party,
+            self.session.table if self.session else None,
+            self.session.join_url if self.session else None,
+            t if clock else None,  # a move clock runs down every frame
+            int(t / SCORE_PAGE_TIME),  # the scoreboard's pages take turns
+        )
 
     def _draw_waiting(self, surface: pygame.Surface, left: pygame.Rect) -> None:
         """Before the first game arrives: the title, and whom we are reaching (or why not)."""
