@@ -336,7 +336,12 @@ class PartyScene(TvScene):
             self.menu.draw(surface, area, palette, self.ctx.time)
         if self.field is not None:
             self.field.draw(
-                surface, self._screen(), palette, self.ctx.time, "Who sits down on the couch?"
+                surface,
+                self._screen(),
+                palette,
+                self.ctx.time,
+                "Who sits down on the couch?",
+                self.ctx.device,
             )
 
     def _draw_waiting(self, surface: pygame.Surface, left: pygame.Rect) -> None:
