@@ -365,7 +365,8 @@ class ReplayScene(BaseScene):
         if self.message is not None:
             prose.draw(surface, [Para(self.message, palette.warning, bold=True)], below, unit, True)
         else:
-            prose.draw(surface, [Para(hint, palette.dim)], below, unit, center=True)
+            where = Para(f"Saved games are kept in {records_dir()}", palette.dim, 0.85)
+            prose.draw(surface, [Para(hint, palette.dim), where], below, unit, center=True)
 
     def draw_rows(self, surface: pygame.Surface, entries: list[Entry], unit: int) -> None:
         palette = self.ctx.palette
@@ -373,6 +374,7 @@ class ReplayScene(BaseScene):
         shown = entries[self.top : self.top + len(rows)]
         for i, (entry, rect) in enumerate(zip(shown, rows, strict=False)):
             focused = self.top + i == self.focus
+            note_button(surface, entry.when, rect)
             edge = palette.accent if focused else palette.grid
             fill = theme.mix(palette.board, palette.accent, 0.22) if focused else palette.board
             theme.panel(surface, rect, fill, edge, rect.height // 3, alpha=200 if focused else 150)
