@@ -242,6 +242,7 @@ class BoardView:
             look.rows,
             pos,
             tuple(layout.area),
+            layout.cells,  # the mini-boards in focus move the cells, not the panel
             palette,
             look.preview,
             look.hidden,
