@@ -25,7 +25,14 @@ from game.ai import Bot, make_bot
 from game.client import hud as hud_panel
 from game.client import move_list, theme
 from game.client.audio import Cue, cues_for
-from game.client.board_view import BoardLayout, BoardView, Look, allowed_cells, boards_of
+from game.client.board_view import (
+    BoardLayout,
+    BoardView,
+    Look,
+    allowed_cells,
+    boards_in_play,
+    boards_of,
+)
 from game.client.canvas import note_cover
 from game.client.collapse_show import FULL, QUICK, CollapseShow
 from game.client.effects import Effects
@@ -185,17 +192,14 @@ class PlayScene(BaseScene):
         or else the last placement."""
         pos = self.pos
         if pos.awaiting_collapse:
-            cycle = set(pos.cycle())
-            cells = {c for k, a, b in pos.spooky_marks if k in cycle for c in (a, b)}
-        elif self.picked is not None:
-            cells = {self.picked, *self.cursors.values()}
-        elif isinstance(self.variant, Ultimate) and self.variant.sent_to(pos):
-            cells = set(self._allowed_cells(None))
-        elif self.cursors:
-            cells = set(self.cursors.values())
-        else:
-            cells = set(pos.last_placement or ())
-        return boards_of(self.variant, cells)
+            return boards_in_play(pos)
+        if self.picked is not None:
+            return boards_of(self.variant, {self.picked, *self.cursors.values()})
+        if isinstance(self.variant, Ultimate) and self.variant.sent_to(pos):
+            return boards_of(self.variant, self._allowed_cells(None))
+        if self.cursors:
+            return boards_of(self.variant, set(self.cursors.values()))
+        return boards_in_play(pos)
 
     def _preview_rects(self, hud: pygame.Rect) -> list[pygame.Rect]:
         # Two squares side by side above the buttons, under the panel's words, with a line
