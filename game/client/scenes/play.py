@@ -7,14 +7,16 @@ the last :class:`~game.session.Snapshot` the session reported. A bot seat
 asks its bot in a worker thread and submits the answer like a player would.
 
 Params: ``variant``; ``seats`` (side -> bot level, or ``None`` for a person);
-optionally ``session`` (a network game: its local sides are the people here,
-the rest are remote) and ``seed`` (the bots' random generator).
+optionally ``moves`` to start from (or a ``LocalSession`` holding them) and
+``seed`` (the bots' random generator).
+At a LAN table (``Context.table``) no params are needed: the scene is a view of
+the table the app holds, whose session's local sides are the people here, and
+whose events reach :meth:`PlayScene.receive`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
@@ -55,12 +57,15 @@ from game.client.join_panel import draw_join
 from game.client.prose import press
 from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
 from game.client.scenes.setup import PERSON, called, seat_title, variant_title
+from game.client.still import Still
 from game.client.widgets import Item, Menu, focus_ring
 from game.records import Record
 from game.rules import Action, Collapse, IllegalActionError, Place, Player, Position, Variant
 from game.rules.ultimate import Ultimate
-from game.session import Event, LocalSession, Notice, Refused, Session, Snapshot
+from game.session import LocalSession, Notice, Refused, Session, Snapshot
 from game.textview import points
+from net.party import EMOTES
+from net.protocol import Emoted
 
 BOT_PAUSE = 0.5  # seconds a bot waits after a change, so people can follow its moves
 MESSAGE_TIME = 3.5
@@ -87,7 +92,7 @@ class PlayScene(BaseScene):
         self._thinking: tuple[Position, Future[Action]] | None = None
         self._think_from = 0.0  # when the bot began thinking
         self._decided: tuple[Action, float] | None = None  # a bot's collapse, held up until then
-        self._waiting: list[Event] = []  # what the session said while the show held the board
+        self._waiting: list[object] = []  # what the session said while the show held the board
         self._quiet = False  # the next snapshots come from an undo or a redo: no show
         self._cheer_on_landing = False  # a win's sound, once the collapse that made it lands
         self._allowed: dict[tuple[Position, int | None], frozenset[int]] = {}
@@ -97,36 +102,41 @@ class PlayScene(BaseScene):
 
     def enter(
         self,
-        variant: Variant,
-        seats: dict[Player, str | None],
-        session: Session | None = None,
+        variant: Variant | None = None,
+        seats: dict[Player, str | None] | None = None,
+        session: LocalSession | None = None,
         seed: int | None = None,
         moves: tuple[str, ...] = (),
-        on_close: Callable[[], None] | None = None,
         **params: Any,
     ) -> None:
+        table = self.ctx.table
+        if table is not None and table.snapshot is not None:
+            # A view of the LAN table the app holds: the game as it stands now.
+            variant, moves = table.snapshot.variant, table.snapshot.moves
+        assert variant is not None, "a game on this screen needs its variant"
         self.variant = variant
-        self.on_close = on_close
-        self._handed_over = False
-        self.seats = seats
+        self.seats = seats or {}
         rng = random.Random(seed)
         self.bots: dict[Player, Bot] = {
             side: make_bot(level, variant, random.Random(rng.randrange(2**32)))
-            for side, level in seats.items()
+            for side, level in self.seats.items()
             if level is not None
         }
-        self.session: Session = session or LocalSession(
-            variant, record=Record(variant, list(moves))
+        self.session: Session = (
+            table.session
+            if table
+            else session or LocalSession(variant, record=Record(variant, list(moves)))
         )
         self.local = isinstance(self.session, LocalSession)
         self.view = BoardView(variant)
+        self.still = Still()
         self.show = CollapseShow(QUICK if self.ctx.settings.quick_collapse else FULL)
         self.effects = Effects(
             random.Random(rng.randrange(2**32)),
             self.ctx.settings.effect_intensity,
             self.show.pace.flight,
         )
-        # The game as it stood when this scene took the session over (a rematch waits on it).
+        # The game as it stands when this scene shows it.
         self.pos = Record(variant, list(moves)).final()
         self.moves: tuple[str, ...] = tuple(moves)
         self.hud_menu = Menu(
@@ -144,10 +154,8 @@ class PlayScene(BaseScene):
     def exit(self) -> None:
         if self._thinking is not None:
             self._thinking[1].cancel()
-        if not self._handed_over:
-            self.session.close()
-            if self.on_close is not None:
-                self.on_close()
+        if self.local:
+            self.session.close()  # a LAN table's session is the app's to close
 
     # -- who does what ----------------------------------------------------------
 
@@ -495,16 +503,13 @@ class PlayScene(BaseScene):
         if isinstance(message, Saved):
             text, saved = message.outcome()
             self._say(text, warning=not saved)
+        else:
+            self._waiting.append(message)  # the table's events, taken in order by _drain
 
     def _leave(self) -> None:
         self.ctx.go(SceneName.TITLE)
 
     def _results(self) -> None:
-        network: dict[str, Any] = {}
-        if not self.local:
-            # A network game's connection lives on: the results screen may ask for a rematch.
-            self._handed_over = True
-            network = {"session": self.session, "on_close": self.on_close}
         self.ctx.go(
             SceneName.RESULTS,
             variant=self.variant,
@@ -512,7 +517,6 @@ class PlayScene(BaseScene):
             names={side: self._seat_name(side) for side in Player},
             moves=self.moves,
             position=self.pos,
-            **network,
         )
 
     def _rematch_asked(self) -> bool:
@@ -556,8 +560,10 @@ class PlayScene(BaseScene):
             self.message = None
 
     def _drain(self) -> None:
-        """Take what the session says; a new position waits while the show holds the board."""
-        self._waiting += self.session.events()
+        """Take what the session said (a game on this screen reports here, a LAN table's
+        events come through receive); a new position waits while the show holds the board."""
+        if self.local:
+            self._waiting += self.session.events()
         quiet, self._quiet = self._quiet, False
         while self._waiting:
             event = self._waiting[0]
@@ -569,6 +575,8 @@ class PlayScene(BaseScene):
                 self._say(event.reason)
             elif isinstance(event, Notice):
                 self._say(event.text, warning=False)
+            elif isinstance(event, Emoted):
+                self._say(f"{event.by}: {EMOTES.get(event.emote, '?')}", warning=False)
             self._waiting.pop(0)
 
     def _forward(self, snap: Snapshot) -> bool:
@@ -702,28 +710,69 @@ class PlayScene(BaseScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.ctx.palette
         t = self.ctx.time
-        theme.backdrop(surface, palette, t, drift=False)
         board, hud = self._areas()
         layout = self.layout()
-        self.view.draw(surface, layout, self.pos, palette, self._look(), t)
+        look = self._look()
+        layer = self.view.layer(layout, self.pos, palette, look)
+
+        def paint(image: pygame.Surface) -> None:
+            theme.backdrop(image, palette, t, drift=False)
+            image.blit(layer, layout.area)
+            self._draw_hud(image, hud)
+            self.show.draw(image, self._banner_area(hud), palette, t)
+            self._draw_invitation(image, hud)
+
+        # The background, the board and the panel change with the game, not with the clock:
+        # a frame in a collapse blits them as one picture and draws what moves over it.
+        self.still.draw(surface, self._still_key(layer), paint)
+        self.view.draw_pointer(surface, layout, self.pos, palette, look, t)
         self.effects.draw(surface, layout, palette, alpha)
-        self._draw_hud(surface, hud)
-        banner = pygame.Rect(hud.x, hud.y, hud.width, self._preview_rects(hud)[0].top - hud.y)
-        self.show.draw(surface, banner.inflate(-hud.width // 20, -hud.height // 40), palette, t)
-        self._draw_invitation(surface, hud)
+        self._draw_chosen_ring(surface, hud)
         if self.message is not None:
             self._draw_message(surface, board, self.message)
+
+    def _still_key(self, layer: pygame.Surface) -> tuple[object, ...]:
+        """Everything the still picture shows depends on (the board's layer, the panel's words)."""
+        pos = self.show.hud_position(self.pos)
+        menu = self.hud_menu
+        t = self.ctx.time
+        banner = self.show.banner
+        return (
+            self.ctx.palette,
+            layer,
+            self.view.revision,
+            pos,
+            self._status(pos) if pos is self.pos else None,
+            self.moves,
+            self.choice,
+            (self._seat_name(Player.X), self._seat_name(Player.O)),
+            (menu.focus, tuple((item.label, item.enabled, item.value) for item in menu.items)),
+            t if menu.focus >= 0 else None,  # a focused button's ring breathes
+            (banner, banner is not None and t < banner.until),
+            self._invitation(),
+        )
+
+    def _invitation(self) -> str | None:
+        """The address to sit down at from a phone, while a seat of a table hosted here is open."""
+        url = getattr(self.session, "join_url", None)
+        table = getattr(self.session, "table", None)
+        if url and table and any(seat.name is None for seat in table.seats):
+            return str(url)
+        return None
 
     def _draw_invitation(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
         """While a seat of a table this window hosts is open: how to sit down from a phone
         (where the collapse previews go once a game runs)."""
-        url = getattr(self.session, "join_url", None)
-        table = getattr(self.session, "table", None)
-        if url and table and any(seat.name is None for seat in table.seats):
+        url = self._invitation()
+        if url:
             first = self._preview_rects(hud)[0]
             gap = first.x - hud.x
             area = pygame.Rect(first.x, first.y, hud.width - 2 * gap, first.height)
             draw_join(surface, area, url, self.ctx.palette)
+
+    def _banner_area(self, hud: pygame.Rect) -> pygame.Rect:
+        banner = pygame.Rect(hud.x, hud.y, hud.width, self._preview_rects(hud)[0].top - hud.y)
+        return banner.inflate(-hud.width // 20, -hud.height // 40)
 
     def _status(self, pos: Position) -> str:
         who = pos.to_play
@@ -813,15 +862,23 @@ class PlayScene(BaseScene):
             layout = view.layout(rect)
             view.draw(surface, layout, after, palette, Look(show_labels=False, show_last=False))
             chosen = i == self.choice
-            if chosen:  # the outcome looked at, or chosen: the focus ring every screen uses
-                focus_ring(surface, layout.area, palette, self.ctx.time, 10)
-            else:
+            if not chosen:  # the chosen one's ring breathes: drawn each frame over the still
                 pygame.draw.rect(surface, palette.grid_glow, layout.area.inflate(6, 6), 1, 10)
             who = Player.of_mark(action.mark)
             words = f"{who}{action.mark} in cell {self.variant.label(action.cell)}"
             words, size = theme.fitted(words, small, rect.width, small - 4, chosen)
             label = theme.text(words, size, palette.text if chosen else palette.dim, chosen)
             theme.blit_centered(surface, label, (rect.centerx, rect.bottom + small * 0.8))
+
+    def _draw_chosen_ring(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
+        """The focus ring every screen uses, round the outcome looked at or chosen."""
+        pos = self.show.hud_position(self.pos)
+        if self.choice is None or not pos.awaiting_collapse:
+            return
+        rect = self._preview_rects(hud)[self.choice]
+        action = pos.collapse_outcomes()[self.choice][0]
+        area = self._previews[action].layout(rect).area if action in self._previews else rect
+        focus_ring(surface, area, self.ctx.palette, self.ctx.time, 10)
 
     def _draw_message(self, surface: pygame.Surface, board: pygame.Rect, message: Message) -> None:
         palette = self.ctx.palette

@@ -1,6 +1,7 @@
 """The big screen: a party table seen from the sofa (``qttt watch HOST:PORT --tv``).
 
-The scene is a spectator at a table (:class:`~net.party_client.PartySession`).
+The scene is a spectator at a table: it opens a :class:`~net.session.NetworkSession`
+that the app holds (``Context.sit_at``) and hears its events through ``receive``.
 The board takes the left of the screen, drawn by the same
 :class:`~game.client.board_view.BoardView` and
 :class:`~game.client.effects.Effects` as a game in play, so collapses fly
@@ -24,6 +25,7 @@ from typing import Any
 import pygame
 
 from game.client import theme
+from game.client.at_table import AtTable
 from game.client.audio import cues_for
 from game.client.board_view import BoardLayout, BoardView, Look, boards_in_play
 from game.client.canvas import Canvas, note_cover
@@ -31,12 +33,13 @@ from game.client.effects import Effects
 from game.client.intents import Cancel, Intent, Text
 from game.client.join_panel import draw_join
 from game.client.scene import BaseScene, Context, SceneName
+from game.client.still import Still
 from game.rules import Player, Position
 from game.session import Notice, Refused, Snapshot
 from game.textview import points
 from net.party import EMOTES
-from net.party_client import PartySession
-from net.protocol import Emoted, Party, SeatView, Standing
+from net.protocol import SPECTATOR, Emoted, Party, SeatView, Standing
+from net.session import NetworkSession
 
 EMOTE_TIME = 2.6  # seconds an emote stays, fading at the end
 NEWS_TIME = 6.0  # seconds a line of news stays
@@ -68,13 +71,14 @@ class TvScene(BaseScene):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.session: PartySession | None = None
+        self.session: NetworkSession | None = None
         self.address = ("", 0)
         self.back: SceneName | None = None  # where Escape goes; None quits (qttt watch)
         self.back_params: dict[str, Any] = {}
         self.pos: Position | None = None
         self.moves: tuple[str, ...] = ()
         self.view: BoardView | None = None
+        self.still = Still()
         self.effects = Effects(Random(11), ctx.settings.effect_intensity)
         self.party: Party | None = None
         self.clock_at = 0.0  # ctx.time when the party's left_ms was received
@@ -86,11 +90,10 @@ class TvScene(BaseScene):
         self.back_params = params.get("back_params", {})
         if "address" in params:  # without one (a snapshot), what is shown is handed to take()
             self.address = params["address"]
-            self.session = PartySession(self.address, params.get("viewer", "big screen"))
-
-    def exit(self) -> None:
-        if self.session is not None:
-            self.session.close()
+            self.session = NetworkSession(
+                self.address, params.get("viewer", "big screen"), role=SPECTATOR
+            )
+            self.ctx.sit_at(AtTable(self.session))
 
     # -- input ---------------------------------------------------------------------
 
@@ -108,11 +111,11 @@ class TvScene(BaseScene):
 
     # -- the fixed step --------------------------------------------------------------
 
+    def receive(self, message: object) -> None:
+        self.take(message, self.ctx.time)
+
     def update(self, dt: float) -> None:
         now = self.ctx.time
-        if self.session is not None:
-            for event in self.session.events():
-                self.take(event, now)
         self.effects.update(dt)
         self.bubbles = [b for b in self.bubbles if now - b.since < EMOTE_TIME]
         while self.news and now - self.news[0][1] > NEWS_TIME:
@@ -192,23 +195,48 @@ class TvScene(BaseScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.ctx.palette
-        theme.backdrop(surface, palette, self.ctx.time, drift=self.pos is None)
+        t = self.ctx.time
         board, strip, side = self._areas()
         if self.pos is None or self.view is None:
+            theme.backdrop(surface, palette, t, drift=True)
             margin = round(36 * self._unit())
             left = pygame.Rect(margin, margin, side.x - 2 * margin, side.height)
             self._draw_waiting(surface, left)
-        else:
-            layout = self._layout()
-            pos = self.pos
-            look = Look(hidden=self.effects.hidden_cells, rows=self.effects.struck_rows(pos))
-            self.view.draw(surface, layout, pos, palette, look, self.ctx.time)
-            self.effects.draw(surface, layout, palette, alpha)
-            self._draw_players(surface, strip)
-        self._draw_side(surface, side)
+            self._draw_side(surface, side)
+            self._draw_bubbles(surface, board)
+            return
+        layout = self._layout()
+        pos = self.pos
+        look = Look(hidden=self.effects.hidden_cells, rows=self.effects.struck_rows(pos))
+        layer = self.view.layer(layout, pos, palette, look)
+
+        def paint(image: pygame.Surface) -> None:
+            theme.backdrop(image, palette, t, drift=False)
+            image.blit(layer, layout.area)
+            self._draw_players(image, strip)
+            self._draw_side(image, side)
+
+        # What changes with the game, not the clock, is one still picture (see still.py).
+        self.still.draw(surface, self._still_key(layer), paint)
+        self.effects.draw(surface, layout, palette, alpha)
         self._draw_bubbles(surface, board)
-        if self.pos is not None:  # before that, the waiting screen says what news there is
-            self._draw_news(surface, side.x - round(36 * self._unit()))
+        self._draw_news(surface, side.x - round(36 * self._unit()))
+
+    def _still_key(self, layer: pygame.Surface) -> tuple[object, ...]:
+        """Everything the still picture shows depends on."""
+        party, pos, t = self.party, self.pos, self.ctx.time
+        clock = party is not None and party.clock_ms and pos is not None and pos.to_play
+        return (
+            self.ctx.palette,
+            layer,
+            self.view.revision if self.view else 0,
+            pos,
+            party,
+            self.session.table if self.session else None,
+            self.session.join_url if self.session else None,
+            t if clock else None,  # a move clock runs down every frame
+            int(t / SCORE_PAGE_TIME),  # the scoreboard's pages take turns
+        )
 
     def _draw_waiting(self, surface: pygame.Surface, left: pygame.Rect) -> None:
         """Before the first game arrives: the title, and whom we are reaching (or why not)."""
