@@ -27,7 +27,14 @@ from game.ai import Bot, make_bot
 from game.client import hud as hud_panel
 from game.client import move_list, theme
 from game.client.audio import Cue, cues_for
-from game.client.board_view import BoardLayout, BoardView, Look, allowed_cells, boards_of
+from game.client.board_view import (
+    BoardLayout,
+    BoardView,
+    Look,
+    allowed_cells,
+    boards_in_play,
+    boards_of,
+)
 from game.client.canvas import note_cover
 from game.client.collapse_show import FULL, QUICK, CollapseShow
 from game.client.couch import CouchSession
@@ -50,7 +57,7 @@ from game.client.intents import (
 from game.client.join_panel import draw_join
 from game.client.prose import press
 from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
-from game.client.scenes.setup import called, seat_title, variant_title
+from game.client.scenes.setup import PERSON, called, seat_title, variant_title
 from game.client.still import Still
 from game.client.widgets import Item, Menu, focus_ring
 from game.records import Record
@@ -201,17 +208,14 @@ class PlayScene(BaseScene):
         or else the last placement."""
         pos = self.pos
         if pos.awaiting_collapse:
-            cycle = set(pos.cycle())
-            cells = {c for k, a, b in pos.spooky_marks if k in cycle for c in (a, b)}
-        elif self.picked is not None:
-            cells = {self.picked, *self.cursors.values()}
-        elif isinstance(self.variant, Ultimate) and self.variant.sent_to(pos):
-            cells = set(self._allowed_cells(None))
-        elif self.cursors:
-            cells = set(self.cursors.values())
-        else:
-            cells = set(pos.last_placement or ())
-        return boards_of(self.variant, cells)
+            return boards_in_play(pos)
+        if self.picked is not None:
+            return boards_of(self.variant, {self.picked, *self.cursors.values()})
+        if isinstance(self.variant, Ultimate) and self.variant.sent_to(pos):
+            return boards_of(self.variant, self._allowed_cells(None))
+        if self.cursors:
+            return boards_of(self.variant, set(self.cursors.values()))
+        return boards_in_play(pos)
 
     def _preview_rects(self, hud: pygame.Rect) -> list[pygame.Rect]:
         # Two squares side by side above the buttons, under the panel's words, with a line
@@ -549,7 +553,11 @@ class PlayScene(BaseScene):
         """Who sits on ``side``, as the HUD says it."""
         table = getattr(self.session, "table", None)
         if table is None:
-            return seat_title(self.seats.get(side))
+            if self.seats.get(side) is not None:
+                return seat_title(self.seats.get(side))
+            # A person: the player's own name against a bot, "X" and "O" for two on a couch.
+            alone = sum(level is None for level in self.seats.values()) == 1
+            return self.ctx.settings.player_name if alone else PERSON
         seat = next((s for s in table.seats if s.side == side.value), None)
         if seat is None or seat.name is None:
             return "empty seat"
