@@ -321,7 +321,9 @@ class LanScene(BaseScene):
             prose.draw(surface, [Para(self.status, palette.dim)], box, scale.body, center=True)
         if self.address_field is not None:
             words = "The table's address, as host:port"
-            self.address_field.draw(surface, self._screen(), palette, self.ctx.time, words)
+            self.address_field.draw(
+                surface, self._screen(), palette, self.ctx.time, words, self.ctx.device
+            )
 
 
 def _stop_hosting(future: Future[tuple[HostHandle, LoopThread | None]]) -> None:
