@@ -9,7 +9,8 @@ cells an effect is drawing instead) and reads nothing else.
 Classical marks are large; spooky marks are small, each with its subscript,
 in a slot of their cell (a 3×3 grid of slots, finer when a cell holds more
 than nine), so none overlaps however many a cell holds. Every spooky mark's
-two halves are joined by a curve in its player's colour. While a collapse
+two halves are joined by a curve in its player's colour, solid for X and
+dashed for O: everything that tells the sides apart does it by shape too. While a collapse
 is awaited, the marks it will resolve light up and the cycle's brightest.
 
 The parts that change only with the position (the grid, the marks, the
@@ -134,6 +135,17 @@ def boards_of(variant: Variant, cells: set[int] | frozenset[int]) -> frozenset[i
     return frozenset(board[c] for c in cells)
 
 
+def boards_in_play(pos: Position) -> frozenset[int]:
+    """The mini-boards a position is about: the cycle awaiting its collapse, else the last
+    placement (none on a board that is not made of mini-boards)."""
+    if pos.awaiting_collapse:
+        cycle = set(pos.cycle())
+        cells = {c for k, a, b in pos.spooky_marks if k in cycle for c in (a, b)}
+    else:
+        cells = set(pos.last_placement or ())
+    return boards_of(pos.variant, cells)
+
+
 def layout_board(
     variant: Variant, area: pygame.Rect, focus: frozenset[int] = frozenset()
 ) -> BoardLayout:
@@ -218,6 +230,7 @@ class BoardView:
     variant: Variant
     _cache_key: tuple[object, ...] | None = field(default=None, init=False)
     _cache: pygame.Surface | None = field(default=None, init=False)
+    revision: int = field(default=0, init=False)  # counts the changes of the layer
     _pointer: tuple[object, ...] = field(default=(None, None, ()), init=False)
     _pulse_until: float = field(default=0.0, init=False)  # when the pointer's pulse rests
 
@@ -238,10 +251,22 @@ class BoardView:
         look: Look = Look(),
         time: float = 0.0,
     ) -> None:
+        surface.blit(self.layer(layout, pos, palette, look), layout.area)
+        self.draw_pointer(surface, layout, pos, palette, look, time)
+
+    def layer(
+        self, layout: BoardLayout, pos: Position, palette: Palette, look: Look = Look()
+    ) -> pygame.Surface:
+        """Everything of the board but the pointer, as a layer the size of the panel.
+
+        It is drawn again only when the position, the window or the look changes, and
+        :attr:`revision` then counts up: a picture made with the layer is good while the
+        revision is the same.
+        """
         key = (
             look.rows,
             pos,
-            tuple(layout.area),
+            layout,  # the whole layout: a zoom moves the cells within the same panel
             palette,
             look.preview,
             look.hidden,
@@ -257,10 +282,23 @@ class BoardView:
             # without a second full re-render in the middle of the burst.
             _draw_rows(self._cache, layout, added, palette)
             self._cache_key = key
+            self.revision += 1
         if key != self._cache_key or self._cache is None:
             self._cache = _render_static(pos, layout, palette, look)
             self._cache_key = key
-        surface.blit(self._cache, layout.area)
+            self.revision += 1
+        return self._cache
+
+    def draw_pointer(
+        self,
+        surface: pygame.Surface,
+        layout: BoardLayout,
+        pos: Position,
+        palette: Palette,
+        look: Look,
+        time: float,
+    ) -> None:
+        """What the pointer, the cursors and a half-placed mark show: drawn every frame."""
         pointer = (look.hover, look.picked, look.cursors)
         if pointer != self._pointer:
             self._pointer, self._pulse_until = pointer, _rest_after(time)
@@ -284,7 +322,14 @@ class BoardView:
                 surface, theme.mix(palette.board, color, 0.55 + 0.3 * pulse), rect, 2, 8
             )
         for cell, color in look.cursors:
-            _brackets(surface, layout.cells[cell].inflate(-6, -6), color, 3 + round(pulse))
+            rect = layout.cells[cell].inflate(-6, -6)
+            _brackets(surface, rect, color, 3 + round(pulse))
+            # A side's cursor also wears its mark in the corner: shape, not colour alone.
+            side = next((p for p in Player if palette.of(p) == color), None)
+            if side is not None:
+                size = max(8, rect.width // 6)
+                sprite = theme.mark_sprite(side, size, color, 0, 0.2)
+                surface.blit(sprite, sprite.get_rect(topright=rect.topright).move(-2, 2))
         if look.picked is not None and mover is not None:
             marks = pos.spooky_in(look.picked)
             count = len(marks) + 1
@@ -347,7 +392,13 @@ def _render_static(
             pygame.draw.rect(glass, (*palette.accent, 50), rect.inflate(-4, -4), border_radius=8)
         if look.allowed is not None and pos.is_open(index) and index not in look.allowed:
             pygame.draw.rect(glass, (0, 0, 0, 90), rect)
-    won = _won_boards(pos, layout)
+    # A mini-board's win shows once the marks that made it have landed (an effect is still
+    # drawing a mark in one of its cells: the win is not shown before it happened).
+    won = {
+        b: winners
+        for b, winners in _won_boards(pos, layout).items()
+        if not look.hidden.intersection(layout.boards[b][1])
+    }
     for b, winners in won.items():
         tint = palette.of(winners[0]) if len(winners) == 1 else palette.accent
         pygame.draw.rect(glass, (*tint, 40), layout.boards[b][0].move(off), border_radius=10)
@@ -359,7 +410,11 @@ def _render_static(
         for rect, board in layout.boards:
             if look.allowed.intersection(board):
                 ring = rect.move(off).inflate(10, 10)
-                pygame.draw.rect(layer, palette.of(pos.to_play), ring, 3, border_radius=10)
+                color = palette.of(pos.to_play)
+                pygame.draw.rect(layer, color, ring, 3, border_radius=10)
+                # The mover's mark rides the ring's corner: lit boards say whose by shape too.
+                mark = theme.mark_sprite(pos.to_play, max(10, cell // 3), color, 0, 0.18)
+                theme.blit_centered(layer, mark, ring.topright)
     for b, winners in won.items():
         tint = palette.of(winners[0]) if len(winners) == 1 else palette.accent
         pygame.draw.rect(
@@ -622,9 +677,18 @@ def _draw_curves(
         strong = k in cycle
         faded = lit and k not in lit
         alpha = 60 if faded else 230 if strong else 190 if k in lit else 140
-        if palette.glow_strength and not faded:
-            pygame.draw.lines(layer, (*color, alpha // 4), False, points, width * 5)
-        pygame.draw.lines(layer, (*color, alpha), False, points, width * (2 if strong else 1))
+        # Shape as well as colour: X's curves are solid, O's dashed (colour-blind players, and
+        # a greyscale copy, tell the sides apart by the line itself).
+        runs = [points] if Player.of_mark(k) is Player.X else _dashes(points)
+        for run in runs:
+            if palette.glow_strength and not faded:
+                pygame.draw.lines(layer, (*color, alpha // 4), False, run, width * 5)
+            pygame.draw.lines(layer, (*color, alpha), False, run, width * (2 if strong else 1))
+
+
+def _dashes(points: list[tuple[float, float]]) -> list[list[tuple[float, float]]]:
+    """``points`` (a curve of 14 steps) as dashes: every other step, ends included."""
+    return [points[i : i + 2] for i in range(0, len(points) - 1, 2)]
 
 
 def _draw_board_winners(

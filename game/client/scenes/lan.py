@@ -64,6 +64,7 @@ class LanScene(BaseScene):
         self._next_look = 0.0
         self.typed = ""
         self.address_field: TextField | None = None  # the address being typed, while it is
+        self._sit = True  # whether this window asked the table for a seat
 
     def enter(
         self,
@@ -241,6 +242,7 @@ class LanScene(BaseScene):
             return
         self.ctx.audio.play(Cue.CONFIRM)
         self.status = f"Connecting to {address[0]}:{address[1]}…"
+        self._sit = sit
         session = NetworkSession(
             address,
             name=self.ctx.settings.player_name,
@@ -301,9 +303,12 @@ class LanScene(BaseScene):
             self.ctx.leave_table()
 
     def receive(self, message: object) -> None:
-        # The game as the host has it: the board takes over (the app keeps the table).
+        # The game as the host has it: the board takes over (the app keeps the table); a
+        # player who asked for a seat and has none waits in a party's queue, on its screen.
         if isinstance(message, Snapshot):
-            self.ctx.go(SceneName.PLAY)
+            table = self.ctx.table
+            queued = self._sit and table is not None and not table.seated
+            self.ctx.go(SceneName.PARTY if queued else SceneName.PLAY)
 
     def _screen(self) -> pygame.Rect:
         return pygame.Rect((0, 0), self.ctx.size)
@@ -327,7 +332,9 @@ class LanScene(BaseScene):
             prose.draw(surface, [Para(self.status, palette.dim)], box, scale.body, center=True)
         if self.address_field is not None:
             words = "The table's address, as host:port"
-            self.address_field.draw(surface, self._screen(), palette, self.ctx.time, words)
+            self.address_field.draw(
+                surface, self._screen(), palette, self.ctx.time, words, self.ctx.device
+            )
 
 
 def _stop_hosting(future: Future[tuple[HostHandle, LoopThread | None]]) -> None:

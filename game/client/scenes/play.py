@@ -27,9 +27,17 @@ from game.ai import Bot, make_bot
 from game.client import hud as hud_panel
 from game.client import move_list, theme
 from game.client.audio import Cue, cues_for
-from game.client.board_view import BoardLayout, BoardView, Look, allowed_cells, boards_of
+from game.client.board_view import (
+    BoardLayout,
+    BoardView,
+    Look,
+    allowed_cells,
+    boards_in_play,
+    boards_of,
+)
 from game.client.canvas import note_cover
 from game.client.collapse_show import FULL, QUICK, CollapseShow
+from game.client.couch import CouchSession
 from game.client.effects import Effects
 from game.client.hud import HudView
 from game.client.intents import (
@@ -49,7 +57,8 @@ from game.client.intents import (
 from game.client.join_panel import draw_join
 from game.client.prose import press
 from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
-from game.client.scenes.setup import called, seat_title, variant_title
+from game.client.scenes.setup import PERSON, called, seat_title, variant_title
+from game.client.still import Still
 from game.client.widgets import Item, Menu, focus_ring
 from game.records import Record
 from game.rules import Action, Collapse, IllegalActionError, Place, Player, Position, Variant
@@ -57,7 +66,7 @@ from game.rules.ultimate import Ultimate
 from game.session import LocalSession, Notice, Refused, Session, Snapshot
 from game.textview import points
 from net.party import EMOTES
-from net.protocol import Emoted
+from net.protocol import Emoted, Party
 
 BOT_PAUSE = 0.5  # seconds a bot waits after a change, so people can follow its moves
 MESSAGE_TIME = 3.5
@@ -120,7 +129,9 @@ class PlayScene(BaseScene):
             else session or LocalSession(variant, record=Record(variant, list(moves)))
         )
         self.local = isinstance(self.session, LocalSession)
+        self._game = table.game if table else 0  # the table's game this screen shows
         self.view = BoardView(variant)
+        self.still = Still()
         self.show = CollapseShow(QUICK if self.ctx.settings.quick_collapse else FULL)
         self.effects = Effects(
             random.Random(rng.randrange(2**32)),
@@ -158,6 +169,12 @@ class PlayScene(BaseScene):
     def _side_of(self, pad: int) -> Player | None:
         """The side a pad plays: with two pads, pad 1 is X, pad 2 is O; else whoever is to play."""
         mover = self.pos.to_play
+        if isinstance(self.session, CouchSession):
+            # At a party hosted here, a couch player's pad plays their side; the keyboard and
+            # mouse, or a pad nobody claimed, play whoever is to move (a hot seat).
+            side = self.session.side_of(pad) if pad != KEYBOARD else None
+            if side is not None:
+                return side
         if pad == KEYBOARD or len(self._pads()) < 2:
             return mover
         return Player.X if pad % 2 else Player.O
@@ -192,17 +209,14 @@ class PlayScene(BaseScene):
         or else the last placement."""
         pos = self.pos
         if pos.awaiting_collapse:
-            cycle = set(pos.cycle())
-            cells = {c for k, a, b in pos.spooky_marks if k in cycle for c in (a, b)}
-        elif self.picked is not None:
-            cells = {self.picked, *self.cursors.values()}
-        elif isinstance(self.variant, Ultimate) and self.variant.sent_to(pos):
-            cells = set(self._allowed_cells(None))
-        elif self.cursors:
-            cells = set(self.cursors.values())
-        else:
-            cells = set(pos.last_placement or ())
-        return boards_of(self.variant, cells)
+            return boards_in_play(pos)
+        if self.picked is not None:
+            return boards_of(self.variant, {self.picked, *self.cursors.values()})
+        if isinstance(self.variant, Ultimate) and self.variant.sent_to(pos):
+            return boards_of(self.variant, self._allowed_cells(None))
+        if self.cursors:
+            return boards_of(self.variant, set(self.cursors.values()))
+        return boards_in_play(pos)
 
     def _preview_rects(self, hud: pygame.Rect) -> list[pygame.Rect]:
         # Two squares side by side above the buttons, under the panel's words, with a line
@@ -495,16 +509,33 @@ class PlayScene(BaseScene):
         save_in_worker(self.ctx, Record(self.variant, list(self.moves)))
 
     def receive(self, message: object) -> None:
+        if isinstance(self.session, CouchSession) and self._party_moved_on(message):
+            self.ctx.go(SceneName.PARTY)
+            return
         if isinstance(message, Saved):
             text, saved = message.outcome()
             self._say(text, warning=not saved)
         else:
             self._waiting.append(message)  # the table's events, taken in order by _drain
 
+    def _party_moved_on(self, message: object) -> bool:
+        """At a party hosted here: whether the table has gone past this screen's game (the
+        next game started, or the night ended), so the party screen takes over again."""
+        table = self.ctx.table
+        game = table.game if table else 0
+        if isinstance(message, Snapshot):
+            return message.game != self._game
+        return isinstance(message, Party) and message.finished and game == self._game
+
     def _leave(self) -> None:
-        self.ctx.go(SceneName.TITLE)
+        # A party hosted here goes on: its screen has the host's menu (and the end of it).
+        at_party = isinstance(self.session, CouchSession)
+        self.ctx.go(SceneName.PARTY if at_party else SceneName.TITLE)
 
     def _results(self) -> None:
+        if isinstance(self.session, CouchSession):
+            self.ctx.go(SceneName.PARTY)
+            return
         self.ctx.go(
             SceneName.RESULTS,
             variant=self.variant,
@@ -524,7 +555,11 @@ class PlayScene(BaseScene):
         """Who sits on ``side``, as the HUD says it."""
         table = getattr(self.session, "table", None)
         if table is None:
-            return seat_title(self.seats.get(side))
+            if self.seats.get(side) is not None:
+                return seat_title(self.seats.get(side))
+            # A person: the player's own name against a bot, "X" and "O" for two on a couch.
+            alone = sum(level is None for level in self.seats.values()) == 1
+            return self.ctx.settings.player_name if alone else PERSON
         seat = next((s for s in table.seats if s.side == side.value), None)
         if seat is None or seat.name is None:
             return "empty seat"
@@ -702,28 +737,69 @@ class PlayScene(BaseScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.ctx.palette
         t = self.ctx.time
-        theme.backdrop(surface, palette, t, drift=False)
         board, hud = self._areas()
         layout = self.layout()
-        self.view.draw(surface, layout, self.pos, palette, self._look(), t)
+        look = self._look()
+        layer = self.view.layer(layout, self.pos, palette, look)
+
+        def paint(image: pygame.Surface) -> None:
+            theme.backdrop(image, palette, t, drift=False)
+            image.blit(layer, layout.area)
+            self._draw_hud(image, hud)
+            self.show.draw(image, self._banner_area(hud), palette, t)
+            self._draw_invitation(image, hud)
+
+        # The background, the board and the panel change with the game, not with the clock:
+        # a frame in a collapse blits them as one picture and draws what moves over it.
+        self.still.draw(surface, self._still_key(layer), paint)
+        self.view.draw_pointer(surface, layout, self.pos, palette, look, t)
         self.effects.draw(surface, layout, palette, alpha)
-        self._draw_hud(surface, hud)
-        banner = pygame.Rect(hud.x, hud.y, hud.width, self._preview_rects(hud)[0].top - hud.y)
-        self.show.draw(surface, banner.inflate(-hud.width // 20, -hud.height // 40), palette, t)
-        self._draw_invitation(surface, hud)
+        self._draw_chosen_ring(surface, hud)
         if self.message is not None:
             self._draw_message(surface, board, self.message)
+
+    def _still_key(self, layer: pygame.Surface) -> tuple[object, ...]:
+        """Everything the still picture shows depends on (the board's layer, the panel's words)."""
+        pos = self.show.hud_position(self.pos)
+        menu = self.hud_menu
+        t = self.ctx.time
+        banner = self.show.banner
+        return (
+            self.ctx.palette,
+            layer,
+            self.view.revision,
+            pos,
+            self._status(pos) if pos is self.pos else None,
+            self.moves,
+            self.choice,
+            (self._seat_name(Player.X), self._seat_name(Player.O)),
+            (menu.focus, tuple((item.label, item.enabled, item.value) for item in menu.items)),
+            t if menu.focus >= 0 else None,  # a focused button's ring breathes
+            (banner, banner is not None and t < banner.until),
+            self._invitation(),
+        )
+
+    def _invitation(self) -> str | None:
+        """The address to sit down at from a phone, while a seat of a table hosted here is open."""
+        url = getattr(self.session, "join_url", None)
+        table = getattr(self.session, "table", None)
+        if url and table and any(seat.name is None for seat in table.seats):
+            return str(url)
+        return None
 
     def _draw_invitation(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
         """While a seat of a table this window hosts is open: how to sit down from a phone
         (where the collapse previews go once a game runs)."""
-        url = getattr(self.session, "join_url", None)
-        table = getattr(self.session, "table", None)
-        if url and table and any(seat.name is None for seat in table.seats):
+        url = self._invitation()
+        if url:
             first = self._preview_rects(hud)[0]
             gap = first.x - hud.x
             area = pygame.Rect(first.x, first.y, hud.width - 2 * gap, first.height)
             draw_join(surface, area, url, self.ctx.palette)
+
+    def _banner_area(self, hud: pygame.Rect) -> pygame.Rect:
+        banner = pygame.Rect(hud.x, hud.y, hud.width, self._preview_rects(hud)[0].top - hud.y)
+        return banner.inflate(-hud.width // 20, -hud.height // 40)
 
     def _status(self, pos: Position) -> str:
         who = pos.to_play
@@ -813,15 +889,23 @@ class PlayScene(BaseScene):
             layout = view.layout(rect)
             view.draw(surface, layout, after, palette, Look(show_labels=False, show_last=False))
             chosen = i == self.choice
-            if chosen:  # the outcome looked at, or chosen: the focus ring every screen uses
-                focus_ring(surface, layout.area, palette, self.ctx.time, 10)
-            else:
+            if not chosen:  # the chosen one's ring breathes: drawn each frame over the still
                 pygame.draw.rect(surface, palette.grid_glow, layout.area.inflate(6, 6), 1, 10)
             who = Player.of_mark(action.mark)
             words = f"{who}{action.mark} in cell {self.variant.label(action.cell)}"
             words, size = theme.fitted(words, small, rect.width, small - 4, chosen)
             label = theme.text(words, size, palette.text if chosen else palette.dim, chosen)
             theme.blit_centered(surface, label, (rect.centerx, rect.bottom + small * 0.8))
+
+    def _draw_chosen_ring(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
+        """The focus ring every screen uses, round the outcome looked at or chosen."""
+        pos = self.show.hud_position(self.pos)
+        if self.choice is None or not pos.awaiting_collapse:
+            return
+        rect = self._preview_rects(hud)[self.choice]
+        action = pos.collapse_outcomes()[self.choice][0]
+        area = self._previews[action].layout(rect).area if action in self._previews else rect
+        focus_ring(surface, area, self.ctx.palette, self.ctx.time, 10)
 
     def _draw_message(self, surface: pygame.Surface, board: pygame.Rect, message: Message) -> None:
         palette = self.ctx.palette
