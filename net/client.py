@@ -76,10 +76,14 @@ class TableClient:
         self._closing = False
         self._reconnecting = False
         self._resync = False
+        # The last move sent (or made while the link was down) that the host has not answered
+        # yet, with the game it was for and whether it was sent again after a reconnect.
+        self._unanswered: tuple[Move, int, bool] | None = None
+        self.table_name: str | None = None  # what the host calls its table (its Welcome says)
         self._handlers: dict[type[Message], Callable[[Any], None]] = {
             protocol.Welcome: self._on_welcome,
             protocol.State: self._on_state,
-            protocol.Refused: lambda m: self._emit(Refused(m.reason)),
+            protocol.Refused: self._on_refused,
             protocol.Notice: lambda m: self._emit(Notice(m.text)),
             protocol.Pong: lambda m: None,
             protocol.Party: self._on_party,
@@ -120,7 +124,20 @@ class TableClient:
         side = self.seat or pos.to_play
         assert side is not None
         ply = len(self.moves) if ply is None else ply
-        self.send(Move(side.value, ply, pos.variant.token(action)))
+        move = Move(side.value, ply, pos.variant.token(action))
+        game = self.table.game if self.table else 0
+        if self._reconnecting:
+            # Kept, and sent once the seat is back if the game still waits for it (_on_state).
+            self._unanswered = (move, game, False)
+            self._emit(Notice("the connection is down: your move goes when it is back"))
+            return
+        self._unanswered = (move, game, False)
+        self.send(move)
+
+    @property
+    def reconnecting(self) -> bool:
+        """Whether the link dropped and is being tried again (the seat is held meanwhile)."""
+        return self._reconnecting
 
     def send(self, message: Message) -> None:
         if not self.connected:
@@ -233,6 +250,7 @@ class TableClient:
         if self.seats and welcome.token != self.token:
             self.seats.keep(self.address, self.name, welcome.token)
         self.token = welcome.token
+        self.table_name = welcome.table
         self.join_url = welcome.join_url
         self.welcomes += 1
         self._ping_every = max(welcome.ping_ms, 50) / 1000
@@ -240,6 +258,27 @@ class TableClient:
             self._reconnecting = False
             self._resync = True
             self._emit(Notice("reconnected"))
+
+    def _on_refused(self, refused: protocol.Refused) -> None:
+        self._unanswered = None  # the host answered (whatever intent it was: one is enough)
+        self._emit(Refused(refused.reason))
+
+    def _answer(self, state: protocol.State, resync: bool) -> None:
+        """What became of the move sent last, now that ``state`` came (after a reconnect
+        when ``resync``): applied, still awaited (sent once more), or lost, and said so."""
+        if self._unanswered is None:
+            return
+        move, game, resent = self._unanswered
+        if state.game != game or len(state.moves) > move.ply:
+            self._unanswered = None  # played (by us or, if not, the game moved on anyway)
+        elif resync and not resent and self.seat is not None and move.side == self.seat.value:
+            # The host has not seen it (a link that went silent swallowed it): once more.
+            # The ply makes it safe: a host that did get it refuses a repeat.
+            self._unanswered = (move, game, True)
+            self.send(move)
+        elif resync:
+            self._unanswered = None
+            self._emit(Refused(f"your move {move.token} did not reach the host: play it again"))
 
     def _on_party(self, party: protocol.Party) -> None:
         self.party = party
@@ -249,6 +288,7 @@ class TableClient:
         before = self.table
         self.table = state
         unchanged = before and before.game == state.game and before.moves == state.moves
+        resync = self._resync
         if not unchanged or self._resync:
             # After a reconnect the game is shown again even if unchanged: an intent refused
             # while the connection was down can be made again from it.
@@ -258,6 +298,7 @@ class TableClient:
             self._emit(Snapshot(self.variant, state.moves, self.positions[-1], state.game))
         # Then the whole table (seats, spectators, rematch wishes), whatever changed.
         self._emit(state)
+        self._answer(state, resync)
 
     def _replay(self, before: protocol.State | None, state: protocol.State) -> list[Position]:
         """The positions of ``state``'s tokens, playing only the new ones when the game went on."""

@@ -38,7 +38,9 @@ class NetworkSession:
         seat: Player | None = None,
         reconnect_for: float = 60.0,
         seats: SeatStore | None = None,
+        silence: float = 10.0,
     ) -> None:
+        self.address = address
         self._events: queue.SimpleQueue[TableEvent] = queue.SimpleQueue()
         self._client = TableClient(
             address,
@@ -48,6 +50,7 @@ class NetworkSession:
             seat=seat,
             reconnect_for=reconnect_for,
             seats=seats,
+            silence=silence,
         )
         self._thread = LoopThread("qttt-net")
         self._done: Future[str] = self._thread.submit(self._client.run())
@@ -111,6 +114,17 @@ class NetworkSession:
     @property
     def connected(self) -> bool:
         return self._client.connected
+
+    @property
+    def reconnecting(self) -> bool:
+        """The link dropped and is being tried again (the seat is held meanwhile); a move
+        made now is sent once it is back, if the game still waits for it."""
+        return self._client.reconnecting
+
+    @property
+    def table_name(self) -> str | None:
+        """What the host calls its table (known from its first Welcome)."""
+        return self._client.table_name
 
     @property
     def join_url(self) -> str | None:

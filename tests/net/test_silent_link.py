@@ -1,0 +1,124 @@
+"""A link that goes silent mid-move: the move arrives exactly once, or the player is told.
+
+A small TCP relay stands between a client and the host; the test stops it forwarding
+(both ways, the sockets left open: a half-dead link, as a Wi-Fi drop makes), then lets
+it forward again for new connections.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.rules import Place, Player
+from game.session import Notice, Refused
+from net.host import HostHandle
+from net.session import NetworkSession
+from tests.net.conftest import LOOPBACK, committed
+from tests.net.test_table import Screen
+
+
+class Relay:
+    """Forwards every connection to ``target`` until :meth:`stall`; new connections made
+    after :meth:`resume` are forwarded again."""
+
+    def __init__(self, target: tuple[str, int]) -> None:
+        self.target = target
+        self.listener = socket.create_server((LOOPBACK, 0))
+        self.address = self.listener.getsockname()[:2]
+        self.forwarding = threading.Event()
+        self.forwarding.set()
+        self._sockets: list[socket.socket] = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def stall(self) -> None:
+        self.forwarding.clear()
+
+    def resume(self) -> None:
+        self.forwarding.set()
+
+    def close(self) -> None:
+        self.listener.close()
+        for sock in self._sockets:
+            sock.close()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            upstream = socket.create_connection(self.target)
+            self._sockets += [client, upstream]
+            born = self.forwarding.is_set()
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pipe, args=(a, b, born), daemon=True).start()
+
+    def _pipe(self, source: socket.socket, sink: socket.socket, born: bool) -> None:
+        # A connection made while stalled is a dead one from the start.
+        try:
+            while data := source.recv(65536):
+                if born and self.forwarding.is_set():
+                    sink.sendall(data)
+                else:
+                    born = False  # this connection's link stays dead, as a dropped Wi-Fi's
+        except OSError:
+            pass
+
+
+@pytest.fixture
+def relay(host: HostHandle) -> Iterator[Relay]:
+    r = Relay(host.address)
+    yield r
+    r.close()
+
+
+def test_a_move_swallowed_by_a_silent_link_arrives_exactly_once(
+    host: HostHandle, relay: Relay, tmp_path: Path
+) -> None:
+    ada = Screen(NetworkSession(relay.address, name="Ada", seat=Player.X, silence=1.0))
+    bo = Screen(NetworkSession(host.address, name="Bo", seat=Player.O))
+    try:
+        ada.snapshot(0)
+        bo.notice("Bo sits at O")
+        relay.stall()
+        ada.session.submit(Place(0, 1))  # written into a link that no longer carries anything
+        ada.notice("; reconnecting", timeout=10)
+        relay.resume()
+        ada.notice("reconnected", timeout=10)
+        # Sent again once the seat was back, and played once: Bo sees one move.
+        assert bo.snapshot(1).moves == ("1-2",)
+        assert ada.snapshot(1).moves == ("1-2",)
+        record = committed(next(tmp_path.glob("*.json")), 1)
+        assert record.moves == ["1-2"]
+        bo.session.submit(Place(4, 5))
+        assert ada.snapshot(2).moves == ("1-2", "5-6")
+        assert not [e for e in ada.seen if isinstance(e, Refused)]
+    finally:
+        ada.session.close()
+        bo.session.close()
+
+
+def test_a_move_made_while_the_link_is_down_goes_once_it_is_back(
+    host: HostHandle, relay: Relay, tmp_path: Path
+) -> None:
+    ada = Screen(NetworkSession(relay.address, name="Ada", seat=Player.X, silence=1.0))
+    bo = Screen(NetworkSession(host.address, name="Bo", seat=Player.O))
+    try:
+        ada.snapshot(0)
+        bo.notice("Bo sits at O")
+        relay.stall()
+        ada.notice("; reconnecting", timeout=10)
+        ada.session.submit(Place(0, 1))
+        said = ada.wait(lambda e: isinstance(e, Notice | Refused) and "move" in str(e))
+        assert isinstance(said, Notice) and "goes when it is back" in said.text
+        relay.resume()
+        assert bo.snapshot(1).moves == ("1-2",)
+        assert committed(next(tmp_path.glob("*.json")), 1).moves == ["1-2"]
+    finally:
+        ada.session.close()
+        bo.session.close()
