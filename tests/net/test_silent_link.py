@@ -32,13 +32,21 @@ class Relay:
         self.address = self.listener.getsockname()[:2]
         self.forwarding = threading.Event()
         self.forwarding.set()
+        self.cutting = False
         self._sockets: list[socket.socket] = []
         threading.Thread(target=self._accept, daemon=True).start()
 
     def stall(self) -> None:
         self.forwarding.clear()
 
+    def cut(self) -> None:
+        """Drop every connection now, and every new one at once, until :meth:`resume`."""
+        self.cutting = True
+        for sock in self._sockets:
+            sock.close()
+
     def resume(self) -> None:
+        self.cutting = False
         self.forwarding.set()
 
     def close(self) -> None:
@@ -52,6 +60,9 @@ class Relay:
                 client, _ = self.listener.accept()
             except OSError:
                 return
+            if self.cutting:
+                client.close()
+                continue
             upstream = socket.create_connection(self.target)
             self._sockets += [client, upstream]
             born = self.forwarding.is_set()

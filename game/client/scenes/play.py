@@ -55,6 +55,7 @@ from game.client.intents import (
     Undo,
 )
 from game.client.join_panel import draw_join
+from game.client.link import LinkPanel
 from game.client.prose import press
 from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
 from game.client.scenes.setup import PERSON, called, seat_title, variant_title
@@ -83,6 +84,7 @@ class Message:
 class PlayScene(BaseScene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
+        self.link = LinkPanel(ctx)  # what shows of a LAN table's connection
         self.picked: int | None = None
         self.hover: int | None = None
         self.cursors: dict[int, int] = {}  # pad -> cell
@@ -245,6 +247,8 @@ class PlayScene(BaseScene):
         return self.show.holding(self.ctx.time) or self.effects.busy or self._decided is not None
 
     def handle(self, intent: Intent) -> None:
+        if self.link.handle(intent):
+            return  # the link is down or gone: nothing done here could reach the host
         if self.paused and isinstance(intent, Point | Click | Navigate | Activate):
             # The board waits for the show; the buttons beside it (Menu) still answer.
             area = self._hud_menu_area(self._areas()[1])
@@ -575,6 +579,7 @@ class PlayScene(BaseScene):
     # -- the fixed step ---------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self.link.update()
         self._drain()
         self.effects.update(dt)
         if not self.effects.busy:
@@ -757,6 +762,7 @@ class PlayScene(BaseScene):
         self._draw_chosen_ring(surface, hud)
         if self.message is not None:
             self._draw_message(surface, board, self.message)
+        self.link.draw(surface, board)
 
     def _still_key(self, layer: pygame.Surface) -> tuple[object, ...]:
         """Everything the still picture shows depends on (the board's layer, the panel's words)."""

@@ -18,6 +18,7 @@ from game.client import prose, theme
 from game.client.audio import Cue
 from game.client.board_view import BoardView, Look
 from game.client.intents import Cancel, Intent
+from game.client.link import LinkPanel
 from game.client.prose import Para
 from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
 from game.client.scenes.setup import called, seat_title
@@ -62,6 +63,7 @@ class ResultsScene(BaseScene):
         super().__init__(ctx)
         self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), width=8)
         self.saved: str | None = None
+        self.link = LinkPanel(ctx)
 
     def enter(
         self,
@@ -160,7 +162,12 @@ class ResultsScene(BaseScene):
         menu = pygame.Rect(round(w * 0.5), round(h * 0.4), round(w * 0.46), round(h * 0.42))
         return board, menu
 
+    def update(self, dt: float) -> None:
+        self.link.update()
+
     def handle(self, intent: Intent) -> None:
+        if self.link.handle(intent):
+            return
         if isinstance(intent, Cancel):
             self._menu()
             return
@@ -212,3 +219,4 @@ class ResultsScene(BaseScene):
         if self.saved:
             note = theme.text(self.saved, small, palette.dim)
             theme.blit_centered(surface, note, (menu.centerx, menu.bottom + small * 1.5))
+        self.link.draw(surface, self._areas()[0])

@@ -32,6 +32,7 @@ from game.client.canvas import Canvas, note_cover
 from game.client.effects import Effects
 from game.client.intents import Cancel, Intent, Text
 from game.client.join_panel import draw_join
+from game.client.link import LinkPanel
 from game.client.scene import BaseScene, Context, SceneName
 from game.client.still import Still
 from game.rules import Player, Position
@@ -71,6 +72,7 @@ class TvScene(BaseScene):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
+        self.link = LinkPanel(ctx)  # the connection, when it is not live
         self.session: NetworkSession | None = None
         self.address = ("", 0)
         self.back: SceneName | None = None  # where Escape goes; None quits (qttt watch)
@@ -98,6 +100,8 @@ class TvScene(BaseScene):
     # -- input ---------------------------------------------------------------------
 
     def handle(self, intent: Intent) -> None:
+        if self.link.handle(intent):
+            return
         if isinstance(intent, Cancel):
             if self.back is None:
                 self.ctx.quit()
@@ -116,6 +120,7 @@ class TvScene(BaseScene):
 
     def update(self, dt: float) -> None:
         now = self.ctx.time
+        self.link.update()
         self.effects.update(dt)
         self.bubbles = [b for b in self.bubbles if now - b.since < EMOTE_TIME]
         while self.news and now - self.news[0][1] > NEWS_TIME:
@@ -204,6 +209,7 @@ class TvScene(BaseScene):
             self._draw_waiting(surface, left)
             self._draw_side(surface, side)
             self._draw_bubbles(surface, board)
+            self.link.draw(surface, board)
             return
         layout = self._layout()
         pos = self.pos
@@ -221,6 +227,7 @@ class TvScene(BaseScene):
         self.effects.draw(surface, layout, palette, alpha)
         self._draw_bubbles(surface, board)
         self._draw_news(surface, side.x - round(36 * self._unit()))
+        self.link.draw(surface, board)
 
     def _still_key(self, layer: pygame.Surface) -> tuple[object, ...]:
         """Everything the still picture shows depends on."""

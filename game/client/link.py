@@ -1,0 +1,130 @@
+"""What a screen at a LAN table shows of its connection, so that it never looks live when
+it is not.
+
+:class:`LinkPanel` is a panel the play, results and big-screen scenes share. While the
+session reconnects it dims the board, holds the player's input and shows a lasting
+banner: the host's name and address and the seconds since the link dropped (the seat is
+held meanwhile). Once the session has ended for good it covers the screen with the
+reason and two buttons: "Back to menu" and "Try again" (join the same address again:
+a kept seat token takes the seat back).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import theme
+from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Point
+from game.client.scene import Context, SceneName
+from game.client.widgets import Item, Menu
+
+LIVE, RECONNECTING, ENDED = "live", "reconnecting", "ended"
+
+
+class LinkPanel:
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.menu = Menu(
+            [
+                Item("Back to menu", lambda: ctx.go(SceneName.TITLE)),
+                Item("Try again", self._again),
+            ],
+            columns=2,
+            width=6,
+        )
+
+    @property
+    def state(self) -> str:
+        table = self.ctx.table
+        if table is None:
+            return LIVE
+        if table.session.ended is not None:
+            return ENDED
+        return RECONNECTING if table.session.reconnecting else LIVE
+
+    @property
+    def holds(self) -> bool:
+        """Whether the player's input waits (nothing they do could reach the host now)."""
+        return self.state != LIVE
+
+    def update(self) -> None:
+        """Note when the link dropped (once a step), so the seconds count from then."""
+        table = self.ctx.table
+        if table is None:
+            return
+        if self.state == RECONNECTING:
+            if table.down_since is None:
+                table.down_since = self.ctx.time
+        else:
+            table.down_since = None
+
+    def handle(self, intent: Intent) -> bool:
+        """Take ``intent`` if the link holds the screen; whether it was taken."""
+        state = self.state
+        if state == ENDED:
+            if isinstance(intent, Cancel):
+                self.ctx.go(SceneName.TITLE)
+            elif isinstance(intent, Point | Click | Navigate | Activate):
+                self.menu.handle(intent, self._menu_area())
+            return True
+        # While reconnecting only leaving still works (Escape, the menu).
+        return state == RECONNECTING and isinstance(intent, Click | Activate | Navigate)
+
+    def _again(self) -> None:
+        table = self.ctx.table
+        if table is None:
+            return
+        self.ctx.go(SceneName.LAN, mode="join", address=table.session.address)
+
+    def words(self) -> str:
+        """The banner's or the overlay's sentence."""
+        table = self.ctx.table
+        if table is None:
+            return ""
+        session = table.session
+        host, port = session.address
+        where = f"{session.table_name} ({host}:{port})" if session.table_name else f"{host}:{port}"
+        if self.state == ENDED:
+            reason = session.ended or "the connection ended"
+            return f"Disconnected from {where}: {reason[:1].upper()}{reason[1:]}"
+        seconds = max(0, round(self.ctx.time - (table.down_since or self.ctx.time)))
+        return f"Reconnecting to {where}… {seconds} s (your seat is held)"
+
+    def _menu_area(self) -> pygame.Rect:
+        w, h = self.ctx.size
+        return pygame.Rect(round(w * 0.25), round(h * 0.56), round(w * 0.5), round(h * 0.14))
+
+    def draw(self, surface: pygame.Surface, board: pygame.Rect) -> None:
+        """Over a drawn screen: the banner over a dimmed ``board``, or the ended overlay."""
+        state = self.state
+        if state == LIVE:
+            return
+        palette = self.ctx.palette
+        scale = theme.scale(surface.get_size())
+        if state == RECONNECTING:
+            shade = pygame.Surface(board.size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 150))
+            surface.blit(shade, board)
+            size = scale.lead
+            lines = theme.wrap(self.words(), size, round(board.width * 0.9), True)
+            images = [theme.text(line, size, palette.warning, True) for line in lines]
+            height = sum(i.get_height() for i in images) + size
+            box = pygame.Rect(0, 0, round(board.width * 0.94), height)
+            box.midtop = (board.centerx, board.y + size)
+            theme.panel(surface, box, (0, 0, 0), palette.warning, size // 2, alpha=230)
+            y = box.y + size // 2
+            for image in images:
+                surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
+                y += image.get_height()
+            return
+        w, h = surface.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 190))
+        surface.blit(shade, (0, 0))
+        size = scale.lead
+        y = round(h * 0.3)
+        for line in theme.wrap(self.words(), size, round(w * 0.7), True):
+            image = theme.text(line, size, palette.text, True)
+            surface.blit(image, image.get_rect(midtop=(w // 2, y)))
+            y += image.get_height()
+        self.menu.draw(surface, self._menu_area(), palette, self.ctx.time)

@@ -1,0 +1,62 @@
+"""The screen tells the truth about the connection: a real window, a real host, a relay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.client.link import ENDED, LIVE, RECONNECTING
+from game.client.scene import SceneName
+from game.rules import make_variant
+from net.host import HostConfig, new_table, start_host_thread
+from tests.client.driver import Driver
+from tests.client.test_lan import LOOPBACK
+from tests.net.test_silent_link import Relay
+
+
+def test_a_dropped_link_dims_the_board_and_holds_input_until_it_is_back(
+    driver: Driver, tmp_path: Path
+) -> None:
+    d = driver
+    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
+    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
+    relay = Relay(host.address)
+    try:
+        d.app.go(SceneName.LAN, mode="join", address=relay.address)
+        d.until(lambda: d.name is SceneName.PLAY)
+        assert d.scene.link.state == LIVE
+        relay.cut()
+        d.until(lambda: d.scene.link.state == RECONNECTING)
+        d.settle(2)
+        words = d.scene.link.words()
+        assert words.startswith(f"Reconnecting to Den ({relay.address[0]}:{relay.address[1]})… ")
+        assert "2 s (your seat is held)" in words
+        d.click(d.cell_center(0))  # held: nothing is picked
+        assert d.scene.picked is None
+        relay.resume()
+        d.until(lambda: d.scene.link.state == LIVE)
+        d.click(d.cell_center(0))
+        assert d.scene.picked == 0
+    finally:
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        relay.close()
+        host.stop()
+
+
+def test_a_host_gone_for_good_leaves_an_overlay_with_the_reason(
+    driver: Driver, tmp_path: Path
+) -> None:
+    d = driver
+    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
+    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
+    d.app.go(SceneName.LAN, mode="join", address=host.address)
+    d.until(lambda: d.name is SceneName.PLAY)
+    host.stop()
+    d.until(lambda: d.scene.link.state == ENDED)
+    d.settle(5)  # lasting: no toast that fades and leaves a live-looking board
+    assert d.scene.link.state == ENDED
+    assert d.scene.link.words().endswith("The host closed the connection: the host is closing")
+    d.key(pygame.K_RETURN)  # "Back to menu"
+    assert d.name is SceneName.TITLE and d.app.table is None
