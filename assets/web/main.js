@@ -303,9 +303,11 @@ function tickClock() {
     clock.hidden = true;
     return;
   }
-  const left = Math.max(0, party.left_ms - (performance.now() - app.partyAt));
+  // A clock the host paused stands still until the next party message.
+  const running = party.paused ? 0 : performance.now() - app.partyAt;
+  const left = Math.max(0, party.left_ms - running);
   clock.hidden = false;
-  clock.textContent = `${Math.ceil(left / 1000)} s`;
+  clock.textContent = `${Math.ceil(left / 1000)} s${party.paused ? " (paused)" : ""}`;
   clock.classList.toggle("short", left < 5000);
 }
 

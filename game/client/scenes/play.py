@@ -30,6 +30,7 @@ from game.client.audio import Cue, cues_for
 from game.client.board_view import BoardLayout, BoardView, Look, allowed_cells, boards_of
 from game.client.canvas import note_cover
 from game.client.collapse_show import FULL, QUICK, CollapseShow
+from game.client.couch import CouchSession
 from game.client.effects import Effects
 from game.client.hud import HudView
 from game.client.intents import (
@@ -58,7 +59,7 @@ from game.rules.ultimate import Ultimate
 from game.session import LocalSession, Notice, Refused, Session, Snapshot
 from game.textview import points
 from net.party import EMOTES
-from net.protocol import Emoted
+from net.protocol import Emoted, Party
 
 BOT_PAUSE = 0.5  # seconds a bot waits after a change, so people can follow its moves
 MESSAGE_TIME = 3.5
@@ -121,6 +122,7 @@ class PlayScene(BaseScene):
             else session or LocalSession(variant, record=Record(variant, list(moves)))
         )
         self.local = isinstance(self.session, LocalSession)
+        self._game = table.game if table else 0  # the table's game this screen shows
         self.view = BoardView(variant)
         self.still = Still()
         self.show = CollapseShow(QUICK if self.ctx.settings.quick_collapse else FULL)
@@ -159,6 +161,12 @@ class PlayScene(BaseScene):
     def _side_of(self, pad: int) -> Player | None:
         """The side a pad plays: with two pads, pad 1 is X, pad 2 is O; else whoever is to play."""
         mover = self.pos.to_play
+        if isinstance(self.session, CouchSession):
+            # At a party hosted here, a couch player's pad plays their side; the keyboard and
+            # mouse, or a pad nobody claimed, play whoever is to move (a hot seat).
+            side = self.session.side_of(pad) if pad != KEYBOARD else None
+            if side is not None:
+                return side
         if pad == KEYBOARD or len(self._pads()) < 2:
             return mover
         return Player.X if pad % 2 else Player.O
@@ -496,16 +504,33 @@ class PlayScene(BaseScene):
         save_in_worker(self.ctx, Record(self.variant, list(self.moves)))
 
     def receive(self, message: object) -> None:
+        if isinstance(self.session, CouchSession) and self._party_moved_on(message):
+            self.ctx.go(SceneName.PARTY)
+            return
         if isinstance(message, Saved):
             text, saved = message.outcome()
             self._say(text, warning=not saved)
         else:
             self._waiting.append(message)  # the table's events, taken in order by _drain
 
+    def _party_moved_on(self, message: object) -> bool:
+        """At a party hosted here: whether the table has gone past this screen's game (the
+        next game started, or the night ended), so the party screen takes over again."""
+        table = self.ctx.table
+        game = table.game if table else 0
+        if isinstance(message, Snapshot):
+            return message.game != self._game
+        return isinstance(message, Party) and message.finished and game == self._game
+
     def _leave(self) -> None:
-        self.ctx.go(SceneName.TITLE)
+        # A party hosted here goes on: its screen has the host's menu (and the end of it).
+        at_party = isinstance(self.session, CouchSession)
+        self.ctx.go(SceneName.PARTY if at_party else SceneName.TITLE)
 
     def _results(self) -> None:
+        if isinstance(self.session, CouchSession):
+            self.ctx.go(SceneName.PARTY)
+            return
         self.ctx.go(
             SceneName.RESULTS,
             variant=self.variant,

@@ -321,7 +321,9 @@ class TvScene(BaseScene):
             return
         palette = self.ctx.palette
         u = self._unit()
-        left = max(0.0, party.left_ms / 1000 - (self.ctx.time - self.clock_at))
+        # A clock the host paused stands still until the host's next word.
+        running = 0.0 if party.paused else self.ctx.time - self.clock_at
+        left = max(0.0, party.left_ms / 1000 - running)
         share = min(1.0, left * 1000 / party.clock_ms)
         bar = pygame.Rect(line.x + line.width // 6, line.y + round(20 * u), line.width * 2 // 3, 0)
         bar.height = max(6, round(14 * u))
@@ -331,7 +333,8 @@ class TvScene(BaseScene):
         filled.width = round(bar.width * share)
         if filled.width:
             pygame.draw.rect(surface, color, filled, border_radius=bar.height // 2)
-        seconds = theme.text(f"{math.ceil(left)} s", round(40 * u), color, True)
+        words = f"{math.ceil(left)} s" + ("  paused" if party.paused else "")
+        seconds = theme.text(words, round(40 * u), color, True)
         surface.blit(seconds, seconds.get_rect(midleft=(bar.right + round(20 * u), bar.centery)))
 
     def _draw_turn(self, surface: pygame.Surface, line: pygame.Rect) -> None:
@@ -355,9 +358,7 @@ class TvScene(BaseScene):
         u = self._unit()
         theme.panel(surface, side, palette.board, palette.grid_glow, round(22 * u))
         inner = side.inflate(-round(64 * u), -round(56 * u))
-        hint = theme.text(
-            f"Keys 1–{len(EMOTES)}: emotes  ·  Esc: leave", round(26 * u), palette.dim
-        )
+        hint = theme.text(self.hint(), round(26 * u), palette.dim)
         surface.blit(hint, hint.get_rect(bottomleft=inner.bottomleft))
         inner.height -= hint.get_height() + round(16 * u)
         url = self.session.join_url if self.session else None
@@ -369,6 +370,10 @@ class TvScene(BaseScene):
             self._draw_table(surface, inner)
         else:
             self._draw_party(surface, inner, self.party)
+
+    def hint(self) -> str:
+        """The keys this screen answers, under the side column."""
+        return f"Keys 1–{len(EMOTES)}: emotes  ·  Esc: leave"
 
     def _draw_table(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
         """A plain table: its name, seats and spectators."""
