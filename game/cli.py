@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "join": ("game.commands.join", "join a table by address, as a window or a headless bot"),
     "lobby": ("game.commands.lobby", "list the tables on the LAN"),
     "watch": ("game.commands.watch", "watch a table, or show it on a big screen (--tv)"),
+    "snapshot": ("game.commands.snapshot", "draw any screen in a given state to a PNG, no window"),
     "bench": ("game.commands.bench", "measure the engine, bots, renderer or network"),
 }
 

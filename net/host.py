@@ -16,10 +16,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.records import Record
 from game.rules import Player, Variant
@@ -44,6 +44,9 @@ from net.protocol import (
     Welcome,
 )
 from net.table import Seat, Table
+
+if TYPE_CHECKING:
+    from net.web import WebFront
 
 # A peer that leaves this much of our output unread is not keeping up: drop it
 # rather than buffer without end.
@@ -72,6 +75,9 @@ class HostConfig:
     idle_timeout: float = 15.0  # ... and then send a whole message at least this often
     advertise: bool = True  # announce the table with zeroconf
     save_dir: Path = field(default_factory=default_save_dir)
+    # Serve the phone page and its WebSocket (net.web) on this port of ``bind`` (0: any free
+    # one); None: no page.
+    web_port: int | None = None
 
 
 class _Close(Exception):
@@ -79,15 +85,37 @@ class _Close(Exception):
 
 
 class Connection:
-    """One peer: what it is at the table, and a way to send it frames."""
+    """One peer: what it is at the table, and a way to send it frames.
 
-    def __init__(self, writer: asyncio.StreamWriter) -> None:
-        self.writer = writer
-        self.peer = writer.get_extra_info("peername")
+    The host decides everything from these fields; a subclass only carries
+    frames (a TCP stream here, a phone's WebSocket in :mod:`net.web`).
+    """
+
+    def __init__(self, peer: object) -> None:
+        self.peer = peer
         self.role: str | None = None  # None until its Hello is accepted
         self.name = "?"
         self.seat: Player | None = None
         self.task: asyncio.Task[None] | None = None
+
+    def send_frame(self, frame: bytes) -> None:
+        """Queue one msgpack frame for the peer without waiting for it."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Close the connection once what is queued is sent; its serving task then ends."""
+        raise NotImplementedError
+
+    def send(self, message: Message) -> None:
+        self.send_frame(pack(message))
+
+
+class StreamConnection(Connection):
+    """A peer on a TCP stream."""
+
+    def __init__(self, writer: asyncio.StreamWriter) -> None:
+        super().__init__(writer.get_extra_info("peername"))
+        self.writer = writer
 
     def send_frame(self, frame: bytes) -> None:
         if self.writer.is_closing():
@@ -96,8 +124,8 @@ class Connection:
         if self.writer.transport.get_write_buffer_size() > MAX_BACKLOG:
             self.writer.transport.abort()
 
-    def send(self, message: Message) -> None:
-        self.send_frame(pack(message))
+    def close(self) -> None:
+        self.writer.close()
 
 
 class Host:
@@ -114,6 +142,7 @@ class Host:
         # Where a dedicated host tells its operator what happens (notices and moves).
         self.log: Callable[[str], None] = lambda text: None
         self._advertiser: discovery.Advertiser | None = None
+        self.web: WebFront | None = None  # the phone page, when the config serves one
         self._handlers: dict[type[Message], Callable[[Connection, Any], None]] = {
             Move: self._on_move,
             Sit: self._on_sit,
@@ -140,6 +169,12 @@ class Host:
         for seat in self.table.seats.values():
             if seat and not seat.connected:
                 self._hold(seat)
+        if self.config.web_port is not None:
+            # Imported here: aiohttp is loaded only by a host that serves the page.
+            from net.web import WebFront
+
+            self.web = WebFront(self)
+            await self.web.start(self.config.bind, self.config.web_port)
         if self.config.advertise:
             self._advertiser = discovery.Advertiser(self.config.bind)
             await self._advertiser.start(self.table.name, self.address[1], self._lobby_view())
@@ -152,13 +187,15 @@ class Host:
             self._server.close()
         for conn in list(self.connections):
             conn.send(Bye("the host is closing"))
-            conn.writer.close()
+            conn.close()
         # Let every connection's task end by itself rather than be cancelled mid-cleanup.
         serving = [c.task for c in self.connections if c.task]
         if serving:
             await asyncio.wait(serving, timeout=2.0)
         for timer in self._release.values():
             timer.cancel()
+        if self.web:
+            await self.web.close()
         if self._server:
             await self._server.wait_closed()
         await asyncio.to_thread(self.table.close)  # the last renames reach the disk
@@ -166,14 +203,37 @@ class Host:
     # -- one connection -------------------------------------------------------------
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Connection(writer)
+        frames = FrameReader()
+
+        async def receive() -> Iterable[Message] | None:
+            data = await reader.read(READ_SIZE)
+            return frames.feed(data) if data else None
+
+        try:
+            await self.attend(StreamConnection(writer), receive)
+        finally:
+            writer.close()
+            with contextlib.suppress(ConnectionError, TimeoutError):
+                await asyncio.wait_for(writer.wait_closed(), 1.0)
+
+    async def attend(
+        self, conn: Connection, receive: Callable[[], Awaitable[Iterable[Message] | None]]
+    ) -> None:
+        """Serve ``conn`` until it ends, whatever carries its frames.
+
+        ``receive`` waits for what the peer sends next: the messages it
+        completes (iterating may raise :class:`FrameError` or
+        :class:`ProtocolError` where the input turns hostile), or ``None``
+        once the peer has gone. Every transport goes through here, so the
+        timeouts, the limits and the dispatch are the same for all.
+        """
         conn.task = asyncio.current_task()
         strangers = sum(1 for c in self.connections if c.role is None)
         self.connections.add(conn)
         try:
             if strangers >= MAX_STRANGERS:
                 raise _Close("too many connections are waiting to say hello; try again")
-            await self._read(conn, reader)
+            await self._read(conn, receive)
         except _Close as reason:
             conn.send(Bye(str(reason)))
             self.log(f"closed {_show(conn.peer)}: {reason}")
@@ -181,25 +241,23 @@ class Host:
             pass
         finally:
             self._leave(conn)
-            writer.close()
-            with contextlib.suppress(ConnectionError, TimeoutError):
-                await asyncio.wait_for(writer.wait_closed(), 1.0)
 
-    async def _read(self, conn: Connection, reader: asyncio.StreamReader) -> None:
-        frames = FrameReader()
+    async def _read(
+        self, conn: Connection, receive: Callable[[], Awaitable[Iterable[Message] | None]]
+    ) -> None:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.config.hello_timeout
         while True:
             try:
                 async with asyncio.timeout_at(deadline):
-                    data = await reader.read(READ_SIZE)
+                    messages = await receive()
             except TimeoutError:
                 waited = self.config.idle_timeout if conn.role else self.config.hello_timeout
                 raise _Close(f"no whole message for {waited:g} s") from None
-            if not data:
+            if messages is None:
                 return
             try:
-                for message in frames.feed(data):
+                for message in messages:
                     self._dispatch(conn, message)
                     deadline = loop.time() + self.config.idle_timeout
             except (FrameError, ProtocolError) as exc:
@@ -251,7 +309,7 @@ class Host:
             if other is not conn and other.seat is side:
                 other.send(Bye("your seat was reclaimed from another connection"))
                 other.seat, other.role = None, None
-                other.writer.close()
+                other.close()
         self._seat(conn, side)
         self._changed(f"{conn.name} is back at {side}")
 

@@ -9,10 +9,12 @@ collapse choice is searched like any other decision.
   bot's generator, with progressive widening: a node with ``n`` visits has
   at most ``1 + WIDENING * sqrt(n)`` children, so boards with hundreds of
   placements still grow a deep tree.
-- Simulation: random play to the end, or on large boards for a fixed number
-  of plies followed by a static evaluation (:func:`evaluate`); a full
-  random game of Ultimate costs about 80 plies. A chooser in a rollout
-  takes the collapse that ends the game better for it, if one does.
+- Simulation: random play to the end; a chooser in a rollout takes the
+  collapse that ends the game better for it, if one does. On boards of
+  mini-boards a new leaf is valued by its line pressure instead
+  (:mod:`game.ai.pressure`), and each node keeps only the placements the
+  pressure's prior ranks highest, in that order: random games of 80 plies
+  say little there, and 3,000 placements spread the visits too thin.
 - Results are from X's side in [-1, 1]: the final score difference, capped.
   A drawn game is worth ``-contempt`` to the player the bot searches for
   (and as much to the other): a bot with contempt plays for a win and takes
@@ -27,23 +29,30 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
-from functools import cache
 from random import Random
 
-from game.rules import Action, Collapse, Position, Variant
-from game.rules.squared import LINES_3X3, Squared
+from game.ai.pressure import Pressure
+from game.rules import Action, Collapse, Position
+from game.rules.squared import Squared
 
 EXPLORATION = 0.8
 WIDENING = 2.0
-# Rollout plies before the static evaluation, by variant; a variant not named plays to the end.
-ROLLOUT_PLIES: dict[str, int] = {"squared": 12, "ultimate": 12}
 
 
 class Node:
     """A position in the tree and the statistics of the move that led to it."""
 
-    __slots__ = ("actions", "children", "pos", "proven", "sign", "total", "untried", "visits")
+    __slots__ = (
+        "actions",
+        "children",
+        "pos",
+        "proven",
+        "pruned",
+        "sign",
+        "total",
+        "untried",
+        "visits",
+    )
 
     def __init__(self, pos: Position, sign: float, draw: float) -> None:
         self.pos = pos
@@ -51,6 +60,9 @@ class Node:
         self.children: list[Node] = []
         self.actions: list[Action] = []
         self.untried: list[Action] | None = None
+        self.pruned = (
+            False  # some legal actions were never kept: the node cannot be settled by them
+        )
         self.visits = 0
         self.total = 0.0  # sum of results, seen by the player who made the move
         # The exact result (X's side) once known: at the end of the game, or by _prove_upwards.
@@ -60,7 +72,15 @@ class Node:
 class Search:
     """One search tree from one root position; ``run`` grows it, ``best`` reads it."""
 
-    def __init__(self, pos: Position, rng: Random, contempt: float = 0.0) -> None:
+    def __init__(
+        self,
+        pos: Position,
+        rng: Random,
+        contempt: float = 0.0,
+        *,
+        exploration: float = EXPLORATION,
+        widening: float = WIDENING,
+    ) -> None:
         if pos.is_over:
             raise ValueError("the game is over: there is nothing to choose")
         # A draw from X's side: what it is worth to the player to move at the root.
@@ -68,7 +88,10 @@ class Search:
         self.root = Node(pos, 0.0, self.draw)
         self.rng = rng
         self.iterations = 0
-        self.simulate = simulator(pos.variant)
+        self.exploration = exploration
+        self.widening = widening
+        self.pressure = Pressure() if isinstance(pos.variant, Squared) else None
+        self.simulate = _full_rollout if self.pressure is None else self._pressure_leaf
 
     def run(self, iterations: int, deadline: float | None = None) -> None:
         """Grow the tree by ``iterations``, or fewer if ``deadline`` (perf_counter) passes."""
@@ -87,14 +110,22 @@ class Search:
         node = self.root
         path = [node]
         rng = self.rng
+        pressure = self.pressure
+        widening = self.widening
         while node.proven is None:
             untried = node.untried
             if untried is None:
-                untried = node.untried = list(node.pos.legal_actions())
-            if untried and len(node.children) <= WIDENING * math.sqrt(node.visits):
-                # Swap a random untried action to the end and take it: a lazy shuffle.
-                i = int(rng.random() * len(untried))
-                untried[i], untried[-1] = untried[-1], untried[i]
+                if pressure is None:
+                    untried = node.untried = list(node.pos.legal_actions())
+                else:
+                    untried, node.pruned = pressure.candidates(node.pos, rng)
+                    node.untried = untried
+            if untried and len(node.children) <= widening * math.sqrt(node.visits):
+                if pressure is None:
+                    # Swap a random untried action to the end and take it: a lazy shuffle.
+                    i = int(rng.random() * len(untried))
+                    untried[i], untried[-1] = untried[-1], untried[i]
+                # With a prior the list is ranked worst first: the best untried action is last.
                 action = untried.pop()
                 sign = 1.0 if node.pos._turn & 1 else -1.0
                 child = Node(node.pos._apply(action), sign, self.draw)
@@ -103,7 +134,7 @@ class Search:
                 path.append(child)
                 node = child
                 break
-            node = _select(node)
+            node = _select(node, self.exploration)
             path.append(node)
         result = node.proven if node.proven is not None else self.simulate(node.pos, rng, self.draw)
         for visited in path:
@@ -126,6 +157,19 @@ class Search:
 
         return root.actions[max(range(len(root.children)), key=rank)]
 
+    def _pressure_leaf(self, pos: Position, rng: Random, draw: float) -> float:
+        """A new leaf's value by line pressure; an awaited collapse by the chooser's better side."""
+        if pos._outcome is not None:
+            return result_of(pos, draw)
+        assert self.pressure is not None
+        if not pos._pending:
+            return self.pressure.value(pos)
+        mover = 1.0 if pos._turn & 1 else -1.0
+        return mover * max(
+            mover * self._pressure_leaf(pos._apply(action), rng, draw)
+            for action in pos.legal_actions()
+        )
+
 
 def _prove_upwards(path: list[Node]) -> None:
     """Settle the values that the newly known result decides, from the leaf towards the root.
@@ -139,7 +183,7 @@ def _prove_upwards(path: list[Node]) -> None:
             return
         mover = 1.0 if node.pos._turn & 1 else -1.0
         best = -math.inf
-        complete = not node.untried
+        complete = not node.untried and not node.pruned
         for child in node.children:
             if child.proven is None:
                 complete = False
@@ -151,14 +195,14 @@ def _prove_upwards(path: list[Node]) -> None:
             return
 
 
-def _select(node: Node) -> Node:
+def _select(node: Node, exploration: float) -> Node:
     log_n = math.log(node.visits)
     best = None
     best_score = -math.inf
     for child in node.children:
         n = child.visits
         mean = child.total / n if child.proven is None else child.sign * child.proven
-        score = mean + EXPLORATION * math.sqrt(log_n / n)
+        score = mean + exploration * math.sqrt(log_n / n)
         if score > best_score:
             best_score = score
             best = child
@@ -177,30 +221,6 @@ def result_of(pos: Position, draw: float = 0.0) -> float:
     scores = pos._outcome.scores if pos._outcome else pos.scores()
     difference = scores.x - scores.o
     return max(-1.0, min(1.0, float(difference))) if difference else draw
-
-
-Simulator = Callable[[Position, Random, float], float]
-"""A simulation: a position, the search's generator and its draw value -> a result."""
-
-
-def simulator(variant: Variant) -> Simulator:
-    """The simulation of a variant: random play to the end, or a few plies and an evaluation."""
-    plies = ROLLOUT_PLIES.get(variant.name)
-    if plies is None:
-        return _full_rollout
-
-    evaluate_here = evaluator(variant)
-
-    def truncated(pos: Position, rng: Random, draw: float) -> float:
-        for _ in range(plies):
-            if pos._outcome is not None:
-                return result_of(pos, draw)
-            pos = _rollout_step(pos, rng, draw)
-        if pos._outcome is not None:
-            return result_of(pos, draw)
-        return evaluate_here(pos)
-
-    return truncated
 
 
 def _full_rollout(pos: Position, rng: Random, draw: float) -> float:
@@ -230,51 +250,6 @@ def _rollout_step(pos: Position, rng: Random, draw: float) -> Position:
 def _guess(pos: Position, draw: float) -> float:
     # A game that goes on counts as even when a chooser compares its two collapses.
     return result_of(pos, draw) if pos._outcome is not None else 0.0
-
-
-def evaluator(variant: Variant) -> Callable[[Position], float]:
-    """A static guess in (-½, ½) from X's side; a finished game counts more than any guess."""
-    cell_lines = _masks(variant.lines)
-    if not isinstance(variant, Squared):
-        return lambda pos: _squash(_line_pressure(*pos.player_masks(), cell_lines))
-    board_lines = _masks(LINES_3X3)
-
-    def boards(pos: Position) -> float:
-        x, o = pos.player_masks()
-        xb, ob = variant.won_boards(pos)
-        # A won mini-board is worth far more than marks inside one: it is a mark one level up.
-        return _squash(_line_pressure(x, o, cell_lines) + 6 * _line_pressure(xb, ob, board_lines))
-
-    return boards
-
-
-def evaluate(pos: Position) -> float:
-    """The static guess :func:`simulator` uses for ``pos`` (over or not)."""
-    if pos.is_over:
-        return result_of(pos)
-    return evaluator(pos.variant)(pos)
-
-
-@cache
-def _masks(lines: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
-    return tuple(sum(1 << c for c in line) for line in lines)
-
-
-def _line_pressure(x: int, o: int, masks: tuple[int, ...]) -> float:
-    """Lines one player has started and the other has not blocked, by their marks squared."""
-    total = 0
-    for m in masks:
-        xs = x & m
-        os_ = o & m
-        if xs and not os_:
-            total += xs.bit_count() ** 2
-        elif os_ and not xs:
-            total -= os_.bit_count() ** 2
-    return total
-
-
-def _squash(pressure: float) -> float:
-    return 0.5 * math.tanh(pressure / 16)
 
 
 class MCTSBot:

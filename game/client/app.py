@@ -25,7 +25,7 @@ import pygame
 from game.client import settings as settings_store
 from game.client import theme
 from game.client.audio import Audio
-from game.client.intents import InputMapper, Intent, Quit, ToggleFullscreen
+from game.client.intents import Device, InputMapper, Intent, Quit, ToggleFullscreen
 from game.client.loop import FixedTimestep
 from game.client.scene import Scene, SceneName, make_scene
 from game.client.settings import Settings
@@ -80,6 +80,10 @@ class App:
     @property
     def settings(self) -> Settings:
         return self._settings
+
+    @property
+    def device(self) -> Device:
+        return self.input.device
 
     def apply_settings(self, settings: Settings) -> None:
         if settings.fullscreen != self._settings.fullscreen:

@@ -26,6 +26,7 @@ from functools import lru_cache
 import pygame
 
 from game.client import theme
+from game.client.canvas import Canvas
 from game.client.theme import Color, Palette
 from game.rules import Place, Player, Position, Row, Variant
 from game.rules.squared import Squared
@@ -258,7 +259,7 @@ def _render_static(
     shapes are drawn on a clear sheet of "glass" that is then blended onto the layer.
     """
     panel = layout.area
-    layer = pygame.Surface(panel.size, pygame.SRCALPHA)
+    layer = Canvas(panel.size, pygame.SRCALPHA)  # its labels and subscripts travel with it
     off = (-panel.x, -panel.y)
     cells = [r.move(off) for r in layout.cells]
     cell = layout.cell_size

@@ -13,7 +13,9 @@ fraction of a millisecond and draw in one ``fblits`` call.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import compress
 from random import Random
 
@@ -48,6 +50,8 @@ FIREWORK_EVERY = 0.2
 FIREWORKS = 14
 DOT_SIZES = (2, 3, 5, 7)  # the largest only for fireworks
 SHADES = 4  # brightness steps a particle fades through
+LADDER_STEP = 1.06  # a growing or shrinking mark's sprites differ in size by this ratio
+FIREWORK_SPARK: Color = (255, 250, 235)
 
 
 @dataclass(slots=True)
@@ -273,7 +277,7 @@ class Effects:
                 at = (self.rng.uniform(0.1, 0.9), self.rng.uniform(0.1, 0.6))
                 count = round(45 * max(0.3, self.intensity))
                 # The winner's colour with white sparks through it.
-                for color in (self.firework_color, self._color((255, 250, 235))):
+                for color in (self.firework_color, self._color(FIREWORK_SPARK)):
                     self._burst(
                         at,
                         color,
@@ -357,13 +361,23 @@ class Effects:
         ox, oy = layout.area.topleft
         w = layout.area.width
         scale = max(1.0, w / 600)
+        # Every sprite a burst can need is made here, for this size and palette, while the
+        # board is still: a burst only looks them up (a blur in a burst stutters at 4K).
+        top = round(layout.cell_size * CLASSICAL_SIZE)
+        for player in Player:
+            for kind in _LADDERS:
+                _ladder_of(kind, player, top, palette)
+        for color in (palette.x, palette.o, palette.dim, palette.accent, FIREWORK_SPARK):
+            for size in DOT_SIZES:
+                theme.glow_dots(round(size * scale), color, SHADES)
         self._draw_sweeps(surface, layout, alpha)
         for fade in self.fades:
             age = fade.prev_age + (fade.age - fade.prev_age) * alpha
             left = max(0.0, 1 - age / fade.life)
-            size = max(4, _quantize(fade.size * w * (0.6 + 0.4 * left)))
             player = Player.of_mark(fade.mark)
-            sprite = theme.mark_sprite(player, size, palette.of(player), palette.glow_strength // 2)
+            sprite = _ladder_of(_FADE, player, top, palette).nearest(
+                fade.size * w * (0.6 + 0.4 * left)
+            )
             sprite.set_alpha(round(255 * left))
             theme.blit_centered(surface, sprite, (ox + fade.at[0] * w, oy + fade.at[1] * w))
             sprite.set_alpha(None)
@@ -377,10 +391,7 @@ class Effects:
                 # Landed: drawn exactly as the board will draw it once the effect is over.
                 draw_classical(surface, layout.cells[f.cell], f.mark, palette)
                 continue
-            px_size = max(6, _quantize(size * w))
-            sprite = theme.mark_sprite(
-                player, px_size, palette.of(player), palette.glow_strength, 0.12
-            )
+            sprite = _ladder_of(_FLIGHT, player, top, palette).nearest(size * w)
             theme.blit_centered(surface, sprite, (ox + fx * w, oy + fy * w))
 
     def _draw_particles(
@@ -431,6 +442,45 @@ def _along(points: tuple[Vec, ...], t: float) -> Vec:
     return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
 
 
-def _quantize(size: float) -> int:
-    # Sprites are cached by size: steps of 4 pixels keep a flight to a handful of them.
-    return max(4, round(size / 4) * 4)
+# (share of the palette's glow, stroke width ratio) of a flying mark and of a vanishing half.
+_FLIGHT = (1.0, 0.12)  # as a classical mark: it lands as one
+_FADE = (0.5, 0.13)  # as a spooky mark
+_LADDERS = (_FLIGHT, _FADE)
+
+
+@dataclass(frozen=True, slots=True)
+class Ladder:
+    """One mark's sprite at sizes a step of ``LADDER_STEP`` apart, smallest first."""
+
+    sizes: tuple[int, ...]
+    sprites: tuple[pygame.Surface, ...]
+
+    def nearest(self, size: float) -> pygame.Surface:
+        """The sprite closest in size to ``size`` pixels (the largest above them all)."""
+        i = min(bisect_left(self.sizes, size), len(self.sizes) - 1)
+        if i and size - self.sizes[i - 1] < self.sizes[i] - size:
+            i -= 1
+        return self.sprites[i]
+
+
+def _ladder_of(kind: tuple[float, float], player: Player, top: int, palette: Palette) -> Ladder:
+    return _ladder(player, top, palette.of(player), round(palette.glow_strength * kind[0]), kind[1])
+
+
+@lru_cache(maxsize=16)
+def _ladder(player: Player, top: int, color: Color, glow: int, ratio: float) -> Ladder:
+    """``player``'s mark from ``top`` pixels down to 6, each a smooth copy of the largest.
+
+    The copies keep the largest's proportions (stroke, glow, padding), so a mark
+    that grows or shrinks through them looks like one mark; making them costs a
+    scaling each, where drawing each size afresh costs a blur.
+    """
+    biggest = theme.mark_sprite(player, top, color, glow, ratio)
+    sizes = [top]
+    while sizes[-1] > 6:
+        sizes.append(max(6, min(sizes[-1] - 1, round(sizes[-1] / LADDER_STEP))))
+    sprites = [biggest]
+    for size in sizes[1:]:
+        side = max(1, round(biggest.get_width() * size / top))
+        sprites.append(pygame.transform.smoothscale(biggest, (side, side)))
+    return Ladder(tuple(reversed(sizes)), tuple(reversed(sprites)))

@@ -5,11 +5,16 @@ controllers (SDL's game controller API, hot-plugged) all end up here, so a
 scene never asks which device spoke; where it matters (two pads on one
 couch, each with its own cursor) an intent carries ``pad``: 0 for the
 keyboard and mouse, 1, 2, … for controllers in the order they appeared.
+
+The mapper also remembers which kind of device spoke last
+(:attr:`InputMapper.device`), so a prompt can say "Press A" to a pad player,
+"Press Enter" at the keyboard and "Click" to the mouse.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -17,6 +22,14 @@ if TYPE_CHECKING:
 
 KEYBOARD = 0
 """The ``pad`` of the keyboard and the mouse."""
+
+
+class Device(Enum):
+    """The kind of device a player last used: prompts name its buttons."""
+
+    KEYS = "keys"
+    MOUSE = "mouse"
+    PAD = "pad"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +60,15 @@ class Activate:
     """Choose what the cursor is on (Enter, Space, the A button)."""
 
     pad: int = KEYBOARD
+
+
+@dataclass(frozen=True, slots=True)
+class Start(Activate):
+    """The pad's Start button (Tab on the keyboard): to a screen's own buttons.
+
+    The play screen moves the focus to its Undo, Redo, Save and Menu buttons;
+    everywhere else it chooses, like A (it *is* an Activate).
+    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +128,7 @@ Intent = (
     | Click
     | Navigate
     | Activate
+    | Start
     | Cancel
     | Page
     | Text
@@ -131,6 +154,8 @@ class InputMapper:
         self._controllers: dict[int, object] = {}  # instance id -> open Controller
         self._held: dict[int, tuple[int, int]] = {}  # pad -> stick direction held
         self._next_repeat: dict[int, float] = {}  # pad -> seconds to the next repeat
+        self._keys_down: set[int] = set()  # toggle keys held: their repeats do not count
+        self.device = Device.KEYS
 
     @property
     def pads(self) -> tuple[int, ...]:
@@ -155,6 +180,7 @@ class InputMapper:
         if kind == pygame.MOUSEMOTION:
             return [Point(tuple(event.pos))]
         if kind == pygame.MOUSEBUTTONDOWN:
+            self.device = Device.MOUSE
             if event.button == 1:
                 return [Click(tuple(event.pos))]
             if event.button == 3:
@@ -163,7 +189,14 @@ class InputMapper:
         if kind == pygame.MOUSEWHEEL:
             return [Page(-1 if event.y > 0 else 1)] if event.y else []
         if kind == pygame.KEYDOWN:
+            self.device = Device.KEYS
             return self._key(event)
+        if kind == pygame.KEYUP:
+            self._keys_down.discard(event.key)
+            return []
+        if kind == pygame.WINDOWFOCUSLOST:
+            self._keys_down.clear()  # a key let go in another window sends no KEYUP here
+            return []
         if kind == pygame.TEXTINPUT:
             return [Text(event.text)]
         if kind == pygame.CONTROLLERDEVICEADDED:
@@ -173,6 +206,7 @@ class InputMapper:
             self._forget(event.instance_id)
             return []
         if kind == pygame.CONTROLLERBUTTONDOWN:
+            self.device = Device.PAD
             return self._button(self.pad_of(event.instance_id), event.button)
         if kind == pygame.CONTROLLERAXISMOTION:
             return self._axis(self.pad_of(event.instance_id), event.axis, event.value)
@@ -195,6 +229,10 @@ class InputMapper:
         key, mod = event.key, event.mod
         ctrl = bool(mod & pygame.KMOD_CTRL)
         if key == pygame.K_F11 or (key == pygame.K_RETURN and mod & pygame.KMOD_ALT):
+            # Held down, the key repeats (pygame.key.set_repeat): only its first press counts.
+            if key in self._keys_down:
+                return []
+            self._keys_down.add(key)
             return [ToggleFullscreen()]
         if ctrl and key == pygame.K_z:
             return [Redo()] if mod & pygame.KMOD_SHIFT else [Undo()]
@@ -214,6 +252,7 @@ class InputMapper:
             pygame.K_RETURN: Activate(),
             pygame.K_KP_ENTER: Activate(),
             pygame.K_SPACE: Activate(),
+            pygame.K_TAB: Start(),
             pygame.K_ESCAPE: Cancel(),
             pygame.K_BACKSPACE: Erase(),
             pygame.K_PAGEUP: Page(-1),
@@ -234,7 +273,8 @@ class InputMapper:
             return [Navigate(*dpad[button], pad)]
         buttons: dict[int, Intent] = {
             pygame.CONTROLLER_BUTTON_A: Activate(pad),
-            pygame.CONTROLLER_BUTTON_START: Activate(pad),
+            pygame.CONTROLLER_BUTTON_START: Start(pad),
+            pygame.CONTROLLER_BUTTON_GUIDE: ToggleFullscreen(),
             pygame.CONTROLLER_BUTTON_B: Cancel(pad),
             pygame.CONTROLLER_BUTTON_BACK: Cancel(pad),
             pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Page(-1, pad),
@@ -262,6 +302,7 @@ class InputMapper:
             return []
         if held == direction:
             return []
+        self.device = Device.PAD
         self._held[pad] = direction
         self._next_repeat[pad] = REPEAT_DELAY
         return [Navigate(*direction, pad)]

@@ -3,8 +3,8 @@
 The tutorial, the replay viewer and the settings screen say things in
 sentences; a window can be small and a sentence long, so the paragraphs
 are laid out at a base size and, if they overflow the box, all shrink by
-the same factor (never below a readable floor) rather than spill over the
-buttons under them.
+the same factor rather than spill over the buttons under them, never below
+the type scale's floor (what a sofa can read).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import pygame
 
 from game.client import theme
 from game.client.fonts import wrap
+from game.client.intents import Device
 from game.client.theme import Color
 
 SHRINK = 0.92  # each try is this much smaller than the last
@@ -39,7 +40,7 @@ def layout(paras: list[Para], width: int, unit: int) -> tuple[int, Placed]:
     height = 0
     placed: Placed = []
     for para in paras:
-        size = max(10, round(unit * para.scale))
+        size = max(theme.screen_scale().floor, round(unit * para.scale))
         face = theme.font(size, para.bold)
         lines = wrap(para.words, face, width) if para.words else []
         height += round(para.space_before * unit) + face.get_linesize() * len(lines)
@@ -52,7 +53,8 @@ def fit(paras: list[Para], width: int, height: int, unit: int) -> tuple[int, Pla
     size = float(unit)
     while True:
         total, placed = layout(paras, width, round(size))
-        if total <= height or size * SHRINK < unit * SMALLEST:
+        least = max(unit * SMALLEST, theme.screen_scale().floor)
+        if total <= height or size * SHRINK < least:
             return round(size), placed
         size *= SHRINK
 
@@ -75,3 +77,32 @@ def draw(
             surface.blit(image, (x, y))
             y += step
     return y
+
+
+# What each device calls its buttons, by what the button does (see game.client.intents).
+_PRESS = {
+    Device.PAD: {"choose": "press A", "back": "press B", "menu": "press Start"},
+    Device.KEYS: {"choose": "press Enter", "back": "press Escape", "menu": "press Tab"},
+    Device.MOUSE: {"choose": "click", "back": "right-click", "menu": "click"},
+}
+
+
+def press(device: Device, what: str = "choose") -> str:
+    """How to do ``what`` ("choose", "back", "menu") on ``device``, in lower case.
+
+    ``press(Device.PAD)`` is "press A", ``press(Device.KEYS, "back")`` "press Escape",
+    ``press(Device.MOUSE)`` "click": prompts name the device the player last used.
+    """
+    return _PRESS[device][what]
+
+
+_CONTROLS = {
+    Device.PAD: "D-pad to move · A to choose · B to go back · Start for buttons",
+    Device.KEYS: "Arrows to move · Enter to choose · Escape to go back · F11 full screen",
+    Device.MOUSE: "Click to choose · right-click to go back · F11 full screen",
+}
+
+
+def controls(device: Device) -> str:
+    """The one-line reminder of the controls, for the device the player last used."""
+    return _CONTROLS[device]

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     import pygame
 
     from game.client.audio import Audio
-    from game.client.intents import Intent
+    from game.client.intents import Device, Intent
     from game.client.settings import Settings
     from game.client.theme import Palette
     from game.records import Record
@@ -79,6 +79,11 @@ class Context(Protocol):
     @property
     def settings(self) -> Settings:
         """The settings in force."""
+        ...
+
+    @property
+    def device(self) -> Device:
+        """The kind of device the player used last: prompts name its buttons (prose.press)."""
         ...
 
     def apply_settings(self, settings: Settings) -> None:

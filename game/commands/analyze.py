@@ -15,6 +15,7 @@ import sys
 import time
 
 from game.ai.analysis import ESTIMATE_ITERATIONS, LABELS, Analysis, analyse
+from game.commands.arguments import described
 from game.records import RecordError, read_record
 from game.rules import Scores
 from game.textview import points
@@ -54,7 +55,7 @@ def table(analysis: Analysis, seconds: float) -> str:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="qttt analyze", description=__doc__)
+    parser = argparse.ArgumentParser(prog="qttt analyze", description=described(__doc__))
     parser.add_argument("record", help="a game record (JSON)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)

@@ -3,6 +3,10 @@
 Prints wins, draws and losses (from X's side) and each side's average
 points with a 95% confidence interval. Game ``i`` is seeded from ``--seed``
 and ``i``, so a run replays exactly, with any number of ``--jobs``.
+
+``qttt arena --ladder --variant V --games N [--levels A,B,..] [--json]``
+plays every level of the variant against every other instead and prints
+an Elo for each (see :mod:`game.commands.ladder`).
 """
 
 from __future__ import annotations
@@ -16,7 +20,9 @@ from random import Random
 
 from game.ai import LEVELS, make_bot
 from game.ai.arena import Tally, mean_ci95, play_game
-from game.rules import VARIANTS, RulesError, Scores, make_variant
+from game.commands import ladder
+from game.commands.arguments import described
+from game.rules import VARIANTS, RulesError, Scores, Variant, make_variant
 
 
 def _game(args: tuple[str, str, str, int]) -> Scores:
@@ -32,9 +38,15 @@ def _results(jobs: list[tuple[str, str, str, int]], workers: int) -> list[Scores
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="qttt arena", description=__doc__)
-    parser.add_argument("--x", required=True, choices=LEVELS, help="X's level")
-    parser.add_argument("--o", required=True, choices=LEVELS, help="O's level")
+    parser = argparse.ArgumentParser(prog="qttt arena", description=described(__doc__))
+    parser.add_argument("--x", choices=LEVELS, help="X's level")
+    parser.add_argument("--o", choices=LEVELS, help="O's level")
+    parser.add_argument(
+        "--ladder", action="store_true", help="every level against every other, with an Elo each"
+    )
+    parser.add_argument(
+        "--levels", help="the ladder's levels, comma-separated (default: all the variant has)"
+    )
     parser.add_argument("--variant", default="goff", choices=sorted(VARIANTS))
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
@@ -42,16 +54,20 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
-        print("qttt arena: --games and --jobs must be at least 1", file=sys.stderr)
-        return 2
+        return _usage("--games and --jobs must be at least 1")
+    if args.ladder:
+        if args.x or args.o:
+            return _usage("--ladder plays every level: leave out --x and --o")
+        return _ladder(args)
+    if not (args.x and args.o):
+        return _usage("name both levels (--x and --o), or ask for --ladder")
     try:
         variant = make_variant(args.variant)
         for level in (args.x, args.o):
             # Refuses a level that does not play this variant before any game starts.
             make_bot(level, variant, Random(0))
     except (RulesError, ValueError) as exc:
-        print(f"qttt arena: {exc}", file=sys.stderr)
-        return 2
+        return _usage(str(exc))
     jobs = [(args.variant, args.x, args.o, args.seed * 1_000_003 + i) for i in range(args.games)]
     began = time.perf_counter()
     tally = Tally()
@@ -59,6 +75,44 @@ def main(argv: list[str]) -> int:
         tally.add(scores)
     report(args, tally, time.perf_counter() - began)
     return 0
+
+
+def _usage(message: str) -> int:
+    print(f"qttt arena: {message}", file=sys.stderr)
+    return 2
+
+
+def _ladder(args: argparse.Namespace) -> int:
+    variant = make_variant(args.variant)
+    if args.levels:
+        levels = [level.strip() for level in args.levels.split(",") if level.strip()]
+        unknown = [level for level in levels if level not in LEVELS]
+        if unknown:
+            return _usage(f"unknown level {unknown[0]!r}; the levels are {', '.join(LEVELS)}")
+        if len(set(levels)) != len(levels):
+            return _usage("--levels names a level twice")
+        try:
+            for level in levels:
+                make_bot(level, variant, Random(0))
+        except ValueError as exc:
+            return _usage(str(exc))
+    else:
+        levels = [level for level in LEVELS if plays(level, variant)]
+    if len(levels) < 2:
+        return _usage("a ladder needs two levels at least")
+    ladder.report(
+        ladder.run_ladder(args.variant, levels, args.games, args.seed, args.jobs), args.json
+    )
+    return 0
+
+
+def plays(level: str, variant: Variant) -> bool:
+    """Whether ``level`` has a bot for ``variant`` (*perfect* plays Goff's game only)."""
+    try:
+        make_bot(level, variant, Random(0))
+    except ValueError:
+        return False
+    return True
 
 
 def report(args: argparse.Namespace, tally: Tally, seconds: float) -> None:

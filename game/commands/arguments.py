@@ -8,8 +8,13 @@ from __future__ import annotations
 
 import sys
 
-from game.records import RecordError, read_record
+from game.records import Record, RecordError, read_record
 from game.rules import Position
+
+
+def described(doc: str | None) -> str:
+    """A command's docstring as ``--help`` prints it: without the source's double backticks."""
+    return (doc or "").replace("``", "")
 
 
 def read_address(prog: str, text: str) -> tuple[str, int] | None:
@@ -24,10 +29,18 @@ def read_address(prog: str, text: str) -> tuple[str, int] | None:
         return None
 
 
-def read_final_position(path: str) -> Position | None:
-    """The position the record at ``path`` ends on, or ``None`` after the record's error."""
+def read_record_arg(path: str) -> Record | None:
+    """The record at ``path``, or ``None`` after the record's error (or why it cannot be read)."""
     try:
-        return read_record(path).final()
+        record = read_record(path)
+        record.final()  # every token played: a bad one is named now, not halfway through
+        return record
     except RecordError as exc:
         print(exc, file=sys.stderr)  # the spec's one-line form
         return None
+
+
+def read_final_position(path: str) -> Position | None:
+    """The position the record at ``path`` ends on, or ``None`` after the record's error."""
+    record = read_record_arg(path)
+    return None if record is None else record.final()

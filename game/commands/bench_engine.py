@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from random import Random
 
+from game.commands.arguments import described
 from game.rules import VARIANTS, Position, make_variant
 from game.rules.playout import random_playout
 
@@ -63,7 +64,7 @@ def listing_microseconds(start: Position, rng: Random, samples: int = 2000) -> f
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="qttt bench engine", description=__doc__)
+    parser = argparse.ArgumentParser(prog="qttt bench engine", description=described(__doc__))
     parser.add_argument("--variant", default="goff", choices=sorted(VARIANTS))
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one run")

@@ -25,6 +25,7 @@ from random import Random
 from game.ai import RandomBot, make_bot
 from game.ai.mcts import Search
 from game.ai.perfect import PerfectBot
+from game.commands.arguments import described
 from game.rules import VARIANTS, Player, Position, Variant, make_variant
 
 
@@ -93,7 +94,7 @@ def profile(variant: Variant, rng: Random, seconds: float) -> str:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="qttt bench mcts", description=__doc__)
+    parser = argparse.ArgumentParser(prog="qttt bench mcts", description=described(__doc__))
     parser.add_argument("--variant", default="ultimate", choices=sorted(VARIANTS))
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one run")

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from random import Random
 
+from game.commands.arguments import described
 from game.rules import Player
 from game.session import Event, Snapshot
 from net.client import TableClient
@@ -203,7 +204,7 @@ def _discovery_in_private_netns(runs: int) -> list[float]:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="qttt bench net",
-        description=__doc__,
+        description=described(__doc__),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--moves", type=int, default=1000, help="moves to time")

@@ -17,18 +17,22 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from game.commands.arguments import described
 from game.commands.host_party import party_arguments, party_host, saving
 from game.commands.window import open_window
 from game.records import RecordError
 from game.rules import VARIANTS, RulesError, make_variant
 from net import discovery
 from net.host import Host, HostConfig, default_save_dir, new_table, serve
+from net.phones import DEFAULT_WEB_PORT, qr_text
 from net.table import Table
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
-        prog="qttt host", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="qttt host",
+        description=described(__doc__),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--variant", choices=sorted(VARIANTS), help="rules (default goff)")
     parser.add_argument("--name", help="the table's name in the lobby")
@@ -52,6 +56,13 @@ def main(argv: list[str]) -> int:
         help=f"where records are saved (default {default_save_dir()})",
     )
     parser.add_argument("--no-announce", action="store_true", help="do not use zeroconf")
+    parser.add_argument(
+        "--web",
+        type=_web_port,
+        metavar="PORT|off",
+        help="serve the phone page (guests play in a browser) on PORT, 0 for any free one, "
+        f"off for none (default: {DEFAULT_WEB_PORT} when the window hosts, off with --headless)",
+    )
     party_arguments(parser)
     args = parser.parse_args(argv)
     if args.party and not args.headless:
@@ -73,6 +84,7 @@ def main(argv: list[str]) -> int:
         reconnect_grace=args.grace,
         advertise=not args.no_announce,
         save_dir=args.save_dir or default_save_dir(),
+        web_port=_web_choice(args.web, args.headless),
     )
     if not args.headless:
         # The hosting player's window joins its own table like every other client.
@@ -115,6 +127,10 @@ async def _run(table: Table, config: HostConfig, make: Callable[[Table, HostConf
         f"{', '.join(f'{a}:{port}' for a in where) or f'port {port} (no LAN address)'}"
     )
     _say(saving(host, table))
+    if host.web is not None:
+        urls = host.web.urls()
+        _say(f"phones join at {', '.join(urls)} (scan the code with a phone's camera)")
+        _say(qr_text(urls[0]))
     if config.advertise and not where:
         _say("not announced in lobbies: no LAN address; players join by address")
     stop = asyncio.Event()
@@ -126,6 +142,26 @@ async def _run(table: Table, config: HostConfig, make: Callable[[Table, HostConf
     finally:
         _say("closing the table")
         await host.close()
+
+
+def _web_port(text: str) -> int | str:
+    if text == "off":
+        return text
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number or off") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port (0 to 65535)")
+    return port
+
+
+def _web_choice(asked: int | str | None, headless: bool) -> int | None:
+    """The web port to serve: as asked ("off": none), else the window's default (a headless
+    host serves the page only when asked)."""
+    if isinstance(asked, int):
+        return asked
+    return None if asked == "off" or headless else DEFAULT_WEB_PORT
 
 
 def _say(text: str) -> None:

@@ -17,7 +17,7 @@ import json
 import sys
 
 from game.ai import LEVELS
-from game.commands.arguments import read_address
+from game.commands.arguments import described, read_address
 from game.commands.join_party import party_argument, run_party_bot
 from game.commands.window import open_window
 from game.records import state_report
@@ -27,7 +27,9 @@ from net.bot import BotGameError, play_bot
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
-        prog="qttt join", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="qttt join",
+        description=described(__doc__),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("address", metavar="HOST:PORT")
     parser.add_argument(

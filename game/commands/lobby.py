@@ -10,13 +10,16 @@ import asyncio
 import json
 import sys
 
+from game.commands.arguments import described
 from game.commands.window import open_window
 from net.discovery import FoundTable, browse
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
-        prog="qttt lobby", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="qttt lobby",
+        description=described(__doc__),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--list", action="store_true", help="print the tables found and exit")
     parser.add_argument(

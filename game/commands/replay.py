@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 
-from game.commands.arguments import read_final_position
+from game.commands.arguments import described, read_final_position
 from game.records import state_report
 from game.textview import render
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="qttt replay", description=__doc__)
+    parser = argparse.ArgumentParser(prog="qttt replay", description=described(__doc__))
     parser.add_argument("file", help="a game record (JSON)")
     parser.add_argument("--json", action="store_true", help="print the state report as JSON")
     args = parser.parse_args(argv)

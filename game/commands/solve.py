@@ -17,7 +17,7 @@ import time
 from game.ai.analysis import score_pair
 from game.ai.perfect import load_book
 from game.ai.solver import Solver, rules_for
-from game.commands.arguments import read_final_position
+from game.commands.arguments import described, read_final_position
 from game.rules import Goff, Position, Scores
 from game.textview import points
 
@@ -27,7 +27,7 @@ def _shown(scores: Scores) -> str:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="qttt solve", description=__doc__)
+    parser = argparse.ArgumentParser(prog="qttt solve", description=described(__doc__))
     parser.add_argument("record", nargs="?", help="a game record (JSON); the empty board if none")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--no-book", action="store_true", help="solve from scratch")

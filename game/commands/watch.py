@@ -12,12 +12,12 @@ import dataclasses
 import tempfile
 from pathlib import Path
 
-from game.commands.arguments import read_address
+from game.commands.arguments import described, read_address
 from game.commands.window import open_window
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="qttt watch", description=__doc__)
+    parser = argparse.ArgumentParser(prog="qttt watch", description=described(__doc__))
     parser.add_argument("address", metavar="HOST:PORT", help="the table's address")
     parser.add_argument("--tv", action="store_true", help="full screen, for the big screen")
     parser.add_argument("--name", default="big screen", help="how the table lists this screen")

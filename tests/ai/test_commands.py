@@ -10,7 +10,7 @@ import pytest
 from game.ai.solver import Solver, scores_of
 from game.commands import arena, bench_mcts, solve
 from game.records import read_record
-from game.rules import Goff
+from game.rules import Goff, make_variant
 from tests.rules.scenario import played, random_game
 
 NEAR_THE_END = ["1-2", "2-5", "5-9", "5-1", "4@5", "3-7", "3-6", "4-8"]
@@ -154,3 +154,61 @@ def test_solve_a_finished_game_gives_its_score_and_no_actions(
     assert code == 0
     assert answer["value"] == {"X": pos.scores().x, "O": pos.scores().o}
     assert answer["actions"] == {}
+
+
+def test_the_ladder_rates_every_level_and_replays_from_its_seed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["--ladder", "--levels", "beginner,easy,perfect", "--games", "4", "--json"]
+    code, out, err = run(arena.main, argv, capsys)
+    assert code == 0
+    ladder = json.loads(out)
+    # One progress line a game, on standard error.
+    assert err.count("\n") == 3 * 4 and "[12/12]" in err
+    levels = {row["level"]: row for row in ladder["levels"]}
+    assert list(levels) == ["beginner", "easy", "perfect"]
+    assert levels["beginner"]["elo"] == 0 and levels["beginner"]["ci95"] == 0
+    # Perfect wins every game on Goff's board, from either side: its Elo is the top one.
+    assert levels["perfect"]["elo"] > levels["easy"]["elo"] > 0
+    assert all(row["ci95"] > 0 and row["answer_ms"]["p50"] >= 0 for row in ladder["levels"][1:])
+    pairs = {(p["higher"], p["lower"]): p for p in ladder["pairs"]}
+    top = pairs["perfect", "beginner"]
+    assert top["games"] == 4 and top["score"] == 1
+    assert top["as_x"] == {"wins": 2, "draws": 0, "losses": 0} == top["as_o"]
+    _, again, _ = run(arena.main, argv, capsys)
+    second = json.loads(again)
+    for answer in (ladder, second):
+        answer.pop("seconds")
+        for row in answer["levels"]:
+            row.pop("answer_ms"), row.pop("answer_ms_mean")
+    assert ladder == second
+
+
+def test_the_ladder_as_a_table_takes_every_level_of_the_variant(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(
+        arena.main, ["--ladder", "--games", "2", "--levels", "beginner,easy"], capsys
+    )
+    assert code == 0
+    assert "Elo" in out and "easy vs beginner" in out
+    assert arena.plays("perfect", Goff()) and not arena.plays("perfect", make_variant("nxn"))
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--ladder", "--x", "easy"], "leave out --x"),
+        (["--ladder", "--levels", "easy,grandmaster"], "unknown level 'grandmaster'"),
+        (["--ladder", "--levels", "easy,easy"], "twice"),
+        (["--ladder", "--levels", "easy"], "two levels"),
+        (["--ladder", "--variant", "nxn", "--levels", "easy,perfect"], "Goff"),
+        (["--x", "easy"], "name both levels"),
+    ],
+)
+def test_the_ladder_refuses_bad_levels_in_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(arena.main, argv, capsys)
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1

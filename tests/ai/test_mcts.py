@@ -9,7 +9,7 @@ import pytest
 
 from game.ai import STRENGTHS, VARIANT_STRENGTHS, RandomBot, make_bot, strength
 from game.ai.arena import play_game
-from game.ai.mcts import MCTSBot, Search, evaluate, result_of
+from game.ai.mcts import MCTSBot, Search, result_of
 from game.ai.solver import Solver
 from game.rules import VARIANTS, Collapse, Player, Position, make_variant
 
@@ -117,17 +117,6 @@ def test_levels_and_their_refusals() -> None:
         make_bot("perfect", make_variant("squared"), Random(0))
     with pytest.raises(ValueError, match="levels are"):
         make_bot("grandmaster", goff, Random(0))
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_evaluation_is_the_result_once_over_and_a_guess_before(name: str) -> None:
-    rng = Random(9)
-    pos = Position(make_variant(name))
-    while not pos.is_over:
-        guess = evaluate(pos)
-        assert -0.5 <= guess <= 0.5
-        pos = pos.play(rng.choice(pos.legal_actions()))
-    assert evaluate(pos) == result_of(pos)
 
 
 def random_ending(name: str, *, drawn: bool) -> tuple[Position, Position]:

@@ -22,6 +22,29 @@ def test_bench_render_prints_percentiles_of_a_real_burst(
     assert result["peak_particles"] > 100
     assert 0 < result["p50_ms"] <= result["p99_ms"] <= result["max_ms"]
     assert 0 < result["wall_p50_ms"] <= result["wall_p99_ms"]
+    assert result["bare_p50_ms"] > 0  # the floor, measured in the same run
+
+
+def test_bench_render_sizes_the_window_and_shows_the_tv(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["--json", "--bursts", "1", "--games", "30", "--scene", "tv", "--size", "640x360"]
+    assert bench_render.main(argv) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert (result["scene"], result["size"]) == ("tv", "640x360")
+    assert result["peak_particles"] > 100  # the TV shows the burst too
+    assert result["bare_p50_ms"] > 0 and 0 < result["p50_ms"] <= result["p99_ms"]
+
+
+@pytest.mark.parametrize("size", ["big", "1920", "0x100", "1920x1080x2", "5x-5"])
+def test_a_size_that_is_not_one_is_refused_in_a_line(
+    size: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        bench_render.main(["--size", size])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "is not a size like 1920x1080" in err and "Traceback" not in err
 
 
 def test_the_burst_searched_for_is_an_awaited_collapse() -> None:

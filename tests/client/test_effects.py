@@ -1,15 +1,20 @@
-"""What the effects leave to the board: a winning row is struck through once its sweep is drawn."""
+"""What the effects leave to the board (a row struck once its sweep is drawn), and a burst
+that only looks up the sprites the still board made."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from random import Random
 
 import pygame
+import pytest
 
 from game.client import theme
-from game.client.board_view import BoardView
-from game.client.effects import SWEEP_TIME, Effects
-from game.rules import Goff
+from game.client.board_view import BoardView, Look
+from game.client.effects import LADDER_STEP, SWEEP_TIME, Effects, _ladder
+from game.commands.bench_render import biggest_collapse
+from game.records import Record
+from game.rules import Goff, Player
 from tests.rules.scenario import played, random_game
 
 STEP = 1 / 60
@@ -34,3 +39,63 @@ def test_rows_are_struck_only_after_their_sweep_and_only_in_a_finished_game() ->
     for _ in range(round(SWEEP_TIME / STEP) + 1):
         effects.update(STEP)
     assert effects.struck_rows(won) == won.outcome.rows
+
+
+@pytest.fixture
+def screen() -> Iterator[pygame.Surface]:
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame.display.set_mode((1280, 720))
+    theme.forget()
+    pygame.quit()
+
+
+def sprites_made() -> tuple[int, ...]:
+    return tuple(f.cache_info().misses for f in (theme.mark_sprite, theme.glow_dot, _ladder))
+
+
+@pytest.mark.parametrize("side", [300, 900])
+def test_a_burst_draws_only_sprites_made_while_the_board_was_still(
+    screen: pygame.Surface, side: int
+) -> None:
+    # Making a glowing sprite means a blur: in the middle of a burst that is a stutter.
+    goff = Goff()
+    tokens = biggest_collapse(goff, 40, Random(4))
+    before = Record(goff, tokens).final()
+    after = before.play(before.legal_actions()[0])
+    view = BoardView(goff)
+    layout = view.layout(pygame.Rect(10, 10, side, side))
+    effects = Effects(Random(1))
+    for palette in (theme.HIGH_CONTRAST, theme.NORMAL):  # a palette switch, then still
+        view.draw(screen, layout, before, palette)
+        effects.draw(screen, layout, palette, 0.0)
+    made = sprites_made()
+    effects.step(before, after, layout, theme.NORMAL)
+    frames = 0
+    while effects.busy or effects.particle_count:
+        effects.update(STEP)
+        look = Look(hidden=effects.hidden_cells, rows=effects.struck_rows(after))
+        view.draw(screen, layout, after, theme.NORMAL, look)
+        effects.draw(screen, layout, theme.NORMAL, 0.5)
+        frames += 1
+    assert frames > 30
+    assert sprites_made() == made
+
+
+def test_a_ladder_holds_one_mark_at_sizes_a_step_apart() -> None:
+    pygame.display.init()
+    try:
+        ladder = _ladder(Player.X, 200, theme.NORMAL.x, 150, 0.12)
+        assert ladder.sizes[0] == 6 and ladder.sizes[-1] == 200
+        assert ladder.sprites[-1] is theme.mark_sprite(Player.X, 200, theme.NORMAL.x, 150, 0.12)
+        for small, big in zip(ladder.sizes, ladder.sizes[1:], strict=False):
+            assert small < big <= max(small + 1, round(small * LADDER_STEP) + 1)
+        widths = [s.get_width() for s in ladder.sprites]
+        assert widths == sorted(widths)
+        assert ladder.nearest(1000) is ladder.sprites[-1]
+        assert ladder.nearest(1) is ladder.sprites[0]
+        for i, size in enumerate(ladder.sizes):
+            assert ladder.nearest(size + 0.4) is ladder.sprites[i]
+    finally:
+        theme.forget()
+        pygame.quit()

@@ -13,6 +13,7 @@ from game.client.intents import (
     Activate,
     Cancel,
     Click,
+    Device,
     Erase,
     InputMapper,
     Navigate,
@@ -21,10 +22,12 @@ from game.client.intents import (
     Quit,
     Redo,
     Save,
+    Start,
     Text,
     ToggleFullscreen,
     Undo,
 )
+from game.client.prose import press
 
 
 def key(k: int, mod: int = 0) -> pygame.Event:
@@ -123,3 +126,37 @@ def test_a_device_sdl_cannot_open_as_a_controller_is_ignored() -> None:
         assert mapper.pads == ()
     finally:
         pygame.joystick.quit()
+
+
+def test_the_last_device_used_is_remembered_for_the_prompts() -> None:
+    mapper = InputMapper()
+    assert mapper.device is Device.KEYS
+    mapper.translate(pad_button(7, pygame.CONTROLLER_BUTTON_A))
+    assert mapper.device is Device.PAD
+    assert press(mapper.device) == "press A"
+    mapper.translate(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(3, 4), button=1))
+    assert (mapper.device, press(mapper.device)) == (Device.MOUSE, "click")
+    mapper.translate(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 4)))  # a nudge is no choice
+    assert mapper.device is Device.MOUSE
+    mapper.translate(key(pygame.K_LEFT))
+    assert press(mapper.device, "back") == "press Escape"
+    mapper.translate(stick(7, pygame.CONTROLLER_AXIS_LEFTX, -STICK_DEADZONE - 1))
+    assert press(mapper.device, "back") == "press B"
+
+
+def test_start_opens_buttons_and_is_an_activate_elsewhere() -> None:
+    (start,) = InputMapper().translate(pad_button(7, pygame.CONTROLLER_BUTTON_START))
+    assert start == Start(1) and isinstance(start, Activate) and start != Activate(1)
+    assert InputMapper().translate(key(pygame.K_TAB)) == [Start()]
+
+
+def test_a_held_full_screen_key_toggles_once() -> None:
+    mapper = InputMapper()
+    for combo in ((pygame.K_F11, 0), (pygame.K_RETURN, pygame.KMOD_RALT)):
+        assert mapper.translate(key(*combo)) == [ToggleFullscreen()]
+        assert mapper.translate(key(*combo)) == []  # a repeat while held
+        up = pygame.event.Event(pygame.KEYUP, key=combo[0], mod=combo[1])
+        assert mapper.translate(up) == []
+        assert mapper.translate(key(*combo)) == [ToggleFullscreen()]
+        mapper.translate(up)
+    assert mapper.translate(pad_button(7, pygame.CONTROLLER_BUTTON_GUIDE)) == [ToggleFullscreen()]

@@ -164,11 +164,23 @@ def test_results_say_why_and_rematch_swaps_the_sides(driver: Driver) -> None:
     assert d.scene.moves == ()
 
 
-def test_f11_toggles_full_screen_and_remembers_it(driver: Driver, tmp_path: Path) -> None:
+def test_f11_toggles_full_screen_once_per_press_and_remembers_it(
+    driver: Driver, tmp_path: Path
+) -> None:
     d = driver
     d.key(pygame.K_F11)
     assert d.app.settings.fullscreen
     assert json.loads((tmp_path / "settings.json").read_text())["fullscreen"] is True
+    for _ in range(5):  # held down: pygame repeats the key, and the repeats do not count
+        d.key(pygame.K_F11)
+    assert d.app.settings.fullscreen
+    d.post(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode="", scancode=0)
     d.key(pygame.K_F11)
     assert not d.app.settings.fullscreen
     assert d.app.size == (1280, 720)
+    d.post(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode="", scancode=0)
+    d.key(pygame.K_RETURN, pygame.KMOD_LALT)  # Alt+Enter alike
+    d.key(pygame.K_RETURN, pygame.KMOD_LALT)
+    assert d.app.settings.fullscreen
+    d.button(pygame.CONTROLLER_BUTTON_GUIDE)  # and from the pad
+    assert not d.app.settings.fullscreen

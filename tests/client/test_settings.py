@@ -169,13 +169,13 @@ def test_the_screen_changes_settings_at_once_and_they_outlive_the_run(
     d.focus("n×n board")
     d.key(pygame.K_LEFT)
     assert d.app.settings.nxn_size == 3
-    # The name is typed in place; Backspace erases, Enter keeps.
+    # The name is typed in its field (the on-screen keyboard shows); Backspace erases, Enter keeps.
     d.focus("Name")
     d.key(pygame.K_RETURN)
     for _ in range(len("Player")):
         d.key(pygame.K_BACKSPACE)
     d.post(pygame.TEXTINPUT, text="Ada")
-    assert d.scene.name_item.label == "Name: Ada_"
+    assert d.scene.editing.text == "Ada"
     # The space bar arrives as a key (Activate) and as text in one frame: it types a space.
     pygame.event.post(
         pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)

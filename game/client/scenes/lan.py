@@ -5,7 +5,8 @@ optionally a bot in the other seat, and then joins the host like any other
 player through a ``net.session.NetworkSession``: one code path for the host's
 window and a guest's. Joining lists the tables the lobby browser sees, each
 with a second row that opens it on the big screen (the TV scene, whose Escape
-comes back here), or takes an address typed as ``host:port``. Once the host
+comes back here), or takes an address typed as ``host:port`` in a
+:class:`~game.client.keyboard.TextField` (keys, or the on-screen keyboard). Once the host
 has sent the table, the play scene takes over the session (and what else this
 scene started).
 
@@ -25,9 +26,11 @@ from typing import Any
 import pygame
 
 from game.ai import LEVELS
-from game.client import theme
+from game.client import prose, theme
 from game.client.audio import Cue
-from game.client.intents import Cancel, Erase, Intent, Text
+from game.client.intents import Cancel, Click, Erase, Intent, Text
+from game.client.keyboard import ADDRESS_CHARS, Done, TextField
+from game.client.prose import Para
 from game.client.scene import BaseScene, Context, SceneName
 from game.client.scenes.setup import seat_title, variant_title
 from game.client.settings import NXN_SIZES
@@ -41,7 +44,7 @@ from net.session import NetworkSession
 from net.table import Table
 
 LOBBY_REFRESH = 0.5  # seconds between looks at the lobby's list
-ADDRESS_CHARS = set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.:-[]")
+ADDRESS_LIMIT = 60
 
 
 @dataclass
@@ -62,9 +65,7 @@ class LanGame:
 class LanScene(BaseScene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.menu = Menu(
-            [], on_move=lambda: ctx.audio.play(Cue.SELECT), rows_height=0.085, width=13
-        )
+        self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), width=13)
         self.status = ""
         self.session: NetworkSession | None = None
         self.lan = LanGame()
@@ -75,6 +76,7 @@ class LanScene(BaseScene):
         self._next_look = 0.0
         self._handed_over = False
         self.typed = ""
+        self.address_field: TextField | None = None  # the address being typed, while it is
 
     def enter(
         self,
@@ -101,6 +103,8 @@ class LanScene(BaseScene):
             self._join_menu()
 
     def exit(self) -> None:
+        if self.address_field is not None:
+            self.address_field.close()
         if self._lobby_start is not None:
             self._lobby_start.add_done_callback(_close_lobby)
         if self.lobby is not None:
@@ -189,7 +193,7 @@ class LanScene(BaseScene):
                 Item(self._table_label(t), lambda t=t: self._join(t.address, t.open_seats != ()))
             )
             items.append(Item(f"Big screen: {t.name}", lambda t=t: self._watch(t)))
-        self.address_item = Item(self._address_label(), self._join_typed)
+        self.address_item = Item(self._address_label(), self._type_address)
         items += [self.address_item, Item("Back", lambda: self.ctx.go(SceneName.TITLE))]
         focus = min(self.menu.focus, len(items) - 1)
         self.menu.items = items
@@ -200,7 +204,21 @@ class LanScene(BaseScene):
         return f"{table.name} · {variant_title(table.variant)} · {seats}"
 
     def _address_label(self) -> str:
-        return f"Address: {self.typed}_" if self.typed else "Type an address (host:port) and Enter"
+        return f"Address: {self.typed}" if self.typed else "Type an address (host:port)"
+
+    def _type_address(self) -> None:
+        self.address_field = TextField(self.typed, ADDRESS_LIMIT, ADDRESS_CHARS)
+        self.menu.focus = self.menu.items.index(self.address_item)
+
+    def _typed_address(self, done: Done) -> None:
+        assert self.address_field is not None
+        if done is Done.KEEP:
+            self.typed = self.address_field.text
+        self.address_field.close()
+        self.address_field = None
+        self.address_item.label = self._address_label()
+        if done is Done.KEEP and self.typed:
+            self._join_typed()
 
     def _join_typed(self) -> None:
         try:
@@ -236,22 +254,23 @@ class LanScene(BaseScene):
     # -- the frame -------------------------------------------------------------------
 
     def handle(self, intent: Intent) -> None:
+        if self.mode == "join" and self.address_field is None and isinstance(intent, Text | Erase):
+            self._type_address()  # typing anywhere on this screen types the address
+        if self.address_field is not None:
+            done = self.address_field.handle(intent, self._screen())
+            if done is not None:
+                self._typed_address(done)
+                if isinstance(intent, Click):
+                    self.menu.handle(intent, self._menu_area())
+            return
         if isinstance(intent, Cancel):
             self.ctx.go(SceneName.TITLE)
-            return
-        if self.mode == "join" and isinstance(intent, Text | Erase):
-            if isinstance(intent, Erase):
-                self.typed = self.typed[:-1]
-            else:
-                self.typed = (self.typed + "".join(c for c in intent.text if c in ADDRESS_CHARS))[
-                    :60
-                ]
-            self.address_item.label = self._address_label()
-            self.menu.focus = self.menu.items.index(self.address_item)
             return
         self.menu.handle(intent, self._menu_area())
 
     def update(self, dt: float) -> None:
+        if self.address_field is not None and (done := self.address_field.update()) is not None:
+            self._typed_address(done)
         if self._lobby_start is not None and self._lobby_start.done():
             future, self._lobby_start = self._lobby_start, None
             try:
@@ -303,6 +322,9 @@ class LanScene(BaseScene):
                 on_close=self.lan.close,
             )
 
+    def _screen(self) -> pygame.Rect:
+        return pygame.Rect((0, 0), self.ctx.size)
+
     def _menu_area(self) -> pygame.Rect:
         # All between the title and the status line: a lobby lists two rows a table.
         w, h = self.ctx.size
@@ -313,12 +335,16 @@ class LanScene(BaseScene):
         theme.backdrop(surface, palette, self.ctx.time)
         w, h = surface.get_size()
         words = "Host a LAN game" if self.mode == "host" else "Join a LAN game"
-        title = theme.glowing_text(words, round(h * 0.075), palette.text, palette.glow_strength)
+        scale = theme.scale((w, h))
+        title = theme.glowing_text(words, scale.heading, palette.text, palette.glow_strength)
         theme.blit_centered(surface, title, (w / 2, h * 0.1))
         self.menu.draw(surface, self._menu_area(), palette, self.ctx.time)
         if self.status:
-            line = theme.text(self.status, max(14, h // 34), palette.dim)
-            theme.blit_centered(surface, line, (w / 2, h * 0.9))
+            box = pygame.Rect(w // 8, round(h * 0.87), w * 3 // 4, round(h * 0.12))
+            prose.draw(surface, [Para(self.status, palette.dim)], box, scale.body, center=True)
+        if self.address_field is not None:
+            words = "The table's address, as host:port"
+            self.address_field.draw(surface, self._screen(), palette, self.ctx.time, words)
 
 
 def _close_lobby(future: Future[LobbyBrowser]) -> None:

@@ -32,13 +32,16 @@ from game.client.intents import (
     Activate,
     Cancel,
     Click,
+    Device,
     Intent,
     Navigate,
     Point,
     Redo,
     Save,
+    Start,
     Undo,
 )
+from game.client.prose import press
 from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
 from game.client.scenes.setup import seat_title, variant_title
 from game.client.widgets import Item, Menu
@@ -115,7 +118,7 @@ class PlayScene(BaseScene):
                 Item("Menu", self._leave),
             ],
             focus=-1,  # no item has the focus until the pointer is on one
-            rows_height=0.06,
+            columns=4,
         )
         self._drain()
 
@@ -172,8 +175,11 @@ class PlayScene(BaseScene):
         return [pygame.Rect(hud.x + gap + i * (side + gap), top, side, side) for i in range(2)]
 
     def _hud_menu_area(self, hud: pygame.Rect) -> pygame.Rect:
-        height = round(hud.height * 0.28)
-        return pygame.Rect(hud.x, hud.bottom - height, hud.width, height)
+        """A row of buttons along the bottom of the panel."""
+        scale = theme.scale(self.ctx.size)
+        inner = hud.inflate(-2 * scale.px(24), 0)
+        height = scale.button
+        return pygame.Rect(inner.x, hud.bottom - height - scale.px(24), inner.width, height)
 
     # -- input ------------------------------------------------------------------
 
@@ -190,6 +196,10 @@ class PlayScene(BaseScene):
             self._point(intent.pos)
         elif isinstance(intent, Click):
             self._click(intent.pos)
+        elif isinstance(intent, Start):
+            self._to_buttons(not self._on_buttons())
+        elif self._on_buttons() and isinstance(intent, Navigate | Activate):
+            self._buttons(intent)
         elif isinstance(intent, Navigate):
             self._navigate(intent)
         elif isinstance(intent, Activate):
@@ -207,7 +217,8 @@ class PlayScene(BaseScene):
                     hovered = i
             if hovered is not None:
                 self.choice = hovered
-        self.hud_menu.handle(Point(at), self._hud_menu_area(self._areas()[1]))
+        if not self.hud_menu.handle(Point(at), self._hud_menu_area(self._areas()[1])):
+            self.hud_menu.focus = -1  # the pointer left the buttons: keys move on the board again
 
     def _click(self, at: tuple[int, int]) -> None:
         _, hud = self._areas()
@@ -231,6 +242,24 @@ class PlayScene(BaseScene):
         if cell is not None:
             self._pick(cell, self.pos.to_play)
 
+    # -- the buttons beside the board (Undo, Redo, Save, Menu), for keys and pads ----------
+
+    def _on_buttons(self) -> bool:
+        return 0 <= self.hud_menu.focus < len(self.hud_menu.items)
+
+    def _to_buttons(self, on: bool) -> None:
+        """Give the focus to the buttons (Start, or a step right off the board), or take it back."""
+        self.hud_menu.focus = 0 if on else -1
+        self.ctx.audio.play(Cue.SELECT)
+
+    def _buttons(self, intent: Navigate | Activate) -> None:
+        if isinstance(intent, Activate):
+            self.hud_menu.handle(intent, self._hud_menu_area(self._areas()[1]))
+        elif intent.dx < 0 or (intent.dy < 0 and self.hud_menu.focus == 0):
+            self._to_buttons(False)  # back to the board: left, or up past the first button
+        elif intent.dy and self.hud_menu.focus + intent.dy < len(self.hud_menu.items):
+            self.hud_menu.handle(intent, self._hud_menu_area(self._areas()[1]))
+
     def _navigate(self, intent: Navigate) -> None:
         if self.pos.awaiting_collapse:
             self.choice = 0 if self.choice is None else (self.choice + intent.dx + intent.dy) % 2
@@ -243,8 +272,12 @@ class PlayScene(BaseScene):
             self.cursors[intent.pad] = grid[row][len(grid[row]) // 2]
             return
         r, c = next((r, row.index(cell)) for r, row in enumerate(grid) if cell in row)
-        r = (r + intent.dy) % len(grid)
-        c = (c + intent.dx) % len(grid[r])
+        if c + intent.dx >= len(grid[r]):
+            self._to_buttons(True)  # right off the board: the buttons beside it
+            return
+        # The cursor stops at the other edges rather than wrapping round to the far side.
+        r = min(max(r + intent.dy, 0), len(grid) - 1)
+        c = min(max(c + intent.dx, 0), len(grid[r]) - 1)
         self.cursors[intent.pad] = grid[r][c]
 
     def _activate(self, pad: int) -> None:
@@ -254,7 +287,8 @@ class PlayScene(BaseScene):
         if self.pos.awaiting_collapse:
             if self.choice is None:
                 self.choice = 0
-                self._say("left/right to compare the outcomes, then Enter to choose", warning=False)
+                then = press(self.ctx.device)
+                self._say(f"left/right to compare the outcomes, then {then} to choose", False)
             else:
                 self._commit(self.choice)
             return
@@ -279,7 +313,8 @@ class PlayScene(BaseScene):
             self._leave()
             return
         self.leave_until = self.ctx.time + LEAVE_TIME
-        self._say("press Escape again to leave this game", warning=False, time=LEAVE_TIME)
+        again = press(self.ctx.device, "back")
+        self._say(f"{again} again to leave this game", warning=False, time=LEAVE_TIME)
 
     # -- turning picks into actions -------------------------------------------------
 
@@ -525,16 +560,19 @@ class PlayScene(BaseScene):
         if self._rematch_asked():
             return "Rematch asked: waiting for the other player…"
         if pos.is_over or who is None:
-            return "Game over: click or press Enter for the results"
+            return f"Game over: {press(self.ctx.device)} for the results"
         if who in self.bots:
             action = "choosing the collapse" if pos.awaiting_collapse else "thinking"
             return f"Bot {who} is {action}…"
         if who not in self.session.local_sides:
             return f"Waiting for {who}…"
-        if pos.awaiting_collapse:
+        if pos.awaiting_collapse and self.ctx.device is Device.MOUSE:
             return f"{who}: click a mark on the lit cycle, or a preview"
+        if pos.awaiting_collapse:
+            return f"{who}: left/right picks an outcome, {press(self.ctx.device)} chooses it"
         if self.picked is not None:
-            return f"Now the second cell for {who}{pos.move_number} (Esc takes back)"
+            back = press(self.ctx.device, "back").removeprefix("press ")
+            return f"Now the second cell for {who}{pos.move_number} ({back} takes back)"
         return f"{who}: pick two cells for {who}{pos.move_number}"
 
     def _headline(self) -> tuple[str, Player | None]:

@@ -13,12 +13,13 @@ from typing import Any
 
 import pygame
 
-from game.client import theme
+from game.client import prose, theme
 from game.client.audio import Cue
 from game.client.board_view import BoardView, Look
 from game.client.intents import Cancel, Intent
+from game.client.prose import Para
 from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
-from game.client.scenes.setup import seat_title
+from game.client.scenes.setup import PERSON, seat_title
 from game.client.widgets import Item, Menu
 from game.records import Record
 from game.rules import Player, Position, Termination, Variant
@@ -26,14 +27,20 @@ from game.textview import points
 from net.session import NetworkSession
 
 
-def verdict(pos: Position) -> str:
-    """The headline: who won, a shared win, or a draw."""
+def verdict(pos: Position, names: dict[Player, str] | None = None) -> str:
+    """The headline: who won (by name, where the seat has one), a shared win, or a draw."""
     outcome = pos.outcome
     if outcome is None:
         return "Game left unfinished"
     if outcome.winner is not None:
-        return f"{outcome.winner} wins"
+        return f"{called(outcome.winner, names)} wins"
     return "Shared win" if outcome.scores.x else "A draw"
+
+
+def called(side: Player, names: dict[Player, str] | None) -> str:
+    """What to call ``side``'s player: their name, or X or O for a person with none."""
+    name = (names or {}).get(side, PERSON)
+    return side.value if name == PERSON else name
 
 
 def reason(pos: Position) -> str:
@@ -58,7 +65,7 @@ def reason(pos: Position) -> str:
 class ResultsScene(BaseScene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), rows_height=0.2, width=8)
+        self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), width=8)
         self.saved: str | None = None
 
     def enter(
@@ -123,8 +130,8 @@ class ResultsScene(BaseScene):
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect]:
         w, h = self.ctx.size
-        board = pygame.Rect(round(w * 0.05), round(h * 0.3), round(w * 0.42), round(h * 0.64))
-        menu = pygame.Rect(round(w * 0.5), round(h * 0.42), round(w * 0.46), round(h * 0.4))
+        board = pygame.Rect(round(w * 0.04), round(h * 0.33), round(w * 0.44), round(h * 0.64))
+        menu = pygame.Rect(round(w * 0.5), round(h * 0.4), round(w * 0.46), round(h * 0.42))
         return board, menu
 
     def handle(self, intent: Intent) -> None:
@@ -141,16 +148,21 @@ class ResultsScene(BaseScene):
         outcome = self.pos.outcome
         winner = outcome.winner if outcome else None
         color = palette.of(winner) if winner else palette.accent
-        title = theme.glowing_text(verdict(self.pos), round(h * 0.1), color, palette.glow_strength)
+        scale = theme.scale((w, h))
+        words, size = theme.fitted(
+            verdict(self.pos, self.names), scale.title, w * 0.9, scale.heading, True
+        )
+        title = theme.glowing_text(words, size, color, palette.glow_strength)
         theme.blit_centered(surface, title, (w / 2, h * 0.1))
-        small = max(14, round(h * 0.032))
-        why = theme.text(reason(self.pos), small, palette.text)
-        theme.blit_centered(surface, why, (w / 2, h * 0.19))
+        small = scale.body
+        box = pygame.Rect(w // 10, round(h * 0.17), w * 4 // 5, round(h * 0.09))
+        prose.draw(surface, [Para(reason(self.pos), palette.text)], box, small, center=True)
         scores = self.pos.scores()
         x = f"X {points(scores.x)} · {self.names[Player.X]}"
         o = f"O {points(scores.o)} · {self.names[Player.O]}"
-        line = theme.text(f"{x}     {o}", small, palette.dim, True)
-        theme.blit_centered(surface, line, (w / 2, h * 0.245))
+        words, size = theme.fitted(f"{x}     {o}", scale.lead, w * 0.9, scale.body, True)
+        line = theme.text(words, size, palette.dim, True)
+        theme.blit_centered(surface, line, (w / 2, h * 0.285))
         board, menu = self._areas()
         self.view.draw(
             surface,

@@ -3,7 +3,8 @@
 Every change is put in force at once (the volume as it is dragged, the
 palette, full screen) through :meth:`Context.apply_settings`, which also
 saves it, so leaving the screen has nothing left to do. The player's name
-is typed in place: Enter on its row starts editing, Enter or Escape ends it.
+is typed in a :class:`~game.client.keyboard.TextField`: on the keyboard, or
+on the on-screen keyboard with a pad or the mouse.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ import pygame
 from game.ai import LEVELS
 from game.client import prose, theme
 from game.client.audio import Cue
-from game.client.intents import Activate, Cancel, Click, Erase, Intent, Text
+from game.client.intents import Cancel, Click, Intent
+from game.client.keyboard import Done, TextField
 from game.client.prose import Para
 from game.client.scene import BaseScene, Context, SceneName
 from game.client.scenes.setup import variant_title
@@ -38,7 +40,7 @@ HELP = {
     "Variant": "The rules a new game starts with.",
     "n×n board": "The board size a new n×n game starts with.",
     "Bot level": "How strong a bot opponent starts out.",
-    "Name": "How other players see you on the LAN. Enter to type, Enter again to keep.",
+    "Name": "How other players see you on the LAN: choose it to type a new one.",
     "Reset to defaults": "Every setting back to how the game first started.",
     "Back": "Back to the title screen. Settings are saved as they change.",
 }
@@ -47,11 +49,8 @@ HELP = {
 class SettingsScene(BaseScene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), rows_height=0.07)
-        self.editing: str | None = None  # the name being typed, while it is
-        # The space bar means Activate as well as typing " ": an Activate while typing waits
-        # for the end of the frame, and a space typed in the same frame shows it was a space.
-        self.finishing = False
+        self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT))
+        self.editing: TextField | None = None  # the name being typed, while it is
         self.name_item = Item("Name", self.edit_name)
 
     def enter(self, **params: Any) -> None:
@@ -125,47 +124,40 @@ class SettingsScene(BaseScene):
     # -- typing the name ---------------------------------------------------------
 
     def edit_name(self) -> None:
-        self.editing = self.ctx.settings.player_name
-        pygame.key.start_text_input()
+        self.editing = TextField(self.ctx.settings.player_name, NAME_LIMIT)
         self.ctx.audio.play(Cue.CONFIRM)
 
-    def finish_name(self, keep: bool) -> None:
-        typed, self.editing = self.editing, None
-        self.finishing = False
-        pygame.key.stop_text_input()
-        if keep and typed is not None and valid("player_name", typed.strip()):
-            self.change(player_name=typed.strip())
-        elif keep:
+    def finish_name(self, done: Done) -> None:
+        assert self.editing is not None
+        typed = self.editing.text.strip()
+        self.editing.close()
+        self.editing = None
+        if done is Done.KEEP and valid("player_name", typed):
+            self.change(player_name=typed)
+        elif done is Done.KEEP:
             self.ctx.audio.play(Cue.REFUSE)
         self.name_item.label = f"Name: {self.ctx.settings.player_name}"
 
     def handle_typing(self, intent: Intent) -> None:
         assert self.editing is not None
-        if isinstance(intent, Text):
-            self.finishing = False
-            self.editing = (self.editing + intent.text)[:NAME_LIMIT]
-        elif isinstance(intent, Erase):
-            self.editing = self.editing[:-1]
-        elif isinstance(intent, Activate):
-            self.finishing = True
-        elif isinstance(intent, Cancel):
-            self.finish_name(keep=False)
-        elif isinstance(intent, Click):
-            # A click elsewhere keeps what was typed, then acts as a click.
-            self.finish_name(keep=True)
-            self.menu.handle(intent, self.menu_area())
-        if self.editing is not None:
-            self.name_item.label = f"Name: {self.editing}_"
+        done = self.editing.handle(intent, self.screen())
+        if done is not None:
+            self.finish_name(done)
+            if isinstance(intent, Click):
+                self.menu.handle(intent, self.menu_area())  # a click elsewhere acts as a click
 
     # -- the frame -------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        if self.finishing and self.editing is not None:
-            self.finish_name(keep=True)
+        if self.editing is not None and (done := self.editing.update()) is not None:
+            self.finish_name(done)
 
     def exit(self) -> None:
         if self.editing is not None:
-            pygame.key.stop_text_input()
+            self.editing.close()
+
+    def screen(self) -> pygame.Rect:
+        return pygame.Rect((0, 0), self.ctx.size)
 
     def menu_area(self) -> pygame.Rect:
         """Between the title and the help line; the whole height when a short window needs it."""
@@ -190,13 +182,16 @@ class SettingsScene(BaseScene):
         area = self.menu_area()
         rows = self.menu.rects(area)
         # The title and the help line give way to the rows in a window too short for all three.
-        title = theme.glowing_text("Settings", round(h * 0.07), palette.text, palette.glow_strength)
+        scale = theme.scale((w, h))
+        title = theme.glowing_text("Settings", scale.heading, palette.text, palette.glow_strength)
         if title.get_height() // 2 < rows[0].top - h * 0.07:
             theme.blit_centered(surface, title, (w / 2, h * 0.07))
         self.menu.draw(surface, area, palette, self.ctx.time)
         focused = self.menu.items[self.menu.focus].label.split(":")[0]
         top = rows[-1].bottom + h // 40
         box = pygame.Rect(w // 6, top, w * 2 // 3, h - top - h // 60)
-        unit = max(12, h // 38)
-        if box.height >= unit:
+        unit = scale.body
+        if box.height >= scale.floor * 1.4:
             prose.draw(surface, [Para(HELP.get(focused, ""), palette.dim)], box, unit, True)
+        if self.editing is not None:
+            self.editing.draw(surface, self.screen(), palette, self.ctx.time, "Your name")

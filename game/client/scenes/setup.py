@@ -9,9 +9,10 @@ from typing import Any
 import pygame
 
 from game.ai import LEVELS, make_bot
-from game.client import theme
+from game.client import prose, theme
 from game.client.audio import Cue
 from game.client.intents import Cancel, Intent
+from game.client.prose import Para
 from game.client.scene import BaseScene, Context, SceneName
 from game.client.settings import NXN_SIZES
 from game.client.widgets import Item, Menu
@@ -53,7 +54,7 @@ class SetupScene(BaseScene):
         super().__init__(ctx)
         self.variants = list(VARIANTS)
         self.seat_choices: list[str | None] = [None, *LEVELS]
-        self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), rows_height=0.1, width=12)
+        self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), width=12)
 
     def enter(self, mode: str = "couch", **params: Any) -> None:
         s = self.ctx.settings
@@ -121,7 +122,7 @@ class SetupScene(BaseScene):
 
     def _area(self) -> pygame.Rect:
         w, h = self.ctx.size
-        return pygame.Rect(0, round(h * 0.2), w, round(h * 0.66))
+        return pygame.Rect(0, round(h * 0.18), w, round(h * 0.66))
 
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Cancel):
@@ -133,16 +134,14 @@ class SetupScene(BaseScene):
         palette = self.ctx.palette
         theme.backdrop(surface, palette, self.ctx.time)
         w, h = surface.get_size()
-        title = theme.glowing_text(
-            "New game", round(h * 0.075), palette.text, palette.glow_strength
-        )
+        scale = theme.scale((w, h))
+        title = theme.glowing_text("New game", scale.heading, palette.text, palette.glow_strength)
         theme.blit_centered(surface, title, (w / 2, h * 0.1))
         self.menu.draw(surface, self._area(), palette, self.ctx.time)
         blurb = VARIANT_BLURBS.get(self.variants[self.variant_item.index], "")
+        box = pygame.Rect(w // 8, round(h * 0.86), w * 3 // 4, round(h * 0.13))
         if self.error:
-            line = theme.text(
-                self.error[:1].upper() + self.error[1:], max(14, h // 34), palette.warning, True
-            )
+            words = Para(self.error[:1].upper() + self.error[1:], palette.warning, bold=True)
         else:
-            line = theme.text(blurb, max(14, h // 34), palette.dim)
-        theme.blit_centered(surface, line, (w / 2, h * 0.91))
+            words = Para(blurb, palette.dim)
+        prose.draw(surface, [words], box, scale.body, center=True)

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from game.client import theme
+from game.client import prose, theme
 from game.client.audio import Cue
 from game.client.intents import Cancel, Intent
 from game.client.scene import BaseScene, Context, SceneName
@@ -31,7 +31,6 @@ class TitleScene(BaseScene):
                 Item("Quit", ctx.quit),
             ],
             on_move=lambda: ctx.audio.play(Cue.SELECT),
-            rows_height=0.075,
         )
 
     def _go(self, name: SceneName, **params: Any) -> None:
@@ -40,7 +39,7 @@ class TitleScene(BaseScene):
 
     def _menu_area(self) -> pygame.Rect:
         w, h = self.ctx.size
-        return pygame.Rect(0, round(h * 0.36), w, round(h * 0.62))
+        return pygame.Rect(0, round(h * 0.3), w, round(h * 0.62))
 
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Cancel):
@@ -53,13 +52,13 @@ class TitleScene(BaseScene):
         t = self.ctx.time
         theme.backdrop(surface, palette, t)
         w, h = surface.get_size()
-        size = round(h * 0.11)
+        size = theme.scale((w, h)).px(100)
         top = theme.glowing_text("QUANTUM", size, palette.x, palette.glow_strength)
         bottom = theme.glowing_text("TIC-TAC-TOE", size, palette.o, palette.glow_strength)
         # The two words hover out of step, like a mark in two places at once.
-        theme.blit_centered(surface, top, (w / 2, h * 0.12 + math.sin(t * 1.3) * h * 0.006))
+        theme.blit_centered(surface, top, (w / 2, h * 0.09 + math.sin(t * 1.3) * h * 0.006))
         theme.blit_centered(
-            surface, bottom, (w / 2, h * 0.23 + math.sin(t * 1.3 + math.pi) * h * 0.006)
+            surface, bottom, (w / 2, h * 0.19 + math.sin(t * 1.3 + math.pi) * h * 0.006)
         )
         # A cross before the first word and a ring after the second, bobbing with them.
         glyph = round(size * 0.8)
@@ -67,15 +66,11 @@ class TitleScene(BaseScene):
         x_mark = theme.mark_sprite(Player.X, glyph, palette.x, palette.glow_strength)
         o_mark = theme.mark_sprite(Player.O, glyph, palette.o, palette.glow_strength)
         theme.blit_centered(
-            surface, x_mark, (w / 2 - top.get_width() / 2 - glyph * 0.5, h * 0.12 + bob)
+            surface, x_mark, (w / 2 - top.get_width() / 2 - glyph * 0.5, h * 0.09 + bob)
         )
         theme.blit_centered(
-            surface, o_mark, (w / 2 + bottom.get_width() / 2 + glyph * 0.4, h * 0.23 - bob)
+            surface, o_mark, (w / 2 + bottom.get_width() / 2 + glyph * 0.4, h * 0.19 - bob)
         )
         self.menu.draw(surface, self._menu_area(), palette, t)
-        hint = theme.text(
-            "Arrows / pad to move · Enter / A to choose · F11 full screen",
-            max(12, h // 48),
-            palette.dim,
-        )
-        theme.blit_centered(surface, hint, (w / 2, h - h * 0.03))
+        hint = theme.text(prose.controls(self.ctx.device), theme.scale((w, h)).hint, palette.dim)
+        theme.blit_centered(surface, hint, (w / 2, h * 0.96))

@@ -26,6 +26,7 @@ import pygame
 from game.client import theme
 from game.client.audio import cues_for
 from game.client.board_view import BoardView, Look
+from game.client.canvas import Canvas
 from game.client.effects import Effects
 from game.client.intents import Cancel, Intent, Text
 from game.client.scene import BaseScene, Context, SceneName
@@ -84,10 +85,11 @@ class TvScene(BaseScene):
         self.news: deque[tuple[str, float]] = deque(maxlen=NEWS_LINES)
 
     def enter(self, **params: Any) -> None:
-        self.address = params["address"]
         self.back = params.get("back")
         self.back_params = params.get("back_params", {})
-        self.session = PartySession(self.address, params.get("viewer", "big screen"))
+        if "address" in params:  # without one (a snapshot), what is shown is handed to take()
+            self.address = params["address"]
+            self.session = PartySession(self.address, params.get("viewer", "big screen"))
 
     def exit(self) -> None:
         if self.session is not None:
@@ -113,13 +115,15 @@ class TvScene(BaseScene):
         now = self.ctx.time
         if self.session is not None:
             for event in self.session.events():
-                self._take(event, now)
+                self.take(event, now)
         self.effects.update(dt)
         self.bubbles = [b for b in self.bubbles if now - b.since < EMOTE_TIME]
         while self.news and now - self.news[0][1] > NEWS_TIME:
             self.news.popleft()
 
-    def _take(self, event: object, now: float) -> None:
+    def take(self, event: object, now: float | None = None) -> None:
+        """Show what the table sent: a game, the party, an emote, some news."""
+        now = self.ctx.time if now is None else now
         if isinstance(event, Snapshot):
             self._show(event)
         elif isinstance(event, Party):
@@ -462,7 +466,7 @@ class TvScene(BaseScene):
             pad = round(18 * u)
             width = max(words.get_width(), by.get_width()) + 2 * pad
             height = words.get_height() + by.get_height() + pad
-            card = pygame.Surface((width, height), pygame.SRCALPHA)
+            card = Canvas((width, height), pygame.SRCALPHA)
             theme.panel(card, card.get_rect(), palette.board, palette.accent, round(18 * u), 230)
             card.blit(words, words.get_rect(midtop=(width // 2, pad // 2)))
             card.blit(by, by.get_rect(midtop=(width // 2, pad // 2 + words.get_height())))

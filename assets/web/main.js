@@ -1,0 +1,357 @@
+// The phone page: a thin view of the host. It draws what the host's messages say (state,
+// view, party) and sends intents back (move, rematch, queue, emote); the host decides.
+
+import { drawBoard } from "./board.js";
+import { Link, remembered } from "./link.js";
+import { drawEmotes, drawParty, showEmoted } from "./party.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+const app = {
+  name: "",
+  welcome: null, // where this phone sits: role, seat, token
+  table: null, // the host's last state
+  view: null, // the host's last view of the position
+  party: null, // a party table's queue, scoreboard and clock
+  partyAt: 0, // when that party message came (the clock counts down from it)
+  selected: null, // the first cell of a placement being made
+  zoom: null, // null: the boards the move may use; "all": every board; a number: that board
+  sent: false, // an intent is on its way: wait for the host's answer
+};
+
+const link = new Link(onMessage, onDown);
+
+// -- what the host says ----------------------------------------------------------------
+
+function onMessage(message) {
+  switch (message.t) {
+    case "welcome":
+      app.welcome = message;
+      app.selected = null;
+      show("game");
+      break;
+    case "state":
+      app.table = message;
+      break;
+    case "view": {
+      const before = app.view;
+      app.view = message;
+      if (!before || before.ply !== message.ply || before.game !== message.game) {
+        app.selected = null;
+        app.zoom = null;
+        app.sent = false;
+        hideRefusal();
+      }
+      break;
+    }
+    case "party":
+      app.party = message;
+      app.partyAt = performance.now();
+      break;
+    case "refused":
+      app.sent = false;
+      app.selected = null;
+      refuse(message.reason);
+      break;
+    case "notice":
+      say(message.text);
+      break;
+    case "emoted":
+      showEmoted($("#emoted"), message);
+      return;
+    default:
+      return;
+  }
+  render();
+}
+
+function onDown(reason, final) {
+  if (final) {
+    app.welcome = null;
+    show("join");
+    $("#join-message").textContent = reason;
+  } else {
+    say(reason);
+  }
+}
+
+// A line of news (someone sat down, dropped, came back) that fades after a while.
+function say(text) {
+  const line = $("#notice");
+  line.textContent = text;
+  clearTimeout(say.timer);
+  say.timer = setTimeout(() => (line.textContent = ""), 8000);
+}
+
+// -- what this phone may do now ----------------------------------------------------------
+
+function cellsOf(hex) {
+  const cells = new Set();
+  if (!hex) return cells;
+  let bits = BigInt(`0x${hex}`);
+  for (let i = 0; bits; i++, bits >>= 1n) if (bits & 1n) cells.add(i);
+  return cells;
+}
+
+function seated() {
+  return app.table ? app.table.seats.every((seat) => seat.name !== null) : false;
+}
+
+function myTurn() {
+  const { view, welcome } = app;
+  return Boolean(view && welcome && welcome.seat && view.to_play === welcome.seat && seated() && !app.sent);
+}
+
+function allowedNow() {
+  const { view } = app;
+  if (!myTurn() || view.pending !== null) return new Set();
+  if (app.selected === null) return cellsOf(view.starts);
+  const cells = cellsOf(view.finish[String(app.selected)]);
+  cells.add(app.selected); // tapping it again takes it back
+  return cells;
+}
+
+function boardsShown() {
+  const { view } = app;
+  if (!view.boards.length || app.zoom === "all") return null;
+  if (typeof app.zoom === "number") return [app.zoom];
+  if (app.selected !== null) return [Math.floor(app.selected / view.boards[0].length)];
+  return view.focus.length && view.focus.length <= 2 ? view.focus : null;
+}
+
+function tapCell(label) {
+  const { view } = app;
+  const cell = view.labels.indexOf(label);
+  if (!myTurn() || view.pending !== null) return;
+  const starts = cellsOf(view.starts);
+  if (app.selected === null) {
+    if (starts.has(cell)) app.selected = cell;
+    else refuse(`cell ${label} cannot start a move now`);
+  } else {
+    const finish = cellsOf(view.finish[String(app.selected)]);
+    if (finish.has(cell)) return place(app.selected, cell);
+    if (cell === app.selected) app.selected = null;
+    else if (starts.has(cell)) app.selected = cell;
+    else refuse(`cell ${label} cannot go with cell ${view.labels[app.selected]}`);
+  }
+  render();
+}
+
+function place(a, b) {
+  const { view } = app;
+  send({ t: "move", side: app.welcome.seat, ply: view.ply, token: `${view.labels[a]}-${view.labels[b]}` });
+}
+
+function send(message) {
+  if (!link.send(message)) return refuse("not connected: coming back…");
+  if (message.t === "move") app.sent = true;
+  render();
+}
+
+function refuse(reason) {
+  const line = $("#refusal");
+  line.textContent = reason;
+  line.hidden = false;
+  clearTimeout(refuse.timer);
+  refuse.timer = setTimeout(hideRefusal, 5000);
+}
+
+function hideRefusal() {
+  $("#refusal").hidden = true;
+}
+
+// -- drawing -------------------------------------------------------------------------------
+
+function show(screen) {
+  $("#join").hidden = screen !== "join";
+  $("#game").hidden = screen !== "game";
+}
+
+function seatName(side) {
+  const seat = app.table?.seats.find((s) => s.side === side);
+  return seat?.name ?? null;
+}
+
+function render() {
+  const { view, table, welcome } = app;
+  drawParty($("#party"), app.party, app.name, welcome?.role);
+  for (const side of ["X", "O"]) {
+    const box = $(`.seat[data-side="${side}"]`);
+    const seat = table?.seats.find((s) => s.side === side);
+    const me = welcome?.seat === side;
+    box.querySelector(".who").textContent = seat?.name ? `${seat.name}${me ? " (you)" : ""}` : "open seat";
+    box.querySelector(".pts").textContent = view ? view.scores[side] : "";
+    box.classList.toggle("to-play", Boolean(view && view.to_play === side));
+    box.classList.toggle("away", Boolean(seat?.name && !seat.connected));
+    box.classList.toggle("me", me);
+  }
+  if (!view) {
+    $("#status").textContent = "Waiting for the table…";
+    return;
+  }
+  $("#status").textContent = statusLine();
+  $("#status").classList.toggle("mine", myTurn());
+  drawZoomBar();
+  const allowed = allowedNow();
+  const board = drawBoard(view, { boards: boardsShown(), allowed, selected: app.selected });
+  board.addEventListener("click", (event) => {
+    const target = event.target.closest("[data-cell], [data-board]");
+    if (!target) return;
+    if (target.dataset.cell !== undefined) tapCell(target.dataset.cell);
+    else {
+      app.zoom = Number(target.dataset.board) - 1;
+      render();
+    }
+  });
+  if (view.boards.length && boardsShown() === null) markBoardsWithMoves(board, allowed);
+  $("#board").replaceChildren(board);
+  drawOutcomes();
+  drawOver();
+}
+
+function markBoardsWithMoves(board, allowed) {
+  const per = app.view.boards[0].length;
+  const boards = new Set([...allowed].map((cell) => Math.floor(cell / per)));
+  for (const g of board.querySelectorAll("[data-board]")) {
+    if (boards.has(Number(g.dataset.board) - 1)) g.setAttribute("data-board-allowed", "");
+    else g.removeAttribute("data-board-allowed");
+  }
+}
+
+function statusLine() {
+  const { view, welcome } = app;
+  const mine = myTurn();
+  if (view.over) return "Game over";
+  if (!seated()) {
+    const open = app.table.seats.find((s) => s.name === null);
+    return `Waiting for a player at ${open.side}…`;
+  }
+  if (app.sent) return "Sent…";
+  const who = `${seatName(view.to_play)} (${view.to_play})`;
+  if (view.pending !== null) {
+    return mine ? "A cycle! Choose how it collapses" : `${who} chooses how the cycle collapses`;
+  }
+  if (mine) {
+    return app.selected === null
+      ? "Your move: tap two cells"
+      : `Now a second cell for ${view.to_play}${view.move} (tap ${view.labels[app.selected]} again to take it back)`;
+  }
+  return welcome?.seat ? `${who} is thinking…` : `${who} to move`;
+}
+
+function drawZoomBar() {
+  const { view } = app;
+  const bar = $("#zoom-bar");
+  const shown = boardsShown();
+  bar.hidden = !view.boards.length || shown === null;
+  if (bar.hidden) return;
+  const names = shown.map((b) => b + 1).join(" and ");
+  bar.querySelector(".where").textContent = `${shown.length > 1 ? "Boards" : "Board"} ${names}`;
+}
+
+function drawOutcomes() {
+  const { view } = app;
+  const box = $("#outcomes");
+  const choose = myTurn() && view.pending !== null;
+  box.hidden = !choose;
+  if (!choose) return box.replaceChildren();
+  const title = document.createElement("p");
+  title.className = "title";
+  title.textContent = "Tap the board you want";
+  const boards = view.boards.length && view.focus.length <= 2 ? view.focus : null;
+  const previews = view.outcomes.map((outcome, i) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.outcome = String(i);
+    button.appendChild(drawBoard(view, { boards, fill: new Map(outcome.cells), interactive: false }));
+    const words = document.createElement("span");
+    const [mark, cell] = outcome.token.split("@");
+    words.textContent = `${Number(mark) % 2 ? "X" : "O"}${mark} lands in ${cell}`;
+    button.appendChild(words);
+    button.addEventListener("click", () => send({ t: "move", side: app.welcome.seat, ply: view.ply, token: outcome.token }));
+    return button;
+  });
+  box.replaceChildren(title, ...previews);
+}
+
+function drawOver() {
+  const { view, table, welcome } = app;
+  const over = $("#over");
+  if (!view.over) {
+    over.hidden = true;
+    over.removeAttribute("data-over");
+    return;
+  }
+  over.hidden = false;
+  over.setAttribute("data-over", view.over.winner ?? "draw");
+  const score = `${view.scores.X}–${view.scores.O}`;
+  const winner = view.over.winner;
+  over.querySelector(".verdict").textContent = winner
+    ? `${seatName(winner) ?? winner} (${winner}) wins ${score}`
+    : `No winner: ${score}`;
+  const rematch = over.querySelector('[data-action="rematch"]');
+  rematch.hidden = Boolean(app.party) || !welcome?.seat;
+  const asked = table.rematch.includes(welcome?.seat);
+  rematch.disabled = asked;
+  rematch.textContent = asked ? "Waiting for the other player…" : "Rematch";
+}
+
+function tickClock() {
+  const clock = $(".clock");
+  const party = app.party;
+  if (!party || !party.clock_ms || !app.view || app.view.over) {
+    clock.hidden = true;
+    return;
+  }
+  const left = Math.max(0, party.left_ms - (performance.now() - app.partyAt));
+  clock.hidden = false;
+  clock.textContent = `${Math.ceil(left / 1000)} s`;
+  clock.classList.toggle("short", left < 5000);
+}
+
+// -- wiring ---------------------------------------------------------------------------------
+
+function join(role) {
+  const field = $("input[name=name]");
+  const name = field.value.trim().replace(/\s+/g, " ");
+  if (role === "player" && !name) {
+    $("#join-message").textContent = "Type your name first";
+    field.focus();
+    return;
+  }
+  app.name = name || "guest";
+  $("#join-message").textContent = "";
+  link.join(app.name, role);
+  show("game");
+  render();
+}
+
+function start() {
+  $("#join-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    join("player");
+  });
+  $('[data-action="watch"]').addEventListener("click", () => join("spectator"));
+  $('[data-action="overview"]').addEventListener("click", () => {
+    app.zoom = "all";
+    render();
+  });
+  $('[data-action="rematch"]').addEventListener("click", () => send({ t: "rematch" }));
+  $('[data-action="leave"]').addEventListener("click", () => send({ t: "queue", join: false }));
+  $('[data-action="queue"]').addEventListener("click", () => send({ t: "queue", join: true }));
+  drawEmotes($("#emotes"), send);
+  setInterval(tickClock, 250);
+  const saved = remembered();
+  $("input[name=name]").value = saved.name ?? "";
+  if (saved.name && (saved.token || saved.role === "player")) {
+    // Back from a reload or a sleep: sit down again with the seat's token (or re-queue).
+    app.name = saved.name;
+    link.join(saved.name, "player");
+    show("game");
+    render();
+  } else {
+    show("join");
+  }
+}
+
+start();

@@ -1,0 +1,71 @@
+// A party table's part of the page: the queue, the scoreboard, emotes, leaving the queue.
+// Everything comes from the host's `party` message; names are set as text, never as markup.
+
+const EMOTES = JSON.parse(document.querySelector('meta[name="qttt-emotes"]').content || "{}");
+
+function half(points) {
+  const whole = Math.floor(points / 2);
+  return points % 2 ? (whole ? `${whole}½` : "½") : String(whole);
+}
+
+function cell(row, text) {
+  const td = document.createElement("td");
+  td.textContent = text;
+  row.appendChild(td);
+}
+
+// Draw `party` into `root` for the phone whose party name is `me` and whose role is `role`.
+export function drawParty(root, party, me, role) {
+  root.hidden = !party;
+  if (!party) return;
+  root.querySelector(".party-status").textContent = party.status;
+  const queue = root.querySelector(".queue");
+  queue.replaceChildren(
+    ...party.queue.map((name) => {
+      const li = document.createElement("li");
+      li.textContent = name;
+      if (name === me) li.className = "me";
+      return li;
+    }),
+  );
+  if (!party.queue.length) {
+    const li = document.createElement("li");
+    li.textContent = "nobody waiting";
+    li.className = "empty";
+    queue.replaceChildren(li);
+  }
+  const body = root.querySelector(".scoreboard tbody");
+  body.replaceChildren(
+    ...party.standings.map((s, i) => {
+      const row = document.createElement("tr");
+      row.className = [s.name === me ? "me" : "", s.here ? "" : "gone"].join(" ").trim();
+      row.dataset.standing = s.name;
+      for (const text of [String(i + 1), s.name, half(s.half_points), String(s.played), String(s.wins), String(s.draws)]) cell(row, text);
+      return row;
+    }),
+  );
+  const queued = role === "player";
+  root.querySelector('[data-action="leave"]').hidden = !queued || party.finished;
+  root.querySelector('[data-action="queue"]').hidden = queued || party.finished;
+}
+
+export function drawEmotes(root, send) {
+  root.replaceChildren(
+    ...Object.entries(EMOTES).map(([key, words]) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.emote = key;
+      button.textContent = words;
+      button.addEventListener("click", () => send({ t: "emote", emote: key }));
+      return button;
+    }),
+  );
+}
+
+export function showEmoted(root, emoted) {
+  const bubble = document.createElement("div");
+  bubble.className = "bubble";
+  bubble.textContent = `${emoted.by}: ${EMOTES[emoted.emote] ?? emoted.emote}`;
+  root.appendChild(bubble);
+  setTimeout(() => bubble.remove(), 2500);
+}

@@ -1,0 +1,224 @@
+"""A line of text typed from the sofa: real keys, or an on-screen keyboard for a pad or a mouse.
+
+A :class:`TextField` is what any screen uses for a name or an address. While
+it is open it takes every intent: letters typed on a keyboard go straight in
+(Enter keeps the text, Escape drops it); a pad walks the on-screen keys with
+the d-pad or the stick, A presses the key under the focus, B drops the text
+and Start keeps it; a mouse clicks the keys. :meth:`TextField.handle` says
+when the player is done, and the screen reads :attr:`TextField.text`.
+
+The space bar is both a key that types " " and one that means Activate
+(see :mod:`game.client.intents`): an Activate from the keyboard only asks to
+finish, and the finish happens in :meth:`TextField.update`, unless a space
+typed in the same frame showed it was a space.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+import pygame
+
+from game.client import theme
+from game.client.intents import (
+    KEYBOARD,
+    Activate,
+    Cancel,
+    Click,
+    Erase,
+    Intent,
+    Navigate,
+    Point,
+    Start,
+    Text,
+)
+from game.client.theme import Palette
+from game.client.widgets import focus_ring
+
+
+class Done(Enum):
+    """How typing ended."""
+
+    KEEP = "keep"  # Enter, Start, the Done key, a click outside the keyboard
+    DROP = "drop"  # Escape, the B button
+
+
+SHIFT, SPACE, ERASE, DONE = "Aa", "Space", "Erase", "Done"  # the font has no ⌫
+# Ten columns; the last row's keys are several columns wide.
+ROWS: tuple[tuple[tuple[str, int], ...], ...] = (
+    tuple((c, 1) for c in "1234567890"),
+    tuple((c, 1) for c in "qwertyuiop"),
+    tuple((c, 1) for c in "asdfghjkl:"),
+    tuple((c, 1) for c in "zxcvbnm.-_"),
+    ((SHIFT, 2), (SPACE, 3), (ERASE, 2), (DONE, 3)),
+)
+COLUMNS = 10
+
+NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .-_:")
+ADDRESS_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.:-[]")
+
+
+@dataclass(slots=True)
+class TextField:
+    """``text`` being typed, at most ``limit`` characters of ``allowed``."""
+
+    text: str = ""
+    limit: int = 24
+    allowed: frozenset[str] = NAME_CHARS
+    row: int = 0
+    col: int = 0
+    shift: bool = False
+    _finishing: bool = field(default=False, init=False)
+
+    def __post_init__(self) -> None:
+        pygame.key.start_text_input()  # keys typed arrive as Text while the field is open
+
+    def close(self) -> None:
+        """Stop taking typed text (the screen is done with the field)."""
+        pygame.key.stop_text_input()
+
+    # -- input -----------------------------------------------------------------
+
+    def handle(self, intent: Intent, area: pygame.Rect) -> Done | None:
+        """React to ``intent`` with the keyboard drawn in ``area``; how typing ended, if it did."""
+        if isinstance(intent, Text):
+            self._finishing = False
+            self.type(intent.text)
+        elif isinstance(intent, Erase):
+            self.text = self.text[:-1]
+        elif isinstance(intent, Cancel):
+            return Done.DROP
+        elif isinstance(intent, Start):
+            return Done.KEEP
+        elif isinstance(intent, Activate):
+            if intent.pad == KEYBOARD:
+                self._finishing = True  # Enter, or a space: update() tells which
+            else:
+                return self.press(*self._focused())
+        elif isinstance(intent, Navigate):
+            self._move(intent.dx, intent.dy)
+        elif isinstance(intent, Point | Click):
+            found = self._key_at(area, intent.pos)
+            if found is not None:
+                self.row, self.col = found
+                if isinstance(intent, Click):
+                    return self.press(*self._focused())
+            elif isinstance(intent, Click) and not self.panel(area).collidepoint(intent.pos):
+                return Done.KEEP  # a click elsewhere keeps what was typed
+        return None
+
+    def update(self) -> Done | None:
+        """Once a step: a keyboard's Enter (not a space) finishes here."""
+        if self._finishing:
+            self._finishing = False
+            return Done.KEEP
+        return None
+
+    def type(self, chars: str) -> None:
+        kept = "".join(c for c in chars if c in self.allowed)
+        self.text = (self.text + kept)[: self.limit]
+
+    def press(self, key: str, _: int) -> Done | None:
+        """What the on-screen ``key`` does."""
+        if key == DONE:
+            return Done.KEEP
+        if key == ERASE:
+            self.text = self.text[:-1]
+        elif key == SHIFT:
+            self.shift = not self.shift
+        elif key == SPACE:
+            self.type(" ")
+        else:
+            self.type(key.upper() if self.shift else key)
+        return None
+
+    def _focused(self) -> tuple[str, int]:
+        return ROWS[self.row][self.col]
+
+    def _move(self, dx: int, dy: int) -> None:
+        if dx:
+            self.col = (self.col + dx) % len(ROWS[self.row])
+        if dy:
+            # Keep the column under the focus: the middle of a wide key picks the key below it.
+            middle = _start(self.row, self.col) + self._focused()[1] / 2
+            self.row = (self.row + dy) % len(ROWS)
+            self.col = next(
+                i
+                for i, (_, w) in enumerate(ROWS[self.row])
+                if _start(self.row, i) + w > middle or i == len(ROWS[self.row]) - 1
+            )
+
+    # -- layout and drawing -----------------------------------------------------
+
+    def panel(self, area: pygame.Rect) -> pygame.Rect:
+        """The keyboard's panel: the field on top, the keys under it, centred low in ``area``."""
+        unit = self._unit(area)
+        w = COLUMNS * unit + unit
+        h = (len(ROWS) + 1.6) * unit + unit
+        box = pygame.Rect(0, 0, round(w), round(h))
+        box.midbottom = (area.centerx, area.bottom - unit // 3)
+        return box
+
+    @staticmethod
+    def _unit(area: pygame.Rect) -> int:
+        """The side of one key: the keyboard takes at most half the height, 90% of the width."""
+        return max(24, min(round(area.height * 0.5 / (len(ROWS) + 2.6)), area.width * 9 // 110))
+
+    def key_rects(self, area: pygame.Rect) -> list[list[pygame.Rect]]:
+        box = self.panel(area)
+        unit = self._unit(area)
+        top = box.y + unit // 2 + round(unit * 1.6)
+        gap = max(2, unit // 12)
+        return [
+            [
+                pygame.Rect(
+                    box.x + unit // 2 + _start(r, i) * unit + gap,
+                    top + r * unit + gap,
+                    w * unit - 2 * gap,
+                    unit - 2 * gap,
+                )
+                for i, (_, w) in enumerate(row)
+            ]
+            for r, row in enumerate(ROWS)
+        ]
+
+    def _key_at(self, area: pygame.Rect, at: tuple[int, int]) -> tuple[int, int] | None:
+        for r, row in enumerate(self.key_rects(area)):
+            for i, rect in enumerate(row):
+                if rect.collidepoint(at):
+                    return r, i
+        return None
+
+    def draw(
+        self, surface: pygame.Surface, area: pygame.Rect, palette: Palette, time: float, title: str
+    ) -> None:
+        box = self.panel(area)
+        unit = self._unit(area)
+        theme.panel(surface, box, palette.board, palette.grid_glow, unit // 3, alpha=250)
+        size = round(unit * 0.5)
+        heading = theme.text(title, round(size * 0.8), palette.dim)
+        surface.blit(heading, (box.x + unit // 2, box.y + unit // 4))
+        line = pygame.Rect(box.x + unit // 2, box.y + unit * 0.75, box.width - unit, unit * 0.9)
+        pygame.draw.rect(surface, palette.background_bottom, line, border_radius=unit // 6)
+        pygame.draw.rect(surface, palette.grid, line, 2, border_radius=unit // 6)
+        caret = "_" if int(time * 2) % 2 == 0 else " "
+        typed = theme.text(self.text + caret, size, palette.text, True)
+        surface.blit(typed, typed.get_rect(midleft=(line.x + unit // 4, line.centery)))
+        for r, (row, rects) in enumerate(zip(ROWS, self.key_rects(area), strict=True)):
+            for i, ((key, _), rect) in enumerate(zip(row, rects, strict=True)):
+                focused = (r, i) == (self.row, self.col)
+                usable = len(key) > 1 or key in self.allowed
+                fill = theme.mix(palette.board, palette.accent, 0.35 if focused else 0.12)
+                pygame.draw.rect(surface, fill, rect, border_radius=unit // 6)
+                words = key.upper() if self.shift and len(key) == 1 else key
+                color = palette.text if usable else theme.mix(palette.board, palette.dim, 0.4)
+                bold = focused or key == DONE
+                theme.blit_centered(surface, theme.text(words, size, color, bold), rect.center)
+        focused_rect = self.key_rects(area)[self.row][self.col]
+        focus_ring(surface, focused_rect, palette, time, unit // 6)
+
+
+def _start(row: int, index: int) -> int:
+    """The column where key ``index`` of ``row`` starts."""
+    return sum(w for _, w in ROWS[row][:index])

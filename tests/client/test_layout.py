@@ -1,0 +1,102 @@
+"""Every screen readable from the sofa: each scene (every variant of play and the tutorial)
+drawn at 1280×720, 1920×1080 and 3840×2160 on a recording canvas, and its layout checked.
+
+No text under the type scale's floor for that screen, none outside the screen or over
+other text, no button lower than the floor for buttons. Each state is drawn once per size
+(by :class:`~game.client.snapshot.Studio`, the same code as ``qttt snapshot``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+
+import pytest
+
+from game.client import theme
+from game.client.canvas import Drawn
+from game.client.snapshot import Studio
+from game.rules import VARIANTS
+
+SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
+EVERY_VARIANT = ("play", "tutorial")
+LAID_OUT = ("title", "setup", "settings", "lan", "results")  # the scenes on the type scale yet
+STATES = tuple(
+    (scene, variant)
+    for scene in LAID_OUT
+    for variant in (sorted(VARIANTS) if scene in EVERY_VARIANT else ("goff",))
+)
+
+Layout = dict[tuple[str, str], tuple[list[Drawn], list[Drawn]]]  # state -> (texts, buttons)
+
+
+@pytest.fixture(scope="module", params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def drawn(request: pytest.FixtureRequest) -> Iterator[tuple[tuple[int, int], Layout]]:
+    size = request.param
+    studio = Studio(size)
+    try:
+        found: Layout = {}
+        for scene, variant in STATES:
+            canvas = studio.shoot(scene, variant)
+            found[(scene, variant)] = (canvas.visible_texts(), canvas.buttons)
+        yield size, found
+    finally:
+        studio.close()
+
+
+def _least(size: tuple[int, int], at_1080: int) -> int:
+    return math.floor(at_1080 * theme.scale(size).unit)
+
+
+def _where(state: tuple[str, str], d: Drawn) -> str:
+    return f"{state[0]}/{state[1]}: {d.words!r} {tuple(d.rect)} {d.size}px"
+
+
+def test_no_text_is_too_small_to_read(drawn: tuple[tuple[int, int], Layout]) -> None:
+    size, found = drawn
+    least = _least(size, theme.LEAST_TEXT)
+    small = [_where(s, t) for s, (texts, _) in found.items() for t in texts if t.size < least]
+    assert not small, f"text under {least}px:\n" + "\n".join(small)
+
+
+def test_every_text_is_on_the_screen(drawn: tuple[tuple[int, int], Layout]) -> None:
+    size, found = drawn
+    w, h = size
+    out = [
+        _where(s, t)
+        for s, (texts, _) in found.items()
+        for t in texts
+        if t.ink.width
+        and not (t.ink.left >= 0 and t.ink.top >= 0 and t.ink.right <= w and t.ink.bottom <= h)
+    ]
+    assert not out, "text off the screen:\n" + "\n".join(out)
+
+
+def test_no_text_covers_other_text(drawn: tuple[tuple[int, int], Layout]) -> None:
+    _, found = drawn
+    clashes = []
+    for state, (texts, _) in found.items():
+        inks = [(t, t.ink.inflate(-2, -2)) for t in texts if t.ink.width > 2 and t.ink.height > 2]
+        for i, (a, ra) in enumerate(inks):
+            for b, rb in inks[i + 1 :]:
+                if ra.colliderect(rb):
+                    clashes.append(f"{_where(state, a)}  x  {b.words!r} {tuple(b.rect)}")
+    assert not clashes, "text over text:\n" + "\n".join(clashes)
+
+
+def test_buttons_are_big_enough_to_aim_at(drawn: tuple[tuple[int, int], Layout]) -> None:
+    size, found = drawn
+    least = _least(size, theme.LEAST_BUTTON)
+    low = [_where(s, b) for s, (_, buttons) in found.items() for b in buttons if b.size < least]
+    assert not low, f"buttons under {least}px:\n" + "\n".join(low)
+
+
+def test_every_scene_draws_words() -> None:
+    """The checks above see something: every state draws text, and menus record buttons."""
+    studio = Studio((1280, 720))
+    try:
+        title = studio.shoot("title")
+        assert title.texts and title.buttons
+        assert {b.words for b in title.buttons} >= {"Tutorial", "Settings"}
+    finally:
+        studio.close()

@@ -1,0 +1,55 @@
+"""A phone at a party: it queues, leaves the queue and comes back, plays the game the host
+seats it in against a bot, sends an emote, and sees the scoreboard."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import expect
+
+from net.host import HostHandle
+from net.loopthread import LoopThread
+from net.party_client import play_party_bot
+from net.party_host import PartyConfig, PartyHost
+from tests.web.conftest import page_url
+from tests.web.phone import join, play_to_the_end
+
+
+def test_a_phone_queues_plays_its_party_game_and_sees_the_scoreboard(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    party = PartyConfig(start_at=2, games=1, between=0.3, seed=5)
+    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
+    page = phone()
+    join(page, page_url(handle), "Ada")
+    page.wait_for_selector("#party .queue li.me")
+    page.tap("[data-action=leave]")
+    page.wait_for_selector("[data-action=queue]:visible")
+    assert page.locator("#party .queue li.me").count() == 0
+    page.tap("[data-action=queue]")
+    page.wait_for_selector("#party .queue li.me")
+    bots = LoopThread("party-bot")
+    try:
+        bot = bots.submit(play_party_bot(handle.address, "beginner", name="Robo", seed=2))
+        page.wait_for_selector(".seat.me")  # the host seats the phone for game 1
+        page.tap("[data-emote=bravo]")
+        page.wait_for_selector("#emoted .bubble:has-text('Ada: Bravo!')")
+        play_to_the_end(page)
+        final = bot.result(timeout=30)
+    finally:
+        bots.stop()
+    assert final.finished and final.games == 1
+    rows = {s.name: s for s in final.standings}
+    for name in ("Ada", "Robo"):
+        cells = page.locator(f".scoreboard tr[data-standing='{name}'] td")
+        # Name, points, one game played: as the host's own standings say.
+        expect(cells.nth(3)).to_have_text("1")
+        expect(cells.nth(1)).to_have_text(name)
+        expect(cells.nth(2)).to_have_text(_points(rows[name].half_points))
+
+
+def _points(half_points: int) -> str:
+    whole, half = divmod(half_points, 2)
+    return (f"{whole}½" if whole else "½") if half else str(whole)
