@@ -51,6 +51,7 @@ class TableClient:
         # How many Welcomes came: it changes on every (re)connection and rematch, after which
         # an intent sent earlier may never have arrived.
         self.welcomes = 0
+        self.join_url: str | None = None  # where phones join this table (its Welcome says)
         self.table: protocol.State | None = None
         self.variant: Variant | None = None
         self.positions: list[Position] = []
@@ -202,6 +203,7 @@ class TableClient:
         self.role = welcome.role
         self.seat = Player(welcome.seat) if welcome.seat in protocol.SIDES else None
         self.token = welcome.token
+        self.join_url = welcome.join_url
         self.welcomes += 1
         self._ping_every = max(welcome.ping_ms, 50) / 1000
         if self._reconnecting:

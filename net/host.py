@@ -334,6 +334,7 @@ class Host:
                 seat.token if seat else None,
                 # A third of the idle timeout: two pings may be lost before a drop.
                 int(self.config.idle_timeout * 1000 / 3),
+                self.web.urls()[0] if self.web else None,
             )
         )
 

@@ -21,7 +21,8 @@ from functools import cache
 from typing import Any, ClassVar
 
 # 2: party tables (client queue and emote; host party and emoted).
-PROTOCOL_VERSION = 2
+# 3: welcome.join_url, where phones open the table's page (net/web.py).
+PROTOCOL_VERSION = 3
 
 # Roles a connection can hold at a table.
 PLAYER = "player"
@@ -122,6 +123,7 @@ class Welcome(Message):
     seat: str | None
     token: str | None
     ping_ms: int  # send some message at least this often, or be dropped as gone
+    join_url: str | None = None  # where phones open this table's page; None: it serves none
 
 
 @dataclass(frozen=True, slots=True)

@@ -91,6 +91,11 @@ class NetworkSession:
         return self._client.connected
 
     @property
+    def join_url(self) -> str | None:
+        """Where phones open the table's page (for a QR code on screen), if the host serves it."""
+        return self._client.join_url
+
+    @property
     def ended(self) -> str | None:
         """Why the connection ended for good (the host said bye, or gave up reconnecting)."""
         done = self._done

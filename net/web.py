@@ -72,6 +72,7 @@ class WebFront:
         self._transcoded: tuple[bytes, tuple[str, ...]] | None = None
         self._view: tuple[tuple[int, int, int], str] | None = None
         self._html: str | None = None
+        self._urls: list[str] | None = None
 
     async def start(self, bind: str, port: int) -> None:
         app = web.Application(middlewares=[_headers])
@@ -105,7 +106,9 @@ class WebFront:
 
     def urls(self) -> list[str]:
         """Where phones open the page: each LAN address (the loopback one only if none)."""
-        return join_urls(self.host.config.bind, self.port)
+        if self._urls is None:
+            self._urls = join_urls(self.host.config.bind, self.port)
+        return self._urls
 
     # -- HTTP ----------------------------------------------------------------------------
 

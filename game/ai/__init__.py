@@ -33,11 +33,13 @@ class RandomBot:
 @dataclass(frozen=True)
 class Strength:
     """A search level: its budget of iterations, the most seconds one answer may take,
-    and how much worse than nothing a draw is to it (see :mod:`game.ai.mcts`)."""
+    how much worse than nothing a draw is to it (see :mod:`game.ai.mcts`), and how many
+    processes search at once (0: one per core, :mod:`game.ai.parallel`)."""
 
     iterations: int
     time_limit: float
     contempt: float
+    processes: int = 1
 
 
 # Wide gaps: on Goff's game X's first move is worth so much that a level must
@@ -50,6 +52,8 @@ STRENGTHS: dict[str, Strength] = {
     "medium": Strength(iterations=400, time_limit=0.5, contempt=0.9),
     # The clock is read between batches of iterations: 0.9 s keeps answers under a second.
     "hard": Strength(iterations=20000, time_limit=0.9, contempt=0.3),
+    # Every core for up to 5 s (the first answer's time includes starting the processes).
+    "expert": Strength(iterations=1_000_000, time_limit=4.6, contempt=0.3, processes=0),
 }
 
 # Text 004's shared wins make a drawn game of every opening: levels a step
@@ -62,27 +66,39 @@ VARIANT_STRENGTHS: dict[str, dict[str, Strength]] = {
 }
 
 
+def search_bot(chosen: Strength, rng: Random) -> Bot:
+    """The searching bot of a strength: one process, or root parallel over several."""
+    if chosen.processes == 1:
+        from game.ai.mcts import MCTSBot
+
+        return MCTSBot(rng, chosen.iterations, chosen.time_limit, chosen.contempt)
+    from game.ai.parallel import ParallelBot
+
+    return ParallelBot(
+        rng, chosen.iterations, chosen.time_limit, chosen.contempt, chosen.processes or None
+    )
+
+
 def strength(level: str, variant: Variant) -> Strength:
     """The search level ``level`` plays ``variant`` at (a level of :data:`STRENGTHS`)."""
     return VARIANT_STRENGTHS.get(variant.name, {}).get(level) or STRENGTHS[level]
 
 
-LEVELS: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "perfect")
+LEVELS: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "expert", "perfect")
 
 
 def make_bot(level: str, variant: Variant, rng: Random) -> Bot:
     """The bot of a level a player can pick; ``ValueError`` for an unknown one.
 
-    *perfect* plays Goff's game only (it is solved); elsewhere it is refused
-    with a message a menu can show.
+    *perfect* plays Goff's game only (it is solved), and *expert* every other
+    game; elsewhere they are refused with a message a menu can show.
     """
     if level == "beginner":
         return RandomBot(rng)
+    if level == "expert" and isinstance(variant, Goff):
+        raise ValueError("on Goff's 3×3 game the strongest bot is perfect, not expert")
     if level in STRENGTHS:
-        from game.ai.mcts import MCTSBot
-
-        chosen = strength(level, variant)
-        return MCTSBot(rng, chosen.iterations, chosen.time_limit, chosen.contempt)
+        return search_bot(strength(level, variant), rng)
     if level == "perfect":
         if not isinstance(variant, Goff):
             raise ValueError("the perfect bot plays Goff's 3×3 game only")

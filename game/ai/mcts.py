@@ -102,6 +102,8 @@ class Search:
             for _ in range(batch):
                 step()
             done += batch
+            if self.root.proven is not None:
+                break  # the value is known: more iterations would change nothing
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.iterations += done
@@ -145,17 +147,38 @@ class Search:
 
     def best(self) -> Action:
         """A proven win if there is one, else the most visited action that is not a proven loss."""
+        return pick([self.statistics()])
+
+    def statistics(self) -> Statistics:
+        """Each root action's visits, their summed results and, if settled, its exact value,
+        all seen by the player acting at the root."""
         root = self.root
         if not root.children:
             self.iterate()
         mover = 1.0 if root.pos._turn & 1 else -1.0
+        return {
+            action: (
+                child.visits,
+                child.total,
+                None if child.proven is None else mover * child.proven,
+            )
+            for action, child in zip(root.actions, root.children, strict=True)
+        }
 
-        def rank(i: int) -> tuple[float, int, float]:
-            child = root.children[i]
-            proven = 0.0 if child.proven is None else mover * child.proven
-            return (proven if abs(proven) >= 1 else 0.0, child.visits, child.total)
-
-        return root.actions[max(range(len(root.children)), key=rank)]
+    def reroot(self, played: Action, pos: Position) -> bool:
+        """Keep the tree below ``pos`` if it lies at most three actions below the root, the
+        first ``played``: the bot's answer, then the other side's collapse and move."""
+        root = self.root
+        if played not in root.actions:
+            return False
+        frontier = [root.children[root.actions.index(played)]]
+        for _ in range(3):
+            for node in frontier:
+                if node.pos._turn == pos._turn and node.pos == pos:
+                    self.root = node
+                    return True
+            frontier = [child for node in frontier for child in node.children]
+        return False
 
     def _pressure_leaf(self, pos: Position, rng: Random, draw: float) -> float:
         """A new leaf's value by line pressure; an awaited collapse by the chooser's better side."""
@@ -169,6 +192,30 @@ class Search:
             mover * self._pressure_leaf(pos._apply(action), rng, draw)
             for action in pos.legal_actions()
         )
+
+
+Statistics = dict[Action, tuple[int, float, float | None]]
+"""A search's root actions: visits, summed results, and the exact value once settled, all seen
+by the player acting there."""
+
+
+def pick(searches: list[Statistics]) -> Action:
+    """The action to play from one or more searches of one position (root parallel).
+
+    A win that any search proved; else the most visits summed over the
+    searches, keeping clear of an action some search proved lost; equal
+    visits go to the better summed results.
+    """
+    merged: dict[Action, list[float]] = {}
+    for statistics in searches:
+        for action, (visits, total, proven) in statistics.items():
+            entry = merged.setdefault(action, [0.0, 0.0, 0.0])
+            entry[1] += visits
+            entry[2] += total
+            if proven is not None and abs(proven) >= 1:
+                # Exact in every tree: a win is a win, and a proven loss ranks last.
+                entry[0] = max(entry[0], proven) if proven > 0 else min(entry[0], proven)
+    return max(merged, key=lambda action: tuple(merged[action]))
 
 
 def _prove_upwards(path: list[Node]) -> None:
@@ -252,6 +299,37 @@ def _guess(pos: Position, draw: float) -> float:
     return result_of(pos, draw) if pos._outcome is not None else 0.0
 
 
+class Tree:
+    """A bot's search across the moves of one game: each answer keeps the part of the last tree
+    below the position it is asked about, so what was searched on the other side's time counts."""
+
+    def __init__(self, rng: Random, contempt: float, reuse: bool = True) -> None:
+        self.rng = rng
+        self.contempt = contempt
+        self.reuse = reuse
+        self._search: Search | None = None
+        self._played: Action | None = None
+
+    def search(self, pos: Position, iterations: int, deadline: float | None) -> Search:
+        """The search of ``pos``, grown by ``iterations`` (or until ``deadline``)."""
+        search = self._search
+        if not (
+            self.reuse
+            and search is not None
+            and self._played is not None
+            and search.reroot(self._played, pos)
+        ):
+            search = Search(pos, self.rng, self.contempt)
+        search.run(iterations, deadline)
+        self._search = search
+        self._played = None
+        return search
+
+    def played(self, action: Action) -> None:
+        """The action the bot answered with in the position searched last."""
+        self._played = action
+
+
 class MCTSBot:
     """A bot that searches ``iterations`` times, or until ``time_limit`` seconds have passed.
 
@@ -264,17 +342,17 @@ class MCTSBot:
         iterations: int,
         time_limit: float | None = None,
         contempt: float = 0.0,
+        reuse: bool = True,
     ) -> None:
-        self.rng = rng
         self.iterations = iterations
         self.time_limit = time_limit
-        self.contempt = contempt
+        self.tree = Tree(rng, contempt, reuse)
 
     def choose(self, pos: Position) -> Action:
         actions = pos.legal_actions()
         if len(actions) == 1:
             return actions[0]
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        search = Search(pos, self.rng, self.contempt)
-        search.run(self.iterations, deadline)
-        return search.best()
+        action = self.tree.search(pos, self.iterations, deadline).best()
+        self.tree.played(action)
+        return action

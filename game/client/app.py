@@ -9,12 +9,20 @@ and hand them to the scene, drain the network queue into the scene, run the
 fixed steps the clock says are due, switch scenes if one asked to, draw
 with the leftover fraction, flip. Tests call :meth:`App.frame` themselves
 with a fake clock.
+
+Between frames (:meth:`App.run`) the app paces an animating scene to
+:data:`FPS_CAP`, and otherwise sleeps until something happens: input (looked
+for every :data:`IDLE_POLL`), a message posted from another thread or a
+worker done (each wakes it at once), or :data:`IDLE_WAKE` passing. A still
+board costs next to nothing.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import queue
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -35,7 +43,9 @@ T = TypeVar("T")
 
 TITLE = "Quantum Tic-Tac-Toe"
 WINDOW_SIZE = (1280, 720)
-FPS_CAP = 144
+FPS_CAP = 60  # frames a second at most while something moves
+IDLE_WAKE = 1.0  # seconds a still scene sleeps at most between frames
+IDLE_POLL = 0.008  # seconds between looks for input while still: a click waits less than a frame
 
 
 class App:
@@ -61,6 +71,7 @@ class App:
         self.timestep = FixedTimestep(clock=clock) if clock else FixedTimestep()
         self._executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="qttt-worker")
         self._messages: queue.SimpleQueue[object] = queue.SimpleQueue()
+        self._woken = threading.Event()  # set from any thread to end an idle wait early
         self._next: tuple[SceneName, dict[str, Any]] | None = None
         self.running = True
         self.scene_name = first
@@ -100,6 +111,7 @@ class App:
 
     def post(self, message: object) -> None:
         self._messages.put(message)
+        self._wake()
 
     def go(self, name: SceneName, **params: Any) -> None:
         self._next = (name, params)
@@ -108,7 +120,13 @@ class App:
         self.running = False
 
     def run_in_worker(self, fn: Callable[[], T]) -> Future[T]:
-        return self._executor.submit(fn)
+        future = self._executor.submit(fn)
+        future.add_done_callback(lambda _: self._wake())  # the scene polls it in update
+        return future
+
+    def _wake(self) -> None:
+        """From any thread: end an idle wait now."""
+        self._woken.set()
 
     # -- the frame -------------------------------------------------------------
 
@@ -118,9 +136,26 @@ class App:
         try:
             while self.running:
                 self.frame()
-                pacer.tick(FPS_CAP)
+                if not self.running:
+                    break
+                if self.scene.animating or self._next is not None:
+                    pacer.tick(FPS_CAP)
+                else:
+                    self.idle()
         finally:
             self.close()
+
+    def idle(self) -> None:
+        """Sleep until input arrives (it is drawn in the very next frame), a wake, or IDLE_WAKE.
+
+        Not ``pygame.event.wait``: pygame-ce's waits by pumping SDL every millisecond,
+        which alone costs a still window a few percent of a core.
+        """
+        until = time.monotonic() + IDLE_WAKE
+        while not pygame.event.peek() and time.monotonic() < until:
+            if self._woken.wait(IDLE_POLL):
+                break
+        self._woken.clear()
 
     def frame(self) -> None:
         for event in pygame.event.get():

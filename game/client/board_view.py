@@ -15,6 +15,10 @@ is awaited, the marks it will resolve light up and the cycle's brightest.
 The parts that change only with the position (the grid, the marks, the
 curves) are rendered once into a layer and reused until the position or
 the window changes, so a frame costs a blit and a few overlays.
+
+While a collapse is awaited the cycle is singled out: every cell the
+entanglement does not touch sits under a dark veil (in that cached layer,
+so it costs nothing a frame), and marks off it fade.
 """
 
 from __future__ import annotations
@@ -154,6 +158,18 @@ class Look:
     rows: tuple[Row, ...] = ()  # completed rows to strike through
 
 
+PULSE_TIME = 3.0
+"""Seconds the pointer's highlight breathes after it moves; then it rests at its brightest,
+so a board nobody touches is still (and the window can sleep)."""
+PULSE_RATE = 5.0  # radians a second
+
+
+def _rest_after(since: float) -> float:
+    """The first moment ``PULSE_TIME`` after ``since`` at which the pulse is at its brightest."""
+    turns = math.ceil(((since + PULSE_TIME) * PULSE_RATE - math.pi / 2) / math.tau)
+    return (math.pi / 2 + math.tau * turns) / PULSE_RATE
+
+
 @dataclass(slots=True)
 class BoardView:
     """Paints positions of one variant; keeps only a cache of what it painted last."""
@@ -161,6 +177,12 @@ class BoardView:
     variant: Variant
     _cache_key: tuple[object, ...] | None = field(default=None, init=False)
     _cache: pygame.Surface | None = field(default=None, init=False)
+    _pointer: tuple[object, ...] = field(default=(None, None, ()), init=False)
+    _pulse_until: float = field(default=0.0, init=False)  # when the pointer's pulse rests
+
+    def pulsing(self, time: float) -> bool:
+        """Whether the pointer's highlight drawn last still breathes at ``time``."""
+        return self._pointer != (None, None, ()) and time < self._pulse_until
 
     def layout(self, area: pygame.Rect) -> BoardLayout:
         return _cached_layout(self.variant, tuple(area))
@@ -197,7 +219,10 @@ class BoardView:
             self._cache = _render_static(pos, layout, palette, look)
             self._cache_key = key
         surface.blit(self._cache, layout.area)
-        self._draw_pointer(surface, layout, pos, palette, look, time)
+        pointer = (look.hover, look.picked, look.cursors)
+        if pointer != self._pointer:
+            self._pointer, self._pulse_until = pointer, _rest_after(time)
+        self._draw_pointer(surface, layout, pos, palette, look, min(time, self._pulse_until))
 
     def _draw_pointer(
         self,
@@ -208,7 +233,7 @@ class BoardView:
         look: Look,
         time: float,
     ) -> None:
-        pulse = 0.5 + 0.5 * math.sin(time * 5.0)
+        pulse = 0.5 + 0.5 * math.sin(time * PULSE_RATE)
         mover = pos.to_play
         if look.hover is not None:
             rect = layout.cells[look.hover].inflate(-4, -4)
@@ -323,8 +348,26 @@ def _render_static(
         elif not k and spooky:
             _draw_spooky_cell(layer, layout, off, pos, index, palette, lit, dim=bool(preview))
     _draw_board_winners(layer, layout, off, won, palette)
+    if lit:
+        _veil(layer, pos, cells, lit, palette)
     _draw_rows(layer, layout, look.rows, palette)
     return layer
+
+
+def _veil(
+    layer: pygame.Surface,
+    pos: Position,
+    cells: list[pygame.Rect],
+    lit: frozenset[int],
+    palette: Palette,
+) -> None:
+    """Dim every cell no mark of the awaited collapse touches: the cycle is the show."""
+    glass = _glass(layer)
+    shade = (*palette.background_bottom, 150)
+    for index, rect in enumerate(cells):
+        if not any(k in lit for k in pos.spooky_in(index)):
+            pygame.draw.rect(glass, shade, rect.inflate(-2, -2), border_radius=8)
+    layer.blit(glass, (0, 0))
 
 
 def _draw_rows(

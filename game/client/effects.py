@@ -42,8 +42,8 @@ DISSOLVE = 22  # particles from each vanished half
 COLLAPSE_BUDGET = 1200  # particles at most for one collapse: a big board's gets fewer a mark
 STAGGER_BUDGET = 0.6  # seconds at most between the first mark's flight and the last's
 TRAIL_EVERY = 2  # a flying mark sheds a trail particle every this many steps
-FLIGHT_TIME = 0.55
-FLIGHT_STAGGER = 0.07
+FLIGHT_TIME = 0.55  # seconds a mark flies home, at the quick pace; the play screen's show is slower
+FLIGHT_STAGGER = 0.07  # seconds between two marks' take-offs, at that pace
 SETTLE_TIME = 0.25
 SWEEP_TIME = 0.6
 FIREWORK_EVERY = 0.2
@@ -67,13 +67,14 @@ class Flight:
     delay: float
     color: int  # index into Effects.colors, for its trail
     sparks: int  # particles in its take-off and landing bursts
+    duration: float = FLIGHT_TIME
     age: float = 0.0
     prev_age: float = 0.0
     touched_down: bool = False  # the landing flash has been shown
 
     def place(self, age: float) -> tuple[Vec, float]:
         """Where the mark is and how big, at ``age`` seconds."""
-        t = min(1.0, max(0.0, (age - self.delay) / FLIGHT_TIME))
+        t = min(1.0, max(0.0, (age - self.delay) / self.duration))
         e = t * t * (3 - 2 * t)  # smoothstep: leave gently, land gently
         lift = math.sin(math.pi * t) * 0.04  # a small hop on the way
         x = self.start[0] + (self.end[0] - self.start[0]) * e
@@ -82,7 +83,7 @@ class Flight:
 
     @property
     def landed(self) -> bool:
-        return self.age >= self.delay + FLIGHT_TIME
+        return self.age >= self.delay + self.duration
 
 
 @dataclass(slots=True)
@@ -110,9 +111,10 @@ class Sweep:
 class Effects:
     """Every effect running on one board; deterministic for a given seed and step count."""
 
-    def __init__(self, rng: Random, intensity: float = 1.0) -> None:
+    def __init__(self, rng: Random, intensity: float = 1.0, flight: float = FLIGHT_TIME) -> None:
         self.rng = rng
         self.intensity = intensity  # fewer particles when the player asks for calm
+        self.flight = flight  # seconds a collapsing mark takes to fly home
         # Particle attributes, one flat list each (index i is one particle).
         self.x: list[float] = []
         self.y: list[float] = []
@@ -129,6 +131,8 @@ class Effects:
         self.flights: list[Flight] = []
         self.fades: list[Fade] = []
         self.sweeps: list[Sweep] = []
+        # A win closed by a collapse waits for the marks to land: its sweeps and fireworks' colour.
+        self.after_landing: tuple[list[Sweep], Color] | None = None
         self.fireworks_left = 0
         self.firework_clock = 0.0
         self.firework_color = 0
@@ -146,7 +150,8 @@ class Effects:
         landed.sort(key=lambda ck: ck[1])
         slot_to = layout.cell_size * CLASSICAL_SIZE
         share = self.intensity * min(1.0, COLLAPSE_BUDGET / ((2 * BURST + DISSOLVE) * len(landed)))
-        stagger = min(FLIGHT_STAGGER, STAGGER_BUDGET / len(landed))
+        slower = self.flight / FLIGHT_TIME
+        stagger = slower * min(FLIGHT_STAGGER, STAGGER_BUDGET / len(landed))
         for order, (cell, k) in enumerate(landed):
             pair = next(((a, b) for m, a, b in before.spooky_marks if m == k), None)
             if pair is None:  # a double placement: nothing was spooky
@@ -161,11 +166,22 @@ class Effects:
             delay = order * stagger
             sparks = max(4, round(BURST * share))
             self.flights.append(
-                Flight(k, cell, start, end, size_from / w, slot_to / w, delay, color, sparks)
+                Flight(
+                    k,
+                    cell,
+                    start,
+                    end,
+                    size_from / w,
+                    slot_to / w,
+                    delay,
+                    color,
+                    sparks,
+                    self.flight,
+                )
             )
             self._burst(start, color, sparks, speed=0.35, ttl=0.7)
             gone = _units(layout, layout.mark_center(before, k, other))
-            self.fades.append(Fade(k, gone, size_from / w))
+            self.fades.append(Fade(k, gone, size_from / w, life=0.45 * slower))
             self._burst(
                 gone,
                 self._color(palette.dim),
@@ -177,9 +193,16 @@ class Effects:
 
     def win(self, rows: tuple[Row, ...], layout: BoardLayout, palette: Palette) -> None:
         """A sweep along each winning row, in its player's colour."""
-        for row in rows:
-            points = tuple(_units(layout, classical_center(layout.cells[c])) for c in row.cells)
-            self.sweeps.append(Sweep(self._color(palette.of(row.player)), points))
+        self.sweeps += self._sweeps(rows, layout, palette)
+
+    def _sweeps(self, rows: tuple[Row, ...], layout: BoardLayout, palette: Palette) -> list[Sweep]:
+        return [
+            Sweep(
+                self._color(palette.of(row.player)),
+                tuple(_units(layout, classical_center(layout.cells[c])) for c in row.cells),
+            )
+            for row in rows
+        ]
 
     def celebrate(self, color: Color) -> None:
         """Fireworks over the board for a couple of seconds."""
@@ -190,14 +213,22 @@ class Effects:
     def step(
         self, before: Position, after: Position, layout: BoardLayout, palette: Palette
     ) -> None:
-        """What one move forward shows: marks turning classical fly home, an ending celebrates."""
+        """What one move forward shows: marks turning classical fly home, an ending celebrates.
+
+        The ending waits for the marks to land: the win is not shown before it happened.
+        """
         if any(k and not before.cells[c] for c, k in enumerate(after.cells)):
             self.collapse(before, after, layout, palette)
         outcome = after.outcome
         if outcome is not None and not before.is_over:
-            self.win(outcome.rows, layout, palette)
             winner = outcome.winner
-            self.celebrate(palette.of(winner) if winner else palette.accent)
+            sweeps = self._sweeps(outcome.rows, layout, palette)
+            color = palette.of(winner) if winner else palette.accent
+            if self.flights:
+                self.after_landing = (sweeps, color)
+            else:
+                self.sweeps += sweeps
+                self.celebrate(color)
 
     def clear(self) -> None:
         for name in _PARTICLE_FIELDS:
@@ -205,6 +236,7 @@ class Effects:
         self.flights.clear()
         self.fades.clear()
         self.sweeps.clear()
+        self.after_landing = None
         self.fireworks_left = 0
 
     # -- what the board must leave to us ---------------------------------------------
@@ -216,12 +248,24 @@ class Effects:
 
     def struck_rows(self, pos: Position) -> tuple[Row, ...]:
         """The finished game's rows for the board to strike through, once the sweeps drew them."""
-        return pos.outcome.rows if pos.outcome and not self.sweeps else ()
+        drawing = self.sweeps or self.after_landing
+        return pos.outcome.rows if pos.outcome and not drawing else ()
 
     @property
     def busy(self) -> bool:
         """Whether the collapse is still being shown (bots wait for it)."""
         return bool(self.flights or self.fades)
+
+    @property
+    def active(self) -> bool:
+        """Whether anything is still moving (the window sleeps when nothing is)."""
+        return bool(
+            self.flights
+            or self.fades
+            or self.sweeps
+            or self.fireworks_left
+            or any(left > 0 for left in self.life)
+        )
 
     @property
     def particle_count(self) -> int:
@@ -255,8 +299,13 @@ class Effects:
             if f.landed and not f.touched_down:
                 f.touched_down = True
                 self._burst(f.end, f.color, f.sparks, speed=0.3, ttl=0.5)
-        if self.flights and all(f.age >= f.delay + FLIGHT_TIME + SETTLE_TIME for f in self.flights):
+        if self.flights and all(f.age >= f.delay + f.duration + SETTLE_TIME for f in self.flights):
             self.flights.clear()
+        if self.after_landing is not None and not self.flights:
+            sweeps, color = self.after_landing
+            self.after_landing = None
+            self.sweeps += sweeps
+            self.celebrate(color)
         for fade in self.fades:
             fade.prev_age = fade.age
             fade.age += dt

@@ -140,6 +140,14 @@ class Scene(Protocol):
         """Paint the whole surface; ``alpha`` in [0, 1) interpolates toward the next step."""
         ...
 
+    @property
+    def animating(self) -> bool:
+        """Whether the picture changes while nobody does anything (effects, a clock, a timer).
+
+        When it does not, the app sleeps until input, a message or a worker wakes it.
+        """
+        ...
+
 
 class BaseScene:
     """Do-nothing defaults, so a scene writes only the methods it needs."""
@@ -164,6 +172,10 @@ class BaseScene:
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         raise NotImplementedError
+
+    @property
+    def animating(self) -> bool:
+        return True  # a scene that does not say is drawn at the full frame rate
 
 
 @dataclass(frozen=True, slots=True)

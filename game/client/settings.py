@@ -34,6 +34,7 @@ class Settings:
     high_contrast: bool = False
     fullscreen: bool = False
     reduce_motion: bool = False  # shorter, calmer collapse effects
+    quick_collapse: bool = False  # a collapse without its pause, banner beat and slow flight
     variant: str = "goff"  # the variant the setup screen starts on
     nxn_size: int = 4
     bot_level: str = LEVELS[0]

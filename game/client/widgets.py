@@ -209,7 +209,8 @@ def focus_ring(
     hundred microseconds at 4K and nothing is cached.
     """
     pulse = 0.5 + 0.5 * math.sin(time * 5)
-    width = max(4, round(min(rect.height, rect.width) * 0.11))
+    # Thick for a button, yet no thicker than the screen's size allows around a big target.
+    width = max(4, min(round(min(rect.height, rect.width) * 0.11), surface.get_height() // 140))
     gap = round(width * (0.5 + 0.6 * pulse))
     ring = rect.inflate(2 * (gap + width), 2 * (gap + width))
     color = theme.mix(palette.highlight, palette.text, 0.5 * pulse)

@@ -11,6 +11,7 @@ BENCHES: dict[str, str] = {
     "mcts": "game.commands.bench_mcts",
     "render": "game.commands.bench_render",
     "net": "game.commands.bench_net",
+    "idle": "game.commands.bench_idle",
 }
 
 

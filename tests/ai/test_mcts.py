@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 from concurrent.futures import ThreadPoolExecutor
 from random import Random
 
 import pytest
 
-from game.ai import STRENGTHS, VARIANT_STRENGTHS, RandomBot, make_bot, strength
+from game.ai import LEVELS, STRENGTHS, VARIANT_STRENGTHS, RandomBot, make_bot, search_bot, strength
 from game.ai.arena import play_game
-from game.ai.mcts import MCTSBot, Search, result_of
+from game.ai.mcts import MCTSBot, Search, pick, result_of
 from game.ai.solver import Solver
-from game.rules import VARIANTS, Collapse, Player, Position, make_variant
+from game.rules import VARIANTS, Collapse, Place, Player, Position, make_variant
 
 NAMES = sorted(VARIANTS)
 
@@ -178,3 +179,66 @@ def test_a_variant_can_set_its_own_strength_of_a_level() -> None:
         isinstance(bot, MCTSBot)
         and bot.iterations == VARIANT_STRENGTHS["shared"]["medium"].iterations
     )
+
+
+def quick_bots(name: str) -> list[tuple[str, object]]:
+    """Every level that plays ``name``, the searching ones on a small budget (no clock)."""
+    variant = make_variant(name)
+    bots = []
+    for level in LEVELS:
+        try:
+            bot = make_bot(level, variant, Random(1))
+        except ValueError:  # perfect off Goff's board, expert on it
+            continue
+        if level in STRENGTHS:
+            small = dataclasses.replace(strength(level, variant), iterations=60, time_limit=60.0)
+            bot = search_bot(small, Random(1))
+        bots.append((level, bot))
+    return bots
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_level_answers_legally_in_random_positions_and_collapses(name: str) -> None:
+    positions = [
+        Position(make_variant(name)),
+        random_play(name, 11, 7),
+        pending_position(name, 12),
+        random_play(name, 13, 30),
+        pending_position(name, 14),
+    ]
+    levels = []
+    for level, bot in quick_bots(name):
+        for pos in positions:
+            action = bot.choose(pos)  # type: ignore[attr-defined]
+            assert pos.check(action) == action
+        levels.append(level)
+    assert "hard" in levels and ("perfect" in levels) == (name == "goff") != ("expert" in levels)
+
+
+def test_a_bot_keeps_its_tree_below_the_position_it_is_asked_next() -> None:
+    def game(bot: MCTSBot) -> Search:
+        pos = Position(make_variant("squared"))
+        answer = bot.choose(pos)
+        searched = bot.tree._search
+        assert searched is not None
+        # The other side replies with the move the bot's own search looked at most.
+        node = searched.root.children[searched.root.actions.index(answer)]
+        reply = node.actions[max(range(len(node.children)), key=lambda i: node.children[i].visits)]
+        pos = pos.play(answer).play(reply)
+        bot.choose(pos)
+        assert bot.tree._search is not None and bot.tree._search.root.pos == pos
+        return bot.tree._search
+
+    # The subtree it kept had visits before this answer's 500; a bot that keeps nothing has not.
+    assert game(MCTSBot(Random(3), iterations=500)).root.visits > 500
+    assert game(MCTSBot(Random(3), iterations=500, reuse=False)).root.visits == 500
+
+
+def test_root_parallel_statistics_trust_a_proof_over_visits() -> None:
+    a, b, c = Place(0, 1), Place(0, 2), Place(1, 2)
+    assert pick([{a: (90, 10.0, None), b: (5, 5.0, None)}, {a: (10, 0.0, None)}]) == a
+    # A win one tree proved beats any number of visits; a proven loss ranks below everything.
+    assert pick([{a: (90, 10.0, None), b: (5, 5.0, None)}, {b: (1, 1.0, 1.0)}]) == b
+    assert pick([{a: (90, 10.0, -1.0), c: (1, 0.0, None)}]) == c
+    # Equal visits: the better results.
+    assert pick([{a: (10, 1.0, None), b: (10, 3.0, None)}]) == b

@@ -3,6 +3,9 @@
 The app runs under SDL's dummy video driver (tests/conftest.py). Its clock is
 a counter in nanoseconds that only :meth:`Driver.frames` moves, so a test
 decides exactly how much simulated time passes.
+
+The collapse show runs at its quick pace unless a test asks for the full one
+(``full_show``): the beats are the same, only shorter, and the suite stays fast.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from pathlib import Path
 
 import pygame
 
+from game.client import settings
 from game.client.app import App
 from game.client.intents import KEYBOARD
 from game.client.scene import SceneName
@@ -23,11 +27,15 @@ FRAME_NS = 16_666_667  # 60 frames a second
 
 
 class Driver:
-    def __init__(self, home: Path, size: tuple[int, int] = (1280, 720)) -> None:
+    def __init__(
+        self, home: Path, size: tuple[int, int] = (1280, 720), full_show: bool = False
+    ) -> None:
         # Saved games go under the test's folder, never the real home (put back in close()).
         self._data_home = os.environ.get("XDG_DATA_HOME")
         os.environ["XDG_DATA_HOME"] = str(home / "data")
         self.now = 0
+        if not full_show:
+            settings.save(settings.Settings(quick_collapse=True), home / "settings.json")
         self.app = App(size=size, clock=lambda: self.now, settings_path=home / "settings.json")
         self.frames(1)
 
@@ -145,8 +153,17 @@ class Driver:
             self.cursor_to(cell, pad, device)
             self.button(pygame.CONTROLLER_BUTTON_A, pad)
 
+    def ready(self, seconds: float = 10.0) -> None:
+        """Let game time pass until the board takes input again (a collapse show ends)."""
+        for _ in range(round(seconds * 60)):
+            if not getattr(self.scene, "paused", False):  # only the play screen holds a show
+                return
+            self.frames(1)
+        raise AssertionError("the board stayed paused")
+
     def play(self, variant: Variant, token: str, device: str, pad: int = 1) -> None:
         """Play one record token through ``device``: two picks, or a collapse choice."""
+        self.ready()
         pos: Position = self.scene.pos
         action = variant.parse_token(token)
         if isinstance(action, Place):

@@ -1,13 +1,19 @@
-"""``qttt bench render --json`` measures real frames of a real burst and prints the keys."""
+"""``qttt bench render --json`` measures real frames of a real burst and prints the keys;
+``qttt bench idle`` measures real windows from outside."""
 
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
+import sys
+import time
 from random import Random
 
 import pytest
 
-from game.commands import bench_render
+from game.commands import bench_idle, bench_render
 from game.records import Record
 from game.rules import make_variant
 
@@ -53,3 +59,33 @@ def test_the_burst_searched_for_is_an_awaited_collapse() -> None:
     pos = Record(variant, tokens).final()
     assert pos.awaiting_collapse
     assert len(pos.entanglement()) >= 5
+
+
+needs_xvfb = pytest.mark.skipif(
+    shutil.which("Xvfb") is None and os.environ.get("CI") != "true",
+    reason="qttt bench idle opens real windows on an Xvfb of its own (apt-get install xvfb)",
+)
+
+
+@needs_xvfb
+def test_bench_idle_measures_a_still_board_and_the_title_in_real_windows(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DISPLAY", raising=False)  # its own Xvfb, never the desktop's
+    assert bench_idle.main(["--json", "--seconds", "0.5", "--settle", "1.5"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["size"] == "1280x720"
+    # Both windows were alive when measured (a window that failed would have ended the run).
+    assert result["board_cpu_percent"] >= 0 and result["title_cpu_percent"] >= 0
+
+
+def test_cpu_seconds_counts_every_thread_of_another_process() -> None:
+    busy = "import threading\nwhile True: pass"
+    child = subprocess.Popen([sys.executable, "-c", busy])
+    try:
+        first = bench_idle.cpu_seconds(child.pid)
+        while bench_idle.cpu_seconds(child.pid) <= first:
+            time.sleep(0.05)
+    finally:
+        child.kill()
+        child.wait()

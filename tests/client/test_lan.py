@@ -37,6 +37,7 @@ def play_my_side_to_the_end(d: Driver, seed: int) -> None:
             d.until(lambda count=count: len(d.scene.moves) > count)
         else:
             d.until(lambda pos=pos: d.scene.pos != pos or d.scene.pos.is_over)
+    d.ready()  # the last collapse lands before the results open
 
 
 def test_host_a_table_with_a_bot_and_play_it_to_the_results(driver: Driver, tmp_path: Path) -> None:
@@ -218,6 +219,7 @@ def test_a_lan_rematch_swaps_the_sides(driver: Driver, tmp_path: Path) -> None:
                 action = rng.choice(pos.legal_actions())
                 d.play(d.scene.variant, d.scene.variant.token(action), "mouse")
             d.until(lambda pos=pos: (opponent.act(), d.scene.pos != pos)[1])
+        d.ready()
         d.key(pygame.K_RETURN)
         assert d.name is SceneName.RESULTS
         d.key(pygame.K_RETURN)  # "Rematch, sides swapped": asked of the host

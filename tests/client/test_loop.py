@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 import pytest
 
+from game.client import app as app_module
+from game.client.app import App
 from game.client.loop import NS, RATE, FixedTimestep
 from game.client.scene import SceneName
 from game.records import Record
@@ -89,3 +93,66 @@ def test_the_collapse_looks_the_same_at_30_60_and_144_frames_a_second(tmp_path: 
     assert steps == RATE // 2
     assert state[1], "particles are flying half a second in"
     assert all(r == results[0] for r in results[1:])
+
+
+# -- sleeping when nothing moves -------------------------------------------------------
+
+
+def test_a_board_is_still_between_moves_and_animates_through_a_burst(tmp_path: Path) -> None:
+    d = Driver(tmp_path)
+    try:
+        assert d.scene.animating  # the title's marks drift
+        d.key(pygame.K_RETURN)
+        d.key(pygame.K_RETURN)
+        assert d.name is SceneName.PLAY
+        assert not d.scene.animating  # a board waiting for its first move
+        for token in ["1-2", "2-5", "5-9"]:
+            d.play(d.scene.variant, token, "mouse")
+        assert d.scene.animating  # the pointer's highlight breathes a while
+        d.settle(4)
+        assert not d.scene.animating  # ... then rests
+        d.play(d.scene.variant, "1-5", "mouse")  # closes a cycle: the show holds the board
+        assert d.scene.animating
+        d.settle(4)
+        assert not d.scene.animating  # waiting for the chooser
+        d.key(pygame.K_RIGHT)
+        d.key(pygame.K_RETURN)  # the collapse
+        assert d.scene.effects.busy and d.scene.animating
+        d.settle(4)
+        assert not d.scene.effects.active and not d.scene.animating
+    finally:
+        d.close()
+
+
+def post_quit_event(app: App) -> None:
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+
+def quit_and_post_a_message(app: App) -> None:
+    app.quit()
+    app.post("bye")
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("wake", [post_quit_event, quit_and_post_a_message])
+def test_a_still_window_sleeps_until_input_or_a_message_wakes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, wake: Callable[[App], None]
+) -> None:
+    # Were the window not woken, it would sleep out IDLE_WAKE and the test time out.
+    monkeypatch.setattr(app_module, "IDLE_WAKE", 3600.0)
+    app = App(settings_path=tmp_path / "settings.json")
+    app.go(SceneName.PLAY, variant=Goff(), seats={})
+    frames = 0
+    frame = app.frame
+
+    def counted() -> None:
+        nonlocal frames
+        frame()
+        frames += 1
+        if app.scene_name is SceneName.PLAY and not app.scene.animating and frames < 100:
+            frames = 100  # about to sleep on a still board: wake it from another thread
+            threading.Timer(0.2, wake, (app,)).start()
+
+    app.frame = counted  # type: ignore[method-assign]
+    app.run()
+    assert not app.running and frames <= 101  # at most the frame that took the wake

@@ -1,7 +1,7 @@
 """Real Chromium (Debian's, through Playwright) on phones' viewports, against real hosts that
 serve the page on 127.0.0.1 (inside the private network namespace the test run enters).
 
-One browser serves the whole run; each phone is a fresh context (its own storage) at 390×844
+One browser serves each test module; each phone is a fresh context (its own storage) at 390×844
 with touch. Where Chromium or Playwright is missing the tests skip and say so, except under
 CI (``CI=true``), where they must run: ``.ci/run`` installs Chromium.
 """
@@ -50,8 +50,10 @@ def _missing() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """One Chromium for a test module. Not for the whole run: Playwright's sync API keeps an
+    event loop running on the main thread while it is open, and other tests call asyncio.run."""
     why = _missing()
     if why:
         if os.environ.get("CI") == "true":

@@ -40,6 +40,7 @@ from net.client import parse_address
 from net.discovery import FoundTable, LobbyBrowser
 from net.host import HostConfig, HostHandle, new_table, start_host_thread
 from net.loopthread import LoopThread
+from net.phones import DEFAULT_WEB_PORT
 from net.session import NetworkSession
 from net.table import Table
 
@@ -159,7 +160,10 @@ class LanScene(BaseScene):
         me = Player.X if self.side_item.index == 0 else Player.O
         level = self.other_choices[self.other_item.index]
         player = self.ctx.settings.player_name
-        config = HostConfig() if self.bind is None else HostConfig(bind=self.bind)
+        # Guests without the game join from their phones' browsers (net.web).
+        config = HostConfig(web_port=DEFAULT_WEB_PORT)
+        if self.bind is not None:
+            config.bind = self.bind
         self.ctx.apply_settings(dataclasses.replace(self.ctx.settings, variant=name, nxn_size=size))
         self._host(new_table(variant, f"{player}'s table", config.save_dir), config, me, level)
 

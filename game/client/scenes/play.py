@@ -26,6 +26,7 @@ from game.ai import Bot, make_bot
 from game.client import theme
 from game.client.audio import Cue, cues_for
 from game.client.board_view import BoardLayout, BoardView, Look, allowed_cells
+from game.client.collapse_show import FULL, QUICK, CollapseShow
 from game.client.effects import Effects
 from game.client.intents import (
     KEYBOARD,
@@ -41,14 +42,15 @@ from game.client.intents import (
     Start,
     Undo,
 )
+from game.client.join_panel import draw_join
 from game.client.prose import press
 from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
 from game.client.scenes.setup import seat_title, variant_title
-from game.client.widgets import Item, Menu
+from game.client.widgets import Item, Menu, focus_ring
 from game.records import Record
 from game.rules import Action, Collapse, IllegalActionError, Place, Player, Position, Variant
 from game.rules.ultimate import Ultimate
-from game.session import LocalSession, Notice, Refused, Session, Snapshot
+from game.session import Event, LocalSession, Notice, Refused, Session, Snapshot
 from game.textview import points
 
 BOT_PAUSE = 0.5  # seconds a bot waits after a change, so people can follow its moves
@@ -74,6 +76,11 @@ class PlayScene(BaseScene):
         self.leave_until = -1.0
         self.changed_at = 0.0
         self._thinking: tuple[Position, Future[Action]] | None = None
+        self._think_from = 0.0  # when the bot began thinking
+        self._decided: tuple[Action, float] | None = None  # a bot's collapse, held up until then
+        self._waiting: list[Event] = []  # what the session said while the show held the board
+        self._quiet = False  # the next snapshots come from an undo or a redo: no show
+        self._cheer_on_landing = False  # a win's sound, once the collapse that made it lands
         self._allowed: dict[tuple[Position, int | None], frozenset[int]] = {}
         self._previews: dict[Action, BoardView] = {}
 
@@ -104,8 +111,11 @@ class PlayScene(BaseScene):
         )
         self.local = isinstance(self.session, LocalSession)
         self.view = BoardView(variant)
+        self.show = CollapseShow(QUICK if self.ctx.settings.quick_collapse else FULL)
         self.effects = Effects(
-            random.Random(rng.randrange(2**32)), 0.4 if self.ctx.settings.reduce_motion else 1.0
+            random.Random(rng.randrange(2**32)),
+            self.ctx.settings.effect_intensity,
+            self.show.pace.flight,
         )
         # The game as it stood when this scene took the session over (a rematch waits on it).
         self.pos = Record(variant, list(moves)).final()
@@ -183,7 +193,23 @@ class PlayScene(BaseScene):
 
     # -- input ------------------------------------------------------------------
 
+    @property
+    def paused(self) -> bool:
+        """Whether the board waits for the collapse show (input, bots and the next move)."""
+        return self.show.holding(self.ctx.time) or self.effects.busy or self._decided is not None
+
     def handle(self, intent: Intent) -> None:
+        if self.paused and isinstance(intent, Point | Click | Navigate | Activate):
+            # The board waits for the show; the buttons beside it (Menu) still answer.
+            area = self._hud_menu_area(self._areas()[1])
+            if isinstance(intent, Point | Click):
+                self.hud_menu.handle(intent, area)
+            elif isinstance(intent, Start) or self._on_buttons():
+                self._handle(intent)
+            return
+        self._handle(intent)
+
+    def _handle(self, intent: Intent) -> None:
         if isinstance(intent, Undo):
             self._undo()
         elif isinstance(intent, Redo):
@@ -392,6 +418,7 @@ class PlayScene(BaseScene):
         if not isinstance(self.session, LocalSession):
             self._say("undo is for games on this screen")
             return
+        self._browse()
         # Step back over bot moves to the last decision a person made.
         stepped = False
         while self.session.undo():
@@ -405,8 +432,16 @@ class PlayScene(BaseScene):
         if not isinstance(self.session, LocalSession):
             self._say("redo is for games on this screen")
             return
+        self._browse()
         if not self.session.redo():
             self._say("nothing to redo", warning=False)
+
+    def _browse(self) -> None:
+        """Undo and redo step through the record: no show, and nothing waits for one."""
+        self._quiet = True
+        self._decided = None
+        self.show.cleared()
+        self.effects.clear()
 
     def _save(self) -> None:
         save_in_worker(self.ctx, Record(self.variant, list(self.moves)))
@@ -462,38 +497,90 @@ class PlayScene(BaseScene):
     def update(self, dt: float) -> None:
         self._drain()
         self.effects.update(dt)
+        if not self.effects.busy:
+            self.show.landed()
+            if self._cheer_on_landing:
+                self._cheer_on_landing = False
+                self.ctx.audio.play(Cue.WIN)
         self._run_bots()
         if self.message is not None and self.ctx.time >= self.message.until:
             self.message = None
 
     def _drain(self) -> None:
-        for event in self.session.events():
+        """Take what the session says; a new position waits while the show holds the board."""
+        self._waiting += self.session.events()
+        quiet, self._quiet = self._quiet, False
+        while self._waiting:
+            event = self._waiting[0]
             if isinstance(event, Snapshot):
-                self._show(event)
+                if self.paused and self._forward(event) and not quiet:
+                    return
+                self._show(event, quiet)
             elif isinstance(event, Refused):
                 self._say(event.reason)
             elif isinstance(event, Notice):
                 self._say(event.text, warning=False)
+            self._waiting.pop(0)
 
-    def _show(self, snap: Snapshot) -> None:
+    def _forward(self, snap: Snapshot) -> bool:
+        """Whether ``snap`` is one move on from the position shown (not an undo or a jump)."""
+        moves = self.moves
+        return len(snap.moves) == len(moves) + 1 and snap.moves[: len(moves)] == moves
+
+    def _show(self, snap: Snapshot, quiet: bool = False) -> None:
         before, after = self.pos, snap.position
-        forward = (
-            len(snap.moves) == len(self.moves) + 1 and snap.moves[: len(self.moves)] == self.moves
-        )
+        forward = self._forward(snap) and not quiet
         self.pos, self.moves = after, snap.moves
         self.picked = None
         self.choice = None
         self.changed_at = self.ctx.time
+        self._decided = None
         if not forward:
             self.effects.clear()
+            self.show.cleared()
+            self._cheer_on_landing = False
             return
-        self.ctx.audio.play_all(cues_for(before, after))
-        self.effects.step(before, after, self.layout(), self.ctx.palette)
+        cues = cues_for(before, after)
+        palette = self.ctx.palette
+        if after.awaiting_collapse and not before.awaiting_collapse:
+            self.show.cycle_closed(after, self.ctx.time, self._chooser(after), palette)
+        elif before.awaiting_collapse and not after.awaiting_collapse:
+            action = before.check(self.variant.parse_token(snap.moves[-1]))
+            if isinstance(action, Collapse):
+                self.show.collapsing(before, action, self.ctx.time, self._chooser(before), palette)
+                # The chosen outcome stays lit in the previews while the marks fly.
+                outcomes = [a for a, _ in before.collapse_outcomes()]
+                self.choice = outcomes.index(action) if action in outcomes else None
+        self.effects.step(before, after, self.layout(), palette)
+        if self.effects.busy and Cue.WIN in cues:
+            self._cheer_on_landing = True  # the win is heard when it is seen
+            cues = tuple(c for c in cues if c is not Cue.WIN)
+        self.ctx.audio.play_all(cues)
+
+    def _chooser(self, pos: Position) -> str:
+        """Who chooses the collapse awaited in ``pos``, as the banner says it."""
+        who = pos.to_play
+        if who is None:
+            return "nobody"
+        return f"the {who} bot" if who in self.bots else str(who)
 
     def _run_bots(self) -> None:
         pos = self.pos
+        now = self.ctx.time
+        if self._decided is not None:
+            action, until = self._decided
+            if now >= until:
+                self._decided = None
+                self.session.submit(action)
+            return
         if self._thinking is not None:
             asked, future = self._thinking
+            if pos.awaiting_collapse:
+                # The bot is seen weighing the two outcomes, however fast it really was.
+                thought = now - self._think_from >= self.show.pace.think
+                self.choice = self.show.thinking_choice(now, self._think_from)
+                if not thought:
+                    return
             if not future.done():
                 return
             self._thinking = None
@@ -504,17 +591,38 @@ class PlayScene(BaseScene):
             except Exception as exc:  # a bot's failure must not end the game for the people
                 self._say(f"the {pos.to_play} bot failed: {exc}")
                 return
+            if pos.awaiting_collapse:
+                # Its pick is held up in the previews a moment before it happens.
+                outcomes = [a for a, _ in pos.collapse_outcomes()]
+                self.choice = outcomes.index(action) if action in outcomes else None
+                self._decided = (action, now + self.show.pace.decided)
+                return
             self.session.submit(action)
             return
         side = pos.to_play
         if side is None or side not in self.bots or side not in self.session.local_sides:
             return
-        if self.effects.busy or self.ctx.time - self.changed_at < BOT_PAUSE:
+        if self.paused or now - self.changed_at < BOT_PAUSE:
             return
         bot = self.bots[side]
+        self._think_from = now
         self._thinking = (pos, self.ctx.run_in_worker(lambda: bot.choose(pos)))
 
     # -- drawing ----------------------------------------------------------------------
+
+    @property
+    def animating(self) -> bool:
+        """A board waiting for a person, with nothing flying, is still: the window sleeps."""
+        side = self.pos.to_play
+        bot_waits = side in self.bots and side in self.session.local_sides
+        return bool(
+            self.effects.active
+            or self.show.showing(self.ctx.time)
+            or self.view.pulsing(self.ctx.time)
+            or self.message is not None
+            or bot_waits  # its pause runs out with no event to wake the window
+            or self.hud_menu.focus >= 0  # the focus ring breathes
+        )
 
     def _look(self) -> Look:
         pos = self.pos
@@ -551,11 +659,24 @@ class PlayScene(BaseScene):
         self.view.draw(surface, layout, self.pos, palette, self._look(), t)
         self.effects.draw(surface, layout, palette, alpha)
         self._draw_hud(surface, hud)
+        banner = pygame.Rect(hud.x, hud.y, hud.width, self._preview_rects(hud)[0].top - hud.y)
+        self.show.draw(surface, banner.inflate(-hud.width // 20, -hud.height // 40), palette, t)
+        self._draw_invitation(surface, hud)
         if self.message is not None:
             self._draw_message(surface, board, self.message)
 
-    def _status(self) -> str:
-        pos = self.pos
+    def _draw_invitation(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
+        """While a seat of a table this window hosts is open: how to sit down from a phone
+        (where the collapse previews go once a game runs)."""
+        url = getattr(self.session, "join_url", None)
+        table = getattr(self.session, "table", None)
+        if url and table and any(seat.name is None for seat in table.seats):
+            first = self._preview_rects(hud)[0]
+            gap = first.x - hud.x
+            area = pygame.Rect(first.x, first.y, hud.width - 2 * gap, first.height)
+            draw_join(surface, area, url, self.ctx.palette)
+
+    def _status(self, pos: Position) -> str:
         who = pos.to_play
         if self._rematch_asked():
             return "Rematch asked: waiting for the other player…"
@@ -575,8 +696,7 @@ class PlayScene(BaseScene):
             return f"Now the second cell for {who}{pos.move_number} ({back} takes back)"
         return f"{who}: pick two cells for {who}{pos.move_number}"
 
-    def _headline(self) -> tuple[str, Player | None]:
-        pos = self.pos
+    def _headline(self, pos: Position) -> tuple[str, Player | None]:
         outcome = pos.outcome
         if outcome is not None:
             winner = outcome.winner
@@ -592,11 +712,11 @@ class PlayScene(BaseScene):
 
     def _draw_hud(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
         palette = self.ctx.palette
-        pos = self.pos
+        pos = self.show.hud_position(self.pos)  # the score changes when the marks land
         theme.panel(surface, hud, palette.board, palette.grid_glow, 18, alpha=170)
         inner = hud.inflate(-round(hud.width * 0.1), -round(hud.height * 0.04))
         h = _hud_unit(hud)
-        headline, who = self._headline()
+        headline, who = self._headline(pos)
         color = palette.of(who) if who else palette.accent
         big = max(16, round(h * 0.055))
         y = inner.y + big * 0.7
@@ -616,7 +736,8 @@ class PlayScene(BaseScene):
         info = f"Move {pos.move_number} · {variant}"
         surface.blit(theme.text(info, small, palette.dim), (inner.x, y))
         y += small * 1.5
-        status = theme.text(self._status(), small, palette.text)
+        words = "The marks fly home…" if pos is not self.pos else self._status(pos)
+        status = theme.text(words, small, palette.text)
         _fit_blit(surface, status, (inner.x, y + status.get_height() / 2), inner.width)
         y += small * 1.8
         scores = pos.scores()
@@ -630,7 +751,7 @@ class PlayScene(BaseScene):
             surface.blit(line, (inner.x + small * 1.7, y))
             y += small * 1.6
         if pos.awaiting_collapse:
-            self._draw_previews(surface, hud)
+            self._draw_previews(surface, hud, pos)
         else:
             if isinstance(self.variant, Ultimate) and (sent := self.variant.sent_to(pos)):
                 boards = " and ".join(str(b + 1) for b in sent)
@@ -654,9 +775,9 @@ class PlayScene(BaseScene):
             surface.blit(words, (area.x + (size * 1.2 if indent else 0), y))
             y += line_height
 
-    def _draw_previews(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
+    def _draw_previews(self, surface: pygame.Surface, hud: pygame.Rect, pos: Position) -> None:
         palette = self.ctx.palette
-        outcomes = self.pos.collapse_outcomes()
+        outcomes = pos.collapse_outcomes()
         small = max(11, round(_hud_unit(hud) * 0.026))
         for i, (rect, (action, _)) in enumerate(
             zip(self._preview_rects(hud), outcomes, strict=True)
@@ -666,14 +787,14 @@ class PlayScene(BaseScene):
                 if len(self._previews) > 4:
                     self._previews.clear()
                 view = self._previews[action] = BoardView(self.variant)
-            after = self.pos.play(action)
+            after = pos.play(action)
             layout = view.layout(rect)
             view.draw(surface, layout, after, palette, Look(show_labels=False, show_last=False))
             chosen = i == self.choice
-            edge = palette.accent if chosen else palette.grid_glow
-            pygame.draw.rect(
-                surface, edge, layout.area.inflate(6, 6), 3 if chosen else 1, border_radius=10
-            )
+            if chosen:  # the outcome looked at, or chosen: the focus ring every screen uses
+                focus_ring(surface, layout.area, palette, self.ctx.time, 10)
+            else:
+                pygame.draw.rect(surface, palette.grid_glow, layout.area.inflate(6, 6), 1, 10)
             who = Player.of_mark(action.mark)
             words = f"{who}{action.mark} in cell {self.variant.label(action.cell)}"
             label = theme.text(words, small, palette.text if chosen else palette.dim, chosen)

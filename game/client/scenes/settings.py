@@ -37,6 +37,8 @@ HELP = {
     "High contrast": "Pure colours on black, no glow: the board at its most legible.",
     "Full screen": "The whole screen (F11 switches it anywhere).",
     "Calmer effects": "Fewer particles and fireworks, for eyes that prefer less motion.",
+    "Collapse show": "Full: a cycle pauses the game, a bot thinks aloud, marks fly home slowly. "
+    "Quick: for players who know the game.",
     "Variant": "The rules a new game starts with.",
     "n×n board": "The board size a new n×n game starts with.",
     "Bot level": "How strong a bot opponent starts out.",
@@ -71,6 +73,7 @@ class SettingsScene(BaseScene):
             self.toggle("High contrast", "high_contrast"),
             self.toggle("Full screen", "fullscreen"),
             self.toggle("Calmer effects", "reduce_motion"),
+            self.toggle("Collapse show", "quick_collapse", ("Full", "Quick")),
             self.option("Variant", "variant", variants, [variant_title(v) for v in variants]),
             self.option("n×n board", "nxn_size", list(NXN_SIZES), [f"{n}×{n}" for n in NXN_SIZES]),
             self.option("Bot level", "bot_level", list(LEVELS), [lv.title() for lv in LEVELS]),
@@ -188,7 +191,9 @@ class SettingsScene(BaseScene):
             theme.blit_centered(surface, title, (w / 2, h * 0.07))
         self.menu.draw(surface, area, palette, self.ctx.time)
         focused = self.menu.items[self.menu.focus].label.split(":")[0]
-        top = rows[-1].bottom + h // 40
+        top = (
+            max(r.bottom for r in rows) + h // 40
+        )  # under the lowest row shown (a long list scrolls)
         box = pygame.Rect(w // 6, top, w * 2 // 3, h - top - h // 60)
         unit = scale.body
         if box.height >= scale.floor * 1.4:

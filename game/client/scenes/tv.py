@@ -29,6 +29,7 @@ from game.client.board_view import BoardView, Look
 from game.client.canvas import Canvas
 from game.client.effects import Effects
 from game.client.intents import Cancel, Intent, Text
+from game.client.join_panel import draw_join
 from game.client.scene import BaseScene, Context, SceneName
 from game.rules import Player, Position
 from game.session import Notice, Refused, Snapshot
@@ -183,6 +184,19 @@ class TvScene(BaseScene):
 
     # -- drawing ------------------------------------------------------------------------
 
+    @property
+    def animating(self) -> bool:
+        """Moving: effects, emotes, news to expire, a move clock, the waiting screen's drift,
+        scoreboard pages taking turns. A game nobody moves in leaves the window asleep."""
+        party = self.party
+        return bool(
+            self.pos is None
+            or self.effects.active
+            or self.bubbles
+            or self.news
+            or (party is not None and (party.clock_ms or len(party.standings) > 8))
+        )
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.ctx.palette
         theme.backdrop(surface, palette, self.ctx.time, drift=self.pos is None)
@@ -318,6 +332,11 @@ class TvScene(BaseScene):
         )
         surface.blit(hint, hint.get_rect(bottomleft=inner.bottomleft))
         inner.height -= hint.get_height() + round(16 * u)
+        url = self.session.join_url if self.session else None
+        if url:  # guests scan it to play from their phones
+            code = pygame.Rect(inner.x, inner.bottom - round(230 * u), inner.width, round(230 * u))
+            draw_join(surface, code, url, palette)
+            inner.height -= code.height + round(24 * u)
         if self.party is None:
             self._draw_table(surface, inner)
         else:

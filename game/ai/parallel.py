@@ -1,0 +1,137 @@
+"""Root-parallel search: a process per core grows its own tree of the position, and the
+bot plays what their root statistics say together (:func:`game.ai.mcts.pick`).
+
+Each worker keeps its tree between moves (:class:`game.ai.mcts.Tree`), is
+told which action the bot played, and searches on its own generator, so a
+game is reproducible move for move only as far as the clock allows: the
+workers stop at a deadline. Workers are started with ``spawn`` (a window
+asks its bots from a thread, and forking a process with threads is unsafe)
+on the first answer and stop with the bot, or with the program.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import time
+import weakref
+from multiprocessing.connection import Connection
+from random import Random
+
+from game.ai.mcts import Statistics, Tree, pick
+from game.rules import Action, Position, make_variant
+from game.rules.variant import Variant
+
+# What crosses the pipe: the variant by name and options, and the position's own fields.
+State = tuple[str, dict[str, object], tuple[object, ...]]
+_FIELDS = ("_cells", "_spooky", "_comp", "_open", "_turn", "_pending", "_last", "_mark_bits")
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def state_of(pos: Position) -> State:
+    """A small picklable copy of a position that is not over (a variant carries big tables)."""
+    return pos.variant.name, pos.variant.options(), tuple(getattr(pos, f) for f in _FIELDS)
+
+
+def position_of(state: State, variants: dict[tuple[str, str], Variant]) -> Position:
+    name, options, fields = state
+    key = (name, repr(sorted(options.items())))
+    variant = variants.get(key)
+    if variant is None:
+        variant = variants[key] = make_variant(name, options)
+    pos = object.__new__(Position)
+    pos.variant = variant
+    for field, value in zip(_FIELDS, fields, strict=True):
+        setattr(pos, field, value)
+    pos._outcome = None
+    return pos
+
+
+Request = tuple[Action | None, State, int, float]
+"""What a worker is asked: the action played in its last position (if any), the position, its
+budget of iterations, and the deadline on the ``time.monotonic`` clock (one clock for all the
+processes of a machine)."""
+
+
+def _serve(conn: Connection, seed: int, contempt: float) -> None:
+    """A worker: answer each request with its tree's root statistics, until ``None``."""
+    tree = Tree(Random(seed), contempt)
+    variants: dict[tuple[str, str], Variant] = {}
+    while True:
+        request: Request | None = conn.recv()
+        if request is None:
+            return
+        played, state, iterations, deadline = request
+        if played is not None:
+            tree.played(played)
+        pos = position_of(state, variants)
+        # The search reads perf_counter: carry over what is left of the time.
+        search = tree.search(pos, iterations, time.perf_counter() + deadline - time.monotonic())
+        conn.send(search.statistics())
+
+
+def _stop(workers: list[tuple[multiprocessing.process.BaseProcess, Connection]]) -> None:
+    for process, conn in workers:
+        with contextlib.suppress(BrokenPipeError, OSError):
+            conn.send(None)
+        process.join(timeout=1)
+        if process.is_alive():
+            process.kill()
+
+
+class ParallelBot:
+    """Searches with ``processes`` workers (every core by default), each ``iterations`` times or
+    until ``time_limit`` seconds have passed."""
+
+    def __init__(
+        self,
+        rng: Random,
+        iterations: int,
+        time_limit: float,
+        contempt: float = 0.0,
+        processes: int | None = None,
+    ) -> None:
+        self.rng = rng
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.contempt = contempt
+        self.processes = processes or cores()
+        self._workers: list[tuple[multiprocessing.process.BaseProcess, Connection]] = []
+        self._played: Action | None = None
+
+    def _start(self) -> list[tuple[multiprocessing.process.BaseProcess, Connection]]:
+        if not self._workers:
+            context = multiprocessing.get_context("spawn")
+            for _ in range(self.processes):
+                mine, theirs = context.Pipe()
+                seed = self.rng.randrange(2**32)
+                process = context.Process(
+                    target=_serve, args=(theirs, seed, self.contempt), daemon=True
+                )
+                process.start()
+                theirs.close()
+                self._workers.append((process, mine))
+            weakref.finalize(self, _stop, self._workers)
+        return self._workers
+
+    def choose(self, pos: Position) -> Action:
+        actions = pos.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        # The clock starts now: starting the workers (on the first answer) is part of the time.
+        deadline = time.monotonic() + self.time_limit
+        workers = self._start()
+        state = state_of(pos)
+        for _, conn in workers:
+            conn.send((self._played, state, self.iterations, deadline))
+        statistics: list[Statistics] = [conn.recv() for _, conn in workers]
+        self._played = pick(statistics)
+        return self._played

@@ -1,0 +1,109 @@
+"""The collapse is the show: the board pauses, a banner speaks, a bot is seen choosing, the
+marks fly home slowly, and the result waits for them to land."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.client.collapse_show import FULL, QUICK
+from game.client.scene import SceneName
+from game.records import Record
+from game.rules import Goff, Player
+from tests.client.driver import Driver
+
+GOFF = Goff()
+# A random game (tests.rules.scenario.random_game(Goff(), 0)) whose last placement, by X,
+# closes a cycle and whose last token, O's collapse, gives O the row.
+GAME = ("4-8", "5-6", "1-4", "3-5", "6-9", "6-8", "4-9", "7@9", "2-7", "2-7", "9@2")
+
+
+SMALL = (640, 360)  # the show's timing does not depend on the size; small frames are cheap
+
+
+@pytest.fixture
+def full(tmp_path: Path) -> Iterator[Driver]:
+    d = Driver(tmp_path, SMALL, full_show=True)
+    yield d
+    d.close()
+
+
+@pytest.fixture
+def quick(tmp_path: Path) -> Iterator[Driver]:
+    d = Driver(tmp_path, SMALL)  # the Driver's settings ask for the quick show by default
+    yield d
+    d.close()
+
+
+def start(d: Driver, seats: dict[Player, str | None]) -> None:
+    """The game before X's cycle-closing placement, then that placement by mouse."""
+    d.app.go(SceneName.PLAY, variant=GOFF, seats=seats, moves=GAME[:-2])
+    d.frames(1)
+    d.play(GOFF, GAME[-2], "mouse")
+    assert d.scene.pos.awaiting_collapse
+
+
+def test_a_cycle_holds_the_board_and_the_marks_land_before_the_result(full: Driver) -> None:
+    d = full
+    start(d, {Player.X: None, Player.O: None})
+    assert d.scene.paused and d.scene.show.banner.title == "A cycle closes!"
+    assert "O chooses" in d.scene.show.banner.detail
+    # Input waits: a click on a mark of the cycle does nothing yet.
+    pos = d.scene.pos
+    d.click(d.mark_center(pos, 9, 1))
+    assert d.scene.moves == GAME[:-1]
+    d.settle(FULL.hold)
+    assert not d.scene.paused
+    d.play(GOFF, GAME[-1], "keys")
+    assert d.scene.moves == GAME and d.scene.pos.is_over
+    # In the air: the panel still shows the position before the collapse, nobody has won.
+    assert d.scene.paused and d.scene.effects.flights
+    assert d.scene.show.hud_position(d.scene.pos) == pos
+    assert d.scene._headline(d.scene.show.hud_position(d.scene.pos))[0] == "O chooses the collapse"
+    assert d.scene.effects.after_landing is not None and not d.scene.effects.sweeps
+    d.key(pygame.K_RETURN)  # no results while the marks fly
+    assert d.name is SceneName.PLAY
+    flying = 0
+    while d.scene.effects.flights:
+        d.frames(1)
+        flying += 1
+    assert flying / 60 >= FULL.flight  # slow enough to follow
+    d.ready()
+    assert d.scene._headline(d.scene.show.hud_position(d.scene.pos))[0] == "O wins"
+    assert d.scene.effects.sweeps or d.scene.effects.struck_rows(d.scene.pos)
+    d.key(pygame.K_RETURN)
+    assert d.name is SceneName.RESULTS
+
+
+def test_a_bot_is_seen_weighing_the_outcomes_before_it_chooses(full: Driver) -> None:
+    d = full
+    start(d, {Player.X: None, Player.O: "beginner"})
+    before = d.scene.pos
+    d.settle(FULL.hold)
+    seen = set()
+    while d.scene._decided is None:
+        assert d.scene.moves == GAME[:-1]
+        seen.add(d.scene.choice)
+        d.frames(1)
+    assert seen >= {0, 1}  # both outcomes took their turn in the previews
+    decided, _ = d.scene._decided
+    outcomes = [a for a, _ in before.collapse_outcomes()]
+    assert d.scene.choice == outcomes.index(decided)  # its pick is held up
+    d.settle(FULL.decided)
+    assert d.scene.moves == (*GAME[:-1], GOFF.token(decided))
+    assert d.scene.show.banner.title == "The O bot chose"
+
+
+def test_the_quick_show_keeps_the_beats_short(quick: Driver) -> None:
+    d = quick
+    assert d.app.settings.quick_collapse
+    start(d, {Player.X: None, Player.O: None})
+    assert d.scene.paused
+    d.settle(QUICK.hold + 0.05)
+    assert not d.scene.paused
+    d.play(GOFF, GAME[-1], "keys")
+    d.settle(QUICK.flight + 0.5)
+    assert not d.scene.paused and d.scene.pos == Record(GOFF, list(GAME)).final()
