@@ -217,6 +217,10 @@ class _State:
         self.pending = pos.awaiting_collapse
 
 
+class Interrupted(Exception):
+    """A search given up because :attr:`Solver.interrupted` was set (its table stays sound)."""
+
+
 Book = dict[int, tuple[int, tuple[int, int]]]
 """Canonical key -> (value, a best move in the canonical orientation).
 
@@ -240,6 +244,7 @@ class Solver:
         self.table: dict[int, list[Any]] = {}
         self.book: Book = book or {}
         self.nodes = 0
+        self.interrupted = False  # set from another thread: the search gives up soon after
         self.history = [0] * 81
         self._lock = threading.Lock()
 
@@ -383,6 +388,8 @@ class Solver:
     ) -> int:
         """Value for the player to move of a position awaiting a placement."""
         self.nodes += 1
+        if not self.nodes & 0xFFF and self.interrupted:
+            raise Interrupted
         if open_ & (open_ - 1) == 0:
             # No pair of open cells: the game is over, unless move 9 fills the last cell.
             if open_ and turn == 9 and self.rules.last_cell:

@@ -132,7 +132,8 @@ def record_file(tmp_path: Path, moves: list[str], variant: str = "goff", **field
 def test_analyze_json_has_the_issue_shape(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    tokens = ["1-2", "2-5"]
+    # X's first move keeps the value (so it is the book's): every position here is a lookup.
+    tokens = ["1-9", "2-5"]
     assert analyze.main([record_file(tmp_path, tokens[:2])]) == 0
     capsys.readouterr()
     assert analyze.main([record_file(tmp_path, tokens[:2]), "--json"]) == 0
@@ -143,6 +144,7 @@ def test_analyze_json_has_the_issue_shape(
     assert first["ply"] == 1 and first["token"] == tokens[0] and first["mover"] == "X"
     assert first["before"] == {"X": 1, "O": 0.5}
     assert sorted(first["best"]) == ["1-9", "3-7"]
+    assert first["after"] == first["before"] and first["loss"] == 0 and first["label"] == "best"
     assert {p["label"] for p in found["plies"]} <= {"best", "inaccuracy", "mistake", "blunder"}
 
 
