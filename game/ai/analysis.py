@@ -22,6 +22,7 @@ blunder.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from random import Random
@@ -35,6 +36,8 @@ from game.ai.solver import RULES, Solver
 from game.rules import Action, Player, Position, Scores, Variant
 
 ESTIMATE_ITERATIONS = 1000
+# A hint off the solved games searches this long (the client asks in a worker; 2 s at most).
+HINT_SECONDS = 1.5
 # (label, the smallest loss in points it takes), from the worst down.
 LABELS: tuple[tuple[str, float], ...] = (
     ("blunder", 1.5),
@@ -68,6 +71,10 @@ class Judge(Protocol):
 
     def value(self, pos: Position) -> Judgement:
         """The value of ``pos`` alone (``best`` may be empty): all a game's last position needs."""
+        ...
+
+    def suggest(self, pos: Position) -> Action:
+        """One best action in ``pos`` (not over), as fast as the judge can: a hint."""
         ...
 
 
@@ -104,6 +111,13 @@ class ExactJudge:
         found = opening_value(self.openings, pos)
         return self._judgement(self.solver.value_of(pos) if found is None else found, ())
 
+    def suggest(self, pos: Position) -> Action:
+        values = action_values(self.openings, pos)
+        if values is None:
+            return self.solver.best_action(pos)
+        pick = max if pos.to_play is Player.X else min
+        return pick(values, key=values.__getitem__)
+
     def _judgement(self, value: int, best: tuple[Action, ...]) -> Judgement:
         return Judgement(self.rules.scores(value), value / 2, best)
 
@@ -134,6 +148,11 @@ class EstimateJudge:
         return Judgement(Scores(expected, 1.0 - expected), lead, (best,), confidence)
 
     value = judge
+
+    def suggest(self, pos: Position) -> Action:
+        search = Search(pos, Random(self.seed))
+        search.run(10 * self.iterations, time.perf_counter() + HINT_SECONDS)
+        return search.best()
 
 
 def judge_for(variant: Variant) -> Judge:

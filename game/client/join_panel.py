@@ -58,7 +58,8 @@ def draw_join(surface: pygame.Surface, area: pygame.Rect, url: str, palette: Pal
         hint = theme.text(line, hint_size, palette.dim)
         surface.blit(hint, (words.x, y))
         y += hint.get_height()
-    address, size = theme.fitted(url.removeprefix("http://").rstrip("/"), title_size,
-                                 words.width, 12, bold=True)
+    address, size = theme.fitted(
+        url.removeprefix("http://").rstrip("/"), title_size, words.width, 12, bold=True
+    )
     shown = theme.text(address, size, palette.highlight, True)
     surface.blit(shown, (words.x, y + area.height // 30))

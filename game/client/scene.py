@@ -47,6 +47,7 @@ class SceneName(Enum):
     REPLAY = "replay"
     SETTINGS = "settings"
     TV = "tv"
+    PUZZLES = "puzzles"
 
 
 # name -> "module:Class"; the class is called with the Context.
@@ -58,6 +59,7 @@ SCENES: dict[SceneName, str] = {
     SceneName.LAN: "game.client.scenes.lan:LanScene",
     SceneName.TUTORIAL: "game.client.scenes.tutorial:TutorialScene",
     SceneName.REPLAY: "game.client.scenes.replay:ReplayScene",
+    SceneName.PUZZLES: "game.client.scenes.puzzles:PuzzlesScene",
     SceneName.SETTINGS: "game.client.scenes.settings:SettingsScene",
     SceneName.TV: "game.client.scenes.tv:TvScene",
 }

@@ -27,6 +27,7 @@ class TitleScene(BaseScene):
                 Item("Join a LAN game", lambda: go(SceneName.LAN, mode="join")),
                 Item("Tutorial", lambda: go(SceneName.TUTORIAL)),
                 Item("Replays", lambda: go(SceneName.REPLAY)),
+                Item("Puzzles", lambda: go(SceneName.PUZZLES)),
                 Item("Settings", lambda: go(SceneName.SETTINGS)),
                 Item("Quit", ctx.quit),
             ],
