@@ -18,11 +18,16 @@ from game.rules import Action, Player, Position, RulesError, Variant
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """The game as it now stands: every token so far and the position they reach."""
+    """The game as it now stands: every token so far and the position they reach.
+
+    ``game`` counts the games played at one table (a rematch or a party's next game
+    is a new number), so a screen can tell a new game from the same one going on.
+    """
 
     variant: Variant
     moves: tuple[str, ...]
     position: Position
+    game: int = 1
 
 
 @dataclass(frozen=True, slots=True)

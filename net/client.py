@@ -6,7 +6,10 @@ and reports what changes as ``game.session`` events through a callback:
 a :class:`~game.session.Snapshot` when the game moves, a
 :class:`~game.session.Refused` when the host turns an intent down, a
 :class:`~game.session.Notice` for everything people should read. The window
-(``net.session.NetworkSession``), headless bots and tests all use it.
+(``net.session.NetworkSession``), headless bots and tests all use it, at
+plain tables and parties alike: a party host's :class:`~net.protocol.Party`
+(queue, standings, clock) and :class:`~net.protocol.Emoted` are reported
+as they come, and :attr:`TableClient.party` keeps the last Party.
 """
 
 from __future__ import annotations
@@ -21,8 +24,12 @@ from game.rules import Action, Player, Position, RulesError, Variant, make_varia
 from game.session import Event, Notice, Refused, Snapshot
 from net import protocol
 from net.framing import READ_SIZE, FrameError, FrameReader, pack
-from net.party import EMOTES
 from net.protocol import PLAYER, PROTOCOL_VERSION, Hello, Message, Move, ProtocolError
+
+# What a table client reports: the game's events, the table after every change (seats,
+# spectators, rematch wishes; after the Snapshot when the game moved), and a party's
+# scoreboard and emotes.
+TableEvent = Event | protocol.State | protocol.Party | protocol.Emoted
 
 
 class TableClient:
@@ -37,7 +44,7 @@ class TableClient:
         self,
         address: tuple[str, int],
         name: str,
-        on_event: Callable[[Event], None],
+        on_event: Callable[[TableEvent], None],
         role: str = PLAYER,
         seat: Player | None = None,
         reconnect_for: float = 60.0,
@@ -53,6 +60,7 @@ class TableClient:
         self.welcomes = 0
         self.join_url: str | None = None  # where phones join this table (its Welcome says)
         self.table: protocol.State | None = None
+        self.party: protocol.Party | None = None  # a party host's last word (None elsewhere)
         self.variant: Variant | None = None
         self.positions: list[Position] = []
         self.reconnect_for = reconnect_for
@@ -69,9 +77,8 @@ class TableClient:
             protocol.Refused: lambda m: self._emit(Refused(m.reason)),
             protocol.Notice: lambda m: self._emit(Notice(m.text)),
             protocol.Pong: lambda m: None,
-            # A party host's scoreboard is for party screens (net.party_client); emotes are news.
-            protocol.Party: lambda m: None,
-            protocol.Emoted: lambda m: self._emit(Notice(f"{m.by}: {EMOTES.get(m.emote, '?')}")),
+            protocol.Party: self._on_party,
+            protocol.Emoted: self._emit,
         }
 
     # -- what a caller reads ------------------------------------------------------------
@@ -211,18 +218,23 @@ class TableClient:
             self._resync = True
             self._emit(Notice("reconnected"))
 
+    def _on_party(self, party: protocol.Party) -> None:
+        self.party = party
+        self._emit(party)
+
     def _on_state(self, state: protocol.State) -> None:
         before = self.table
         self.table = state
         unchanged = before and before.game == state.game and before.moves == state.moves
-        if unchanged and not self._resync:
-            return  # only seats or spectators changed
-        # After a reconnect the game is shown again even if unchanged: an intent refused
-        # while the connection was down can be made again from it.
-        self._resync = False
-        self.positions = self._replay(before, state)
-        assert self.variant is not None
-        self._emit(Snapshot(self.variant, state.moves, self.positions[-1]))
+        if not unchanged or self._resync:
+            # After a reconnect the game is shown again even if unchanged: an intent refused
+            # while the connection was down can be made again from it.
+            self._resync = False
+            self.positions = self._replay(before, state)
+            assert self.variant is not None
+            self._emit(Snapshot(self.variant, state.moves, self.positions[-1], state.game))
+        # Then the whole table (seats, spectators, rematch wishes), whatever changed.
+        self._emit(state)
 
     def _replay(self, before: protocol.State | None, state: protocol.State) -> list[Position]:
         """The positions of ``state``'s tokens, playing only the new ones when the game went on."""

@@ -1,74 +1,18 @@
-"""Party screens and party bots: a table client that also hears the queue, scoreboard and emotes.
-
-:class:`PartyClient` is a :class:`~net.client.TableClient` that reports a
-party host's :class:`~net.protocol.Party` and :class:`~net.protocol.Emoted`
-messages as events too. :class:`PartySession` is the same for a window (the
-big screen): a :class:`~net.session.NetworkSession` that can join or leave
-the queue and send emotes. :func:`play_party_bot` is a headless bot that
-queues, plays every game the host seats it in, and stays until the party
-is over.
+"""A headless party bot: :func:`play_party_bot` queues at a party, plays every game the host
+seats it in, and stays until the party is over. (Windows and tests use the one table client,
+:class:`net.client.TableClient`, which hears a party's messages too.)
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from random import Random
-from typing import Any
 
 from game.ai import Bot, make_bot
 from game.rules import Position
-from game.session import Event
 from net import protocol
 from net.bot import BotGameError, next_event
-from net.client import TableClient
-from net.protocol import SPECTATOR
-from net.session import NetworkSession
-
-# What a party client reports: the game's events, and the party's.
-PartyEvent = Event | protocol.Party | protocol.Emoted
-
-
-class PartyClient(TableClient):
-    """A :class:`TableClient` whose ``on_event`` also gets Party and Emoted messages."""
-
-    def __init__(
-        self,
-        address: tuple[str, int],
-        name: str,
-        on_event: Callable[[PartyEvent], None],
-        **options: Any,
-    ) -> None:
-        super().__init__(address, name, on_event, **options)
-        self.party: protocol.Party | None = None
-        self._on_party_event = on_event
-        self._handlers[protocol.Party] = self._on_party
-        self._handlers[protocol.Emoted] = on_event
-
-    def _on_party(self, party: protocol.Party) -> None:
-        self.party = party
-        self._on_party_event(party)
-
-
-class PartySession(NetworkSession):
-    """A window's place at a party (a spectator by default; ``join_queue`` to play)."""
-
-    def __init__(self, address: tuple[str, int], name: str = "screen", role: str = SPECTATOR):
-        super().__init__(address, name, role=role, client=PartyClient)
-
-    @property
-    def party(self) -> protocol.Party | None:
-        """The host's last word on the queue, the scoreboard and the clock."""
-        client = self._client
-        return client.party if isinstance(client, PartyClient) else None
-
-    def join_queue(self, join: bool = True) -> None:
-        """Join the queue (or leave it, to watch)."""
-        self._thread.call(self._client.send, protocol.Queue(join))
-
-    def emote(self, emote: str) -> None:
-        """Send one of ``net.party.EMOTES``; too many too fast come back refused."""
-        self._thread.call(self._client.send, protocol.Emote(emote))
+from net.client import TableClient, TableEvent
 
 
 async def play_party_bot(
@@ -85,8 +29,8 @@ async def play_party_bot(
     :class:`~net.bot.BotGameError` if the connection ends for good first, or the table
     turns out not to be a party (its game ends with no word of a party).
     """
-    events: asyncio.Queue[PartyEvent] = asyncio.Queue()
-    client = PartyClient(
+    events: asyncio.Queue[TableEvent] = asyncio.Queue()
+    client = TableClient(
         address, name or f"bot ({level})", events.put_nowait, reconnect_for=reconnect_for
     )
     running = asyncio.ensure_future(client.run())

@@ -71,7 +71,9 @@ class PartyConfig:
     format: str = FORMATS[0]
     start_at: int = 2  # players present before the first game
     games: int | None = None  # winner stays: the evening's length in games (None: endless)
-    clock: float = 0.0  # seconds a player has for each move (0: no clock)
+    # Seconds a player has for each move (0: no clock): generous, so that nobody is hurried,
+    # but a party never waits for ever on a player who is connected and gone.
+    clock: float = 60.0
     stand_in: float = 2.0  # seconds before a stand-in moves for a player who dropped
     stand_in_level: str = "beginner"  # the bot that stands in (one of game.ai.LEVELS)
     between: float = 4.0  # seconds the finished board stays up before the next game
@@ -439,5 +441,10 @@ class PartyHost(Host):
 
 
 def _verdict(result: GameResult) -> str:
-    score = f"{points(result.x_points)}–{points(result.o_points)}"
-    return f"{result.winner} wins {score}" if result.winner else f"a draw {score}"
+    """The news of a game's end as people say it: the winner's points first."""
+    high, low = sorted((result.x_points, result.o_points), reverse=True)
+    if result.winner:
+        return f"{result.winner} wins {points(high)} to {points(low)}"
+    if high:
+        return f"a shared win, {points(high)} each"
+    return f"a draw between {result.x} and {result.o}"

@@ -3,7 +3,9 @@
 :class:`NetworkSession` runs a :class:`~net.client.TableClient` on an asyncio
 loop in a thread of its own. The pygame loop calls :meth:`submit` (returns at
 once) and drains :meth:`events` once a frame (never blocks): the two threads
-meet only through a queue.
+meet only through a queue. It is the one client session of a window, at a
+plain table and at a party alike: a party's scoreboard and emotes come as
+events too, and :meth:`join_queue` and :meth:`emote` speak to a party host.
 """
 
 from __future__ import annotations
@@ -13,9 +15,8 @@ import queue
 from concurrent.futures import Future
 
 from game.rules import Action, Player
-from game.session import Event
 from net import protocol
-from net.client import TableClient
+from net.client import TableClient, TableEvent
 from net.loopthread import LoopThread
 from net.protocol import PLAYER
 
@@ -35,10 +36,9 @@ class NetworkSession:
         role: str = PLAYER,
         seat: Player | None = None,
         reconnect_for: float = 60.0,
-        client: type[TableClient] = TableClient,  # net.party_client's for a party screen
     ) -> None:
-        self._events: queue.SimpleQueue[Event] = queue.SimpleQueue()
-        self._client = client(
+        self._events: queue.SimpleQueue[TableEvent] = queue.SimpleQueue()
+        self._client = TableClient(
             address, name, self._events.put, role=role, seat=seat, reconnect_for=reconnect_for
         )
         self._thread = LoopThread("qttt-net")
@@ -55,8 +55,8 @@ class NetworkSession:
     def submit(self, action: Action) -> None:
         self._thread.call(self._client.play, action)
 
-    def events(self) -> list[Event]:
-        drained: list[Event] = []
+    def events(self) -> list[TableEvent]:
+        drained: list[TableEvent] = []
         while True:
             try:
                 drained.append(self._events.get_nowait())
@@ -80,6 +80,19 @@ class NetworkSession:
     def rematch(self) -> None:
         """Once the game is over: ask for another, sides swapped (it starts when both ask)."""
         self._thread.call(self._client.send, protocol.Rematch())
+
+    def join_queue(self, join: bool = True) -> None:
+        """At a party: join the queue (or leave it, to watch)."""
+        self._thread.call(self._client.send, protocol.Queue(join))
+
+    def emote(self, emote: str) -> None:
+        """At a party: send one of ``net.party.EMOTES``; too many too fast come back refused."""
+        self._thread.call(self._client.send, protocol.Emote(emote))
+
+    @property
+    def party(self) -> protocol.Party | None:
+        """A party host's last word on the queue, the scoreboard and the clock (else None)."""
+        return self._client.party
 
     @property
     def table(self) -> protocol.State | None:

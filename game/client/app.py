@@ -5,7 +5,9 @@ window has (resized, maximised or full screen with F11), so text and lines
 are rendered for the real pixels and stay crisp: nothing is scaled.
 
 One frame (:meth:`App.frame`) is: translate pygame's events into intents
-and hand them to the scene, drain the network queue into the scene, run the
+and hand them to the scene, drain the network queue and the table's session
+(:class:`~game.client.at_table.AtTable`, held here while the player is at a
+LAN table) into the scene, run the
 fixed steps the clock says are due, switch scenes if one asked to, draw
 with the leftover fraction, flip. Tests call :meth:`App.frame` themselves
 with a fake clock.
@@ -32,10 +34,11 @@ import pygame
 
 from game.client import settings as settings_store
 from game.client import theme
+from game.client.at_table import AtTable
 from game.client.audio import Audio
 from game.client.intents import Device, InputMapper, Intent, Quit, ToggleFullscreen
 from game.client.loop import FixedTimestep
-from game.client.scene import Scene, SceneName, make_scene
+from game.client.scene import TABLE_SCENES, Scene, SceneName, make_scene
 from game.client.settings import Settings
 from game.client.theme import Palette, palette_for
 
@@ -73,6 +76,7 @@ class App:
         self._messages: queue.SimpleQueue[object] = queue.SimpleQueue()
         self._woken = threading.Event()  # set from any thread to end an idle wait early
         self._next: tuple[SceneName, dict[str, Any]] | None = None
+        self._table: AtTable | None = None
         self.running = True
         self.scene_name = first
         self.scene: Scene = make_scene(first, self)
@@ -115,6 +119,21 @@ class App:
 
     def go(self, name: SceneName, **params: Any) -> None:
         self._next = (name, params)
+
+    @property
+    def table(self) -> AtTable | None:
+        return self._table
+
+    def sit_at(self, table: AtTable) -> None:
+        """Hold ``table`` until the player goes to a screen that is not a view of it."""
+        if self._table is not None and self._table is not table:
+            self._table.close()
+        self._table = table
+
+    def leave_table(self) -> None:
+        if self._table is not None:
+            table, self._table = self._table, None
+            table.close()
 
     def quit(self) -> None:
         self.running = False
@@ -167,6 +186,7 @@ class App:
             except queue.Empty:
                 break
             self.scene.receive(message)
+        self._hear_table()
         steps, alpha = self.timestep.tick()
         dt = self.timestep.dt
         for _ in range(steps):
@@ -180,6 +200,18 @@ class App:
         self._surface = pygame.display.get_surface()
         self.scene.draw(self._surface, alpha)
         pygame.display.flip()
+
+    def _hear_table(self) -> None:
+        """Every event of the table's session, noted and handed to the scene shown now."""
+        table = self._table
+        if table is None:
+            return
+        for event in table.session.events():
+            table.take(event)
+            self.scene.receive(event)
+            self._switch()
+            if self._table is not table:  # the scene left the table
+                return
 
     def _dispatch(self, intent: Intent) -> None:
         if isinstance(intent, ToggleFullscreen):
@@ -197,6 +229,8 @@ class App:
         name, params = self._next
         self._next = None
         self.scene.exit()
+        if name not in TABLE_SCENES:
+            self.leave_table()
         self.scene_name = name
         self.scene = make_scene(name, self)
         self.scene.enter(**params)
@@ -211,6 +245,7 @@ class App:
 
     def close(self) -> None:
         self.scene.exit()
+        self.leave_table()
         self._executor.shutdown(wait=False, cancel_futures=True)
         self.audio.close()
         theme.forget()

@@ -9,7 +9,8 @@ cells an effect is drawing instead) and reads nothing else.
 Classical marks are large; spooky marks are small, each with its subscript,
 in a slot of their cell (a 3×3 grid of slots, finer when a cell holds more
 than nine), so none overlaps however many a cell holds. Every spooky mark's
-two halves are joined by a curve in its player's colour. While a collapse
+two halves are joined by a curve in its player's colour, solid for X and
+dashed for O: everything that tells the sides apart does it by shape too. While a collapse
 is awaited, the marks it will resolve light up and the cycle's brightest.
 
 The parts that change only with the position (the grid, the marks, the
@@ -46,7 +47,8 @@ class BoardLayout:
 
     @property
     def cell_size(self) -> int:
-        return self.cells[0].width
+        """The side of the largest cells (those of the mini-boards in focus)."""
+        return max(rect.width for rect in self.cells)
 
     def cell_at(self, point: tuple[int, int]) -> int | None:
         for cell, rect in enumerate(self.cells):
@@ -60,14 +62,16 @@ class BoardLayout:
         Slots fill a square a little smaller than the cell, below its label.
         """
         rect = self.cells[cell]
-        size = self.slot_size(count)
-        row, col = divmod(index, _slot_columns(count, self.cell_size))
+        size = self.slot_size(count, cell)
+        row, col = divmod(index, _slot_columns(count, rect.width))
         left = rect.x + rect.width * (1 - SLOT_AREA) / 2
-        top = rect.y + rect.width * (1 - SLOT_AREA) * 0.75
+        top = rect.y + rect.width * (1 - SLOT_AREA - SLOT_FOOT)  # the strip above: the label
         return left + (col + 0.5) * size, top + (row + 0.5) * size
 
-    def slot_size(self, count: int) -> float:
-        return self.cell_size * SLOT_AREA / _slot_columns(count, self.cell_size)
+    def slot_size(self, count: int, cell: int | None = None) -> float:
+        """The side of a slot for one of ``count`` marks in ``cell`` (the largest cells')."""
+        side = self.cell_size if cell is None else self.cells[cell].width
+        return side * SLOT_AREA / _slot_columns(count, side)
 
     def spooky_at(self, pos: Position, point: tuple[int, int]) -> tuple[int, int] | None:
         """``(mark, cell)`` of the spooky mark drawn under ``point``, if any."""
@@ -75,7 +79,7 @@ class BoardLayout:
         if cell is None:
             return None
         marks = pos.spooky_in(cell)
-        half = self.slot_size(len(marks)) / 2
+        half = self.slot_size(len(marks), cell) / 2
         for index, mark in enumerate(marks):
             x, y = self.slot_center(cell, index, len(marks))
             if abs(point[0] - x) <= half and abs(point[1] - y) <= half:
@@ -90,19 +94,24 @@ class BoardLayout:
         return self.cells[cell].center
 
 
-SLOT_AREA = 0.8  # the side of the square of slots, of a cell's side
-SMALL_CELL = 90  # pixels
+SLOT_AREA = 0.78  # the side of the square of slots, of a cell's side
+SLOT_FOOT = 0.03  # under the slots, of a cell's side
+LABEL = 0.13  # a cell label's type, of its cell's side (at least the type scale's floor)
+SMALL_CELL = 0.2  # of the screen's height: a cell smaller gives its first four marks big slots
 TINY_CELL = 28  # pixels: too small to show spooky marks (a preview of a big board)
+OUT_OF_FOCUS = 0.36  # a mini-board out of focus, of the side of one in focus
 
 
 def _slot_columns(count: int, cell_size: int) -> int:
-    # Nine slots until a cell holds more, so marks do not move as a cell fills; a small cell
-    # (81 of them on the screen) gives its first four marks bigger slots.
-    if count <= 4 and cell_size < SMALL_CELL:
+    # Nine slots until a cell holds more, so marks do not move as a cell fills; a cell
+    # smaller than a 3×3 board's (n×n, the boards of boards) gives its first four marks
+    # bigger slots, so their subscripts stay readable from the sofa.
+    if count <= 4 and cell_size < SMALL_CELL * theme.screen_scale().px(theme.REFERENCE_HEIGHT):
         return 2
     return max(3, math.ceil(math.sqrt(count)))
 
 
+@lru_cache(maxsize=8)
 def mini_boards(variant: Variant) -> tuple[tuple[int, ...], ...]:
     """The cells of each mini-board of a ``B.s`` board, or one board of every cell."""
     if "." not in variant.label(0):
@@ -113,32 +122,65 @@ def mini_boards(variant: Variant) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(cells) for cells in boards.values())
 
 
-def layout_board(variant: Variant, area: pygame.Rect) -> BoardLayout:
-    """The largest square board that fits ``area``, centred in it."""
+@lru_cache(maxsize=8)
+def _board_of(variant: Variant) -> dict[int, int]:
+    return {cell: b for b, cells in enumerate(mini_boards(variant)) for cell in cells}
+
+
+def boards_of(variant: Variant, cells: set[int] | frozenset[int]) -> frozenset[int]:
+    """The mini-boards holding ``cells`` (none on a board that is not made of mini-boards)."""
+    if len(mini_boards(variant)) == 1:
+        return frozenset()
+    board = _board_of(variant)
+    return frozenset(board[c] for c in cells)
+
+
+def layout_board(
+    variant: Variant, area: pygame.Rect, focus: frozenset[int] = frozenset()
+) -> BoardLayout:
+    """The largest board that fits ``area``, centred in it.
+
+    On a board of mini-boards, ``focus`` names the mini-boards in play (indices into
+    :func:`mini_boards`): they are drawn large and the others :data:`OUT_OF_FOCUS` as
+    large, so a 9×9 board's marks and subscripts where the game is stay readable from
+    the sofa while the whole board stays in view. Every cell stays square.
+    """
     grid = variant.grid()
-    rows, cols = len(grid), len(grid[0])
     boards = mini_boards(variant)
-    nested = len(boards) > 1
-    # Mini-boards are split by gaps of a third of a cell; the panel has a margin of half a cell.
-    split = math.isqrt(len(boards))
-    gaps = (split - 1) * 0.4 if nested else 0.0
-    units = max(rows, cols) + gaps + 0.4
-    cell = int(min(area.width, area.height) / units)
-    gap = round(cell * 0.4)
-    inner_w = cols * cell + (split - 1) * gap * nested
-    inner_h = rows * cell + (split - 1) * gap * nested
-    margin = round(cell * 0.2)
-    panel = pygame.Rect(0, 0, inner_w + 2 * margin, inner_h + 2 * margin)
+    split = math.isqrt(len(boards)) if len(boards) > 1 else 1
+    per = len(grid) // split  # cells along one mini-board
+    where = {index: (r, c) for r, row in enumerate(grid) for c, index in enumerate(row)}
+    band_of = [(where[b[0]][0] // per, where[b[0]][1] // per) for b in boards]
+    big_rows = {band_of[b][0] for b in focus}
+    big_cols = {band_of[b][1] for b in focus}
+    if not focus or (len(big_rows) == split and len(big_cols) == split):
+        big_rows = big_cols = set(range(split))
+    row_w = [1.0 if r in big_rows else OUT_OF_FOCUS for r in range(split)]
+    col_w = [1.0 if c in big_cols else OUT_OF_FOCUS for c in range(split)]
+    # In cells of the focus: mini-boards split by gaps of 0.4 cell, a margin of 0.2 around.
+    units_w = per * sum(col_w) + (split - 1) * 0.4 + 0.4
+    units_h = per * sum(row_w) + (split - 1) * 0.4 + 0.4
+    unit = min(area.width / units_w, area.height / units_h)
+    gap = round(unit * 0.4) if split > 1 else 0
+    margin = round(unit * 0.2)
+    bands_w = [int(per * unit * w) for w in col_w]
+    bands_h = [int(per * unit * w) for w in row_w]
+    panel = pygame.Rect(
+        0,
+        0,
+        sum(bands_w) + (split - 1) * gap + 2 * margin,
+        sum(bands_h) + (split - 1) * gap + 2 * margin,
+    )
     panel.center = area.center
-    rects: list[pygame.Rect | None] = [None] * variant.cell_count
-    per_row = rows // split if nested else rows
-    per_col = cols // split if nested else cols
-    for r, row in enumerate(grid):
-        for c, index in enumerate(row):
-            x = panel.x + margin + c * cell + (c // per_col) * gap * nested
-            y = panel.y + margin + r * cell + (r // per_row) * gap * nested
-            rects[index] = pygame.Rect(x, y, cell, cell)
-    cells = tuple(r for r in rects if r is not None)
+    rects: list[pygame.Rect] = [pygame.Rect(0, 0, 0, 0)] * variant.cell_count
+    for board, (br, bc) in zip(boards, band_of, strict=True):
+        cell = min(bands_w[bc], bands_h[br]) // per
+        x0 = panel.x + margin + sum(bands_w[:bc]) + bc * gap + (bands_w[bc] - cell * per) // 2
+        y0 = panel.y + margin + sum(bands_h[:br]) + br * gap + (bands_h[br] - cell * per) // 2
+        for index in board:
+            r, c = where[index]
+            rects[index] = pygame.Rect(x0 + (c % per) * cell, y0 + (r % per) * cell, cell, cell)
+    cells = tuple(rects)
     board_rects = tuple((cells[b[0]].unionall([cells[i] for i in b]), b) for b in boards)
     return BoardLayout(panel, cells, board_rects)
 
@@ -177,6 +219,7 @@ class BoardView:
     variant: Variant
     _cache_key: tuple[object, ...] | None = field(default=None, init=False)
     _cache: pygame.Surface | None = field(default=None, init=False)
+    revision: int = field(default=0, init=False)  # counts the changes of the layer
     _pointer: tuple[object, ...] = field(default=(None, None, ()), init=False)
     _pulse_until: float = field(default=0.0, init=False)  # when the pointer's pulse rests
 
@@ -184,8 +227,9 @@ class BoardView:
         """Whether the pointer's highlight drawn last still breathes at ``time``."""
         return self._pointer != (None, None, ()) and time < self._pulse_until
 
-    def layout(self, area: pygame.Rect) -> BoardLayout:
-        return _cached_layout(self.variant, tuple(area))
+    def layout(self, area: pygame.Rect, focus: frozenset[int] = frozenset()) -> BoardLayout:
+        """Where everything sits in ``area``, with the mini-boards ``focus`` large."""
+        return _cached_layout(self.variant, tuple(area), focus)
 
     def draw(
         self,
@@ -196,10 +240,22 @@ class BoardView:
         look: Look = Look(),
         time: float = 0.0,
     ) -> None:
+        surface.blit(self.layer(layout, pos, palette, look), layout.area)
+        self.draw_pointer(surface, layout, pos, palette, look, time)
+
+    def layer(
+        self, layout: BoardLayout, pos: Position, palette: Palette, look: Look = Look()
+    ) -> pygame.Surface:
+        """Everything of the board but the pointer, as a layer the size of the panel.
+
+        It is drawn again only when the position, the window or the look changes, and
+        :attr:`revision` then counts up: a picture made with the layer is good while the
+        revision is the same.
+        """
         key = (
             look.rows,
             pos,
-            tuple(layout.area),
+            layout,  # the whole layout: a zoom moves the cells within the same panel
             palette,
             look.preview,
             look.hidden,
@@ -215,10 +271,23 @@ class BoardView:
             # without a second full re-render in the middle of the burst.
             _draw_rows(self._cache, layout, added, palette)
             self._cache_key = key
+            self.revision += 1
         if key != self._cache_key or self._cache is None:
             self._cache = _render_static(pos, layout, palette, look)
             self._cache_key = key
-        surface.blit(self._cache, layout.area)
+            self.revision += 1
+        return self._cache
+
+    def draw_pointer(
+        self,
+        surface: pygame.Surface,
+        layout: BoardLayout,
+        pos: Position,
+        palette: Palette,
+        look: Look,
+        time: float,
+    ) -> None:
+        """What the pointer, the cursors and a half-placed mark show: drawn every frame."""
         pointer = (look.hover, look.picked, look.cursors)
         if pointer != self._pointer:
             self._pointer, self._pulse_until = pointer, _rest_after(time)
@@ -242,12 +311,19 @@ class BoardView:
                 surface, theme.mix(palette.board, color, 0.55 + 0.3 * pulse), rect, 2, 8
             )
         for cell, color in look.cursors:
-            _brackets(surface, layout.cells[cell].inflate(-6, -6), color, 3 + round(pulse))
+            rect = layout.cells[cell].inflate(-6, -6)
+            _brackets(surface, rect, color, 3 + round(pulse))
+            # A side's cursor also wears its mark in the corner: shape, not colour alone.
+            side = next((p for p in Player if palette.of(p) == color), None)
+            if side is not None:
+                size = max(8, rect.width // 6)
+                sprite = theme.mark_sprite(side, size, color, 0, 0.2)
+                surface.blit(sprite, sprite.get_rect(topright=rect.topright).move(-2, 2))
         if look.picked is not None and mover is not None:
             marks = pos.spooky_in(look.picked)
             count = len(marks) + 1
             center = layout.slot_center(look.picked, len(marks), count)
-            size = max(8, round(layout.slot_size(count) * 0.62))
+            size = max(8, round(layout.slot_size(count, look.picked) * 0.62))
             sprite = theme.mark_sprite(mover, size, palette.of(mover), palette.glow_strength)
             sprite.set_alpha(150 + round(105 * pulse))
             theme.blit_centered(surface, sprite, center)
@@ -258,8 +334,10 @@ class BoardView:
 
 
 @lru_cache(maxsize=16)
-def _cached_layout(variant: Variant, area: tuple[int, int, int, int]) -> BoardLayout:
-    return layout_board(variant, pygame.Rect(area))
+def _cached_layout(
+    variant: Variant, area: tuple[int, int, int, int], focus: frozenset[int]
+) -> BoardLayout:
+    return layout_board(variant, pygame.Rect(area), focus)
 
 
 def _brackets(surface: pygame.Surface, rect: pygame.Rect, color: Color, width: int) -> None:
@@ -288,12 +366,12 @@ def _render_static(
     off = (-panel.x, -panel.y)
     cells = [r.move(off) for r in layout.cells]
     cell = layout.cell_size
+    least = theme.screen_scale().floor
     theme.panel(layer, layer.get_rect(), palette.board, palette.grid_glow, max(6, cell // 5), 255)
 
     lit = frozenset(pos.entanglement()) if pos.awaiting_collapse else frozenset()
     cycle = frozenset(pos.cycle()) if pos.awaiting_collapse else frozenset()
     preview = dict(look.preview)
-    spooky = cell >= TINY_CELL
 
     # Under the grid: a soft fill where the collapse reaches, a shade where the next half may
     # not go, a tint on won mini-boards.
@@ -303,7 +381,13 @@ def _render_static(
             pygame.draw.rect(glass, (*palette.accent, 50), rect.inflate(-4, -4), border_radius=8)
         if look.allowed is not None and pos.is_open(index) and index not in look.allowed:
             pygame.draw.rect(glass, (0, 0, 0, 90), rect)
-    won = _won_boards(pos, layout)
+    # A mini-board's win shows once the marks that made it have landed (an effect is still
+    # drawing a mark in one of its cells: the win is not shown before it happened).
+    won = {
+        b: winners
+        for b, winners in _won_boards(pos, layout).items()
+        if not look.hidden.intersection(layout.boards[b][1])
+    }
     for b, winners in won.items():
         tint = palette.of(winners[0]) if len(winners) == 1 else palette.accent
         pygame.draw.rect(glass, (*tint, 40), layout.boards[b][0].move(off), border_radius=10)
@@ -315,26 +399,33 @@ def _render_static(
         for rect, board in layout.boards:
             if look.allowed.intersection(board):
                 ring = rect.move(off).inflate(10, 10)
-                pygame.draw.rect(layer, palette.of(pos.to_play), ring, 3, border_radius=10)
+                color = palette.of(pos.to_play)
+                pygame.draw.rect(layer, color, ring, 3, border_radius=10)
+                # The mover's mark rides the ring's corner: lit boards say whose by shape too.
+                mark = theme.mark_sprite(pos.to_play, max(10, cell // 3), color, 0, 0.18)
+                theme.blit_centered(layer, mark, ring.topright)
     for b, winners in won.items():
         tint = palette.of(winners[0]) if len(winners) == 1 else palette.accent
         pygame.draw.rect(
             layer, tint, layout.boards[b][0].move(off).inflate(8, 8), 3, border_radius=10
         )
 
-    if look.show_labels and cell >= 40:
-        size = max(10, round(cell * 0.11))
-        color = theme.mix(palette.board, palette.dim, 0.7)
+    if look.show_labels:
+        # In the strip above the marks' slots, only where it is readable: the cells of a
+        # mini-board out of focus go without.
+        color = theme.mix(palette.board, palette.dim, 0.85)
         for index, rect in enumerate(cells):
-            label = theme.text(pos.variant.label(index), size, color)
-            layer.blit(label, (rect.x + cell * 0.05, rect.y + cell * 0.035))
+            size = max(least, round(rect.width * LABEL))
+            if size * 0.75 <= rect.width * (1 - SLOT_AREA - SLOT_FOOT):
+                label = theme.text(pos.variant.label(index), size, color)
+                layer.blit(label, (rect.x + rect.width * 0.06, rect.y + rect.width * 0.01))
 
     glass = _glass(layer)
     last = pos.last_placement
     if last is not None and look.show_last and not pos.is_over:
         for c in set(last):
             pygame.draw.rect(glass, (*palette.highlight, 170), cells[c].inflate(-6, -6), 2, 8)
-    if spooky:
+    if cell >= TINY_CELL:
         _draw_curves(glass, layout, off, pos, palette, lit, cycle, preview)
         _draw_cycle_rings(glass, layout, off, pos, palette, cycle.difference(preview.values()))
     layer.blit(glass, (0, 0))
@@ -345,7 +436,7 @@ def _render_static(
             draw_classical(layer, rect, k, palette)
         elif index in preview:
             draw_classical(layer, rect, preview[index], palette, 190)
-        elif not k and spooky:
+        elif not k and rect.width >= TINY_CELL:
             _draw_spooky_cell(layer, layout, off, pos, index, palette, lit, dim=bool(preview))
     _draw_board_winners(layer, layout, off, won, palette)
     if lit:
@@ -435,7 +526,7 @@ def _draw_cycle_rings(
             continue
         for c in (a, b):
             x, y = layout.mark_center(pos, k, c)
-            radius = layout.slot_size(len(pos.spooky_in(c))) * 0.46
+            radius = layout.slot_size(len(pos.spooky_in(c)), c) * 0.46
             center = (x + off[0], y + off[1])
             pygame.draw.circle(glass, (*palette.accent, 60), center, radius)
             pygame.draw.circle(glass, (*palette.accent, 230), center, radius, width)
@@ -490,7 +581,9 @@ def draw_classical(
         sprite = sprite.copy()
         sprite.set_alpha(alpha)
     theme.blit_centered(layer, sprite, classical_center(rect))
-    sub = theme.text(str(k), max(10, rect.width // 4), color, True)
+    if rect.width // 4 < theme.screen_scale().floor:
+        return  # a cell out of focus: its subscript would be too small to read
+    sub = theme.text(str(k), rect.width // 4, color, True)
     if alpha < 255:
         sub = sub.copy()
         sub.set_alpha(alpha)
@@ -512,8 +605,12 @@ def _draw_spooky_cell(
 ) -> None:
     marks = pos.spooky_in(cell)
     count = len(marks)
-    slot = layout.slot_size(count)
+    slot = layout.slot_size(count, cell)
     size = max(6, round(slot * 0.58))
+    # A subscript as large as its slot allows, at least the readable floor; none in a slot
+    # too small for that (a mini-board out of focus, a preview).
+    least = theme.screen_scale().floor
+    sub_size = max(least, round(slot * 0.42)) if slot * 0.6 >= least else 0
     for index, k in enumerate(marks):
         x, y = layout.slot_center(cell, index, count)
         x, y = x + off[0], y + off[1]
@@ -523,8 +620,9 @@ def _draw_spooky_cell(
             color = theme.mix(palette.board, color, 0.45)
         sprite = theme.mark_sprite(player, size, color, palette.glow_strength // 2)
         theme.blit_centered(layer, sprite, (x - slot * 0.1, y - slot * 0.06))
-        sub = theme.text(str(k), max(9, round(slot * 0.36)), color, True)
-        layer.blit(sub, sub.get_rect(topleft=(x + slot * 0.12, y)))
+        if sub_size:
+            sub = theme.text(str(k), sub_size, color, True)
+            layer.blit(sub, sub.get_rect(topleft=(x + slot * 0.12, y - slot * 0.08)))
 
 
 def _curve(
@@ -568,9 +666,18 @@ def _draw_curves(
         strong = k in cycle
         faded = lit and k not in lit
         alpha = 60 if faded else 230 if strong else 190 if k in lit else 140
-        if palette.glow_strength and not faded:
-            pygame.draw.lines(layer, (*color, alpha // 4), False, points, width * 5)
-        pygame.draw.lines(layer, (*color, alpha), False, points, width * (2 if strong else 1))
+        # Shape as well as colour: X's curves are solid, O's dashed (colour-blind players, and
+        # a greyscale copy, tell the sides apart by the line itself).
+        runs = [points] if Player.of_mark(k) is Player.X else _dashes(points)
+        for run in runs:
+            if palette.glow_strength and not faded:
+                pygame.draw.lines(layer, (*color, alpha // 4), False, run, width * 5)
+            pygame.draw.lines(layer, (*color, alpha), False, run, width * (2 if strong else 1))
+
+
+def _dashes(points: list[tuple[float, float]]) -> list[list[tuple[float, float]]]:
+    """``points`` (a curve of 14 steps) as dashes: every other step, ends included."""
+    return [points[i : i + 2] for i in range(0, len(points) - 1, 2)]
 
 
 def _draw_board_winners(

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.client import theme
+from game.client.canvas import note_cover
 from game.client.effects import FLIGHT_TIME
 from game.client.theme import Palette
 from game.rules import Collapse, Player, Position
@@ -124,6 +125,7 @@ class CollapseShow:
         size = max(16, round(min(area.height * 0.3, area.width * 0.09)))
         small = max(14, round(size * 0.5))
         theme.panel(surface, area, palette.background_bottom, banner.color, size // 2, alpha=255)
+        note_cover(surface, area)  # over the panel's words: a layout sees them hidden
         pygame.draw.rect(surface, banner.color, area, max(3, size // 10), border_radius=size // 2)
         title = theme.glowing_text(banner.title, size, banner.color, palette.glow_strength // 2)
         lines = theme.wrap(banner.detail, small, area.width - size, True)

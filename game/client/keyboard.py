@@ -26,6 +26,7 @@ from game.client.intents import (
     Activate,
     Cancel,
     Click,
+    Device,
     Erase,
     Intent,
     Navigate,
@@ -54,6 +55,13 @@ ROWS: tuple[tuple[tuple[str, int], ...], ...] = (
     ((SHIFT, 2), (SPACE, 3), (ERASE, 2), (DONE, 3)),
 )
 COLUMNS = 10
+
+# How to work the keyboard, said for the device the player last used.
+HINTS = {
+    Device.PAD: "A types, B cancels, Start keeps",
+    Device.KEYS: "type, Enter keeps, Escape cancels",
+    Device.MOUSE: "click the keys, then Done",
+}
 
 NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .-_:")
 ADDRESS_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.:-[]")
@@ -155,7 +163,7 @@ class TextField:
         """The keyboard's panel: the field on top, the keys under it, centred low in ``area``."""
         unit = self._unit(area)
         w = COLUMNS * unit + unit
-        h = (len(ROWS) + 1.6) * unit + unit
+        h = (len(ROWS) + 1.6) * unit + unit * 1.6  # the field on top, the hint at the bottom
         box = pygame.Rect(0, 0, round(w), round(h))
         box.midbottom = (area.centerx, area.bottom - unit // 3)
         return box
@@ -163,7 +171,7 @@ class TextField:
     @staticmethod
     def _unit(area: pygame.Rect) -> int:
         """The side of one key: the keyboard takes at most half the height, 90% of the width."""
-        return max(24, min(round(area.height * 0.5 / (len(ROWS) + 2.6)), area.width * 9 // 110))
+        return max(24, min(round(area.height * 0.55 / (len(ROWS) + 3.2)), area.width * 9 // 110))
 
     def key_rects(self, area: pygame.Rect) -> list[list[pygame.Rect]]:
         box = self.panel(area)
@@ -191,7 +199,13 @@ class TextField:
         return None
 
     def draw(
-        self, surface: pygame.Surface, area: pygame.Rect, palette: Palette, time: float, title: str
+        self,
+        surface: pygame.Surface,
+        area: pygame.Rect,
+        palette: Palette,
+        time: float,
+        title: str,
+        device: Device,
     ) -> None:
         box = self.panel(area)
         unit = self._unit(area)
@@ -199,6 +213,8 @@ class TextField:
         size = round(unit * 0.5)
         heading = theme.text(title, round(size * 0.8), palette.dim)
         surface.blit(heading, (box.x + unit // 2, box.y + unit // 4))
+        hint = theme.text(HINTS[device], round(size * 0.8), palette.dim)
+        theme.blit_centered(surface, hint, (box.centerx, box.bottom - unit * 0.55))
         line = pygame.Rect(box.x + unit // 2, box.y + unit * 0.75, box.width - unit, unit * 0.9)
         pygame.draw.rect(surface, palette.background_bottom, line, border_radius=unit // 6)
         pygame.draw.rect(surface, palette.grid, line, 2, border_radius=unit // 6)

@@ -28,6 +28,7 @@ from game.client.paths import save_record
 if TYPE_CHECKING:
     import pygame
 
+    from game.client.at_table import AtTable
     from game.client.audio import Audio
     from game.client.intents import Device, Intent
     from game.client.settings import Settings
@@ -49,6 +50,10 @@ class SceneName(Enum):
     TV = "tv"
     PUZZLES = "puzzles"
 
+
+# The screens that are views of the LAN table the app holds (Context.table): going to any
+# other screen leaves the table (the LAN screen opens one and goes on to one of these).
+TABLE_SCENES = frozenset({SceneName.PLAY, SceneName.RESULTS, SceneName.TV})
 
 # name -> "module:Class"; the class is called with the Context.
 SCENES: dict[SceneName, str] = {
@@ -112,6 +117,23 @@ class Context(Protocol):
 
     def quit(self) -> None: ...
 
+    @property
+    def table(self) -> AtTable | None:
+        """The LAN table the player is at (None for none): its session and last news.
+
+        Every event of its session reaches the current scene's ``receive`` (after the
+        table has noted it), whichever scene that is."""
+        ...
+
+    def sit_at(self, table: AtTable) -> None:
+        """Hold ``table`` (closing any other) until the player goes to a screen that is not
+        one of :data:`TABLE_SCENES`, or calls :meth:`leave_table`."""
+        ...
+
+    def leave_table(self) -> None:
+        """Close the table held now, if any (its session, and a host or bot it started)."""
+        ...
+
     def run_in_worker(self, fn: Callable[[], T]) -> Future[T]:
         """Run ``fn`` off the frame (a bot thinking, a file saving); poll the future in update."""
         ...
@@ -131,7 +153,8 @@ class Scene(Protocol):
         ...
 
     def receive(self, message: object) -> None:
-        """Take one message from the network thread (drained once a frame)."""
+        """Take one message posted from another thread, or one event of the table's session
+        (both drained once a frame)."""
         ...
 
     def update(self, dt: float) -> None:

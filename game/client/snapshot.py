@@ -34,7 +34,7 @@ from game.rules import Player, Position, Variant, make_variant
 from game.session import Notice, Snapshot
 from net.protocol import Emoted, Party, Standing
 
-SETTLE_FRAMES = 3  # frames run before the picture: a scene's first steps (a scan, a layout)
+SETTLE_FRAMES = 1  # frames run before the picture: the scene entered, its first step
 LONG_NAME = "Charlotte-the-Magnificent"
 
 
@@ -91,6 +91,10 @@ def _replay(record: Record, home: Path) -> dict[str, Any]:
     return {"path": path}
 
 
+def _halfway(scene: Scene, record: Record) -> None:
+    scene.jump(len(record.moves) // 2)  # type: ignore[attr-defined]
+
+
 def _tv(scene: Scene, record: Record) -> None:
     """A party in full swing: a long name at the table and in the queue, two emotes at once."""
     take = scene.take  # type: ignore[attr-defined]
@@ -126,7 +130,9 @@ SCENES: dict[str, Shot] = {
     "play": Shot(SceneName.PLAY, _play, about="a game in progress"),
     "results": Shot(SceneName.RESULTS, _results, about="a finished game's results"),
     "tutorial": Shot(SceneName.TUTORIAL, _tutorial, about="the variant's first lesson"),
-    "replay": Shot(SceneName.REPLAY, _replay, about="the replay viewer on the record"),
+    "replay": Shot(
+        SceneName.REPLAY, _replay, _halfway, about="the replay viewer, halfway through the record"
+    ),
     "tv": Shot(SceneName.TV, lambda r, h: {}, _tv, about="the big screen at a party"),
 }
 FINISHED = frozenset({"results", "replay"})  # screens whose sample game is played out

@@ -216,8 +216,8 @@ def focus_ring(
     color = theme.mix(palette.highlight, palette.text, 0.5 * pulse)
     edge = radius + gap + width if radius else 0
     pygame.draw.rect(surface, color, ring, width, border_radius=edge)
-    if rect.width < 2.5 * rect.height:
-        return  # a key of a keyboard: chevrons would cover its neighbours
+    if rect.width < 4 * rect.height:
+        return  # a key, or one of a row of buttons: chevrons would cover its neighbours
     # Chevrons pointing in at the two ends, riding the ring as it breathes.
     r = max(width, round(rect.height * 0.16))
     for side, direction in ((ring.left, 1), (ring.right, -1)):

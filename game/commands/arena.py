@@ -24,13 +24,16 @@ from game.commands import ladder
 from game.commands.arguments import described
 from game.rules import VARIANTS, RulesError, Scores, Variant, make_variant
 
-
-def _game(args: tuple[str, str, str, int]) -> Scores:
-    name, x_level, o_level, seed = args
-    return play_game(make_variant(name), x_level, o_level, seed).scores()
+Job = tuple[str, dict[str, object], str, str, int]
+"""One game: the variant's name and record fields, X's level, O's level and the seed."""
 
 
-def _results(jobs: list[tuple[str, str, str, int]], workers: int) -> list[Scores]:
+def _game(job: Job) -> Scores:
+    name, fields, x_level, o_level, seed = job
+    return play_game(make_variant(name, fields), x_level, o_level, seed).scores()
+
+
+def _results(jobs: list[Job], workers: int) -> list[Scores]:
     if workers == 1:
         return [_game(job) for job in jobs]
     with ProcessPoolExecutor(workers) as pool:
@@ -48,6 +51,7 @@ def main(argv: list[str]) -> int:
         "--levels", help="the ladder's levels, comma-separated (default: all the variant has)"
     )
     parser.add_argument("--variant", default="goff", choices=sorted(VARIANTS))
+    parser.add_argument("--size", type=int, help="the board's side (nxn only: 3 to 6)")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
@@ -55,20 +59,28 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
         return _usage("--games and --jobs must be at least 1")
+    if args.size is not None and args.variant != "nxn":
+        return _usage("--size is the nxn board's side; other variants have one size")
+    fields: dict[str, object] = {} if args.size is None else {"size": args.size}
+    try:
+        variant = make_variant(args.variant, fields)
+    except RulesError as exc:
+        return _usage(str(exc))
     if args.ladder:
         if args.x or args.o:
             return _usage("--ladder plays every level: leave out --x and --o")
-        return _ladder(args)
+        return _ladder(args, variant, fields)
     if not (args.x and args.o):
         return _usage("name both levels (--x and --o), or ask for --ladder")
     try:
-        variant = make_variant(args.variant)
         for level in (args.x, args.o):
             # Refuses a level that does not play this variant before any game starts.
             make_bot(level, variant, Random(0))
-    except (RulesError, ValueError) as exc:
+    except ValueError as exc:
         return _usage(str(exc))
-    jobs = [(args.variant, args.x, args.o, args.seed * 1_000_003 + i) for i in range(args.games)]
+    jobs: list[Job] = [
+        (args.variant, fields, args.x, args.o, args.seed * 1_000_003 + i) for i in range(args.games)
+    ]
     began = time.perf_counter()
     tally = Tally()
     for scores in _results(jobs, args.jobs):
@@ -82,8 +94,7 @@ def _usage(message: str) -> int:
     return 2
 
 
-def _ladder(args: argparse.Namespace) -> int:
-    variant = make_variant(args.variant)
+def _ladder(args: argparse.Namespace, variant: Variant, fields: dict[str, object]) -> int:
     if args.levels:
         levels = [level.strip() for level in args.levels.split(",") if level.strip()]
         unknown = [level for level in levels if level not in LEVELS]
@@ -101,7 +112,8 @@ def _ladder(args: argparse.Namespace) -> int:
     if len(levels) < 2:
         return _usage("a ladder needs two levels at least")
     ladder.report(
-        ladder.run_ladder(args.variant, levels, args.games, args.seed, args.jobs), args.json
+        ladder.run_ladder(args.variant, fields, levels, args.games, args.seed, args.jobs),
+        args.json,
     )
     return 0
 

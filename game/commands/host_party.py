@@ -25,7 +25,11 @@ def party_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--party", action="store_true", help="run a party table")
     group.add_argument("--format", choices=FORMATS, default=FORMATS[0], help="who plays next")
     group.add_argument(
-        "--clock", type=float, default=0.0, metavar="SECONDS", help="time for each move (0: none)"
+        "--clock",
+        type=float,
+        default=PartyConfig.clock,
+        metavar="SECONDS",
+        help="time for each move (0: none; default %(default)g)",
     )
     group.add_argument(
         "--pause", type=float, default=4.0, metavar="SECONDS", help="a finished board stays up"

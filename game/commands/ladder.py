@@ -23,9 +23,11 @@ from game.rules import make_variant
 
 @dataclass(frozen=True)
 class Game:
-    """One ladder game: which pair, which game of it, who is X, and its seed."""
+    """One ladder game: the variant (name and record fields), which pair, which game of it,
+    who is X, and its seed."""
 
     variant: str
+    fields: dict[str, object]
     pair: int
     number: int
     x: str
@@ -46,18 +48,20 @@ class Result:
 
 def play(game: Game) -> Result:
     answers: tuple[list[float], list[float]] = ([], [])
-    pos = play_game(make_variant(game.variant), game.x, game.o, game.seed, answers)
+    pos = play_game(make_variant(game.variant, game.fields), game.x, game.o, game.seed, answers)
     scores = pos.scores()
     return Result(game, scores.x, scores.o, *answers)
 
 
-def schedule(variant: str, levels: list[str], games: int, seed: int) -> list[Game]:
+def schedule(
+    variant: str, fields: dict[str, object], levels: list[str], games: int, seed: int
+) -> list[Game]:
     """Round robin: for each pair (lower, higher), ``games`` games with the colours alternating."""
     out = []
     for p, (low, high) in enumerate(combinations(levels, 2)):
         for g in range(games):
             x, o = (low, high) if g % 2 == 0 else (high, low)
-            out.append(Game(variant, p, g, x, o, seed * 1_000_003 + p * 10_007 + g))
+            out.append(Game(variant, fields, p, g, x, o, seed * 1_000_003 + p * 10_007 + g))
     return out
 
 
@@ -89,10 +93,10 @@ class PairTally:
 
 
 def run_ladder(
-    variant: str, levels: list[str], games: int, seed: int, jobs: int, quiet: bool = False
+    variant: str, fields: dict[str, object], levels: list[str], games: int, seed: int, jobs: int
 ) -> dict[str, object]:
     """Play the round robin and return the ladder as data (what ``--json`` prints)."""
-    plan = schedule(variant, levels, games, seed)
+    plan = schedule(variant, fields, levels, games, seed)
     pairs = [PairTally(low, high) for low, high in combinations(levels, 2)]
     answers: dict[str, list[float]] = {level: [] for level in levels}
     began = time.perf_counter()
@@ -100,17 +104,17 @@ def run_ladder(
         pairs[result.game.pair].add(result)
         answers[result.game.x] += result.x_answers
         answers[result.game.o] += result.o_answers
-        if not quiet:
-            g = result.game
-            print(
-                f"[{done}/{len(plan)}] {variant}: X {g.x} vs O {g.o} (game {g.number + 1}): "
-                f"{_verdict(result)}, {time.perf_counter() - began:.0f} s so far",
-                file=sys.stderr,
-                flush=True,
-            )
+        g = result.game
+        print(
+            f"[{done}/{len(plan)}] {variant}: X {g.x} vs O {g.o} (game {g.number + 1}): "
+            f"{_verdict(result)}, {time.perf_counter() - began:.0f} s so far",
+            file=sys.stderr,
+            flush=True,
+        )
     ratings = elo_ratings(levels, {(p.high, p.low): (p.points, p.games) for p in pairs})
     return {
         "variant": variant,
+        **fields,
         "games_per_pair": games,
         "seed": seed,
         "seconds": round(time.perf_counter() - began, 1),
@@ -166,8 +170,9 @@ def print_table(ladder: dict[str, object]) -> None:
     levels = ladder["levels"]
     pairs = ladder["pairs"]
     assert isinstance(levels, list) and isinstance(pairs, list)
+    size = f" {ladder['size']}×{ladder['size']}" if "size" in ladder else ""
     print(
-        f"{ladder['variant']} ladder: {len(levels)} levels, {ladder['games_per_pair']} games "
+        f"{ladder['variant']}{size} ladder: {len(levels)} levels, {ladder['games_per_pair']} games "
         f"a pair, seed {ladder['seed']}, {ladder['seconds']} s"
     )
     print(f"  {'level':<10} {'Elo':>6} {'±95%':>6}  {'answer p50':>11} {'p99':>9}")

@@ -204,6 +204,8 @@ def test_the_ladder_as_a_table_takes_every_level_of_the_variant(
         (["--ladder", "--levels", "easy"], "two levels"),
         (["--ladder", "--variant", "nxn", "--levels", "easy,perfect"], "Goff"),
         (["--x", "easy"], "name both levels"),
+        (["--ladder", "--size", "5"], "--size is the nxn board's side"),
+        (["--ladder", "--variant", "nxn", "--size", "9"], '"size" must be a whole number'),
     ],
 )
 def test_the_ladder_refuses_bad_levels_in_one_line(

@@ -14,10 +14,15 @@ import pytest
 
 from game.client import theme
 from game.client.board_view import BoardView, Look, allowed_cells, layout_board, mini_boards
+from game.client.scene import SceneName, make_scene
+from game.client.still import Still
 from game.client.theme import HIGH_CONTRAST, NORMAL
+from game.commands.bench_render import biggest_collapse
 from game.records import Record
 from game.rules import VARIANTS, Place, Position, make_variant
 from game.rules.playout import random_playout
+from game.session import Snapshot
+from net.protocol import Party, Standing
 from tests.client.driver import Driver
 
 SIZES = [(1280, 720), (800, 450), (720, 900), (2560, 1440)]
@@ -184,3 +189,85 @@ def test_rows_struck_one_by_one_look_as_if_struck_at_once(screen: pygame.Surface
     # Rows taken back (a new game, an undo) are not something a layer can unstrike.
     view.draw(screen, layout, final, NORMAL, Look(show_last=False, rows=rows[:1]))
     assert view._cache is not layer
+
+
+def test_the_play_scenes_still_picture_is_never_stale(tmp_path: Path) -> None:
+    # Every frame through a game and its collapse show, drawn from the kept still picture,
+    # must be the frame painted from scratch: a key that misses a change would show.
+    d = Driver(tmp_path, size=(960, 540))
+    try:
+        d.key(pygame.K_RETURN)
+        d.key(pygame.K_RETURN)
+        scene = d.scene
+        surface = pygame.display.get_surface()
+        checked = 0
+
+        def same_as_painted_afresh(frames: int) -> None:
+            nonlocal checked
+            for _ in range(frames):
+                d.frames(1)
+                scene.draw(surface, 0.5)
+                kept = pygame.image.tobytes(surface, "RGB")
+                scene.still = Still()
+                scene.draw(surface, 0.5)
+                assert pygame.image.tobytes(surface, "RGB") == kept
+                checked += 1
+
+        for token in ["1-2", "2-5", "5-9"]:
+            d.play(scene.variant, token, "mouse")
+            same_as_painted_afresh(2)
+        d.play(scene.variant, "1-5", "mouse")  # a cycle: the show holds the board
+        same_as_painted_afresh(40)
+        d.key(pygame.K_RIGHT)  # an outcome looked at
+        same_as_painted_afresh(3)
+        d.key(pygame.K_RETURN)  # chosen: the marks fly, the banner, the landing
+        for _ in range(12):
+            same_as_painted_afresh(1)
+            d.frames(14)
+        d.click(scene._hud_menu_area(scene._areas()[1]).center)  # a button under the pointer
+        same_as_painted_afresh(3)
+        assert checked > 60
+    finally:
+        d.close()
+
+
+def test_the_tv_scenes_still_picture_is_never_stale(tmp_path: Path) -> None:
+    # The big screen is shown what a party table's host sends; every frame of a game, its
+    # collapse and a new scoreboard, drawn from the kept picture, is the one painted afresh.
+    d = Driver(tmp_path, size=(960, 540))
+    try:
+        goff = make_variant("goff")
+        tokens = biggest_collapse(goff, 30, Random(5))
+        tv = make_scene(SceneName.TV, d.app)
+        surface = pygame.display.get_surface()
+
+        def party(games: int) -> Party:
+            standings = (Standing("Ada", 2 * games, games, games, 0, True),)
+            return Party(
+                "winner-stays", "Ada plays", False, games, ("Ada", "Bo"), (), standings, 0, 0
+            )
+
+        def same_as_painted_afresh(frames: int) -> None:
+            for _ in range(frames):
+                for _ in range(2):
+                    tv.update(1 / 120)
+                tv.draw(surface, 0.5)
+                kept = pygame.image.tobytes(surface, "RGB")
+                tv.still = Still()
+                tv.draw(surface, 0.5)
+                assert pygame.image.tobytes(surface, "RGB") == kept
+
+        tv.take(party(1), 0.0)
+        for n in range(len(tokens) - 3, len(tokens) + 1):
+            moves = tuple(tokens[:n])
+            tv.take(Snapshot(goff, moves, Record(goff, list(moves)).final()), 0.0)
+            same_as_painted_afresh(2)
+        before = Record(goff, tokens).final()
+        collapse = before.legal_actions()[0]
+        moves = (*tokens, goff.token(collapse))
+        tv.take(Snapshot(goff, moves, before.play(collapse)), 0.0)
+        same_as_painted_afresh(30)
+        tv.take(party(2), 0.0)
+        same_as_painted_afresh(3)
+    finally:
+        d.close()

@@ -223,8 +223,11 @@ def test_a_lan_rematch_swaps_the_sides(driver: Driver, tmp_path: Path) -> None:
         d.key(pygame.K_RETURN)
         assert d.name is SceneName.RESULTS
         d.key(pygame.K_RETURN)  # "Rematch, sides swapped": asked of the host
-        assert d.name is SceneName.PLAY
+        d.until(lambda: d.scene.menu.items[0].label == "Rematch asked: waiting for Bo…")
+        assert d.name is SceneName.RESULTS
         opponent.session.rematch()
+        # The results screen hears the new game start and the board comes back by itself.
+        d.until(lambda: (opponent.act(), d.name is SceneName.PLAY)[1])
         # The new seat (a Welcome) and the new table (a State) are two messages: wait for both.
         d.until(
             lambda: (

@@ -20,7 +20,7 @@ from game.rules import VARIANTS
 
 SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
 EVERY_VARIANT = ("play", "tutorial")
-LAID_OUT = ("title", "setup", "settings", "lan", "results")  # the scenes on the type scale yet
+LAID_OUT = ("title", "setup", "settings", "lan", "results", "play", "tutorial", "replay", "tv")
 STATES = tuple(
     (scene, variant)
     for scene in LAID_OUT

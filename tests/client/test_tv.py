@@ -88,13 +88,14 @@ def test_emotes_from_the_couch_rise_and_fade(driver: Driver, tmp_path: Path) -> 
         d.until(lambda: bool(d.scene.bubbles))
         [bubble] = d.scene.bubbles
         assert (bubble.words, bubble.by) == ("Wow!", "sofa")
-        # Another's emote at the same moment rises in a lane of its own.
+        # Another's emote at the same moment stacks above it, never over it.
         phone = Raw(host.address)
         phone.hello(role="spectator", name="phone")
         phone.send(Emote("gg"))
         d.until(lambda: len(d.scene.bubbles) == 2)
         assert d.scene.bubbles[1].by == "phone"
-        assert abs(d.scene.bubbles[1].across - bubble.across) >= 0.5
+        (_, newest), (_, older) = d.scene.bubble_cards(d.scene._areas()[0])
+        assert newest.bottom > older.bottom and not newest.colliderect(older)
         phone.close()
         d.post(pygame.TEXTINPUT, text="3")  # over the host's limit: refused, shown as news
         d.until(lambda: any(text == "One emote every 60 s, please" for text, _ in d.scene.news))

@@ -14,10 +14,12 @@ from typing import Any, TypeVar
 import pytest
 
 from game.records import read_record
+from game.rules import Player
 from game.session import Notice
+from net.client import TableClient, TableEvent
 from net.host import HostHandle, new_table, start_host_thread
 from net.party import KNOCKOUT, ROUND_ROBIN, WINNER_STAYS
-from net.party_client import PartyClient, PartyEvent, play_party_bot
+from net.party_client import play_party_bot
 from net.party_host import PartyConfig, PartyHost
 from net.protocol import SPECTATOR, Party, Queue
 from tests.net.conftest import host_config
@@ -130,9 +132,9 @@ def test_people_come_and_go_and_the_table_never_stops(
     # A pause between games long enough for Eve to join and leave during one game.
     host = party_host(ROUND_ROBIN, start_at=4, between=0.2)
 
-    async def evening() -> tuple[Party, list[PartyEvent]]:
-        seen: list[PartyEvent] = []
-        eye = PartyClient(host.address, "eye", seen.append, role=SPECTATOR)
+    async def evening() -> tuple[Party, list[TableEvent]]:
+        seen: list[TableEvent] = []
+        eye = TableClient(host.address, "eye", seen.append, role=SPECTATOR)
         watching = asyncio.ensure_future(eye.run())
         bots = {
             name: asyncio.ensure_future(play_party_bot(host.address, "beginner", name=name))
@@ -145,7 +147,7 @@ def test_people_come_and_go_and_the_table_never_stops(
 
         # Eve queues as a game starts (she would never move), and leaves before her turn.
         await until(lambda p: p.games >= 1 and bool(p.playing))
-        eve = PartyClient(host.address, "eve", lambda e: None)
+        eve = TableClient(host.address, "eve", lambda e: None)
         eve_running = asyncio.ensure_future(eve.run())
         await until(lambda p: "eve" in p.queue)
         eve.send(Queue(False))
@@ -183,9 +185,9 @@ def test_the_clock_plays_a_random_action_for_a_player_out_of_time(
 ) -> None:
     host = party_host(WINNER_STAYS, games=1, clock=0.05)
 
-    async def game() -> tuple[Party, list[PartyEvent]]:
-        seen: list[PartyEvent] = []
-        idle = PartyClient(host.address, "idle", seen.append)  # queues, never moves
+    async def game() -> tuple[Party, list[TableEvent]]:
+        seen: list[TableEvent] = []
+        idle = TableClient(host.address, "idle", seen.append)  # queues, never moves
         idling = asyncio.ensure_future(idle.run())
         while not (idle.party and idle.party.queue):
             await asyncio.sleep(0.005)
@@ -198,7 +200,13 @@ def test_the_clock_plays_a_random_action_for_a_player_out_of_time(
     [played] = records(tmp_path)
     assert played["over"] and (played["x"], played["o"]) == ("idle", "bot")
     timed_out = [e.text for e in seen if isinstance(e, Notice) and "time is up" in e.text]
-    assert timed_out and all(t.startswith("time is up for idle: ") for t in timed_out)
+    # Every one of idle's moves was the clock's (idle never moves), and the game still ended.
+    # The bot may run out of 50 ms too on a busy machine: its time-outs are not counted here.
+    [path] = tmp_path.glob("party-*-game*.json")
+    idle_moves = sum(p.to_play is Player.X for p in read_record(path).positions()[:-1])
+    for_idle = [t for t in timed_out if t.startswith("time is up for idle: ")]
+    assert idle_moves and len(for_idle) == idle_moves
+    assert all(t.startswith(("time is up for idle: ", "time is up for bot: ")) for t in timed_out)
     clocks = [e for e in seen if isinstance(e, Party) and e.playing]
     assert all(e.clock_ms == 50 and 0 <= e.left_ms <= 50 for e in clocks)
     assert any(e.left_ms > 0 for e in clocks)
@@ -212,7 +220,7 @@ def test_the_standings_survive_a_host_restart(
     first = party_host(ROUND_ROBIN, start_at=4)
 
     async def until_games(address: tuple[str, int], games: int) -> None:
-        eye = PartyClient(address, "eye", lambda e: None, role=SPECTATOR)
+        eye = TableClient(address, "eye", lambda e: None, role=SPECTATOR)
         watching = asyncio.ensure_future(eye.run())
         bots = asyncio.ensure_future(party_of(address, names))
         while not (eye.party and eye.party.games >= games):
@@ -228,8 +236,8 @@ def test_the_standings_survive_a_host_restart(
     second = party_host(ROUND_ROBIN, start_at=4)
 
     async def look_then_finish() -> tuple[Party, list[Party]]:
-        seen: list[PartyEvent] = []
-        eye = PartyClient(second.address, "eye", seen.append, role=SPECTATOR)
+        seen: list[TableEvent] = []
+        eye = TableClient(second.address, "eye", seen.append, role=SPECTATOR)
         watching = asyncio.ensure_future(eye.run())
         while eye.party is None:
             await asyncio.sleep(0.002)

@@ -6,9 +6,10 @@ player through a ``net.session.NetworkSession``: one code path for the host's
 window and a guest's. Joining lists the tables the lobby browser sees, each
 with a second row that opens it on the big screen (the TV scene, whose Escape
 comes back here), or takes an address typed as ``host:port`` in a
-:class:`~game.client.keyboard.TextField` (keys, or the on-screen keyboard). Once the host
-has sent the table, the play scene takes over the session (and what else this
-scene started).
+:class:`~game.client.keyboard.TextField` (keys, or the on-screen keyboard). The
+session (with the host and bot this scene started) goes to the app at once
+(``Context.sit_at``); once the host has sent the game, the play scene shows
+it.
 
 Params: ``mode`` "host" or "join"; ``bind`` the interface to host and browse
 on (``None``: every interface; tests use loopback). ``qttt join HOST:PORT``
@@ -20,13 +21,13 @@ from __future__ import annotations
 
 import dataclasses
 from concurrent.futures import Future
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from game.ai import LEVELS
 from game.client import prose, theme
+from game.client.at_table import AtTable
 from game.client.audio import Cue
 from game.client.intents import Cancel, Click, Erase, Intent, Text
 from game.client.keyboard import ADDRESS_CHARS, Done, TextField
@@ -35,7 +36,8 @@ from game.client.scene import BaseScene, Context, SceneName
 from game.client.scenes.setup import seat_title, variant_title
 from game.client.settings import NXN_SIZES
 from game.client.widgets import Item, Menu
-from game.rules import VARIANTS, Player, RulesError, make_variant
+from game.rules import VARIANTS, Player, make_variant
+from game.session import Snapshot
 from net.client import parse_address
 from net.discovery import FoundTable, LobbyBrowser
 from net.host import HostConfig, HostHandle, new_table, start_host_thread
@@ -48,34 +50,16 @@ LOBBY_REFRESH = 0.5  # seconds between looks at the lobby's list
 ADDRESS_LIMIT = 60
 
 
-@dataclass
-class LanGame:
-    """What a network game holds open besides its session: a host and a bot this window started."""
-
-    host: HostHandle | None = None
-    bot: LoopThread | None = None
-
-    def close(self) -> None:
-        # The host says goodbye first, so the bot's connection ends cleanly.
-        if self.host is not None:
-            self.host.stop()
-        if self.bot is not None:
-            self.bot.stop()
-
-
 class LanScene(BaseScene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), width=13)
         self.status = ""
-        self.session: NetworkSession | None = None
-        self.lan = LanGame()
         self.lobby: LobbyBrowser | None = None
         self._lobby_start: Future[LobbyBrowser] | None = None
         self._hosting: Future[tuple[HostHandle, LoopThread | None]] | None = None
         self._tables: list[FoundTable] = []
         self._next_look = 0.0
-        self._handed_over = False
         self.typed = ""
         self.address_field: TextField | None = None  # the address being typed, while it is
 
@@ -110,10 +94,8 @@ class LanScene(BaseScene):
             self._lobby_start.add_done_callback(_close_lobby)
         if self.lobby is not None:
             self.lobby.close()
-        if not self._handed_over:
-            if self.session is not None:
-                self.session.close()
-            self.lan.close()
+        if self._hosting is not None:
+            self._hosting.add_done_callback(_stop_hosting)
 
     # -- hosting -------------------------------------------------------------------
 
@@ -150,6 +132,12 @@ class LanScene(BaseScene):
 
     def _variant_changed(self, _: int) -> None:
         self.size_item.enabled = self.variants[self.variant_item.index] == "nxn"
+
+    @property
+    def session(self) -> NetworkSession | None:
+        """The session this screen opened (the app holds it), until the game shows."""
+        table = self.ctx.table
+        return table.session if table else None
 
     def _start_hosting(self) -> None:
         if self._hosting is not None or self.session is not None:
@@ -251,9 +239,10 @@ class LanScene(BaseScene):
             return
         self.ctx.audio.play(Cue.CONFIRM)
         self.status = f"Connecting to {address[0]}:{address[1]}…"
-        self.session = NetworkSession(
+        session = NetworkSession(
             address, name=self.ctx.settings.player_name, role="player" if sit else "spectator"
         )
+        self.ctx.sit_at(AtTable(session))
 
     # -- the frame -------------------------------------------------------------------
 
@@ -291,40 +280,24 @@ class LanScene(BaseScene):
         if self._hosting is not None and self._hosting.done():
             future, self._hosting = self._hosting, None
             try:
-                self.lan.host, self.lan.bot = future.result()
+                host, bot = future.result()
             except OSError as exc:
                 self.status = f"Cannot host here: {exc.strerror or exc}"
                 return
-            self.status = f"Hosting on port {self.lan.host.address[1]}; joining my own table…"
-            self.session = NetworkSession(
-                self.lan.host.address, name=self.ctx.settings.player_name, seat=self.side
+            self.status = f"Hosting on port {host.address[1]}; joining my own table…"
+            session = NetworkSession(
+                host.address, name=self.ctx.settings.player_name, seat=self.side
             )
+            self.ctx.sit_at(AtTable(session, host, bot))
         session = self.session
-        if session is None:
-            return
-        if session.ended is not None:
+        if session is not None and session.ended is not None:
             self.status = f"The connection ended: {session.ended}"
-            session.close()
-            self.session = None
-            return
-        table = session.table
-        if table is not None:
-            try:
-                variant = make_variant(str(table.variant["variant"]), dict(table.variant))
-            except RulesError as exc:  # a host running rules this game does not know
-                self.status = f"This table plays rules this game cannot: {exc}"
-                session.close()
-                self.session = None
-                return
-            self._handed_over = True
-            self.ctx.go(
-                SceneName.PLAY,
-                variant=variant,
-                seats={},
-                session=session,
-                moves=tuple(table.moves),
-                on_close=self.lan.close,
-            )
+            self.ctx.leave_table()
+
+    def receive(self, message: object) -> None:
+        # The game as the host has it: the board takes over (the app keeps the table).
+        if isinstance(message, Snapshot):
+            self.ctx.go(SceneName.PLAY)
 
     def _screen(self) -> pygame.Rect:
         return pygame.Rect((0, 0), self.ctx.size)
@@ -348,7 +321,18 @@ class LanScene(BaseScene):
             prose.draw(surface, [Para(self.status, palette.dim)], box, scale.body, center=True)
         if self.address_field is not None:
             words = "The table's address, as host:port"
-            self.address_field.draw(surface, self._screen(), palette, self.ctx.time, words)
+            self.address_field.draw(
+                surface, self._screen(), palette, self.ctx.time, words, self.ctx.device
+            )
+
+
+def _stop_hosting(future: Future[tuple[HostHandle, LoopThread | None]]) -> None:
+    """A host that finished starting after the player left: stop it (and its bot) at once."""
+    if not future.cancelled() and future.exception() is None:
+        host, bot = future.result()
+        host.stop()
+        if bot is not None:
+            bot.stop()
 
 
 def _close_lobby(future: Future[LobbyBrowser]) -> None:

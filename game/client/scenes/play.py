@@ -7,29 +7,33 @@ the last :class:`~game.session.Snapshot` the session reported. A bot seat
 asks its bot in a worker thread and submits the answer like a player would.
 
 Params: ``variant``; ``seats`` (side -> bot level, or ``None`` for a person);
-optionally ``session`` (a network game: its local sides are the people here,
-the rest are remote) and ``seed`` (the bots' random generator).
+optionally ``moves`` to start from (or a ``LocalSession`` holding them) and
+``seed`` (the bots' random generator).
+At a LAN table (``Context.table``) no params are needed: the scene is a view of
+the table the app holds, whose session's local sides are the people here, and
+whose events reach :meth:`PlayScene.receive`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 import pygame
 
 from game.ai import Bot, make_bot
 from game.ai.analysis import Judge, judge_for
-from game.client import theme
+from game.client import hud as hud_panel
+from game.client import move_list, theme
 from game.client.audio import Cue, cues_for
-from game.client.board_view import BoardLayout, BoardView, Look, allowed_cells
+from game.client.board_view import BoardLayout, BoardView, Look, allowed_cells, boards_of
+from game.client.canvas import note_cover
 from game.client.collapse_show import FULL, QUICK, CollapseShow
 from game.client.effects import Effects
 from game.client.ghost import draw_ghost, preview_of
+from game.client.hud import HudView
 from game.client.intents import (
     KEYBOARD,
     Activate,
@@ -48,13 +52,16 @@ from game.client.intents import (
 from game.client.join_panel import draw_join
 from game.client.prose import press
 from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
-from game.client.scenes.setup import seat_title, variant_title
+from game.client.scenes.setup import called, seat_title, variant_title
+from game.client.still import Still
 from game.client.widgets import Item, Menu, focus_ring
 from game.records import Record
 from game.rules import Action, Collapse, IllegalActionError, Place, Player, Position, Variant
 from game.rules.ultimate import Ultimate
-from game.session import Event, LocalSession, Notice, Refused, Session, Snapshot
+from game.session import LocalSession, Notice, Refused, Session, Snapshot
 from game.textview import points
+from net.party import EMOTES
+from net.protocol import Emoted
 
 BOT_PAUSE = 0.5  # seconds a bot waits after a change, so people can follow its moves
 MESSAGE_TIME = 3.5
@@ -81,7 +88,7 @@ class PlayScene(BaseScene):
         self._thinking: tuple[Position, Future[Action]] | None = None
         self._think_from = 0.0  # when the bot began thinking
         self._decided: tuple[Action, float] | None = None  # a bot's collapse, held up until then
-        self._waiting: list[Event] = []  # what the session said while the show held the board
+        self._waiting: list[object] = []  # what the session said while the show held the board
         self._quiet = False  # the next snapshots come from an undo or a redo: no show
         self._cheer_on_landing = False  # a win's sound, once the collapse that made it lands
         self._allowed: dict[tuple[Position, int | None], frozenset[int]] = {}
@@ -95,36 +102,41 @@ class PlayScene(BaseScene):
 
     def enter(
         self,
-        variant: Variant,
-        seats: dict[Player, str | None],
-        session: Session | None = None,
+        variant: Variant | None = None,
+        seats: dict[Player, str | None] | None = None,
+        session: LocalSession | None = None,
         seed: int | None = None,
         moves: tuple[str, ...] = (),
-        on_close: Callable[[], None] | None = None,
         **params: Any,
     ) -> None:
+        table = self.ctx.table
+        if table is not None and table.snapshot is not None:
+            # A view of the LAN table the app holds: the game as it stands now.
+            variant, moves = table.snapshot.variant, table.snapshot.moves
+        assert variant is not None, "a game on this screen needs its variant"
         self.variant = variant
-        self.on_close = on_close
-        self._handed_over = False
-        self.seats = seats
+        self.seats = seats or {}
         rng = random.Random(seed)
         self.bots: dict[Player, Bot] = {
             side: make_bot(level, variant, random.Random(rng.randrange(2**32)))
-            for side, level in seats.items()
+            for side, level in self.seats.items()
             if level is not None
         }
-        self.session: Session = session or LocalSession(
-            variant, record=Record(variant, list(moves))
+        self.session: Session = (
+            table.session
+            if table
+            else session or LocalSession(variant, record=Record(variant, list(moves)))
         )
         self.local = isinstance(self.session, LocalSession)
         self.view = BoardView(variant)
+        self.still = Still()
         self.show = CollapseShow(QUICK if self.ctx.settings.quick_collapse else FULL)
         self.effects = Effects(
             random.Random(rng.randrange(2**32)),
             self.ctx.settings.effect_intensity,
             self.show.pace.flight,
         )
-        # The game as it stood when this scene took the session over (a rematch waits on it).
+        # The game as it stands when this scene shows it.
         self.pos = Record(variant, list(moves)).final()
         self.moves: tuple[str, ...] = tuple(moves)
         self.hud_menu = Menu(
@@ -145,10 +157,8 @@ class PlayScene(BaseScene):
             self._thinking[1].cancel()
         if self._hinting is not None:
             self._hinting.cancel()
-        if not self._handed_over:
-            self.session.close()
-            if self.on_close is not None:
-                self.on_close()
+        if self.local:
+            self.session.close()  # a LAN table's session is the app's to close
 
     # -- who does what ----------------------------------------------------------
 
@@ -173,26 +183,49 @@ class PlayScene(BaseScene):
     # -- layout -----------------------------------------------------------------
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect]:
-        """The board's area and the heads-up display's panel."""
+        """The board's area (a square the height of the screen) and the side panel's."""
         w, h = self.ctx.size
-        margin = round(h * 0.03)
-        board_side = min(h - 2 * margin, round(w * 0.64))
-        board = pygame.Rect(margin, margin, board_side, h - 2 * margin)
-        board.width = min(board.width, w - margin * 3 - max(260, round(w * 0.28)))
+        scale = theme.scale((w, h))
+        margin = scale.margin
+        side = min(h - 2 * margin, w - 3 * margin - scale.px(600))
+        board = pygame.Rect(margin, (h - side) // 2, side, side)
         hud = pygame.Rect(
             board.right + margin, margin, w - board.right - 2 * margin, h - 2 * margin
         )
         return board, hud
 
     def layout(self) -> BoardLayout:
-        return self.view.layout(self._areas()[0])
+        return self.view.layout(self._areas()[0], self._focus())
+
+    def _focus(self) -> frozenset[int]:
+        """The mini-boards in play, drawn large (Squared, Ultimate): the cycle while it awaits
+        its collapse, the first half picked and the cursors, where Ultimate sends the pair,
+        or else the last placement."""
+        pos = self.pos
+        if pos.awaiting_collapse:
+            cycle = set(pos.cycle())
+            cells = {c for k, a, b in pos.spooky_marks if k in cycle for c in (a, b)}
+        elif self.picked is not None:
+            cells = {self.picked, *self.cursors.values()}
+        elif isinstance(self.variant, Ultimate) and self.variant.sent_to(pos):
+            cells = set(self._allowed_cells(None))
+        elif self.cursors:
+            cells = set(self.cursors.values())
+        else:
+            cells = set(pos.last_placement or ())
+        return boards_of(self.variant, cells)
 
     def _preview_rects(self, hud: pygame.Rect) -> list[pygame.Rect]:
-        # Between the scores (about a third of the way down) and the buttons, with room for labels.
-        side = min(round(hud.width * 0.42), round(hud.height * 0.28))
-        top = hud.y + round(hud.height * 0.34)
-        gap = (hud.width - 2 * side) // 3
-        return [pygame.Rect(hud.x + gap + i * (side + gap), top, side, side) for i in range(2)]
+        # Two squares side by side above the buttons, under the panel's words, with a line
+        # under each for its label.
+        scale = theme.scale(self.ctx.size)
+        pad = scale.px(30)
+        label = theme.font(scale.body).get_linesize()
+        bottom = self._hud_menu_area(hud).top - scale.px(16) - label
+        gap = scale.px(24)
+        side = min((hud.width - 2 * pad - gap) // 2, bottom - (hud.y + round(hud.height * 0.44)))
+        left = hud.centerx - side - gap // 2
+        return [pygame.Rect(left + i * (side + gap), bottom - side, side, side) for i in range(2)]
 
     def _hud_menu_area(self, hud: pygame.Rect) -> pygame.Rect:
         """A row of buttons along the bottom of the panel."""
@@ -287,16 +320,32 @@ class PlayScene(BaseScene):
 
     def _to_buttons(self, on: bool) -> None:
         """Give the focus to the buttons (Start, or a step right off the board), or take it back."""
-        self.hud_menu.focus = 0 if on else -1
+        enabled = [i for i, item in enumerate(self.hud_menu.items) if item.enabled]
+        self.hud_menu.focus = enabled[0] if on else -1
         self.ctx.audio.play(Cue.SELECT)
 
     def _buttons(self, intent: Navigate | Activate) -> None:
+        menu = self.hud_menu
         if isinstance(intent, Activate):
-            self.hud_menu.handle(intent, self._hud_menu_area(self._areas()[1]))
-        elif intent.dx < 0 or (intent.dy < 0 and self.hud_menu.focus == 0):
-            self._to_buttons(False)  # back to the board: left, or up past the first button
-        elif intent.dy and self.hud_menu.focus + intent.dy < len(self.hud_menu.items):
-            self.hud_menu.handle(intent, self._hud_menu_area(self._areas()[1]))
+            menu.handle(intent, self._hud_menu_area(self._areas()[1]))
+            return
+        # The buttons sit in rows of ``columns``; a step off their left or top edge goes back
+        # to the board (which lies left of and above them), the other edges stop.
+        items, columns = menu.items, menu.columns
+        row, col = divmod(menu.focus, columns)
+        if (intent.dx < 0 and col == 0) or (intent.dy < 0 and row == 0):
+            self._to_buttons(False)
+            return
+        i = menu.focus
+        while True:
+            row, col = row + intent.dy, col + intent.dx
+            i = row * columns + col
+            if not (0 <= col < columns and 0 <= i < len(items)):
+                return
+            if items[i].enabled:
+                break
+        menu.focus = i
+        self.ctx.audio.play(Cue.SELECT)
 
     def _navigate(self, intent: Navigate) -> None:
         if self.pos.awaiting_collapse:
@@ -489,16 +538,13 @@ class PlayScene(BaseScene):
         if isinstance(message, Saved):
             text, saved = message.outcome()
             self._say(text, warning=not saved)
+        else:
+            self._waiting.append(message)  # the table's events, taken in order by _drain
 
     def _leave(self) -> None:
         self.ctx.go(SceneName.TITLE)
 
     def _results(self) -> None:
-        network: dict[str, Any] = {}
-        if not self.local:
-            # A network game's connection lives on: the results screen may ask for a rematch.
-            self._handed_over = True
-            network = {"session": self.session, "on_close": self.on_close}
         self.ctx.go(
             SceneName.RESULTS,
             variant=self.variant,
@@ -506,7 +552,6 @@ class PlayScene(BaseScene):
             names={side: self._seat_name(side) for side in Player},
             moves=self.moves,
             position=self.pos,
-            **network,
         )
 
     def _rematch_asked(self) -> bool:
@@ -547,8 +592,10 @@ class PlayScene(BaseScene):
             self.message = None
 
     def _drain(self) -> None:
-        """Take what the session says; a new position waits while the show holds the board."""
-        self._waiting += self.session.events()
+        """Take what the session said (a game on this screen reports here, a LAN table's
+        events come through receive); a new position waits while the show holds the board."""
+        if self.local:
+            self._waiting += self.session.events()
         quiet, self._quiet = self._quiet, False
         while self._waiting:
             event = self._waiting[0]
@@ -560,6 +607,8 @@ class PlayScene(BaseScene):
                 self._say(event.reason)
             elif isinstance(event, Notice):
                 self._say(event.text, warning=False)
+            elif isinstance(event, Emoted):
+                self._say(f"{event.by}: {EMOTES.get(event.emote, '?')}", warning=False)
             self._waiting.pop(0)
 
     def _forward(self, snap: Snapshot) -> bool:
@@ -697,30 +746,71 @@ class PlayScene(BaseScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.ctx.palette
         t = self.ctx.time
-        theme.backdrop(surface, palette, t, drift=False)
         board, hud = self._areas()
-        layout = self.view.layout(board)
-        self.view.draw(surface, layout, self.pos, palette, self._look(), t)
+        layout = self.layout()
+        look = self._look()
+        layer = self.view.layer(layout, self.pos, palette, look)
+
+        def paint(image: pygame.Surface) -> None:
+            theme.backdrop(image, palette, t, drift=False)
+            image.blit(layer, layout.area)
+            self._draw_hud(image, hud)
+            self.show.draw(image, self._banner_area(hud), palette, t)
+            self._draw_invitation(image, hud)
+
+        # The background, the board and the panel change with the game, not with the clock:
+        # a frame in a collapse blits them as one picture and draws what moves over it.
+        self.still.draw(surface, self._still_key(layer), paint)
+        self.view.draw_pointer(surface, layout, self.pos, palette, look, t)
         if self.hint is not None and self.hint[0] == self.pos:
             draw_ghost(surface, layout, self.pos, self.hint[1], palette, t)
         self.effects.draw(surface, layout, palette, alpha)
-        self._draw_hud(surface, hud)
-        banner = pygame.Rect(hud.x, hud.y, hud.width, self._preview_rects(hud)[0].top - hud.y)
-        self.show.draw(surface, banner.inflate(-hud.width // 20, -hud.height // 40), palette, t)
-        self._draw_invitation(surface, hud)
+        self._draw_chosen_ring(surface, hud)
         if self.message is not None:
             self._draw_message(surface, board, self.message)
+
+    def _still_key(self, layer: pygame.Surface) -> tuple[object, ...]:
+        """Everything the still picture shows depends on (the board's layer, the panel's words)."""
+        pos = self.show.hud_position(self.pos)
+        menu = self.hud_menu
+        t = self.ctx.time
+        banner = self.show.banner
+        return (
+            self.ctx.palette,
+            layer,
+            self.view.revision,
+            pos,
+            self._status(pos) if pos is self.pos else None,
+            self.moves,
+            self.choice,
+            (self._seat_name(Player.X), self._seat_name(Player.O)),
+            (menu.focus, tuple((item.label, item.enabled, item.value) for item in menu.items)),
+            t if menu.focus >= 0 else None,  # a focused button's ring breathes
+            (banner, banner is not None and t < banner.until),
+            self._invitation(),
+        )
+
+    def _invitation(self) -> str | None:
+        """The address to sit down at from a phone, while a seat of a table hosted here is open."""
+        url = getattr(self.session, "join_url", None)
+        table = getattr(self.session, "table", None)
+        if url and table and any(seat.name is None for seat in table.seats):
+            return str(url)
+        return None
 
     def _draw_invitation(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
         """While a seat of a table this window hosts is open: how to sit down from a phone
         (where the collapse previews go once a game runs)."""
-        url = getattr(self.session, "join_url", None)
-        table = getattr(self.session, "table", None)
-        if url and table and any(seat.name is None for seat in table.seats):
+        url = self._invitation()
+        if url:
             first = self._preview_rects(hud)[0]
             gap = first.x - hud.x
             area = pygame.Rect(first.x, first.y, hud.width - 2 * gap, first.height)
             draw_join(surface, area, url, self.ctx.palette)
+
+    def _banner_area(self, hud: pygame.Rect) -> pygame.Rect:
+        banner = pygame.Rect(hud.x, hud.y, hud.width, self._preview_rects(hud)[0].top - hud.y)
+        return banner.inflate(-hud.width // 20, -hud.height // 40)
 
     def _status(self, pos: Position) -> str:
         who = pos.to_play
@@ -744,87 +834,60 @@ class PlayScene(BaseScene):
 
     def _headline(self, pos: Position) -> tuple[str, Player | None]:
         outcome = pos.outcome
+        names = {side: self._seat_name(side) for side in Player}
         if outcome is not None:
             winner = outcome.winner
             if winner is not None:
-                return f"{winner} wins", winner
+                return f"{called(winner, names)} wins", winner
             if outcome.scores.x or outcome.scores.o:
                 return "Shared win", None
             return "A draw", None
         who = pos.to_play
+        assert who is not None
         if pos.awaiting_collapse:
-            return f"{who} chooses the collapse", who
-        return f"{who} to play", who
+            return f"{called(who, names)} chooses the collapse", who
+        return f"{called(who, names)} to play", who
 
-    def _draw_hud(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
-        palette = self.ctx.palette
-        pos = self.show.hud_position(self.pos)  # the score changes when the marks land
-        theme.panel(surface, hud, palette.board, palette.grid_glow, 18, alpha=170)
-        inner = hud.inflate(-round(hud.width * 0.1), -round(hud.height * 0.04))
-        h = _hud_unit(hud)
+    def _hud_view(self, pos: Position) -> HudView:
+        """What the panel says about ``pos`` (the position before a collapse until its marks
+        land, so the score and the headline wait for them)."""
         headline, who = self._headline(pos)
-        color = palette.of(who) if who else palette.accent
-        big = max(16, round(h * 0.055))
-        y = inner.y + big * 0.7
-        if who is not None:
-            mark = theme.mark_sprite(who, round(big * 1.3), color, palette.glow_strength)
-            theme.blit_centered(surface, mark, (inner.x + big * 0.6, y))
-            x_text = inner.x + big * 1.5
-        else:
-            x_text = inner.x
-        title = theme.glowing_text(headline, big, color, palette.glow_strength // 2)
-        _fit_blit(surface, title, (x_text, y), inner.right - x_text)
-        small = max(12, round(h * 0.03))
-        y += big * 1.1
+        scores = pos.scores()
+        players = tuple(
+            (side, self._seat_name(side), points(value))
+            for side, value in ((Player.X, scores.x), (Player.O, scores.o))
+        )
         variant = variant_title(self.variant.name)
         if self.variant.name == "nxn":
             variant = f"{self.variant.side}×{self.variant.side} bonus"  # type: ignore[attr-defined]
-        info = f"Move {pos.move_number} · {variant}"
-        surface.blit(theme.text(info, small, palette.dim), (inner.x, y))
-        y += small * 1.5
-        words = "The marks fly home…" if pos is not self.pos else self._status(pos)
-        status = theme.text(words, small, palette.text)
-        _fit_blit(surface, status, (inner.x, y + status.get_height() / 2), inner.width)
-        y += small * 1.8
-        scores = pos.scores()
-        for side, value in ((Player.X, scores.x), (Player.O, scores.o)):
-            mark = theme.mark_sprite(
-                side, round(small * 1.3), palette.of(side), palette.glow_strength // 2
-            )
-            theme.blit_centered(surface, mark, (inner.x + small * 0.7, y + small * 0.6))
-            seat = self._seat_name(side)
-            line = theme.text(f"{points(value)}  ·  {seat}", small, palette.text, True)
-            surface.blit(line, (inner.x + small * 1.7, y))
-            y += small * 1.6
+        note = ""
+        ultimate = isinstance(self.variant, Ultimate) and not pos.awaiting_collapse
+        sent = self.variant.sent_to(pos) if ultimate else ()  # type: ignore[attr-defined]
+        if sent:
+            boards = " and ".join(str(b + 1) for b in sent)
+            note = f"This pair goes to mini-board{'s' if len(sent) > 1 else ''} {boards}"
+        now = "The marks fly home…" if pos is not self.pos else self._status(pos)
+        return HudView(headline, who, players, f"Move {pos.move_number} · {variant}", now, note)
+
+    def _draw_hud(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
+        palette = self.ctx.palette
+        scale = theme.scale(self.ctx.size)
+        pos = self.show.hud_position(self.pos)  # the score changes when the marks land
+        rest = hud_panel.draw(surface, hud, self._hud_view(pos), palette, scale)
+        menu = self._hud_menu_area(hud)
         if pos.awaiting_collapse:
             self._draw_previews(surface, hud, pos)
         else:
-            if isinstance(self.variant, Ultimate) and (sent := self.variant.sent_to(pos)):
-                boards = " and ".join(str(b + 1) for b in sent)
-                where = f"This pair goes to mini-board{'s' if len(sent) > 1 else ''} {boards}"
-                line = theme.text(where, small, palette.accent, True)
-                _fit_blit(surface, line, (inner.x, y + small * 0.5), inner.width)
-                y += small * 1.5
-            bottom = self._hud_menu_area(hud).top
-            self._draw_log(surface, pygame.Rect(inner.x, y, inner.width, bottom - y), small)
-        self.hud_menu.draw(surface, self._hud_menu_area(hud), palette, self.ctx.time)
-
-    def _draw_log(self, surface: pygame.Surface, area: pygame.Rect, size: int) -> None:
-        """The latest moves, newest last, as many as fit."""
-        palette = self.ctx.palette
-        line_height = round(size * 1.3)
-        entries = _log(self.variant, self.moves)[-max(0, area.height // line_height - 1) :]
-        y = area.y
-        for text, player, indent in entries:
-            color = palette.of(player)
-            words = theme.text(text, size, color if not indent else palette.dim)
-            surface.blit(words, (area.x + (size * 1.2 if indent else 0), y))
-            y += line_height
+            area = pygame.Rect(rest.x, rest.y, rest.width, menu.top - scale.px(16) - rest.y)
+            move_list.draw(
+                surface, area, move_list.lines(self.variant, self.moves), palette, scale.px(30)
+            )
+        self.hud_menu.draw(surface, menu, palette, self.ctx.time)
 
     def _draw_previews(self, surface: pygame.Surface, hud: pygame.Rect, pos: Position) -> None:
         palette = self.ctx.palette
         outcomes = pos.collapse_outcomes()
-        small = max(11, round(_hud_unit(hud) * 0.026))
+        small = theme.scale(self.ctx.size).body
         for i, (rect, (action, _)) in enumerate(
             zip(self._preview_rects(hud), outcomes, strict=True)
         ):
@@ -837,18 +900,27 @@ class PlayScene(BaseScene):
             layout = view.layout(rect)
             view.draw(surface, layout, after, palette, Look(show_labels=False, show_last=False))
             chosen = i == self.choice
-            if chosen:  # the outcome looked at, or chosen: the focus ring every screen uses
-                focus_ring(surface, layout.area, palette, self.ctx.time, 10)
-            else:
+            if not chosen:  # the chosen one's ring breathes: drawn each frame over the still
                 pygame.draw.rect(surface, palette.grid_glow, layout.area.inflate(6, 6), 1, 10)
             who = Player.of_mark(action.mark)
             words = f"{who}{action.mark} in cell {self.variant.label(action.cell)}"
-            label = theme.text(words, small, palette.text if chosen else palette.dim, chosen)
-            theme.blit_centered(surface, label, (rect.centerx, rect.bottom + small))
+            words, size = theme.fitted(words, small, rect.width, small - 4, chosen)
+            label = theme.text(words, size, palette.text if chosen else palette.dim, chosen)
+            theme.blit_centered(surface, label, (rect.centerx, rect.bottom + small * 0.8))
+
+    def _draw_chosen_ring(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
+        """The focus ring every screen uses, round the outcome looked at or chosen."""
+        pos = self.show.hud_position(self.pos)
+        if self.choice is None or not pos.awaiting_collapse:
+            return
+        rect = self._preview_rects(hud)[self.choice]
+        action = pos.collapse_outcomes()[self.choice][0]
+        area = self._previews[action].layout(rect).area if action in self._previews else rect
+        focus_ring(surface, area, self.ctx.palette, self.ctx.time, 10)
 
     def _draw_message(self, surface: pygame.Surface, board: pygame.Rect, message: Message) -> None:
         palette = self.ctx.palette
-        size = max(14, round(board.height * 0.036))
+        size = theme.scale(self.ctx.size).body
         color = palette.warning if message.warning else palette.text
         lines = [
             theme.text(line, size, color, True)
@@ -859,43 +931,8 @@ class PlayScene(BaseScene):
         box = pygame.Rect(0, 0, width + size * 1.6, height + size * 0.9)
         box.midbottom = (board.centerx, board.bottom - size * 0.4)
         theme.panel(surface, box, (0, 0, 0), color, min(box.height // 2, size), alpha=225)
+        note_cover(surface, box)  # a toast over the board: its cells' labels are hidden
         y = box.y + size * 0.45
         for line in lines:
             surface.blit(line, line.get_rect(midtop=(box.centerx, round(y))))
             y += line.get_height()
-
-
-@lru_cache(maxsize=8)
-def _log(variant: Variant, moves: tuple[str, ...]) -> list[tuple[str, Player, bool]]:
-    """The move list as lines: ``(text, player, is a collapse)``."""
-    lines = []
-    mark = 0
-    for token in moves:
-        action = variant.parse_token(token)
-        label = variant.label
-        if isinstance(action, Place):
-            mark += 1
-            player = Player.of_mark(mark)
-            lines.append((f"{player}{mark}   {label(action.a)} & {label(action.b)}", player, False))
-        else:
-            player = Player.of_mark(mark + 1)
-            landed = f"{Player.of_mark(action.mark)}{action.mark} in {label(action.cell)}"
-            lines.append((f"{player} collapses: {landed}", player, True))
-    return lines
-
-
-def _fit_blit(
-    surface: pygame.Surface, image: pygame.Surface, midleft: tuple[float, float], width: float
-) -> None:
-    """Blit ``image`` with its left middle at ``midleft``, shrunk if wider than ``width``."""
-    if image.get_width() > width > 0:
-        scale = width / image.get_width()
-        image = pygame.transform.smoothscale(
-            image, (round(width), max(1, round(image.get_height() * scale)))
-        )
-    surface.blit(image, image.get_rect(midleft=(round(midleft[0]), round(midleft[1]))))
-
-
-def _hud_unit(hud: pygame.Rect) -> int:
-    """The length the display's type is sized from: its height, unless it is narrow."""
-    return min(hud.height, round(hud.width * 1.7))

@@ -27,9 +27,10 @@ from typing import Any
 
 import pygame
 
-from game.client import prose, theme
+from game.client import move_list, prose, theme
 from game.client.audio import Cue, cues_for
-from game.client.board_view import BoardLayout, BoardView, Look
+from game.client.board_view import BoardLayout, BoardView, Look, boards_of
+from game.client.canvas import note_button
 from game.client.effects import Effects
 from game.client.ghost import draw_ghost, preview_of
 from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Page, Point
@@ -211,7 +212,7 @@ class ReplayScene(BaseScene):
     def rows(self) -> list[pygame.Rect]:
         """The rectangles of the list rows shown, top to bottom."""
         area = list_area(self.ctx.size)
-        h = max(40, area.height // 9)
+        h = round(theme.scale(self.ctx.size).button * 1.4)
         count = max(1, area.height // h)
         return [pygame.Rect(area.x, area.y + i * h, area.width, h - 6) for i in range(count)]
 
@@ -268,12 +269,18 @@ class ReplayScene(BaseScene):
 
     def layout(self) -> BoardLayout:
         assert self.view is not None
-        return self.view.layout(board_area(self.ctx.size))
+        # Squared and Ultimate: the mini-boards of the last placement (or the cycle) large.
+        pos = self.positions[self.index]
+        cells = set(pos.last_placement or ())
+        if pos.awaiting_collapse:
+            cycle = set(pos.cycle())
+            cells = {c for k, a, b in pos.spooky_marks if k in cycle for c in (a, b)}
+        return self.view.layout(board_area(self.ctx.size), boards_of(self.view.variant, cells))
 
     def controls(self) -> dict[str, pygame.Rect]:
         """The five transport buttons under the move list."""
         panel = side_area(self.ctx.size)
-        size = max(36, min(panel.width // 7, panel.height // 10))
+        size = min(theme.scale(self.ctx.size).button, panel.width // 7)
         gap = (panel.width - 5 * size) // 6
         y = panel.bottom - size - gap
         names = ("start", "back", "play", "forward", "end")
@@ -355,10 +362,11 @@ class ReplayScene(BaseScene):
     def draw_list(self, surface: pygame.Surface) -> None:
         palette = self.ctx.palette
         w, h = surface.get_size()
-        title = theme.glowing_text("Replays", round(h * 0.07), palette.text, palette.glow_strength)
+        scale = theme.scale((w, h))
+        title = theme.glowing_text("Replays", scale.heading, palette.text, palette.glow_strength)
         theme.blit_centered(surface, title, (w / 2, h * 0.08))
         area = list_area((w, h))
-        unit = max(13, h // 40)
+        unit = scale.body
         below = pygame.Rect(area.x, area.bottom + unit // 2, area.width, h - area.bottom - unit)
         hint = "Arrows to choose · Enter to watch · Esc back" if self.entries else "Esc back"
         if self.entries is None:
@@ -395,17 +403,15 @@ class ReplayScene(BaseScene):
             fill = theme.mix(palette.board, palette.accent, 0.22) if focused else palette.board
             theme.panel(surface, rect, fill, edge, rect.height // 3, alpha=200 if focused else 150)
             pad = rect.height // 3
-            big = max(12, round(rect.height * 0.36))
-            small = max(11, round(rect.height * 0.28))
+            scale = theme.scale(self.ctx.size)
+            big, small = scale.body, scale.hint + 4
             when = theme.text(entry.when, big, palette.text, True)
             surface.blit(when, when.get_rect(midleft=(rect.x + pad, rect.centery)))
             color = palette.dim if entry.readable else palette.warning
             left = rect.x + pad + max(when.get_width(), big * 9) + pad
-            box = pygame.Rect(left, rect.y, rect.right - pad - left, rect.height)
-            line = theme.text(entry.summary, small, color)
-            if line.get_width() > box.width:
-                line = line.subsurface((0, 0, box.width, line.get_height()))
-            surface.blit(line, line.get_rect(midleft=(box.x, rect.centery)))
+            words, size = theme.fitted(entry.summary, small, rect.right - pad - left, small)
+            line = theme.text(words, size, color)
+            surface.blit(line, line.get_rect(midleft=(left, rect.centery)))
         if len(entries) > len(rows):
             more = f"{self.focus + 1} of {len(entries)}"
             image = theme.text(more, unit, palette.dim)
@@ -435,8 +441,8 @@ class ReplayScene(BaseScene):
         assert self.record is not None
         palette = self.ctx.palette
         h = panel.height
-        unit = max(13, h // 34)
-        pad = max(14, panel.width // 16)
+        unit = theme.scale(self.ctx.size).body
+        pad = theme.scale(self.ctx.size).px(30)
         total = len(self.positions) - 1
         header = [
             Para(rules_title(self.record), palette.text, 1.5, bold=True),
@@ -492,39 +498,17 @@ class ReplayScene(BaseScene):
     def draw_moves(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The tokens played so far and to come, the current one marked, scrolled to show it."""
         assert self.record is not None
-        palette = self.ctx.palette
         if area.height <= 0:
             return
-        size = max(12, min(22, area.height // 9))
-        line = round(size * 1.35)
-        shown = max(1, area.height // line)
-        moves = self.record.moves
-        first = max(0, min(self.index - shown // 2, len(moves) - shown))
-        for n in range(first, min(len(moves), first + shown)):
-            y = area.y + (n - first) * line
-            now = n == self.index - 1
-            player = self.positions[n].to_play or Player.X
-            color = palette.of(player) if n < self.index else palette.dim
-            if now:
-                row = pygame.Rect(area.x - 6, y - 2, area.width + 12, line)
-                pygame.draw.rect(surface, theme.mix(palette.board, palette.accent, 0.35), row, 0, 6)
-            who, what = self.move_line(n)
-            surface.blit(theme.text(who, size, color, now), (area.x, y))
-            image = theme.text(what, size, color, now)
-            surface.blit(image, (area.x + size * 3, y))
+        shown = move_list.lines(self.record.variant, tuple(self.record.moves))
+        size = theme.scale(self.ctx.size).px(30)
+        palette = self.ctx.palette
+        signs = {}
+        for n in range(len(shown)):
             label = self.analysis.label_of(n) if self.analysis else None
             if label in SIGNS:
-                sign = theme.text(SIGNS[label], size, grade_color(label, palette), True)
-                surface.blit(sign, (area.x + size * 3 + image.get_width() + size // 2, y))
-
-    def move_line(self, n: int) -> tuple[str, str]:
-        """Token ``n`` in the move list, in two columns: the mark, and its cells or the choice."""
-        assert self.record is not None
-        before = self.positions[n]
-        token = self.record.moves[n]
-        if before.awaiting_collapse:
-            return "", f"{before.to_play} chose {token}"
-        return f"{before.to_play}{before.move_number}", token
+                signs[n] = (SIGNS[label], grade_color(label, palette))
+        move_list.draw(surface, area, shown, palette, size, played=self.index, signs=signs)
 
     def draw_timeline(self, surface: pygame.Surface, bar: pygame.Rect, total: int) -> None:
         palette = self.ctx.palette
@@ -548,6 +532,7 @@ class ReplayScene(BaseScene):
     def draw_controls(self, surface: pygame.Surface) -> None:
         palette = self.ctx.palette
         for name, rect in self.controls().items():
+            note_button(surface, name, rect)
             if name == "play":
                 fill = theme.mix(palette.board, palette.accent, 0.35)
                 theme.panel(surface, rect, fill, palette.accent, rect.height // 3)

@@ -2,13 +2,14 @@
 
 Params: ``variant``, ``seats`` (side -> bot level or ``None``), ``names`` (how
 each side is called), ``moves`` (the record's tokens), ``position`` (the
-final one), and for a LAN game its ``session`` and ``on_close``: a rematch
-there is asked of the host, and starts when both players have asked.
+final one). At a LAN table (``Context.table``) the screen is a view of it and
+hears all it says: a rematch is asked of the host and starts when both
+players have asked, and when the table's next game starts with this player
+seated (a rematch, or at a party the queue's turn) the board comes back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -19,12 +20,12 @@ from game.client.board_view import BoardView, Look
 from game.client.intents import Cancel, Intent
 from game.client.prose import Para
 from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
-from game.client.scenes.setup import PERSON, seat_title
+from game.client.scenes.setup import called, seat_title
 from game.client.widgets import Item, Menu
 from game.records import Record
 from game.rules import Player, Position, Termination, Variant
+from game.session import Notice, Refused, Snapshot
 from game.textview import points
-from net.session import NetworkSession
 
 
 def verdict(pos: Position, names: dict[Player, str] | None = None) -> str:
@@ -36,11 +37,6 @@ def verdict(pos: Position, names: dict[Player, str] | None = None) -> str:
         return f"{called(outcome.winner, names)} wins"
     return "Shared win" if outcome.scores.x else "A draw"
 
-
-def called(side: Player, names: dict[Player, str] | None) -> str:
-    """What to call ``side``'s player: their name, or X or O for a person with none."""
-    name = (names or {}).get(side, PERSON)
-    return side.value if name == PERSON else name
 
 
 def reason(pos: Position) -> str:
@@ -75,8 +71,6 @@ class ResultsScene(BaseScene):
         moves: tuple[str, ...],
         position: Position,
         names: dict[Player, str] | None = None,
-        session: NetworkSession | None = None,
-        on_close: Callable[[], None] | None = None,
         **params: Any,
     ) -> None:
         self.variant = variant
@@ -84,36 +78,45 @@ class ResultsScene(BaseScene):
         self.names = names or {side: seat_title(seats.get(side)) for side in Player}
         self.moves = moves
         self.pos = position
-        self.session = session
-        self.on_close = on_close
-        self._handed_over = False
+        self.table = self.ctx.table
+        self.game = self.table.game if self.table else 0  # the game shown here
         self.view = BoardView(variant)
-        self.menu.items = [
-            Item("Rematch, sides swapped", self._rematch),
-            Item("Save this game", self._save),
-            Item("Back to menu", self._menu),
-        ]
+        self._items()
 
-    def exit(self) -> None:
-        if self.session is not None and not self._handed_over:
-            self.session.close()
-            if self.on_close is not None:
-                self.on_close()
+    def _items(self) -> None:
+        """The menu for where the player is: a couch game, a LAN table or a party."""
+        table = self.table
+        if table is not None and table.party is not None:
+            # At a party the queue decides who plays next: no rematch to ask for.
+            first = Item("Watch the board", lambda: self.ctx.go(SceneName.PLAY))
+        elif table is not None and not table.seated:
+            first = Item("Watch the next game", lambda: self.ctx.go(SceneName.PLAY))
+        else:
+            first = Item(self._rematch_label(), self._rematch)
+        save = Item("Save this game", self._save)
+        self.menu.items = [first, save, Item("Back to menu", self._menu)]
+
+    def _rematch_label(self) -> str:
+        """The rematch row, saying who has asked for one."""
+        table = self.table
+        state = table.session.table if table else None
+        if table is None or state is None:
+            return "Rematch, sides swapped"
+        mine = {side.value for side in table.session.local_sides}
+        other = next(iter(set(state.rematch) - mine), None)
+        if mine & set(state.rematch):
+            them = table.seat_name(Player(other or ({"X", "O"} - mine).pop()))
+            return f"Rematch asked: waiting for {them or 'the other player'}…"
+        if other is not None:
+            return f"{table.seat_name(Player(other)) or other} wants a rematch: accept"
+        return "Rematch, sides swapped"
 
     def _rematch(self) -> None:
         self.ctx.audio.play(Cue.CONFIRM)
-        if self.session is not None:
-            # The host swaps the sides once every seated player has asked.
-            self.session.rematch()
-            self._handed_over = True
-            self.ctx.go(
-                SceneName.PLAY,
-                variant=self.variant,
-                seats={},
-                session=self.session,
-                moves=self.moves,
-                on_close=self.on_close,
-            )
+        if self.table is not None:
+            # The host swaps the sides once every seated player has asked; the board comes
+            # back when its next game starts (receive).
+            self.table.session.rematch()
             return
         swapped = {Player.X: self.seats.get(Player.O), Player.O: self.seats.get(Player.X)}
         self.ctx.go(SceneName.PLAY, variant=self.variant, seats=swapped)
@@ -124,6 +127,21 @@ class ResultsScene(BaseScene):
     def receive(self, message: object) -> None:
         if isinstance(message, Saved):
             self.saved, _ = message.outcome()
+            return
+        table = self.table
+        if table is None:
+            return
+        # The table's next game: to the board if this player plays it (or, at a plain table,
+        # watches it); a party member who waits in the queue stays to read.
+        new_game = isinstance(message, Snapshot) and message.game != self.game
+        if new_game and (table.seated or table.party is None):
+            self.ctx.go(SceneName.PLAY)
+            return
+        if isinstance(message, Refused):
+            self.saved = message.reason[:1].upper() + message.reason[1:]
+        elif isinstance(message, Notice):
+            self.saved = message.text[:1].upper() + message.text[1:]
+        self._items()
 
     def _menu(self) -> None:
         self.ctx.go(SceneName.TITLE)
@@ -176,6 +194,13 @@ class ResultsScene(BaseScene):
             ),
         )
         self.menu.draw(surface, menu, palette, t)
+        party = self.table.party if self.table else None
+        if party is not None:
+            words = f"{party.status[:1].upper()}{party.status[1:]}"
+            if party.playing:
+                words = f"Now: {party.playing[0]} vs {party.playing[1]}"
+            line = theme.text(words, small, palette.accent, True)
+            theme.blit_centered(surface, line, (menu.centerx, menu.top - small * 1.2))
         if self.saved:
             note = theme.text(self.saved, small, palette.dim)
             theme.blit_centered(surface, note, (menu.centerx, menu.bottom + small * 1.5))

@@ -196,7 +196,9 @@ class SettingsScene(BaseScene):
         )  # under the lowest row shown (a long list scrolls)
         box = pygame.Rect(w // 6, top, w * 2 // 3, h - top - h // 60)
         unit = scale.body
-        if box.height >= scale.floor * 1.4:
+        if box.height >= scale.floor * 1.4 and self.editing is None:  # the keyboard says more
             prose.draw(surface, [Para(HELP.get(focused, ""), palette.dim)], box, unit, True)
         if self.editing is not None:
-            self.editing.draw(surface, self.screen(), palette, self.ctx.time, "Your name")
+            self.editing.draw(
+                surface, self.screen(), palette, self.ctx.time, "Your name", self.ctx.device
+            )

@@ -42,6 +42,12 @@ def variant_title(name: str) -> str:
     return VARIANT_TITLES.get(name, name.title())
 
 
+def called(side: Player, names: dict[Player, str] | None) -> str:
+    """What to call ``side``'s player: their name, or X or O for a person with none."""
+    name = (names or {}).get(side, PERSON)
+    return side.value if name == PERSON else name
+
+
 def seat_title(seat: str | None) -> str:
     """How a seat reads: a person, or a bot of some level."""
     return PERSON if seat is None else f"Bot ({seat})"

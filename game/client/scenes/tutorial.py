@@ -24,7 +24,15 @@ import pygame
 
 from game.client import prose, theme
 from game.client.audio import Cue, cues_for
-from game.client.board_view import BoardLayout, BoardView, Look, allowed_cells
+from game.client.board_view import (
+    BoardLayout,
+    BoardView,
+    Look,
+    allowed_cells,
+    boards_of,
+    mini_boards,
+)
+from game.client.canvas import note_button
 from game.client.effects import Effects
 from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Page, Point
 from game.client.prose import Para
@@ -225,12 +233,13 @@ LESSONS: tuple[Lesson, ...] = (
                 done="Your pair now sends X: to the boards numbered by its squares.",
             ),
             Step(
-                "X: play in the lit boards, one half in each. (Had O's two halves sat on "
-                "the same square number, both of X's would go in that one board.)",
+                "X: play in the lit board. Each half of O's pair sends one of X's halves to "
+                "the board numbered by its square; O's 3.5 and 7.5 both sit on square 5, so "
+                "both of X's halves go in board 5.",
                 "5.1-5.9",
                 any_legal=True,
                 done="That's the whole of the rules. If a sent move is impossible, the "
-                "player may play anywhere. Press Next to set up a game.",
+                "player may play anywhere.",
             ),
         ),
     ),
@@ -258,6 +267,7 @@ class TutorialScene(BaseScene):
         self.picked: int | None = None  # the first half of a placement
         self.cursors: dict[int, int] = {}  # pad (0: keys) -> its cell cursor, once used
         self.hover: int | None = None
+        self._units: dict[tuple[int, tuple[int, int]], int] = {}  # the words' size per lesson
         self.preview: Action | None = None
         self.message: Message | None = None
         self.effects = Effects(Random(4), ctx.settings.effect_intensity)
@@ -283,6 +293,7 @@ class TutorialScene(BaseScene):
         self.effects.clear()
         self.done = False
         self.picked = self.preview = self.message = None
+        self.hover = None  # the pointer's cell on the last board is no cell of this one
         self.cursors.clear()  # the next lesson's board may have other cells
 
     @property
@@ -327,7 +338,12 @@ class TutorialScene(BaseScene):
     # -- input -------------------------------------------------------------------
 
     def layout(self) -> BoardLayout:
-        return self.view.layout(board_area(self.ctx.size))
+        area = board_area(self.ctx.size)
+        if len(mini_boards(self.variant)) == 1:
+            return self.view.layout(area)
+        # Squared and Ultimate: the mini-boards the step is about drawn large.
+        cells = set(self.targets()) or set(self.pos.last_placement or ())
+        return self.view.layout(area, boards_of(self.variant, cells))
 
     def handle(self, intent: Intent) -> None:
         buttons = self.buttons()
@@ -496,10 +512,10 @@ class TutorialScene(BaseScene):
     def show(self, after: Position) -> None:
         """The step's action was made: sound, effects, and the step's closing words."""
         before, self.pos = self.pos, after
+        self.preview = None
+        self.done = True  # first: the board's layout follows what the step still asks for
         self.ctx.audio.play_all(cues_for(before, after))
         self.effects.step(before, after, self.layout(), self.ctx.palette)
-        self.preview = None
-        self.done = True
         self.message = Message(self.current.done) if self.current.done else None
 
     # -- time and drawing --------------------------------------------------------
@@ -509,7 +525,7 @@ class TutorialScene(BaseScene):
 
     def buttons(self) -> dict[str, pygame.Rect]:
         panel = text_area(self.ctx.size)
-        h = max(36, panel.height // 11)
+        h = theme.scale(self.ctx.size).button
         gap = h // 2
         w = (panel.width - 3 * gap) // 2
         y = panel.bottom - h - gap
@@ -575,34 +591,54 @@ class TutorialScene(BaseScene):
         pad = max(16, area.width // 18)
         box = pygame.Rect(area.x + pad, area.y + pad, area.width - 2 * pad, 0)
         box.height = buttons["back"].top - pad // 2 - box.y
-        plan = self.lessons[self.lesson]
-        where = f"Lesson {self.lesson + 1} of {len(self.lessons)}"
-        if len(plan.steps) > 1:
-            where += f" · step {self.step + 1} of {len(plan.steps)}"
-        paras = [
-            Para(where, palette.dim),
-            Para(plan.title, palette.text, 1.45, bold=True),
-            Para(status(self.pos), palette.accent, bold=True, space_before=0.5),
-        ]
-        step = self.current
-        if self.done:
-            # The instruction is met: what happened takes its place.
-            paras.append(Para(step.done or "Done.", palette.highlight, 1.1, space_before=0.6))
-            paras.append(Para(self.next_hint(), palette.dim, space_before=0.6))
-        else:
-            paras.append(Para(step.say, palette.text, 1.1, space_before=0.6))
-            if self.message is not None:
-                paras.append(Para(self.message.text, palette.warning, 1.05, space_before=0.6))
-        unit = max(14, area.height // 26)
-        keys = theme.text(KEYS_HINT, max(11, round(unit * 0.75)), palette.dim)
+        scale = theme.scale(surface.get_size())
+        keys = theme.text(KEYS_HINT, scale.hint, palette.dim)
         if keys.get_width() <= box.width:
             box.height -= keys.get_height()
             surface.blit(keys, keys.get_rect(bottomleft=(box.x, buttons["back"].top - pad // 3)))
-        prose.draw(surface, paras, box, unit)
+        # One size for every step of the lesson (the one its longest step fits at), so the
+        # words do not change size from one step to the next; found once per lesson and size.
+        key = (self.lesson, box.size)
+        if key not in self._units:
+            steps = range(len(self.lessons[self.lesson].steps))
+            self._units[key] = min(
+                prose.fit(self.paras(palette, step, done), box.width, box.height, scale.lead)[0]
+                for step in steps
+                for done in (False, True)
+            )
+        unit = self._units[key]
+        prose.draw(surface, self.paras(palette, self.step, self.done), box, unit)
         first = self.lesson == 0 and self.step == 0 and not self.done
         self.draw_button(surface, buttons["back"], "Back", palette, enabled=not first)
         label = "Play a game" if self.is_last() else "Next"
         self.draw_button(surface, buttons["next"], label, palette, enabled=self.done)
+
+    def paras(self, palette: theme.Palette, step: int, done: bool) -> list[Para]:
+        """The words of step ``step`` of this lesson, before or after it is made."""
+        plan = self.lessons[self.lesson]
+        where = f"Lesson {self.lesson + 1} of {len(self.lessons)}"
+        if len(plan.steps) > 1:
+            where += f" · step {step + 1} of {len(plan.steps)}"
+        said = self.lessons[self.lesson].steps[step]
+        # The heading says what the step asks for; once it is made, that it is made (the
+        # position's next turn belongs to the next step, not this one).
+        heading = status(self.pos) if step == self.step and not done else "Done"
+        if done and step == len(plan.steps) - 1:
+            heading = "Lesson done" if not self.is_last() else "Tutorial done"
+        paras = [
+            Para(where, palette.dim),
+            Para(plan.title, palette.text, 1.4, bold=True),
+            Para(heading, palette.accent, bold=True, space_before=0.5),
+        ]
+        if done:
+            # The instruction is met: what happened takes its place.
+            paras.append(Para(said.done or "Done.", palette.highlight, space_before=0.6))
+            paras.append(Para(self.next_hint(), palette.dim, 0.9, space_before=0.6))
+        else:
+            paras.append(Para(said.say, palette.text, space_before=0.6))
+            if self.message is not None and step == self.step:
+                paras.append(Para(self.message.text, palette.warning, space_before=0.6))
+        return paras
 
     def is_last(self) -> bool:
         return (
@@ -640,15 +676,15 @@ class TutorialScene(BaseScene):
             # A faded edge of the text colour: visible in the high-contrast palette too.
             color = theme.mix(palette.board, palette.dim, 0.6)
             theme.panel(surface, rect, palette.board, color, rect.height // 2, alpha=120)
-        theme.blit_centered(
-            surface, theme.text(label, round(rect.height * 0.45), color, True), rect.center
-        )
+        note_button(surface, label, rect)
+        size = min(theme.scale(self.ctx.size).body, round(rect.height * 0.45))
+        theme.blit_centered(surface, theme.text(label, size, color, True), rect.center)
 
 
 def board_area(size: tuple[int, int]) -> pygame.Rect:
-    """The left part of the window: a square for the board."""
+    """The left part of the window: a square for the board, the height of the window."""
     w, h = size
-    margin = max(12, h // 30)
+    margin = theme.scale(size).margin
     side = min(h - 2 * margin, round(w * 0.56) - 2 * margin)
     return pygame.Rect(margin, (h - side) // 2, side, side)
 

@@ -1,6 +1,7 @@
 """The big screen: a party table seen from the sofa (``qttt watch HOST:PORT --tv``).
 
-The scene is a spectator at a table (:class:`~net.party_client.PartySession`).
+The scene is a spectator at a table: it opens a :class:`~net.session.NetworkSession`
+that the app holds (``Context.sit_at``) and hears its events through ``receive``.
 The board takes the left of the screen, drawn by the same
 :class:`~game.client.board_view.BoardView` and
 :class:`~game.client.effects.Effects` as a game in play, so collapses fly
@@ -24,24 +25,23 @@ from typing import Any
 import pygame
 
 from game.client import theme
+from game.client.at_table import AtTable
 from game.client.audio import cues_for
 from game.client.board_view import BoardView, Look
-from game.client.canvas import Canvas
+from game.client.canvas import Canvas, note_cover
 from game.client.effects import Effects
 from game.client.intents import Cancel, Intent, Text
 from game.client.join_panel import draw_join
 from game.client.scene import BaseScene, Context, SceneName
+from game.client.still import Still
 from game.rules import Player, Position
 from game.session import Notice, Refused, Snapshot
 from game.textview import points
 from net.party import EMOTES
-from net.party_client import PartySession
-from net.protocol import Emoted, Party, SeatView, Standing
+from net.protocol import SPECTATOR, Emoted, Party, SeatView, Standing
+from net.session import NetworkSession
 
-EMOTE_TIME = 2.6  # seconds an emote takes to rise and fade
-# Where emotes rise, as shares of the board's width, in the order they are taken: the first
-# two far enough apart that two emotes sent together never overlap.
-EMOTE_LANES = (0.25, 0.75, 0.5)
+EMOTE_TIME = 2.6  # seconds an emote stays, fading at the end
 NEWS_TIME = 6.0  # seconds a line of news stays
 NEWS_LINES = 2
 SCORE_PAGE_TIME = 8.0  # seconds each page of a long scoreboard stays up
@@ -54,12 +54,11 @@ FORMAT_TITLES = {
 
 @dataclass(frozen=True, slots=True)
 class Bubble:
-    """One emote on its way up: what it says, who sent it, when, and where across the board."""
+    """One emote on show: what it says, who sent it, and when."""
 
     words: str
     by: str
     since: float
-    across: float  # 0..1 of the board's width
 
 
 class TvScene(BaseScene):
@@ -72,13 +71,14 @@ class TvScene(BaseScene):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.session: PartySession | None = None
+        self.session: NetworkSession | None = None
         self.address = ("", 0)
         self.back: SceneName | None = None  # where Escape goes; None quits (qttt watch)
         self.back_params: dict[str, Any] = {}
         self.pos: Position | None = None
         self.moves: tuple[str, ...] = ()
         self.view: BoardView | None = None
+        self.still = Still()
         self.effects = Effects(Random(11), ctx.settings.effect_intensity)
         self.party: Party | None = None
         self.clock_at = 0.0  # ctx.time when the party's left_ms was received
@@ -90,11 +90,10 @@ class TvScene(BaseScene):
         self.back_params = params.get("back_params", {})
         if "address" in params:  # without one (a snapshot), what is shown is handed to take()
             self.address = params["address"]
-            self.session = PartySession(self.address, params.get("viewer", "big screen"))
-
-    def exit(self) -> None:
-        if self.session is not None:
-            self.session.close()
+            self.session = NetworkSession(
+                self.address, params.get("viewer", "big screen"), role=SPECTATOR
+            )
+            self.ctx.sit_at(AtTable(self.session))
 
     # -- input ---------------------------------------------------------------------
 
@@ -112,11 +111,11 @@ class TvScene(BaseScene):
 
     # -- the fixed step --------------------------------------------------------------
 
+    def receive(self, message: object) -> None:
+        self.take(message, self.ctx.time)
+
     def update(self, dt: float) -> None:
         now = self.ctx.time
-        if self.session is not None:
-            for event in self.session.events():
-                self.take(event, now)
         self.effects.update(dt)
         self.bubbles = [b for b in self.bubbles if now - b.since < EMOTE_TIME]
         while self.news and now - self.news[0][1] > NEWS_TIME:
@@ -132,18 +131,10 @@ class TvScene(BaseScene):
             self.clock_at = now
         elif isinstance(event, Emoted):
             words = EMOTES.get(event.emote, "?")
-            self.bubbles.append(Bubble(words, event.by, now, self._free_lane()))
+            self.bubbles.append(Bubble(words, event.by, now))
         elif isinstance(event, Notice | Refused):
             text = event.text if isinstance(event, Notice) else event.reason
             self.news.append((text[:1].upper() + text[1:], now))
-
-    def _free_lane(self) -> float:
-        """Where across the board a new emote rises: the lane free the longest, so that
-        emotes sent together do not cover each other."""
-        last_used = {lane: -1.0 for lane in EMOTE_LANES}
-        for bubble in self.bubbles:
-            last_used[bubble.across] = max(last_used[bubble.across], bubble.since)
-        return min(EMOTE_LANES, key=lambda lane: (last_used[lane], EMOTE_LANES.index(lane)))
 
     def _show(self, snap: Snapshot) -> None:
         before, after = self.pos, snap.position
@@ -199,23 +190,48 @@ class TvScene(BaseScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.ctx.palette
-        theme.backdrop(surface, palette, self.ctx.time, drift=self.pos is None)
+        t = self.ctx.time
         board, strip, side = self._areas()
         if self.pos is None or self.view is None:
+            theme.backdrop(surface, palette, t, drift=True)
             margin = round(36 * self._unit())
             left = pygame.Rect(margin, margin, side.x - 2 * margin, side.height)
             self._draw_waiting(surface, left)
-        else:
-            layout = self.view.layout(board)
-            pos = self.pos
-            look = Look(hidden=self.effects.hidden_cells, rows=self.effects.struck_rows(pos))
-            self.view.draw(surface, layout, pos, palette, look, self.ctx.time)
-            self.effects.draw(surface, layout, palette, alpha)
-            self._draw_players(surface, strip)
-        self._draw_side(surface, side)
+            self._draw_side(surface, side)
+            self._draw_bubbles(surface, board)
+            return
+        layout = self.view.layout(board)
+        pos = self.pos
+        look = Look(hidden=self.effects.hidden_cells, rows=self.effects.struck_rows(pos))
+        layer = self.view.layer(layout, pos, palette, look)
+
+        def paint(image: pygame.Surface) -> None:
+            theme.backdrop(image, palette, t, drift=False)
+            image.blit(layer, layout.area)
+            self._draw_players(image, strip)
+            self._draw_side(image, side)
+
+        # What changes with the game, not the clock, is one still picture (see still.py).
+        self.still.draw(surface, self._still_key(layer), paint)
+        self.effects.draw(surface, layout, palette, alpha)
         self._draw_bubbles(surface, board)
-        if self.pos is not None:  # before that, the waiting screen says what news there is
-            self._draw_news(surface, side.x - round(36 * self._unit()))
+        self._draw_news(surface, side.x - round(36 * self._unit()))
+
+    def _still_key(self, layer: pygame.Surface) -> tuple[object, ...]:
+        """Everything the still picture shows depends on."""
+        party, pos, t = self.party, self.pos, self.ctx.time
+        clock = party is not None and party.clock_ms and pos is not None and pos.to_play
+        return (
+            self.ctx.palette,
+            layer,
+            self.view.revision if self.view else 0,
+            pos,
+            party,
+            self.session.table if self.session else None,
+            self.session.join_url if self.session else None,
+            t if clock else None,  # a move clock runs down every frame
+            int(t / SCORE_PAGE_TIME),  # the scoreboard's pages take turns
+        )
 
     def _draw_waiting(self, surface: pygame.Surface, left: pygame.Rect) -> None:
         """Before the first game arrives: the title, and whom we are reaching (or why not)."""
@@ -237,7 +253,10 @@ class TvScene(BaseScene):
             theme.blit_centered(surface, text, (left.centerx, y))
 
     def _names(self) -> dict[Player, str]:
-        return {side: seat.name or "empty seat" for side, seat in self._seats().items()}
+        seats = self._seats()
+        if not seats and self.party is not None and len(self.party.playing) == 2:
+            return dict(zip(Player, self.party.playing, strict=True))  # X's name, then O's
+        return {side: seat.name or "empty seat" for side, seat in seats.items()}
 
     def _seats(self) -> dict[Player, SeatView]:
         table = self.session.table if self.session else None
@@ -263,9 +282,15 @@ class TvScene(BaseScene):
             seat = self._seats().get(side)
             if seat and seat.name and not seat.connected and not pos.is_over:
                 words = f"{words} (away)"  # the host's stand-in plays for them
-            if outcome is not None:
-                words = f"{words}  {points(outcome.scores.of(side))}"
-            halves.append((side, theme.glowing_text(words, size, color, glow if lit else 0)))
+            score = f"  {points(outcome.scores.of(side))}" if outcome is not None else ""
+            # Any name fits its half of the strip: smaller, down to a size still read across
+            # the room, then cut with an ellipsis (the points always show).
+            room = (
+                strip.width / 2 - round(40 * u) - mark * 1.4 - theme.font(size, True).size(score)[0]
+            )
+            name, fitted = theme.fitted(words, size, room, round(40 * u), True)
+            label = theme.glowing_text(name + score, fitted, color, glow if lit else 0)
+            halves.append((side, label))
         mid = strip.centerx
         y = strip.y + round(48 * u)
         vs = theme.text("vs", round(40 * u), palette.dim)
@@ -287,7 +312,10 @@ class TvScene(BaseScene):
     def _draw_clock(self, surface: pygame.Surface, line: pygame.Rect) -> None:
         """What is left of the move clock, as a bar and in seconds."""
         party, pos = self.party, self.pos
-        if party is None or not party.clock_ms or pos is None or pos.to_play is None:
+        # Only while a game runs: before the first game, between games, after the last,
+        # there is no move to time.
+        running = party is not None and bool(party.playing) and bool(party.clock_ms)
+        if not running or pos is None or pos.to_play is None:
             if pos is not None:
                 self._draw_turn(surface, line)
             return
@@ -473,26 +501,43 @@ class TvScene(BaseScene):
             words = theme.text(str(value), size, color, bold)
             surface.blit(words, words.get_rect(topright=(area.x + area.width * edge, y)))
 
+    def bubble_cards(self, board: pygame.Rect) -> list[tuple[Bubble, pygame.Rect]]:
+        """Where each emote's card sits: a stack over the bottom of the board, newest lowest,
+        so emotes sent together never cover each other."""
+        u = self._unit()
+        pad = round(18 * u)
+        y = board.bottom - round(board.height * 0.06)
+        cards = []
+        for bubble in sorted(self.bubbles, key=lambda b: -b.since):
+            words = theme.font(round(64 * u), True).size(bubble.words)
+            by = theme.font(round(34 * u)).size(bubble.by)
+            w = max(words[0], by[0]) + 2 * pad
+            h = theme.font(round(64 * u), True).get_linesize() + by[1] + pad
+            rect = pygame.Rect(0, 0, w, h)
+            rect.midbottom = (board.centerx, y)
+            if rect.top < board.top:
+                break  # a burst taller than the board: the oldest wait off screen
+            cards.append((bubble, rect))
+            y = rect.top - round(12 * u)
+        return cards
+
     def _draw_bubbles(self, surface: pygame.Surface, board: pygame.Rect) -> None:
-        """Emotes rise from the bottom of the board and fade."""
+        """Emotes stacked over the board, each fading as its time runs out."""
         palette = self.ctx.palette
         u = self._unit()
         now = self.ctx.time
-        for bubble in self.bubbles:
+        pad = round(18 * u)
+        for bubble, rect in self.bubble_cards(board):
             age = min(1.0, (now - bubble.since) / EMOTE_TIME)
             words = theme.text(bubble.words, round(64 * u), palette.highlight, True)
             by = theme.text(bubble.by, round(34 * u), palette.text)
-            pad = round(18 * u)
-            width = max(words.get_width(), by.get_width()) + 2 * pad
-            height = words.get_height() + by.get_height() + pad
-            card = Canvas((width, height), pygame.SRCALPHA)
+            card = Canvas(rect.size, pygame.SRCALPHA)
             theme.panel(card, card.get_rect(), palette.board, palette.accent, round(18 * u), 230)
-            card.blit(words, words.get_rect(midtop=(width // 2, pad // 2)))
-            card.blit(by, by.get_rect(midtop=(width // 2, pad // 2 + words.get_height())))
+            card.blit(words, words.get_rect(midtop=(rect.width // 2, pad // 2)))
+            card.blit(by, by.get_rect(midbottom=(rect.width // 2, rect.height - pad // 2)))
             card.set_alpha(round(255 * min(1.0, 4 * (1 - age))))
-            x = board.x + board.width * bubble.across
-            y = board.bottom - board.height * (0.15 + 0.55 * age)
-            theme.blit_centered(surface, card, (x, y))
+            note_cover(surface, rect)
+            surface.blit(card, rect)
 
     def _draw_news(self, surface: pygame.Surface, right: int) -> None:
         """The host's latest news along the bottom, under the board, newest last."""

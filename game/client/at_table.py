@@ -1,0 +1,77 @@
+"""The table this window sits at, held by the app for as long as the player is there.
+
+A LAN game outlives any one screen: the board, the results, the big screen
+and whatever overlay comes next are all views of one connection. So the app,
+not a scene, holds it in an :class:`AtTable`: the
+:class:`~net.session.NetworkSession`, and what this window started with it (a
+host, a bot). Once a frame the app drains the session's events into
+:meth:`AtTable.take`, which keeps the last of each kind (so a scene entering
+now can draw the table as it stands), and hands every event to the current
+scene's ``receive``: no screen shown at a table can go deaf.
+
+The app closes the table (the session, the host, the bot) when the player goes
+to a screen that is not a view of it (:data:`TABLE_SCENES`), or the window
+closes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.rules import Player, Variant
+from game.session import Notice, Snapshot
+from net import protocol
+from net.client import TableEvent
+from net.host import HostHandle
+from net.loopthread import LoopThread
+from net.session import NetworkSession
+
+
+@dataclass
+class AtTable:
+    """One network table: the session, what was started with it, and its last news."""
+
+    session: NetworkSession
+    host: HostHandle | None = None  # a table this window hosts
+    bot: LoopThread | None = None  # a bot this window put in the other seat
+    snapshot: Snapshot | None = None  # the game as last reported
+    party: protocol.Party | None = None  # a party's queue, scoreboard and clock
+    news: list[str] = field(default_factory=list)  # the notices, oldest first (the last 20)
+
+    def take(self, event: TableEvent) -> None:
+        """Note ``event`` (the app calls this before any scene hears it)."""
+        if isinstance(event, Snapshot):
+            self.snapshot = event
+        elif isinstance(event, protocol.Party):
+            self.party = event
+        elif isinstance(event, Notice):
+            self.news = [*self.news[-19:], event.text]
+
+    @property
+    def variant(self) -> Variant | None:
+        return self.snapshot.variant if self.snapshot else None
+
+    @property
+    def game(self) -> int:
+        """The number of the game on the table (0 before the host has described it)."""
+        return self.snapshot.game if self.snapshot else 0
+
+    @property
+    def seated(self) -> bool:
+        """Whether this window plays a side of the game on the table."""
+        return bool(self.session.local_sides)
+
+    def seat_name(self, side: Player) -> str | None:
+        """Who sits on ``side`` as the host last said, or None for an empty seat."""
+        table = self.session.table
+        seat = next((s for s in table.seats if s.side == side.value), None) if table else None
+        return seat.name if seat else None
+
+    def close(self) -> None:
+        """Leave the table: the session, then the host (it says goodbye, so a bot's
+        connection ends cleanly), then the bot."""
+        self.session.close()
+        if self.host is not None:
+            self.host.stop()
+        if self.bot is not None:
+            self.bot.stop()

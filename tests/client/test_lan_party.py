@@ -1,0 +1,54 @@
+"""A window at a party table: real party host, real party bot, real pygame, all on loopback."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import pygame
+
+from game.client.scene import SceneName
+from game.records import read_record
+from game.rules import make_variant
+from net.host import HostConfig, new_table, start_host_thread
+from net.loopthread import LoopThread
+from net.party import WINNER_STAYS
+from net.party_client import play_party_bot
+from net.party_host import PartyConfig, PartyHost
+from tests.client.driver import Driver
+from tests.client.test_lan import LOOPBACK, play_my_side_to_the_end
+
+
+def test_a_party_without_a_clock_seats_the_window_from_its_results_screen(
+    driver: Driver, tmp_path: Path
+) -> None:
+    """The blocker of issue 16: after a game the player reads the results; the host seats
+    them in the next game; the results screen hears it and the board comes back, and the
+    game goes on (no clock, so nothing else would ever move for them)."""
+    d = driver
+    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
+    party = PartyConfig(WINNER_STAYS, games=3, clock=0.0, between=2.0, seed=5)
+    make = functools.partial(PartyHost, party=party)
+    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config, make)
+    bot = LoopThread("test-party-bot")
+    try:
+        bot.submit(play_party_bot(host.address, "beginner", name="Bo", seed=2))
+        d.app.go(SceneName.LAN, mode="join", address=host.address)
+        d.until(lambda: d.name is SceneName.PLAY and bool(d.scene.session.local_sides))
+        play_my_side_to_the_end(d, seed=6)
+        d.key(pygame.K_RETURN)
+        assert d.name is SceneName.RESULTS
+        # A party offers no rematch: the queue decides.
+        assert d.scene.menu.items[0].label == "Watch the board"
+        d.until(lambda: d.name is SceneName.PLAY)  # seated in game 2, from the results
+        assert d.app.table is not None and d.app.table.game == 2
+        assert d.scene.session.local_sides and not d.scene.pos.is_over
+        play_my_side_to_the_end(d, seed=7)
+        # Game 2 was played to its end, the window's moves in it too.
+        [second] = (tmp_path / "host").glob("party-den-game002.json")
+        assert read_record(second).positions()[-1].is_over
+    finally:
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        host.stop()
+        bot.stop()

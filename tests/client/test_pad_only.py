@@ -1,0 +1,268 @@
+"""The whole game from the sofa with a gamepad alone: nothing but controller events.
+
+From the title screen to a finished game of every variant, the play screen's
+own buttons (Save), the tutorial's end, a settings change that is saved, and
+a LAN table joined by an address typed on the on-screen keyboard. Every event
+posted is a CONTROLLERBUTTONDOWN or a CONTROLLERAXISMOTION (the d-pad, the
+left stick, A, B, Start and the shoulders). The window is small: the flow is
+the same at any size, and small frames keep the test fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.client import settings
+from game.client.keyboard import ERASE, ROWS, SHIFT, SPACE, TextField
+from game.client.scene import SceneName
+from game.client.scenes.setup import variant_title
+from game.client.scenes.tutorial import LESSONS
+from game.records import Record, read_record
+from game.rules import Collapse, Player, Variant, make_variant
+from net.host import HostConfig, new_table, start_host_thread
+from tests.client.driver import Driver
+from tests.rules.scenario import random_game
+
+PAD = 5  # the SDL instance id of the pretend controller
+SMALL = (640, 360)
+A, B, START = (
+    pygame.CONTROLLER_BUTTON_A,
+    pygame.CONTROLLER_BUTTON_B,
+    pygame.CONTROLLER_BUTTON_START,
+)
+UP, DOWN, LEFT, RIGHT = (
+    pygame.CONTROLLER_BUTTON_DPAD_UP,
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+)
+
+# Short games: random ones (tests.rules.scenario.random_game, seeds chosen for length; nxn on
+# its default 4×4), and for the boards of boards random games that kept most pairs in the
+# top row of mini-boards (so the cursor's walks stay short).
+GAMES: dict[str, tuple[str, ...]] = {
+    "goff": tuple(random_game(make_variant("goff"), 5)),
+    "shared": tuple(random_game(make_variant("shared"), 9)),
+    "nxn": tuple(random_game(make_variant("nxn", {"size": 4}), 204)),
+    "squared": (
+        *("1.2-1.7", "3.2-3.9", "1.7-1.8", "1.1-1.6", "3.3-3.4", "3.3-3.6", "3.4-3.7"),
+        *("3.1-3.2", "1.6-1.9", "2.2-2.7", "3.3-3.5", "1.4-1.9", "2.3-2.5", "1.5-1.9"),
+        *("1.5-1.7", "2.2-2.3", "3.5-3.6", "17@3.6", "1.4-1.7", "18@1.7", "2.5-5.1"),
+        *("2.8-2.9", "2.6-2.9", "2.3-2.6", "2.1-2.7", "2.3-2.4", "2.2-2.5", "25@2.2"),
+    ),
+    "ultimate": (
+        *("2.4-2.6", "4.7-6.4", "4.8-7.8", "8.1-8.5", "1.2-5.4", "2.4-4.3", "3.8-4.2"),
+        *("2.8-8.1", "1.5-8.3", "3.9-5.1", "1.8-9.4", "4.2-8.2", "2.5-2.9", "5.8-9.2"),
+        *("3.3-3.4", "2.1-2.5", "3.1-3.3", "1.8-3.4", "2.7-2.8", "7.3-8.5", "1.1-1.3"),
+        *("3.2-3.8", "3.2-3.5", "2.3-5.6", "3.6-6.7", "6.7-7.4", "2.2-2.7", "2.3-7.2"),
+        *("2.3-3.6", "1.1-1.6", "1.6-6.6", "6.4-6.8", "1.3-1.6", "33@1.6", "3.3-3.5"),
+        *("1.8-1.9", "8.1-9.7", "1.4-7.9", "4.7-9.6", "3.4-3.5", "39@3.4", "4.1-5.8"),
+        *("2.5-2.7", "5.5-7.4", "2.1-2.9", "43@2.9"),
+    ),
+}
+
+
+@pytest.fixture
+def d(tmp_path: Path) -> Iterator[Driver]:
+    driver = Driver(tmp_path, SMALL)
+    yield driver
+    driver.close()
+
+
+def press(d: Driver, button: int) -> None:
+    d.button(button, PAD)
+
+
+def stick(d: Driver, dy: int) -> None:
+    """Lean the left stick up or down, and let it go: one step."""
+    axis = pygame.CONTROLLER_AXIS_LEFTY
+    d.post(pygame.CONTROLLERAXISMOTION, instance_id=PAD, axis=axis, value=dy * 32767)
+    d.post(pygame.CONTROLLERAXISMOTION, instance_id=PAD, axis=axis, value=0)
+
+
+def focus(d: Driver, label: str, menu: object = None) -> None:
+    """Walk a menu's focus to the item whose label starts with ``label``: stick and d-pad."""
+    menu = menu or d.scene.menu
+    target = next(i for i, item in enumerate(menu.items) if item.label.startswith(label))
+    for n in range(40):
+        if menu.focus == target:
+            return
+        down = menu.focus < target
+        if menu.columns > 1:  # a row of buttons
+            press(d, RIGHT if down else LEFT)
+        elif n % 2:
+            stick(d, 1 if down else -1)
+        else:
+            press(d, DOWN if down else UP)
+    raise AssertionError(f"no way to {label!r}")
+
+
+def choose(d: Driver, label: str) -> None:
+    focus(d, label)
+    press(d, A)
+
+
+def type_on_keyboard(d: Driver, field: TextField, text: str) -> None:
+    """Type ``text`` on the on-screen keyboard: walk to each key with the d-pad, press A."""
+    for char in text:
+        if char.isalpha() and char.isupper() != field.shift:
+            walk(
+                d, field, len(ROWS) - 1, next(i for i, (k, _) in enumerate(ROWS[-1]) if k == SHIFT)
+            )
+            press(d, A)
+        key = SPACE if char == " " else char.lower()
+        row = next(r for r, keys in enumerate(ROWS) if any(k == key for k, _ in keys))
+        col = next(i for i, (k, _) in enumerate(ROWS[row]) if k == key)
+        walk(d, field, row, col)
+        press(d, A)
+
+
+def queue(button: int) -> None:
+    """Post a button press without running a frame: the next frame takes every press queued."""
+    pygame.event.post(
+        pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=PAD, button=button)
+    )
+
+
+def play(d: Driver, variant: Variant, token: str) -> None:
+    """One record token with the pad: the d-pad walks the cursor to each cell and A picks it,
+    or right (once or twice) shows a collapse outcome and A chooses it. A player's presses
+    between two frames arrive together: one frame takes them all."""
+    while d.scene.paused:  # the collapse show runs its course (in big steps of game time)
+        d.frames(1, ns=100_000_000)
+    pos = d.scene.pos
+    action = variant.parse_token(token)
+    if isinstance(action, Collapse):
+        index = next(i for i, (a, _) in enumerate(pos.collapse_outcomes()) if a == action)
+        for _ in range(index + 1):
+            queue(RIGHT)
+        queue(A)
+        d.frames(1)
+        return
+    grid = variant.grid()
+    where = {c: (r, i) for r, row in enumerate(grid) for i, c in enumerate(row)}
+    cursor = d.app.input.pad_of(PAD)
+    for cell in action:
+        if cursor not in d.scene.cursors:
+            press(d, DOWN)  # the first press shows the cursor
+        r, c = where[d.scene.cursors[cursor]]
+        tr, tc = where[cell]
+        for _ in range(abs(tr - r)):
+            queue(DOWN if tr > r else UP)
+        for _ in range(abs(tc - c)):
+            queue(RIGHT if tc > c else LEFT)
+        queue(A)
+        d.frames(1)
+
+
+def walk(d: Driver, field: TextField, row: int, col: int) -> None:
+    while field.row != row:
+        press(d, DOWN if field.row < row else UP)
+    while field.col != col:
+        press(d, RIGHT if field.col < col else LEFT)
+
+
+def test_every_variant_from_the_title_to_its_results_with_a_pad(d: Driver, tmp_path: Path) -> None:
+    for name, tokens in GAMES.items():
+        assert d.name is SceneName.TITLE
+        choose(d, "Play on this couch")
+        assert d.name is SceneName.SETUP
+        focus(d, "Variant")
+        while d.scene.variant_item.value != variant_title(name):
+            press(d, RIGHT)
+        choose(d, "Start")
+        assert d.name is SceneName.PLAY
+        variant = d.scene.variant
+        assert variant.name == name
+        for i, token in enumerate(tokens):
+            play(d, variant, token)
+            assert d.scene.moves == tokens[: i + 1], f"{name}: token {i + 1} {token}"
+            if name == "goff" and i == 2:
+                save_from_the_play_screens_buttons(d, tmp_path, tokens[:3])
+        d.ready()
+        assert d.scene.pos == Record(variant, list(tokens)).final() and d.scene.pos.is_over
+        press(d, A)
+        assert d.name is SceneName.RESULTS
+        choose(d, "Back to menu")
+
+
+def save_from_the_play_screens_buttons(d: Driver, tmp_path: Path, tokens: tuple[str, ...]) -> None:
+    """Start gives the focus to the buttons beside the board; A on Save saves; B goes back."""
+    press(d, START)
+    assert d.scene.hud_menu.items[d.scene.hud_menu.focus].label == "Undo"  # the first
+    focus(d, "Save", d.scene.hud_menu)
+    press(d, A)
+    d.until(lambda: d.scene.message is not None and d.scene.message.text.startswith("Saved"))
+    (saved,) = (tmp_path / "data" / "qttt" / "records").iterdir()
+    assert read_record(saved).moves == list(tokens)
+    press(d, UP)  # back to the board: the cursor moves again
+    assert d.scene.hud_menu.focus == -1
+    cell = d.scene.cursors[d.app.input.pad_of(PAD)]
+    press(d, LEFT)
+    assert d.scene.cursors[d.app.input.pad_of(PAD)] != cell
+
+
+def test_the_tutorials_end_with_a_pad(d: Driver) -> None:
+    choose(d, "Tutorial")
+    assert d.name is SceneName.TUTORIAL
+    for _ in range(len(LESSONS) - 1):
+        press(d, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)  # a lesson at a time
+    last = LESSONS[-1]
+    assert d.scene.lesson == len(LESSONS) - 1
+    for step in last.steps:
+        d.play(d.scene.variant, step.expect, "pad", PAD)
+        assert d.scene.done, d.scene.message
+        d.settle(1.0)
+        press(d, A)  # Next
+    assert d.name is SceneName.SETUP  # the tutorial's end offers a game
+    press(d, B)
+    assert d.name is SceneName.TITLE
+
+
+def test_a_settings_change_and_a_name_typed_on_the_screen_keyboard_are_saved(
+    d: Driver, tmp_path: Path
+) -> None:
+    choose(d, "Settings")
+    assert d.name is SceneName.SETTINGS
+    focus(d, "Collapse show")
+    press(d, RIGHT)  # the Driver starts on Quick: back to the full show
+    choose(d, "Name")
+    field = d.scene.editing
+    assert field is not None and field.text == "Player"
+    walk(d, field, len(ROWS) - 1, next(i for i, (k, _) in enumerate(ROWS[-1]) if k == ERASE))
+    for _ in range(len("Player")):
+        press(d, A)
+    assert field.text == ""
+    type_on_keyboard(d, field, "Ada 2")
+    press(d, START)  # keeps the name
+    assert d.scene.editing is None
+    press(d, B)  # back to the title
+    assert d.name is SceneName.TITLE
+    saved = settings.load(tmp_path / "settings.json")
+    assert (saved.quick_collapse, saved.player_name) == (False, "Ada 2")
+
+
+def test_a_lan_table_joined_by_an_address_typed_with_a_pad(d: Driver, tmp_path: Path) -> None:
+    config = HostConfig(bind="127.0.0.1", advertise=False, save_dir=tmp_path / "host")
+    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
+    try:
+        choose(d, "Join a LAN game")
+        assert d.name is SceneName.LAN
+        choose(d, "Type an address")
+        field = d.scene.address_field
+        address = f"{host.address[0]}:{host.address[1]}"
+        type_on_keyboard(d, field, address)
+        assert field.text == address
+        press(d, START)  # keeps the address and joins it
+        d.until(lambda: d.name is SceneName.PLAY)
+        assert d.scene.session.local_sides == {Player.X}
+        press(d, START)  # the buttons beside the board, then Menu
+        focus(d, "Menu", d.scene.hud_menu)
+        press(d, A)
+        assert d.name is SceneName.TITLE
+    finally:
+        host.stop()
