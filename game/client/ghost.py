@@ -43,15 +43,16 @@ def draw_ghost(
     pulse = 0.5 + 0.5 * math.sin(time * 3.0)
     color = palette.of(mover)
     centres = []
+    width = max(2, layout.cell_size // 70)  # as thick on a TV as on a desk
     for cell in dict.fromkeys((action.a, action.b)):
         count = len(pos.spooky_in(cell)) + 1
         centre = layout.slot_center(cell, count - 1, count)
         centres.append(centre)
         size = max(10, round(layout.slot_size(count) * 0.7))
         sprite = theme.mark_sprite(mover, size, color, palette.glow_strength)
-        sprite.set_alpha(110 + round(90 * pulse))
+        sprite.set_alpha(150 + round(90 * pulse))
         theme.blit_centered(surface, sprite, centre)
         sprite.set_alpha(None)
-        pygame.draw.rect(surface, color, layout.cells[cell].inflate(-10, -10), 2, 10)
+        pygame.draw.rect(surface, color, layout.cells[cell].inflate(-10, -10), width, 10)
     if len(centres) == 2:
-        pygame.draw.line(surface, theme.mix(palette.board, color, 0.7), *centres, 2)
+        pygame.draw.line(surface, theme.mix(palette.board, color, 0.7), *centres, width)
