@@ -98,7 +98,7 @@ class ExactJudge:
             return _final(pos)
         values = action_values(self.openings, pos)
         if values is None:
-            found, best = self.solver.best_actions(pos)
+            found, best = self.solver.best_actions(pos, opening_value(self.openings, pos))
         else:
             pick = max if pos.to_play is Player.X else min
             found = pick(values.values())
@@ -114,7 +114,7 @@ class ExactJudge:
     def suggest(self, pos: Position) -> Action:
         values = action_values(self.openings, pos)
         if values is None:
-            return self.solver.best_action(pos)
+            return self.solver.best_action(pos, value=opening_value(self.openings, pos))
         pick = max if pos.to_play is Player.X else min
         return pick(values, key=values.__getitem__)
 

@@ -273,13 +273,16 @@ class Solver:
         pick = max if pos.to_play is Player.X else min
         return pick(values.values()), values
 
-    def best_actions(self, pos: Position) -> tuple[int, tuple[Action, ...]]:
+    def best_actions(
+        self, pos: Position, value: int | None = None
+    ) -> tuple[int, tuple[Action, ...]]:
         """The value of ``pos`` and every legal action that keeps it, in the engine's order.
 
-        Each action is one one-sided search, cheap once the value is known;
-        actions whose positions are symmetric to one already tried share its answer.
+        Each action is one one-sided search, cheap once the value is known (pass
+        it as ``value`` if a table has it); actions whose positions are
+        symmetric to one already tried share its answer.
         """
-        target = self.value_of(pos)
+        target = self.value_of(pos) if value is None else value
         for_x = pos.to_play is Player.X
         keeping = []
         answers: dict[int, bool] = {}
@@ -297,8 +300,10 @@ class Solver:
                     keeping.append(action)
         return target, tuple(keeping)
 
-    def best_action(self, pos: Position, rng: Random | None = None) -> Action:
-        """A legal action that keeps the value of ``pos`` for the player to move.
+    def best_action(
+        self, pos: Position, rng: Random | None = None, value: int | None = None
+    ) -> Action:
+        """A legal action that keeps the value of ``pos`` (``value``, if known) for its mover.
 
         The book's move where it has one; otherwise the table's remembered
         best is tried first, then the others in ``rng``'s order, each with a
@@ -311,7 +316,7 @@ class Solver:
             if booked is not None:
                 inverse = _INVERSES[sym]
                 return to_engine(pos, (inverse[booked[1][0]], inverse[booked[1][1]]))
-            target = self._exact(state)
+            target = self._exact(state) if value is None else value
             actions = list(pos.legal_actions())
             if rng is not None:
                 rng.shuffle(actions)

@@ -38,7 +38,6 @@ def verdict(pos: Position, names: dict[Player, str] | None = None) -> str:
     return "Shared win" if outcome.scores.x else "A draw"
 
 
-
 def reason(pos: Position) -> str:
     """Why the game ended, as a sentence."""
     outcome = pos.outcome
