@@ -102,14 +102,20 @@ class TableClient:
 
     # -- intents ----------------------------------------------------------------------
 
-    def play(self, action: Action) -> None:
-        """Ask the host for ``action`` as this seat; its answer arrives as an event."""
+    def play(self, action: Action, ply: int | None = None) -> None:
+        """Ask the host for ``action`` as this seat; its answer arrives as an event.
+
+        ``ply``: the number of moves the action was chosen after, when the one who chose it
+        saw the game through another connection (a couch player on the big screen's), which
+        may have heard of the last move before this one did."""
         pos = self.position
-        if pos is None or pos.to_play is None:
+        if pos is None or (pos.to_play is None and (ply is None or self.seat is None)):
             self._emit(Refused("there is no move to make"))
             return
         side = self.seat or pos.to_play
-        self.send(Move(side.value, len(self.moves), pos.variant.token(action)))
+        assert side is not None
+        ply = len(self.moves) if ply is None else ply
+        self.send(Move(side.value, ply, pos.variant.token(action)))
 
     def send(self, message: Message) -> None:
         if not self.connected:

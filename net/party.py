@@ -229,6 +229,11 @@ class Party:
         if self.format == WINNER_STAYS and self.games and len(self.results) >= self.games:
             self.finished = True
 
+    def end(self) -> None:
+        """The host ends the evening now: a game in hand counts for nobody."""
+        self.playing = None
+        self.finished = True
+
     def status(self) -> str:
         """One sentence for the big screen."""
         if self.finished:

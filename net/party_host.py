@@ -24,7 +24,9 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import re
+import secrets
 from dataclasses import dataclass
+from pathlib import Path
 from random import Random
 
 from game.ai import Bot, make_bot
@@ -50,6 +52,7 @@ from net.protocol import (
     PROTOCOL_VERSION,
     SIDES,
     SPECTATOR,
+    Bye,
     Emote,
     Emoted,
     Hello,
@@ -82,6 +85,12 @@ class PartyConfig:
     seed: int | None = None  # for the clock's random actions and the stand-in's choices
 
 
+def party_file(save_dir: Path, name: str) -> Path:
+    """Where the party called ``name`` keeps its state (its games: the same name, ``-gameN``)."""
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower() or "party"
+    return save_dir / f"party-{slug}.json"
+
+
 class PartyHost(Host):
     """Serves one party until :meth:`close`.
 
@@ -94,10 +103,9 @@ class PartyHost(Host):
         super().__init__(table, config)
         self.party_config = party
         self.variant = table.variant
-        slug = re.sub(r"[^A-Za-z0-9]+", "-", table.name).strip("-").lower() or "party"
         self.party_id = table.name
-        self.party_path = table.save_dir / f"party-{slug}.json"
-        self._record_prefix = f"party-{slug}-game"
+        self.party_path = party_file(table.save_dir, table.name)
+        self._record_prefix = f"{self.party_path.stem}-game"
         self.party, self.table, self.last_game = self._restore(table)
         self._rng = Random(party.seed)
         self._emotes = RateLimit(party.emote_burst, party.emote_every)
@@ -110,6 +118,9 @@ class PartyHost(Host):
         self._bots: dict[Variant, Bot] = {}  # the stand-in, by the rules it plays
         self._grace: asyncio.TimerHandle | None = None  # after a restart: the wait for players
         self._announced_end = self.party.finished
+        self.paused = False  # the host has stopped the move clock
+        # The move the clock was stopped on (as the clock's key) and the seconds it had left.
+        self._stopped_at: tuple[tuple[int, int, bool], float] | None = None
         self._handlers[Queue] = self._on_queue
         self._handlers[Emote] = self._on_emote
 
@@ -289,6 +300,65 @@ class PartyHost(Host):
         self._save_party()
         self._changed(f"game {number}: {pair[0]} (X) against {pair[1]} (O)")
 
+    # -- the host's controls (the window that runs this host calls them on its thread) -------
+
+    def kick(self, name: str) -> bool:
+        """Remove ``name`` from the party: they are told why and their connection closes; a
+        game of theirs in hand is finished by the stand-in. Whether anyone had that name."""
+        gone = [c for c in self.connections if c.name == name and c.role == PLAYER]
+        if not gone and name not in self.party.present:
+            return False
+        self.party.leave(name)
+        self._save_party()
+        for conn in gone:
+            if conn.seat is not None:
+                seat = self.table.seats[conn.seat]
+                if seat is not None:
+                    # Nobody can reclaim it now: the stand-in plays the game out.
+                    seat.token, seat.connected = secrets.token_urlsafe(16), False
+            conn.role, conn.seat = None, None  # gone already: leaving says nothing more
+            conn.send(Bye("the host removed you from the party"))
+            conn.close()
+        self._changed(f"the host removed {name} from the party")
+        self._start_next()
+        return True
+
+    def pause(self, paused: bool) -> None:
+        """Stop the move clock (``True``) or let it run on from where it stopped."""
+        if paused == self.paused:
+            return
+        self.paused = paused
+        if paused and self._clock_key is not None and self._deadline is not None:
+            left = max(0.0, self._deadline - asyncio.get_running_loop().time())
+            self._stopped_at = (self._clock_key, left)
+        self._clock_key = None  # armed again, paused or not, by the broadcast below
+        self._changed("the host paused the clock" if paused else "the clock runs again")
+
+    def end_night(self) -> None:
+        """End the party now: a game in hand is left unfinished and counts for nobody."""
+        if self.party.finished:
+            return
+        for timer in (self._clock, self._next, self._thinking):
+            if timer:
+                timer.cancel()
+        self._clock = self._next = self._thinking = None
+        self._clock_key = self._deadline = None
+        in_hand = not self.table.position.is_over
+        self.party.end()
+        self._save_party()
+        if in_hand:
+            # Nobody plays on: the unfinished game stays on disk as it stood.
+            lobby = Table(self.table.name, Record(self.variant), self.table.save_dir)
+            lobby.game = self.table.game
+            asyncio.get_running_loop().run_in_executor(None, self.table.close)
+            self.table = lobby
+        for conn in self.connections:
+            if conn.seat is not None:
+                conn.seat = None
+                self._welcome(conn)
+        self._announced_end = True
+        self._changed(f"the host ended the night: {self.party.status()}")
+
     # -- the move clock and the stand-in ---------------------------------------------------
 
     def _arm_clock(self) -> None:
@@ -308,6 +378,13 @@ class PartyHost(Host):
         self._clock, self._deadline = None, None
         config = self.party_config
         delays = [config.clock] if config.clock else []
+        if self.paused:
+            delays = []
+        elif self._stopped_at is not None:
+            stopped, left = self._stopped_at
+            self._stopped_at = None
+            if delays and stopped == key:
+                delays = [left]  # the clock goes on from where the pause stopped it
         if key and not key[2]:
             delays.append(config.stand_in)
         if key and delays:
@@ -382,6 +459,8 @@ class PartyHost(Host):
         left = 0
         if self._deadline is not None:
             left = max(0, round((self._deadline - asyncio.get_running_loop().time()) * 1000))
+        elif self._stopped_at is not None:
+            left = round(self._stopped_at[1] * 1000)
         return PartyMessage(
             party.format,
             party.status(),
@@ -392,6 +471,7 @@ class PartyHost(Host):
             rows,
             round(self.party_config.clock * 1000),
             left,
+            self.paused,
         )
 
     def _save_party(self) -> None:

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 # 2: party tables (client queue and emote; host party and emoted).
 # 3: welcome.join_url, where phones open the table's page (net/web.py).
+#    And party.paused: the host has stopped the move clock.
 PROTOCOL_VERSION = 3
 
 # Roles a connection can hold at a table.
@@ -224,6 +225,7 @@ class Party(Message):
     standings: tuple[Standing, ...]
     clock_ms: int  # the move clock (0: none)
     left_ms: int  # what is left of it for the move awaited now
+    paused: bool = False  # the host has stopped the clock (left_ms stands still)
 
 
 @dataclass(frozen=True, slots=True)

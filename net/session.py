@@ -52,8 +52,9 @@ class NetworkSession:
         seat = self._client.seat if self._client.role == PLAYER else None
         return frozenset((seat,)) if seat else frozenset()
 
-    def submit(self, action: Action) -> None:
-        self._thread.call(self._client.play, action)
+    def submit(self, action: Action, ply: int | None = None) -> None:
+        """Ask for ``action`` (after ``ply`` moves, if this screen saw the game elsewhere)."""
+        self._thread.call(self._client.play, action, ply)
 
     def events(self) -> list[TableEvent]:
         drained: list[TableEvent] = []

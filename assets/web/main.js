@@ -115,7 +115,8 @@ function boardsShown() {
   const { view } = app;
   if (!view.boards.length || app.zoom === "all") return null;
   if (typeof app.zoom === "number") return [app.zoom];
-  if (app.selected !== null) return [Math.floor(app.selected / view.boards[0].length)];
+  // One or two mini-boards (Ultimate's sending rule, a collapse's tangle): those, large;
+  // more: all nine, and a tap on one zooms to it.
   return view.focus.length && view.focus.length <= 2 ? view.focus : null;
 }
 
@@ -303,9 +304,11 @@ function tickClock() {
     clock.hidden = true;
     return;
   }
-  const left = Math.max(0, party.left_ms - (performance.now() - app.partyAt));
+  // A clock the host paused stands still until the next party message.
+  const running = party.paused ? 0 : performance.now() - app.partyAt;
+  const left = Math.max(0, party.left_ms - running);
   clock.hidden = false;
-  clock.textContent = `${Math.ceil(left / 1000)} s`;
+  clock.textContent = `${Math.ceil(left / 1000)} s${party.paused ? " (paused)" : ""}`;
   clock.classList.toggle("short", left < 5000);
 }
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.client.couch import CouchSession
 from game.rules import Player, Variant
 from game.session import Notice, Snapshot
 from net import protocol
@@ -31,7 +32,7 @@ from net.session import NetworkSession
 class AtTable:
     """One network table: the session, what was started with it, and its last news."""
 
-    session: NetworkSession
+    session: NetworkSession | CouchSession  # a party this window hosts: the couch's
     host: HostHandle | None = None  # a table this window hosts
     bot: LoopThread | None = None  # a bot this window put in the other seat
     snapshot: Snapshot | None = None  # the game as last reported

@@ -49,11 +49,14 @@ class SceneName(Enum):
     SETTINGS = "settings"
     TV = "tv"
     PUZZLES = "puzzles"
+    PARTY_SETUP = "party_setup"
+    PARTY = "party"
+    PARTY_RESULTS = "party_results"
 
 
 # The screens that are views of the LAN table the app holds (Context.table): going to any
 # other screen leaves the table (the LAN screen opens one and goes on to one of these).
-TABLE_SCENES = frozenset({SceneName.PLAY, SceneName.RESULTS, SceneName.TV})
+TABLE_SCENES = frozenset({SceneName.PLAY, SceneName.RESULTS, SceneName.TV, SceneName.PARTY})
 
 # name -> "module:Class"; the class is called with the Context.
 SCENES: dict[SceneName, str] = {
@@ -67,6 +70,9 @@ SCENES: dict[SceneName, str] = {
     SceneName.PUZZLES: "game.client.scenes.puzzles:PuzzlesScene",
     SceneName.SETTINGS: "game.client.scenes.settings:SettingsScene",
     SceneName.TV: "game.client.scenes.tv:TvScene",
+    SceneName.PARTY_SETUP: "game.client.scenes.party_setup:PartySetupScene",
+    SceneName.PARTY: "game.client.scenes.party:PartyScene",
+    SceneName.PARTY_RESULTS: "game.client.scenes.party_results:PartyResultsScene",
 }
 
 

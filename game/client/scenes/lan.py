@@ -62,6 +62,7 @@ class LanScene(BaseScene):
         self._next_look = 0.0
         self.typed = ""
         self.address_field: TextField | None = None  # the address being typed, while it is
+        self._sit = True  # whether this window asked the table for a seat
 
     def enter(
         self,
@@ -239,6 +240,7 @@ class LanScene(BaseScene):
             return
         self.ctx.audio.play(Cue.CONFIRM)
         self.status = f"Connecting to {address[0]}:{address[1]}…"
+        self._sit = sit
         session = NetworkSession(
             address, name=self.ctx.settings.player_name, role="player" if sit else "spectator"
         )
@@ -295,9 +297,12 @@ class LanScene(BaseScene):
             self.ctx.leave_table()
 
     def receive(self, message: object) -> None:
-        # The game as the host has it: the board takes over (the app keeps the table).
+        # The game as the host has it: the board takes over (the app keeps the table); a
+        # player who asked for a seat and has none waits in a party's queue, on its screen.
         if isinstance(message, Snapshot):
-            self.ctx.go(SceneName.PLAY)
+            table = self.ctx.table
+            queued = self._sit and table is not None and not table.seated
+            self.ctx.go(SceneName.PARTY if queued else SceneName.PLAY)
 
     def _screen(self) -> pygame.Rect:
         return pygame.Rect((0, 0), self.ctx.size)

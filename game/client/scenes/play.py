@@ -28,9 +28,17 @@ from game.ai.analysis import Judge, judge_for
 from game.client import hud as hud_panel
 from game.client import move_list, theme
 from game.client.audio import Cue, cues_for
-from game.client.board_view import BoardLayout, BoardView, Look, allowed_cells, boards_of
+from game.client.board_view import (
+    BoardLayout,
+    BoardView,
+    Look,
+    allowed_cells,
+    boards_in_play,
+    boards_of,
+)
 from game.client.canvas import note_cover
 from game.client.collapse_show import FULL, QUICK, CollapseShow
+from game.client.couch import CouchSession
 from game.client.effects import Effects
 from game.client.ghost import draw_ghost, preview_of
 from game.client.hud import HudView
@@ -52,7 +60,7 @@ from game.client.intents import (
 from game.client.join_panel import draw_join
 from game.client.prose import press
 from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
-from game.client.scenes.setup import called, seat_title, variant_title
+from game.client.scenes.setup import PERSON, called, seat_title, variant_title
 from game.client.still import Still
 from game.client.widgets import Item, Menu, focus_ring
 from game.records import Record
@@ -61,7 +69,7 @@ from game.rules.ultimate import Ultimate
 from game.session import LocalSession, Notice, Refused, Session, Snapshot
 from game.textview import points
 from net.party import EMOTES
-from net.protocol import Emoted
+from net.protocol import Emoted, Party
 
 BOT_PAUSE = 0.5  # seconds a bot waits after a change, so people can follow its moves
 MESSAGE_TIME = 3.5
@@ -128,6 +136,7 @@ class PlayScene(BaseScene):
             else session or LocalSession(variant, record=Record(variant, list(moves)))
         )
         self.local = isinstance(self.session, LocalSession)
+        self._game = table.game if table else 0  # the table's game this screen shows
         self.view = BoardView(variant)
         self.still = Still()
         self.show = CollapseShow(QUICK if self.ctx.settings.quick_collapse else FULL)
@@ -169,6 +178,12 @@ class PlayScene(BaseScene):
     def _side_of(self, pad: int) -> Player | None:
         """The side a pad plays: with two pads, pad 1 is X, pad 2 is O; else whoever is to play."""
         mover = self.pos.to_play
+        if isinstance(self.session, CouchSession):
+            # At a party hosted here, a couch player's pad plays their side; the keyboard and
+            # mouse, or a pad nobody claimed, play whoever is to move (a hot seat).
+            side = self.session.side_of(pad) if pad != KEYBOARD else None
+            if side is not None:
+                return side
         if pad == KEYBOARD or len(self._pads()) < 2:
             return mover
         return Player.X if pad % 2 else Player.O
@@ -203,17 +218,14 @@ class PlayScene(BaseScene):
         or else the last placement."""
         pos = self.pos
         if pos.awaiting_collapse:
-            cycle = set(pos.cycle())
-            cells = {c for k, a, b in pos.spooky_marks if k in cycle for c in (a, b)}
-        elif self.picked is not None:
-            cells = {self.picked, *self.cursors.values()}
-        elif isinstance(self.variant, Ultimate) and self.variant.sent_to(pos):
-            cells = set(self._allowed_cells(None))
-        elif self.cursors:
-            cells = set(self.cursors.values())
-        else:
-            cells = set(pos.last_placement or ())
-        return boards_of(self.variant, cells)
+            return boards_in_play(pos)
+        if self.picked is not None:
+            return boards_of(self.variant, {self.picked, *self.cursors.values()})
+        if isinstance(self.variant, Ultimate) and self.variant.sent_to(pos):
+            return boards_of(self.variant, self._allowed_cells(None))
+        if self.cursors:
+            return boards_of(self.variant, set(self.cursors.values()))
+        return boards_in_play(pos)
 
     def _preview_rects(self, hud: pygame.Rect) -> list[pygame.Rect]:
         # Two squares side by side above the buttons, under the panel's words, with a line
@@ -535,16 +547,33 @@ class PlayScene(BaseScene):
         save_in_worker(self.ctx, Record(self.variant, list(self.moves)))
 
     def receive(self, message: object) -> None:
+        if isinstance(self.session, CouchSession) and self._party_moved_on(message):
+            self.ctx.go(SceneName.PARTY)
+            return
         if isinstance(message, Saved):
             text, saved = message.outcome()
             self._say(text, warning=not saved)
         else:
             self._waiting.append(message)  # the table's events, taken in order by _drain
 
+    def _party_moved_on(self, message: object) -> bool:
+        """At a party hosted here: whether the table has gone past this screen's game (the
+        next game started, or the night ended), so the party screen takes over again."""
+        table = self.ctx.table
+        game = table.game if table else 0
+        if isinstance(message, Snapshot):
+            return message.game != self._game
+        return isinstance(message, Party) and message.finished and game == self._game
+
     def _leave(self) -> None:
-        self.ctx.go(SceneName.TITLE)
+        # A party hosted here goes on: its screen has the host's menu (and the end of it).
+        at_party = isinstance(self.session, CouchSession)
+        self.ctx.go(SceneName.PARTY if at_party else SceneName.TITLE)
 
     def _results(self) -> None:
+        if isinstance(self.session, CouchSession):
+            self.ctx.go(SceneName.PARTY)
+            return
         self.ctx.go(
             SceneName.RESULTS,
             variant=self.variant,
@@ -563,7 +592,11 @@ class PlayScene(BaseScene):
         """Who sits on ``side``, as the HUD says it."""
         table = getattr(self.session, "table", None)
         if table is None:
-            return seat_title(self.seats.get(side))
+            if self.seats.get(side) is not None:
+                return seat_title(self.seats.get(side))
+            # A person: the player's own name against a bot, "X" and "O" for two on a couch.
+            alone = sum(level is None for level in self.seats.values()) == 1
+            return self.ctx.settings.player_name if alone else PERSON
         seat = next((s for s in table.seats if s.side == side.value), None)
         if seat is None or seat.name is None:
             return "empty seat"

@@ -29,7 +29,7 @@ import pygame
 
 from game.client import move_list, prose, theme
 from game.client.audio import Cue, cues_for
-from game.client.board_view import BoardLayout, BoardView, Look, boards_of
+from game.client.board_view import BoardLayout, BoardView, Look, boards_in_play
 from game.client.canvas import note_button
 from game.client.effects import Effects
 from game.client.ghost import draw_ghost, preview_of
@@ -271,11 +271,7 @@ class ReplayScene(BaseScene):
         assert self.view is not None
         # Squared and Ultimate: the mini-boards of the last placement (or the cycle) large.
         pos = self.positions[self.index]
-        cells = set(pos.last_placement or ())
-        if pos.awaiting_collapse:
-            cycle = set(pos.cycle())
-            cells = {c for k, a, b in pos.spooky_marks if k in cycle for c in (a, b)}
-        return self.view.layout(board_area(self.ctx.size), boards_of(self.view.variant, cells))
+        return self.view.layout(board_area(self.ctx.size), boards_in_play(pos))
 
     def controls(self) -> dict[str, pygame.Rect]:
         """The five transport buttons under the move list."""
@@ -391,7 +387,8 @@ class ReplayScene(BaseScene):
         if self.message is not None:
             prose.draw(surface, [Para(self.message, palette.warning, bold=True)], below, unit, True)
         else:
-            prose.draw(surface, [Para(hint, palette.dim)], below, unit, center=True)
+            where = Para(f"Saved games are kept in {records_dir()}", palette.dim, 0.85)
+            prose.draw(surface, [Para(hint, palette.dim), where], below, unit, center=True)
 
     def draw_rows(self, surface: pygame.Surface, entries: list[Entry], unit: int) -> None:
         palette = self.ctx.palette
@@ -399,6 +396,7 @@ class ReplayScene(BaseScene):
         shown = entries[self.top : self.top + len(rows)]
         for i, (entry, rect) in enumerate(zip(shown, rows, strict=False)):
             focused = self.top + i == self.focus
+            note_button(surface, entry.when, rect)
             edge = palette.accent if focused else palette.grid
             fill = theme.mix(palette.board, palette.accent, 0.22) if focused else palette.board
             theme.panel(surface, rect, fill, edge, rect.height // 3, alpha=200 if focused else 150)

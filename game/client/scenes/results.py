@@ -87,7 +87,7 @@ class ResultsScene(BaseScene):
         table = self.table
         if table is not None and table.party is not None:
             # At a party the queue decides who plays next: no rematch to ask for.
-            first = Item("Watch the board", lambda: self.ctx.go(SceneName.PLAY))
+            first = Item("Watch the board", lambda: self.ctx.go(SceneName.PARTY))
         elif table is not None and not table.seated:
             first = Item("Watch the next game", lambda: self.ctx.go(SceneName.PLAY))
         else:

@@ -25,6 +25,7 @@ class TitleScene(BaseScene):
                 Item("Play against a bot", lambda: go(SceneName.SETUP, mode="bot")),
                 Item("Host a LAN game", lambda: go(SceneName.LAN, mode="host")),
                 Item("Join a LAN game", lambda: go(SceneName.LAN, mode="join")),
+                Item("Host a party", lambda: go(SceneName.PARTY_SETUP)),
                 Item("Tutorial", lambda: go(SceneName.TUTORIAL)),
                 Item("Replays", lambda: go(SceneName.REPLAY)),
                 Item("Puzzles", lambda: go(SceneName.PUZZLES)),

@@ -1,0 +1,380 @@
+"""The party screen: the big screen of a party night, and its host's controls.
+
+It is the TV view (:class:`~game.client.scenes.tv.TvScene`: the board of the
+game on, who plays, the clock, the queue and the scoreboard) of the party
+the app holds (``Context.table``), with more on top:
+
+- **At the party this window hosts** (started by the party setup screen, so
+  the table's session is a :class:`~game.client.couch.CouchSession`): how to
+  join (the LAN address, the phone page's QR code) while nobody plays, and
+  the host's menu (Enter, A or a click): add a couch player (a name typed on
+  the on-screen keyboard; the pad that added them is theirs), add a bot of
+  any level, remove a player, pause the clock, end the night. When a couch
+  player's game comes up the board takes over (the play scene), and comes
+  back here after it; when the party is over, the night's results follow.
+- **At a party joined from the lobby**: the queue and scoreboard while the
+  player waits; the board takes over when the host seats them.
+
+Params (the first visit of a hosted party): ``evening``
+(``party_setup.Evening``, whose couch players and bots are seated again when
+an evening carries on) and ``save_dir``.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.ai import LEVELS
+from game.client import prose, theme
+from game.client.audio import Cue
+from game.client.couch import CouchSession
+from game.client.intents import KEYBOARD, Activate, Cancel, Click, Intent, Text
+from game.client.keyboard import Done, TextField
+from game.client.prose import Para
+from game.client.scene import Context, SceneName
+from game.client.scenes.party_setup import Evening
+from game.client.scenes.tv import TvScene
+from game.client.widgets import Item, Menu
+from net import discovery
+from net.party_client import play_party_bot
+from net.party_host import PartyHost
+from net.protocol import Party
+
+NAME_LIMIT = 20
+# How long "End the night" waits for the second press that confirms it.
+CONFIRM_TIME = 4.0
+
+
+@dataclass
+class Night:
+    """What the hosting window keeps about its party for as long as it runs (it outlives any
+    one visit of this screen): the evening, where its records go, and the bots it added."""
+
+    evening: Evening
+    save_dir: Path
+    bot_seed: int = 0  # each bot added gets the next seed
+
+
+class PartyScene(TvScene):
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), width=12)
+        self.menu_open = False
+        self.kicking = False  # the menu lists who to remove
+        self.field: TextField | None = None  # a couch player's name, while it is typed
+        self._field_pad = KEYBOARD  # the pad that asked to add them
+        self._pad = KEYBOARD  # the pad of the intent being handled
+        self._confirm_until = -1.0
+
+    def enter(
+        self, evening: Evening | None = None, save_dir: Path | None = None, **params: Any
+    ) -> None:
+        super().enter(**params)
+        table = self.ctx.table
+        assert table is not None, "the party screen shows the party the app holds"
+        self.session = table.session  # type: ignore[assignment]
+        self.couch = table.session if isinstance(table.session, CouchSession) else None
+        self.handle_ = table.host
+        if self.couch is not None and evening is not None and save_dir is not None:
+            self.couch.night = Night(evening, save_dir)
+            for name, pad in evening.couch:
+                self.couch.add(name, pad)
+            for name, level in evening.bots:
+                self._start_bot(name, level)
+        if table.snapshot is not None:
+            self.take(table.snapshot)
+        if table.party is not None:
+            self.take(table.party)
+        self.address = self.session.address if self.couch else self.address
+        # Where windows on the LAN reach this party (asked once: it lists the interfaces).
+        self.lan = [f"{a}:{self.address[1]}" for a in discovery.lan_addresses()]
+        self._items()
+        self._follow()
+
+    def exit(self) -> None:
+        if self.field is not None:
+            self.field.close()
+
+    @property
+    def night(self) -> Night | None:
+        return self.couch.night if self.couch else None
+
+    # -- the host's menu -------------------------------------------------------------
+
+    def _items(self) -> None:
+        if self.kicking:
+            names = [s.name for s in self.party.standings if s.here] if self.party else []
+            self.menu.items = [
+                *(Item(f"Remove {name}", functools.partial(self._kick, name)) for name in names),
+                Item("Back", self._unkick),
+            ]
+        elif self.couch is None:
+            self.menu.items = [
+                Item("Join the queue", lambda: self._queue(True)),
+                Item("Just watch", lambda: self._queue(False)),
+                Item("Leave the party", lambda: self.ctx.go(SceneName.TITLE)),
+                Item("Back to the party", self._close_menu),
+            ]
+        else:
+            paused = bool(self.party and self.party.paused)
+            self.level_item = Item(
+                "Bot level",
+                choices=list(LEVELS),
+                index=getattr(self, "level_item", Item("", choices=["beginner"])).index,
+            )
+            end = "Press again to end the night" if self._confirming() else "End the night"
+            self.menu.items = [
+                Item("Add a couch player", self._ask_name),
+                self.level_item,
+                Item("Add a bot", self._add_bot),
+                Item("Remove a player", self._to_kick),
+                Item("Resume the clock" if paused else "Pause the clock", self._pause),
+                Item(end, self._end),
+                Item("Back to the party", self._close_menu),
+            ]
+        self.menu.focus = min(self.menu.focus, len(self.menu.items) - 1)
+
+    def _confirming(self) -> bool:
+        return self.ctx.time < self._confirm_until
+
+    def _close_menu(self) -> None:
+        self.menu_open = False
+
+    def _to_kick(self) -> None:
+        self.kicking = True
+        self.menu.focus = 0
+        self._items()
+
+    def _unkick(self) -> None:
+        self.kicking = False
+        self._items()
+
+    def _host(self) -> PartyHost:
+        assert self.handle_ is not None
+        host = self.handle_.host
+        assert isinstance(host, PartyHost)
+        return host
+
+    def _kick(self, name: str) -> None:
+        assert self.handle_ is not None
+        self.handle_.call(self._host().kick, name)
+        night = self.night
+        if night is not None:
+            night.evening.couch = [c for c in night.evening.couch if c[0] != name]
+            night.evening.bots = [b for b in night.evening.bots if b[0] != name]
+            night.evening.save(night.save_dir)
+        self.ctx.audio.play(Cue.CONFIRM)
+        self._unkick()
+
+    def _pause(self) -> None:
+        assert self.handle_ is not None
+        self.handle_.call(self._host().pause, not (self.party and self.party.paused))
+        self.ctx.audio.play(Cue.CONFIRM)
+
+    def _end(self) -> None:
+        if not self._confirming():
+            self._confirm_until = self.ctx.time + CONFIRM_TIME
+            self._items()
+            return
+        assert self.handle_ is not None
+        self.handle_.call(self._host().end_night)
+        self.menu_open = False
+
+    def _queue(self, join: bool) -> None:
+        self.session.join_queue(join)
+        self.menu_open = False
+
+    def _taken(self) -> set[str]:
+        taken = {s.name for s in self.party.standings} if self.party else set()
+        return taken | set(self.couch.names() if self.couch else ())
+
+    def _unique(self, name: str) -> str:
+        taken, base, number = self._taken(), name, 1
+        while name in taken:
+            number += 1
+            name = f"{base} {number}"
+        return name
+
+    def _ask_name(self) -> None:
+        self._field_pad = self._pad
+        self.field = TextField("", NAME_LIMIT)
+
+    def _typed(self, done: Done) -> None:
+        assert self.field is not None and self.couch is not None
+        name = " ".join(self.field.text.split())
+        self.field.close()
+        self.field = None
+        if done is Done.KEEP and name:
+            self.add_couch_player(name, self._field_pad)
+
+    def add_couch_player(self, name: str, pad: int) -> None:
+        """Seat ``name`` on the couch, playing with ``pad``: they join the queue."""
+        assert self.couch is not None and self.night is not None
+        name = self._unique(name)
+        self.couch.add(name, pad)
+        self.night.evening.couch.append((name, pad))
+        self.night.evening.save(self.night.save_dir)
+        self.ctx.audio.play(Cue.CONFIRM)
+
+    def _add_bot(self) -> None:
+        level = LEVELS[self.level_item.index]
+        name = self._unique(f"{level.title()} bot")
+        night = self.night
+        assert night is not None
+        night.evening.bots.append((name, level))
+        night.evening.save(night.save_dir)
+        self._start_bot(name, level)
+        self.ctx.audio.play(Cue.CONFIRM)
+
+    def _start_bot(self, name: str, level: str) -> None:
+        table = self.ctx.table
+        night = self.night
+        assert table is not None and table.bot is not None and night is not None
+        night.bot_seed += 1
+        table.bot.submit(play_party_bot(self.address, level, name=name, seed=night.bot_seed))
+
+    # -- input -----------------------------------------------------------------------
+
+    def handle(self, intent: Intent) -> None:
+        self._pad = getattr(intent, "pad", KEYBOARD)
+        if self.field is not None:
+            done = self.field.handle(intent, self._screen())
+            if done is not None:
+                self._typed(done)
+            return
+        if self.menu_open:
+            if isinstance(intent, Cancel):
+                self._unkick() if self.kicking else self._close_menu()
+            else:
+                self.menu.handle(intent, self._menu_area())
+            return
+        if isinstance(intent, Activate | Click):
+            self.menu_open = True
+            self.kicking = False
+            self.menu.focus = 0
+            self._items()
+        elif isinstance(intent, Cancel) and self.couch is None:
+            self.ctx.go(SceneName.TITLE)
+        elif isinstance(intent, Cancel):
+            self.menu_open = True  # the host leaves by ending the night, from the menu
+            self._items()
+        elif isinstance(intent, Text):
+            super().handle(intent)
+
+    # -- the table -------------------------------------------------------------------
+
+    def receive(self, message: object) -> None:
+        super().receive(message)
+        if isinstance(message, Party) and not self.field:
+            self._items()
+        self._follow()
+
+    def _follow(self) -> None:
+        """To the board when a player at this screen is seated; to the results at the end."""
+        table = self.ctx.table
+        if table is None:
+            return
+        snap = table.snapshot
+        busy = self.menu_open or self.field is not None  # the host is busy with the menu
+        if table.seated and snap is not None and not snap.position.is_over and not busy:
+            self.ctx.go(SceneName.PLAY)
+        elif self.night is not None and self.party is not None and self.party.finished:
+            night = self.night
+            self.ctx.go(
+                SceneName.PARTY_RESULTS,
+                party=night.evening.name,
+                save_dir=night.save_dir,
+                format=night.evening.format,
+            )
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._follow()  # a couch player's seat may come after the big screen heard the game
+        if self.field is not None and (done := self.field.update()) is not None:
+            self._typed(done)
+        if self._confirm_until > 0 and not self._confirming():
+            self._confirm_until = -1.0
+            self._items()
+        session = self.ctx.table.session if self.ctx.table else None
+        if self.couch is None and session is not None and session.ended is not None:
+            self.news.append((session.ended[:1].upper() + session.ended[1:], self.ctx.time))
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def hint(self) -> str:
+        if self.couch is None:
+            return "Enter: queue  ·  Esc: leave"
+        return "Enter or A: the host's menu"
+
+    def _screen(self) -> pygame.Rect:
+        return pygame.Rect((0, 0), self.ctx.size)
+
+    def _left(self) -> pygame.Rect:
+        """Everything left of the side column."""
+        _, _, side = self._areas()
+        margin = theme.scale(self.ctx.size).margin
+        return pygame.Rect(margin, margin, side.x - 2 * margin, side.height)
+
+    def _menu_area(self) -> pygame.Rect:
+        left = self._left()
+        return left.inflate(-left.width // 6, -left.height // 5)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw(surface, alpha)
+        palette = self.ctx.palette
+        if self.menu_open:
+            area = self._menu_area()
+            pad = theme.scale(self.ctx.size).margin
+            theme.panel(
+                surface, area.inflate(2 * pad, 2 * pad), palette.board, palette.accent, pad, 240
+            )
+            self.menu.draw(surface, area, palette, self.ctx.time)
+        if self.field is not None:
+            self.field.draw(
+                surface,
+                self._screen(),
+                palette,
+                self.ctx.time,
+                "Who sits down on the couch?",
+                self.ctx.device,
+            )
+
+    def _draw_waiting(self, surface: pygame.Surface, left: pygame.Rect) -> None:
+        """Before the first game: the party's name, what it waits for, and how to join."""
+        if self.couch is None:
+            super()._draw_waiting(surface, left)
+            return
+        palette = self.ctx.palette
+        scale = theme.scale(self.ctx.size)
+        name = self.night.evening.name if self.night else "Party"
+        words, size = theme.fitted(name, scale.title, left.width, scale.heading, True)
+        title = theme.glowing_text(words, size, palette.text, palette.glow_strength)
+        y = left.y + scale.px(40)
+        theme.blit_centered(surface, title, (left.centerx, y + title.get_height() / 2))
+        y += title.get_height() + scale.px(24)
+        status = self.party.status if self.party else "Opening the doors…"
+        line = theme.text(status[:1].upper() + status[1:], scale.lead, palette.accent, True)
+        theme.blit_centered(surface, line, (left.centerx, y + line.get_height() / 2))
+        y += line.get_height() + scale.px(40)
+        port = self.address[1]
+        lan = self.lan
+        how = [
+            Para("From a window on the LAN", palette.text, bold=True),
+            Para(
+                "Join a LAN game, then this party; or type "
+                + (" or ".join(lan) if lan else f"127.0.0.1:{port} (no LAN here)"),
+                palette.dim,
+            ),
+            Para("On this couch", palette.text, bold=True),
+            Para(
+                "Enter, or A on a pad: Add a couch player. Bots come from the same menu.",
+                palette.dim,
+            ),
+        ]
+        # Phones: the QR code under the scoreboard says it.
+        prose.draw(surface, how, pygame.Rect(left.x, y, left.width, left.bottom - y), scale.body)

@@ -1,0 +1,157 @@
+"""The night's results: a podium, the standings, the games played and where the records are.
+
+The standings are computed here from the games' records in the save dir, as
+the host computes its scoreboard (``net.party.result_of`` and
+``net.party.standings``): nothing the host said on the way is trusted for the
+final word. The party's host has stopped by the time this screen opens (it is
+not a view of the table), so every record is whole on disk.
+
+Params: ``party`` (its name), ``save_dir``, ``format``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.client import prose, theme
+from game.client.audio import Cue
+from game.client.intents import Cancel, Intent
+from game.client.prose import Para
+from game.client.scene import BaseScene, Context, SceneName
+from game.client.scenes.tv import FORMAT_TITLES
+from game.client.widgets import Item, Menu
+from game.records import RecordError, read_record
+from game.textview import points
+from net.party import GameResult, Standing, result_of, standings
+from net.party_host import party_file
+
+PODIUM = 3  # places on the podium
+TABLE_ROWS = 8  # standings shown under it, at most
+
+
+def night_results(save_dir: Path, name: str) -> tuple[list[GameResult], int]:
+    """The finished games of the party ``name`` in ``save_dir``, in order, and how many games
+    were started (an unfinished one, ended early, counts for nobody)."""
+    finished: dict[int, GameResult] = {}
+    started = 0
+    for path in save_dir.glob(f"{party_file(save_dir, name).stem}-game*.json"):
+        try:
+            record = read_record(path)
+        except RecordError:
+            continue
+        started += 1
+        found = result_of(record, name)
+        if found is not None:
+            finished[found[0]] = found[1]
+    return [finished[n] for n in sorted(finished)], started
+
+
+class PartyResultsScene(BaseScene):
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.menu = Menu([Item("Back to the title", self._leave)], width=8)
+
+    def enter(self, party: str, save_dir: Path, format: str = "", **params: Any) -> None:
+        self.name = party
+        self.save_dir = save_dir
+        self.format = FORMAT_TITLES.get(format, format)
+        self.results, self.started = night_results(save_dir, party)
+        self.standings: list[Standing] = [s for s in standings(self.results) if s.played]
+        self.ctx.audio.play(Cue.WIN)
+
+    def _leave(self) -> None:
+        self.ctx.go(SceneName.TITLE)
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Cancel):
+            self._leave()
+            return
+        self.menu.handle(intent, self._menu_area())
+
+    def _menu_area(self) -> pygame.Rect:
+        w, h = self.ctx.size
+        scale = theme.scale((w, h))
+        return pygame.Rect(0, h - scale.button - scale.margin, w, scale.button)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        palette = self.ctx.palette
+        theme.backdrop(surface, palette, self.ctx.time)
+        w, h = surface.get_size()
+        scale = theme.scale((w, h))
+        words, size = theme.fitted(self.name, scale.title, w * 0.9, scale.heading, True)
+        title = theme.glowing_text(words, size, palette.text, palette.glow_strength)
+        theme.blit_centered(surface, title, (w / 2, scale.px(80)))
+        played = len(self.results)
+        games = f"{played} game{'s' * (played != 1)} played"
+        if self.started > played:
+            games += f" ({self.started - played} left unfinished)"
+        sub = theme.text(f"{self.format} · {games}", scale.lead, palette.dim)
+        theme.blit_centered(surface, sub, (w / 2, scale.px(150)))
+        self._draw_podium(surface, pygame.Rect(w // 8, scale.px(190), w * 3 // 4, scale.px(330)))
+        table = pygame.Rect(w // 5, scale.px(560), w * 3 // 5, scale.px(330))
+        self._draw_table(surface, table)
+        where = f"The records are kept in {self.save_dir}"
+        box = pygame.Rect(w // 10, table.bottom + scale.px(10), w * 4 // 5, scale.px(50))
+        prose.draw(surface, [Para(where, palette.dim)], box, scale.hint, center=True)
+        self.menu.draw(surface, self._menu_area(), palette, self.ctx.time)
+
+    def _draw_podium(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """First in the middle on the highest step, second to its left, third to its right."""
+        palette = self.ctx.palette
+        scale = theme.scale(self.ctx.size)
+        if not self.standings:
+            words = theme.text("No game was finished tonight", scale.lead, palette.dim)
+            theme.blit_centered(surface, words, area.center)
+            return
+        step_w = area.width // PODIUM
+        heights = {0: 1.0, 1: 0.72, 2: 0.5}
+        order = {1: 0, 0: 1, 2: 2}  # place -> column
+        colors = {0: palette.highlight, 1: palette.x, 2: palette.o}
+        base = area.bottom
+        for place, row in enumerate(self.standings[:PODIUM]):
+            column = order[place]
+            step_h = round(area.height * 0.55 * heights[place])
+            step = pygame.Rect(
+                area.x + column * step_w + step_w // 10, base - step_h, step_w * 4 // 5, step_h
+            )
+            theme.panel(surface, step, palette.board, colors[place], scale.px(16))
+            number = theme.glowing_text(
+                str(place + 1), scale.heading, colors[place], palette.glow_strength
+            )
+            theme.blit_centered(surface, number, step.center)
+            name, size = theme.fitted(row.name, scale.lead, step.width, scale.body, True)
+            label = theme.glowing_text(name, size, palette.text, palette.glow_strength // 2)
+            score = theme.text(f"{points(row.points)} pts", scale.body, colors[place], True)
+            y = step.top - score.get_height() - scale.px(6)
+            theme.blit_centered(surface, score, (step.centerx, y + score.get_height() / 2))
+            y -= label.get_height()
+            theme.blit_centered(surface, label, (step.centerx, y + label.get_height() / 2))
+
+    def _draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Rank, name, points, played, won, drawn, lost."""
+        palette = self.ctx.palette
+        scale = theme.scale(self.ctx.size)
+        columns = (("PTS", 0.62), ("P", 0.72), ("W", 0.81), ("D", 0.9), ("L", 1.0))
+        head = scale.hint
+        label = theme.text("STANDINGS", head, palette.dim, True)
+        surface.blit(label, area.topleft)
+        for words, edge in columns:
+            text = theme.text(words, head, palette.dim, True)
+            surface.blit(text, text.get_rect(topright=(area.x + area.width * edge, area.y)))
+        y = area.y + label.get_height() + scale.px(8)
+        size = scale.body
+        for rank, row in enumerate(self.standings[:TABLE_ROWS], start=1):
+            color = palette.highlight if rank == 1 else palette.text
+            name, _ = theme.fitted(f"{rank}.  {row.name}", size, area.width * 0.5, size)
+            surface.blit(theme.text(name, size, color, rank == 1), (area.x, y))
+            values = (points(row.points), row.played, row.wins, row.draws, row.losses)
+            for value, (_, edge) in zip(values, columns, strict=True):
+                text = theme.text(str(value), size, color, rank == 1)
+                surface.blit(text, text.get_rect(topright=(area.x + area.width * edge, y)))
+            y += theme.font(size).get_linesize()
+        more = len(self.standings) - TABLE_ROWS
+        if more > 0:
+            surface.blit(theme.text(f"and {more} more", scale.hint, palette.dim), (area.x, y))

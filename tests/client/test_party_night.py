@@ -1,0 +1,142 @@
+"""A party night hosted from the game's own window: real pygame, a real party host on its
+thread, couch players' and bots' connections over loopback.
+
+From the title screen a round robin is hosted; two couch players sit down (one with a pad,
+one with the mouse) and a beginner bot joins; every couch move is made with pad and mouse
+events; the night ends on its results screen, whose standings are the sums of the records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from random import Random
+
+import pygame
+import pytest
+
+from game.client.intents import KEYBOARD
+from game.client.scene import SceneName
+from game.records import read_record
+from net.host import default_save_dir
+from net.loopthread import LoopThread
+from net.party_client import play_party_bot
+from tests.client.driver import Driver
+from tests.client.test_lan import LOOPBACK
+
+ANN_PAD = 1  # the pretend controller Ann holds (SDL instance id; the app's pad 1)
+DEVICES = {"Ann": ("pad", ANN_PAD), "Bo": ("mouse", KEYBOARD)}
+
+
+def sit_down(d: Driver, name: str, by_pad: bool) -> None:
+    """From the host's open menu: Add a couch player, type ``name``, done (pad or keys)."""
+    d.focus("Add a couch player")
+    if by_pad:
+        d.button(pygame.CONTROLLER_BUTTON_A, ANN_PAD)
+    else:
+        d.key(pygame.K_RETURN)
+    assert d.scene.field is not None
+    d.post(pygame.TEXTINPUT, text=name)
+    if by_pad:
+        d.button(pygame.CONTROLLER_BUTTON_START, ANN_PAD)
+    else:
+        d.key(pygame.K_RETURN)
+        d.frames(1)
+    assert d.scene.field is None and name in d.scene.couch.names()
+
+
+def host_round_robin(d: Driver) -> None:
+    """Title -> Host a party -> a round robin without a clock -> the party screen; the host
+    opens the menu, seats Ann (pad), Bo (keys) and a beginner bot, and closes it."""
+    d.choose("Host a party")
+    assert d.name is SceneName.PARTY_SETUP
+    # The same screen, on loopback and with a short look at each finished board.
+    d.app.go(SceneName.PARTY_SETUP, bind=LOOPBACK, between=0.1)
+    d.frames(1)
+    d.focus("Format")
+    d.key(pygame.K_RIGHT)
+    assert d.scene.format_item.value == "Round robin"
+    d.focus("Move clock")
+    d.key(pygame.K_LEFT)  # 60 s -> 30 s -> (wrapping) None
+    d.key(pygame.K_LEFT)
+    assert d.scene.clock_item.value == "None"
+    d.choose("Start the party")
+    d.until(lambda: d.name is SceneName.PARTY)
+    d.key(pygame.K_RETURN)  # the host's menu
+    assert d.scene.menu_open
+    d.choose("Add a bot")
+    sit_down(d, "Ann", by_pad=True)
+    sit_down(d, "Bo", by_pad=False)
+    d.choose("Back to the party")
+
+
+def play_the_night(d: Driver, seed: int) -> int:
+    """Play every couch move until the night's results; the number of couch games seen."""
+    rng = Random(seed)
+    games: set[int] = set()
+    while d.name is not SceneName.PARTY_RESULTS:
+        scene = d.scene
+        if d.name is SceneName.PLAY and not scene.paused and not scene.pos.is_over:
+            pos = scene.pos
+            holder = scene.session.holding(pos.to_play)
+            if holder is not None and len(scene.moves) == len(d.app.table.snapshot.moves):
+                games.add(d.app.table.game)
+                count = len(scene.moves)
+                device, pad = DEVICES[holder.name]
+                token = scene.variant.token(rng.choice(pos.legal_actions()))
+                d.play(scene.variant, token, device, pad)
+                d.until(
+                    lambda count=count: d.name is not SceneName.PLAY or len(d.scene.moves) > count
+                )
+                continue
+        d.frames(1)
+    return len(games)
+
+
+def standings_from_records(save_dir: Path) -> dict[str, tuple[float, int]]:
+    """name -> (points, games), summed straight from the party's records."""
+    sums: dict[str, tuple[float, int]] = {}
+    for path in save_dir.glob("party-*-game*.json"):
+        record = read_record(path)
+        outcome = record.positions()[-1].outcome
+        assert outcome is not None, f"{path.name} is unfinished"
+        info = record.extra["party"]
+        for name, got in ((info["x"], outcome.scores.x), (info["o"], outcome.scores.o)):
+            points, played = sums.get(name, (0.0, 0))
+            sums[name] = (points + got, played + 1)
+    return sums
+
+
+@pytest.fixture
+def small(tmp_path: Path) -> Iterator[Driver]:
+    """A small window: these tests draw a whole evening's frames, and what they check is the
+    flow, not the look (pictures at TV sizes are taken under Xvfb)."""
+    d = Driver(tmp_path, size=(640, 360))
+    yield d
+    d.close()
+
+
+@pytest.mark.timeout(60)
+def test_a_round_robin_on_the_couch_with_a_lan_player_joining_mid_evening(
+    small: Driver,
+) -> None:
+    """Hosted from the title: Ann (pad) and Bo (mouse) on the couch and a beginner bot; once
+    the first game is on, a bot on the LAN joins over TCP. Everyone meets everyone, every
+    couch move is made with pad or mouse events, and the results are the records' sums."""
+    d = small
+    host_round_robin(d)
+    d.until(lambda: d.app.table is not None and d.app.table.game == 1)
+    address = d.app.table.session.address
+    lan = LoopThread("test-lan-bot")
+    try:
+        lan.submit(play_party_bot(address, "beginner", name="Lan", seed=9))
+        couch_games = play_the_night(d, seed=4)
+    finally:
+        lan.stop()
+    sums = standings_from_records(default_save_dir())
+    assert set(sums) == {"Ann", "Bo", "Beginner bot", "Lan"}
+    assert all(played == 3 for _, played in sums.values())  # everyone met everyone
+    assert couch_games == 5  # all six games but the two bots' own
+    shown = {s.name: (s.points, s.played) for s in d.scene.standings}
+    assert shown == sums
+    assert d.app.table is None  # the host has stopped: the night is over
