@@ -135,6 +135,17 @@ def boards_of(variant: Variant, cells: set[int] | frozenset[int]) -> frozenset[i
     return frozenset(board[c] for c in cells)
 
 
+def boards_in_play(pos: Position) -> frozenset[int]:
+    """The mini-boards a position is about: the cycle awaiting its collapse, else the last
+    placement (none on a board that is not made of mini-boards)."""
+    if pos.awaiting_collapse:
+        cycle = set(pos.cycle())
+        cells = {c for k, a, b in pos.spooky_marks if k in cycle for c in (a, b)}
+    else:
+        cells = set(pos.last_placement or ())
+    return boards_of(pos.variant, cells)
+
+
 def layout_board(
     variant: Variant, area: pygame.Rect, focus: frozenset[int] = frozenset()
 ) -> BoardLayout:

@@ -119,6 +119,12 @@ def text_canvas(image: pygame.Surface, words: str, size: int) -> Canvas:
     return out
 
 
+def forget_drawn(surface: pygame.Surface) -> None:
+    """Drop what ``surface`` recorded (a kept picture about to be painted anew)."""
+    if isinstance(surface, Canvas):
+        surface.drawn.clear()
+
+
 def note_cover(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """Record that a card now covers ``rect``: what was drawn under it is hidden."""
     if isinstance(surface, Canvas):

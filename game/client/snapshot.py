@@ -27,6 +27,7 @@ import pygame
 
 from game.client.app import App
 from game.client.canvas import Canvas
+from game.client.paths import save_record
 from game.client.scene import Scene, SceneName
 from game.client.settings import Settings, save
 from game.records import Record
@@ -91,6 +92,19 @@ def _replay(record: Record, home: Path) -> dict[str, Any]:
     return {"path": path}
 
 
+def _saved(record: Record, home: Path) -> dict[str, Any]:
+    save_record(record)  # into the studio's own data folder
+    save_record(sample(make_variant("ultimate"), True, seed=3))
+    return {}
+
+
+def _listed(scene: Scene, record: Record) -> None:
+    scanning = scene.scanning  # type: ignore[attr-defined]
+    if scanning is not None:
+        scanning.result()  # the scan of the records folder, done in a worker
+    scene.update(0.0)
+
+
 def _halfway(scene: Scene, record: Record) -> None:
     scene.jump(len(record.moves) // 2)  # type: ignore[attr-defined]
 
@@ -133,6 +147,7 @@ SCENES: dict[str, Shot] = {
     "replay": Shot(
         SceneName.REPLAY, _replay, _halfway, about="the replay viewer, halfway through the record"
     ),
+    "replays": Shot(SceneName.REPLAY, _saved, _listed, about="the list of saved games"),
     "tv": Shot(SceneName.TV, lambda r, h: {}, _tv, about="the big screen at a party"),
 }
 FINISHED = frozenset({"results", "replay"})  # screens whose sample game is played out

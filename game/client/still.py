@@ -15,6 +15,8 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
+from game.client.canvas import forget_drawn
+
 
 class Still:
     """One scene's still picture, with the key it was painted for."""
@@ -31,10 +33,12 @@ class Still:
         ``paint`` draws on a surface of ``surface``'s size and format, at the same places
         as on ``surface`` itself; the window's size is part of the key.
         """
-        key = (surface.get_size(), key)
+        # A snapshot's canvas gets a picture of its own that records what is drawn on it.
+        key = (surface.get_size(), type(surface), key)
         if self._image is None or key != self._key:
-            if self._image is None or self._image.get_size() != surface.get_size():
+            if self._image is None or key[:2] != self._key[:2]:  # type: ignore[index]
                 self._image = surface.copy()  # the window's pixel format: blits are copies
+            forget_drawn(self._image)
             paint(self._image)
             self._key = key
         surface.blit(self._image, (0, 0))

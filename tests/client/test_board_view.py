@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import subprocess
 import sys
@@ -189,6 +190,41 @@ def test_rows_struck_one_by_one_look_as_if_struck_at_once(screen: pygame.Surface
     # Rows taken back (a new game, an undo) are not something a layer can unstrike.
     view.draw(screen, layout, final, NORMAL, Look(show_last=False, rows=rows[:1]))
     assert view._cache is not layer
+
+
+@pytest.mark.parametrize("name", ["squared", "ultimate"])
+def test_the_mini_boards_in_play_are_drawn_large(screen: pygame.Surface, name: str) -> None:
+    """The focus view: the boards in play get bigger cells than an even board's, the cells
+    stay disjoint squares where clicks find them, and the drawing follows the focus."""
+    variant = make_variant(name)
+    boards = mini_boards(variant)
+    area = pygame.Rect(10, 10, 700, 700)
+    even = layout_board(variant, area)
+    pos = Record(variant, ["1.1-5.5", "5.1-9.9"]).final()
+    view = BoardView(variant)
+    screen.fill((0, 0, 0))
+    view.draw(screen, view.layout(area), pos, NORMAL)
+    before = pygame.image.tobytes(screen, "RGB")
+    for focus in ({4}, {0}, {2, 6}):
+        layout = layout_board(variant, area, frozenset(focus))
+        assert area.contains(layout.area)
+        for b in focus:
+            assert layout.cells[boards[b][0]].width > even.cell_size * 1.2
+        for a, b in itertools.combinations(layout.cells, 2):
+            assert a.width == a.height and not a.colliderect(b)
+        assert all(layout.cell_at(rect.center) == c for c, rect in enumerate(layout.cells))
+        screen.fill((0, 0, 0))
+        view.draw(screen, view.layout(area, frozenset(focus)), pos, NORMAL)
+        assert pygame.image.tobytes(screen, "RGB") != before
+    screen.fill((0, 0, 0))
+    view.draw(screen, view.layout(area), pos, NORMAL)
+    assert pygame.image.tobytes(screen, "RGB") == before
+    # The cached layer follows the cells, not only the panel: a focus that happens to give
+    # the same panel (seen at 4K) still redraws.
+    same_panel = dataclasses.replace(even, cells=tuple(reversed(even.cells)))
+    screen.fill((0, 0, 0))
+    view.draw(screen, same_panel, pos, NORMAL)
+    assert pygame.image.tobytes(screen, "RGB") != before
 
 
 def test_the_play_scenes_still_picture_is_never_stale(tmp_path: Path) -> None:

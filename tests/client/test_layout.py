@@ -15,15 +15,14 @@ import pytest
 
 from game.client import theme
 from game.client.canvas import Drawn
-from game.client.snapshot import Studio
+from game.client.snapshot import SCENES, Studio
 from game.rules import VARIANTS
 
 SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
 EVERY_VARIANT = ("play", "tutorial")
-LAID_OUT = ("title", "setup", "settings", "lan", "results", "play", "tutorial", "replay", "tv")
 STATES = tuple(
     (scene, variant)
-    for scene in LAID_OUT
+    for scene in SCENES
     for variant in (sorted(VARIANTS) if scene in EVERY_VARIANT else ("goff",))
 )
 

@@ -216,7 +216,13 @@ def test_full_screen_and_reset_by_mouse(driver: Driver, tmp_path: Path) -> None:
         item.label.split(":")[0]: rect
         for item, rect in zip(d.scene.menu.items, d.scene.menu.rects(area), strict=True)
     }
-    d.click(rows["Reset to defaults"].center)
+    d.click(rows["Reset to defaults"].center)  # one press only asks
+    assert d.app.settings.fullscreen
+    d.key(pygame.K_UP)  # moving away drops the question ...
+    d.key(pygame.K_DOWN)
+    d.key(pygame.K_RETURN)  # ... so a stray Enter asks again, and changes nothing
+    assert d.app.settings.fullscreen
+    d.click(rows["Reset to defaults"].center)  # the second press in a row resets
     assert d.app.settings == Settings()
     assert not pygame.display.get_surface().get_flags() & pygame.FULLSCREEN
     assert settings.load(tmp_path / "settings.json") == Settings()

@@ -335,8 +335,14 @@ class PartyScene(TvScene):
             )
             self.menu.draw(surface, area, palette, self.ctx.time)
         if self.field is not None:
-            words = "Who sits down on the couch?"
-            self.field.draw(surface, self._screen(), palette, self.ctx.time, words, self.ctx.device)
+            self.field.draw(
+                surface,
+                self._screen(),
+                palette,
+                self.ctx.time,
+                "Who sits down on the couch?",
+                self.ctx.device,
+            )
 
     def _draw_waiting(self, surface: pygame.Surface, left: pygame.Rect) -> None:
         """Before the first game: the party's name, what it waits for, and how to join."""

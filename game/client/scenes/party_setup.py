@@ -261,8 +261,9 @@ class PartySetupScene(BaseScene):
             words = Para(f"{FORMAT_BLURBS[fmt]} {blurb}", palette.dim)
         prose.draw(surface, [words], box, scale.body, center=True)
         if self.field is not None:
-            words = "The party's name"
-            self.field.draw(surface, self._screen(), palette, self.ctx.time, words, self.ctx.device)
+            self.field.draw(
+                surface, self._screen(), palette, self.ctx.time, "The party's name", self.ctx.device
+            )
 
 
 FORMAT_BLURBS = {

@@ -31,6 +31,8 @@ VOLUME_STEPS = 10  # the volume row moves in tenths
 OFF_ON = ("Off", "On")
 
 # What the focused row does, in a sentence under the menu.
+RESET = "Reset to defaults"
+CONFIRM_RESET = "Sure? Press again to reset"
 HELP = {
     "Volume": "How loud the sounds are; you hear the new level as it changes.",
     "Sound": "Mute every sound without losing the volume.",
@@ -43,7 +45,8 @@ HELP = {
     "n×n board": "The board size a new n×n game starts with.",
     "Bot level": "How strong a bot opponent starts out.",
     "Name": "How other players see you on the LAN: choose it to type a new one.",
-    "Reset to defaults": "Every setting back to how the game first started.",
+    "Reset to defaults": "Every setting back to how the game first started: press twice.",
+    CONFIRM_RESET: "Press again to put every setting back; move away to keep them.",
     "Back": "Back to the title screen. Settings are saved as they change.",
 }
 
@@ -54,6 +57,7 @@ class SettingsScene(BaseScene):
         self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT))
         self.editing: TextField | None = None  # the name being typed, while it is
         self.name_item = Item("Name", self.edit_name)
+        self.reset_item = Item(RESET, self.reset)
 
     def enter(self, **params: Any) -> None:
         self.build()
@@ -78,7 +82,7 @@ class SettingsScene(BaseScene):
             self.option("n×n board", "nxn_size", list(NXN_SIZES), [f"{n}×{n}" for n in NXN_SIZES]),
             self.option("Bot level", "bot_level", list(LEVELS), [lv.title() for lv in LEVELS]),
             self.name_item,
-            Item("Reset to defaults", self.reset),
+            self.reset_item,
             Item("Back", self.leave),
         ]
         self.name_item.label = f"Name: {s.player_name}"
@@ -114,6 +118,12 @@ class SettingsScene(BaseScene):
         self.ctx.audio.play(Cue.CONFIRM)
 
     def reset(self) -> None:
+        """The first press asks; a second press, with the focus still here, resets."""
+        if self.reset_item.label != CONFIRM_RESET:
+            self.reset_item.label = CONFIRM_RESET
+            self.ctx.audio.play(Cue.SELECT)
+            return
+        self.reset_item.label = RESET
         self.ctx.apply_settings(Settings())
         self.ctx.audio.play(Cue.CONFIRM)
         focus = self.menu.focus
@@ -152,6 +162,8 @@ class SettingsScene(BaseScene):
     # -- the frame -------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        if self.menu.items[self.menu.focus] is not self.reset_item:
+            self.reset_item.label = RESET  # the focus moved on: the question is dropped
         if self.editing is not None and (done := self.editing.update()) is not None:
             self.finish_name(done)
 

@@ -27,7 +27,7 @@ import pygame
 from game.client import theme
 from game.client.at_table import AtTable
 from game.client.audio import cues_for
-from game.client.board_view import BoardView, Look
+from game.client.board_view import BoardLayout, BoardView, Look, boards_in_play
 from game.client.canvas import Canvas, note_cover
 from game.client.effects import Effects
 from game.client.intents import Cancel, Intent, Text
@@ -150,9 +150,14 @@ class TvScene(BaseScene):
             self.effects.clear()
             return
         self.ctx.audio.play_all(cues_for(before, after))
-        self.effects.step(before, after, self.view.layout(self._areas()[0]), self.ctx.palette)
+        self.effects.step(before, after, self._layout(), self.ctx.palette)
 
     # -- layout ----------------------------------------------------------------------
+
+    def _layout(self) -> BoardLayout:
+        """The board, with the mini-boards of the last move (or the cycle) large."""
+        assert self.view is not None and self.pos is not None
+        return self.view.layout(self._areas()[0], boards_in_play(self.pos))
 
     def _unit(self) -> float:
         """One pixel of a 1080-line screen: every size is a multiple of it."""
@@ -200,7 +205,7 @@ class TvScene(BaseScene):
             self._draw_side(surface, side)
             self._draw_bubbles(surface, board)
             return
-        layout = self.view.layout(board)
+        layout = self._layout()
         pos = self.pos
         look = Look(hidden=self.effects.hidden_cells, rows=self.effects.struck_rows(pos))
         layer = self.view.layer(layout, pos, palette, look)
@@ -346,11 +351,14 @@ class TvScene(BaseScene):
             winner = pos.outcome.winner if pos.outcome else None
             words = f"{self._names().get(winner, '')} wins!" if winner else "A draw"
             color = palette.of(winner) if winner else palette.accent
+        elif any(not seat.name for seat in self._seats().values()):
+            words, color = "Waiting for players to sit down", palette.dim
         else:
             who = self._names().get(pos.to_play, "") if pos.to_play else ""
             doing = "chooses the collapse" if pos.awaiting_collapse else "to move"
             words, color = f"{who} {doing}", palette.dim
-        label = theme.text(words, round(40 * u), color, pos.is_over)
+        words, size = theme.fitted(words, round(40 * u), line.width, round(30 * u), pos.is_over)
+        label = theme.text(words, size, color, pos.is_over)
         theme.blit_centered(surface, label, (line.centerx, line.y + round(24 * u)))
 
     def _draw_side(self, surface: pygame.Surface, side: pygame.Rect) -> None:
