@@ -193,9 +193,14 @@ class WebConnection(Connection):
             self._queue.append(text)
             self._queued += len(text)
         self._wake.set()
-        if self._queued > MAX_BACKLOG and self._transport is not None:
-            self._closing = True
-            self._transport.abort()  # the reader then sees the socket end, as for TCP
+        if self._queued > MAX_BACKLOG:
+            self.abort()
+
+    def abort(self) -> None:
+        """Cut the connection at once, sending nothing more: the host then sees it end."""
+        self._closing = True
+        if self._transport is not None:
+            self._transport.abort()
 
     def close(self) -> None:
         self._closing = True

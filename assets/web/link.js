@@ -33,11 +33,14 @@ export class Link {
     this.ws = null;
     this.hello = null;
     this.pinger = null;
-    this.retryUntil = 0;
+    this.droppedAt = null; // when the connection dropped, while coming back
     this.retryTimer = null;
     this.bye = null;
     document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible" && this.retryTimer) this.retryNow();
+      if (document.visibilityState !== "visible") return;
+      // Awake again: try at once if dropped, and prove the socket is still alive if not.
+      if (this.retryTimer) this.retryNow();
+      else this.send({ t: "ping" });
     });
     window.addEventListener("online", () => this.retryTimer && this.retryNow());
   }
@@ -47,7 +50,7 @@ export class Link {
     const { token } = remembered();
     remember({ name });
     this.hello = { t: "hello", version: PROTOCOL, role, name, seat: null, token: role === "player" ? token ?? null : null };
-    this.retryUntil = 0;
+    this.droppedAt = null;
     this.open();
   }
 
@@ -78,7 +81,7 @@ export class Link {
   }
 
   welcomed(welcome) {
-    this.retryUntil = Date.now() + RETRY_FOR_MS;
+    this.droppedAt = null;
     // Coming back, the phone asks for what it holds now: its seat's token, or its place as
     // a queued player or a spectator.
     remember({ token: welcome.token, role: welcome.role });
@@ -91,7 +94,8 @@ export class Link {
     const reason = this.bye;
     const final = reason !== null && FINAL.some((words) => reason.includes(words));
     if (final && reason.includes("no longer held")) this.forgetSeat();
-    if (!final && this.hello && Date.now() < this.retryUntil) {
+    this.droppedAt ??= Date.now();
+    if (!final && this.hello && Date.now() - this.droppedAt < RETRY_FOR_MS) {
       this.onDown(reason ?? "the connection dropped; coming back…", false);
       this.retryTimer = setTimeout(() => this.open(), 1000);
       return;

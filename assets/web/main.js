@@ -115,7 +115,8 @@ function boardsShown() {
   const { view } = app;
   if (!view.boards.length || app.zoom === "all") return null;
   if (typeof app.zoom === "number") return [app.zoom];
-  if (app.selected !== null) return [Math.floor(app.selected / view.boards[0].length)];
+  // One or two mini-boards (Ultimate's sending rule, a collapse's tangle): those, large;
+  // more: all nine, and a tap on one zooms to it.
   return view.focus.length && view.focus.length <= 2 ? view.focus : null;
 }
 

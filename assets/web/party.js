@@ -67,5 +67,6 @@ export function showEmoted(root, emoted) {
   bubble.className = "bubble";
   bubble.textContent = `${emoted.by}: ${EMOTES[emoted.emote] ?? emoted.emote}`;
   root.appendChild(bubble);
+  while (root.children.length > 3) root.firstElementChild.remove(); // a flood shows the last few
   setTimeout(() => bubble.remove(), 2500);
 }

@@ -31,6 +31,7 @@ import math
 import time
 from random import Random
 
+from game.ai.pressure import EXPLORATION as PRESSURE_EXPLORATION
 from game.ai.pressure import Pressure
 from game.rules import Action, Collapse, Position
 from game.rules.squared import Squared
@@ -78,7 +79,7 @@ class Search:
         rng: Random,
         contempt: float = 0.0,
         *,
-        exploration: float = EXPLORATION,
+        exploration: float | None = None,
         widening: float = WIDENING,
     ) -> None:
         if pos.is_over:
@@ -88,9 +89,11 @@ class Search:
         self.root = Node(pos, 0.0, self.draw)
         self.rng = rng
         self.iterations = 0
-        self.exploration = exploration
         self.widening = widening
         self.pressure = Pressure() if isinstance(pos.variant, Squared) else None
+        if exploration is None:
+            exploration = EXPLORATION if self.pressure is None else PRESSURE_EXPLORATION
+        self.exploration = exploration
         self.simulate = _full_rollout if self.pressure is None else self._pressure_leaf
 
     def run(self, iterations: int, deadline: float | None = None) -> None:

@@ -43,6 +43,10 @@ THREAT = 2.0  # a line this heavy for one side is a step from completion
 THREAT_BONUS = 10.0  # larger than any cell's line sum: threat cells survive the pruning
 MARGINAL = 0.25  # (w + ½)² - w² = w + ¼: an empty unblocked line still counts
 KEEP = 40  # placements kept at a node, best first
+# UCT's exploration for searches valued by pressure: values between moves differ by hundredths
+# (the sum is scaled by 1/80), so the random-playout constant (0.8) spread the visits evenly.
+# Squared, 1,000 iterations a move, 8 games each: 0.2 scored 62%, 0.07 scored 75% against 0.8.
+EXPLORATION = 0.07
 TOP_CELLS = 20  # free placements are ranked among pairs of this many best cells
 
 _LINE_MASKS = tuple(sum(1 << s for s in line) for line in LINES_3X3)

@@ -32,8 +32,8 @@ from typing import Any, TypeVar
 
 import pygame
 
+from game.client import effects, theme
 from game.client import settings as settings_store
-from game.client import theme
 from game.client.at_table import AtTable
 from game.client.audio import Audio
 from game.client.intents import Device, InputMapper, Intent, Quit, ToggleFullscreen
@@ -249,4 +249,5 @@ class App:
         self._executor.shutdown(wait=False, cancel_futures=True)
         self.audio.close()
         theme.forget()
+        effects.forget()
         pygame.quit()

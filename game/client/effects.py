@@ -5,18 +5,19 @@ interpolates between the last two steps and changes nothing, so the same
 simulated time gives the same picture at any frame rate.
 
 Positions are kept in board units (0..1 across the board panel) so an
-effect survives the window being resized. Particles live in flat lists, one
-per attribute, not one object each: thousands of them update in a
-fraction of a millisecond and draw in one ``fblits`` call.
+effect survives the window being resized. Particles are born in sprays
+(:class:`Spray`: together, at one point, with one drag and one gravity), and
+where a spray's particle is after ``n`` fixed steps has a closed form, so a
+step costs nothing per particle and a frame one multiply-add per coordinate;
+they all draw in one ``fblits`` call.
 """
 
 from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import compress
 from random import Random
 
 import pygame
@@ -33,9 +34,6 @@ from game.client.theme import Color, Palette
 from game.rules import Player, Position, Row
 
 Vec = tuple[float, float]
-
-# The flat lists that together hold the particles (index i of each is one particle).
-_PARTICLE_FIELDS = ("x", "y", "px", "py", "vx", "vy", "life", "ttl", "drag", "gravity", "kind")
 
 BURST = 26  # particles from each surviving half, and again where it lands
 DISSOLVE = 22  # particles from each vanished half
@@ -108,6 +106,49 @@ class Sweep:
     prev_age: float = 0.0
 
 
+@dataclass(slots=True)
+class Spray:
+    """Particles born in one step, sharing a drag and a gravity.
+
+    Each step a particle's speed is multiplied by ``drag``, gravity is added to its
+    fall, and it moves by its speed times the step. After ``n`` steps of ``dt`` it is
+    therefore where :meth:`reach` says, the same for every particle of the spray
+    but for its own start and starting speed: ``x + vx * a``, ``y + vy * a + b``.
+    """
+
+    drag: float  # of the speed kept each step
+    gravity: float  # board units a second, per second
+    x: list[float] = field(default_factory=list)  # where each was born, in board units
+    y: list[float] = field(default_factory=list)
+    vx: list[float] = field(default_factory=list)  # starting speeds
+    vy: list[float] = field(default_factory=list)
+    ttl: list[float] = field(default_factory=list)  # seconds each lives
+    kind: list[int] = field(default_factory=list)  # Effects.colors index * len(DOT_SIZES) + size
+    longest: float = 0.0  # the longest life of them all
+    steps: int = 0  # taken since they were born
+    # For drawing, made once per table of sprites: each particle's sprites by shade, the
+    # offset from a sprite's corner to its centre, and SHADES over its life.
+    drawn_with: object = None
+    looks: list[tuple[tuple[pygame.Surface, ...], int, float]] = field(default_factory=list)
+
+    def add(self, at: Vec, v: Vec, ttl: float, kind: int) -> None:
+        self.x.append(at[0])
+        self.y.append(at[1])
+        self.vx.append(v[0])
+        self.vy.append(v[1])
+        self.ttl.append(ttl)
+        self.kind.append(kind)
+        self.longest = max(self.longest, ttl)
+
+    def reach(self, n: int, dt: float) -> tuple[float, float]:
+        """``(a, b)`` after ``n`` steps: a particle is at ``x + vx * a, y + vy * a + b``."""
+        d = self.drag
+        if d == 1.0:
+            return dt * n, self.gravity * dt * dt * n * (n + 1) / 2
+        moved = d * (1 - d**n) / (1 - d)  # the sum of d^i for i in 1..n
+        return dt * moved, self.gravity * dt * dt * (n - moved) / (1 - d)
+
+
 class Effects:
     """Every effect running on one board; deterministic for a given seed and step count."""
 
@@ -115,18 +156,8 @@ class Effects:
         self.rng = rng
         self.intensity = intensity  # fewer particles when the player asks for calm
         self.flight = flight  # seconds a collapsing mark takes to fly home
-        # Particle attributes, one flat list each (index i is one particle).
-        self.x: list[float] = []
-        self.y: list[float] = []
-        self.px: list[float] = []  # where it was one step ago, to interpolate
-        self.py: list[float] = []
-        self.vx: list[float] = []
-        self.vy: list[float] = []
-        self.life: list[float] = []
-        self.ttl: list[float] = []
-        self.drag: list[float] = []
-        self.gravity: list[float] = []
-        self.kind: list[int] = []  # index into self.colors * len(DOT_SIZES) + size
+        self.sprays: list[Spray] = []
+        self.dt = 0.0  # the fixed step, as the updates give it
         self.colors: list[Color] = []
         self.flights: list[Flight] = []
         self.fades: list[Fade] = []
@@ -231,8 +262,7 @@ class Effects:
                 self.celebrate(color)
 
     def clear(self) -> None:
-        for name in _PARTICLE_FIELDS:
-            getattr(self, name).clear()
+        self.sprays.clear()
         self.flights.clear()
         self.fades.clear()
         self.sweeps.clear()
@@ -264,21 +294,20 @@ class Effects:
             or self.fades
             or self.sweeps
             or self.fireworks_left
-            or any(left > 0 for left in self.life)
+            or bool(self.sprays)  # a spray is dropped once its last particle is out
         )
 
     @property
     def particle_count(self) -> int:
         """Particles alive now."""
-        return sum(1 for left in self.life if left > 0)
+        dt = self.dt
+        return sum(sum(1 for t in s.ttl if t > s.steps * dt) for s in self.sprays)
 
     def state(self) -> tuple[object, ...]:
         """Everything that moves, as one comparable value (tests compare runs with it)."""
         return (
             round(self.time, 9),
-            tuple(self.x),
-            tuple(self.y),
-            tuple(self.life),
+            tuple((tuple(s.x), tuple(s.y), s.steps, tuple(s.vx), tuple(s.vy)) for s in self.sprays),
             tuple((f.mark, f.age) for f in self.flights),
             tuple((f.mark, f.age) for f in self.fades),
             tuple(s.age for s in self.sweeps),
@@ -289,16 +318,22 @@ class Effects:
 
     def update(self, dt: float) -> None:
         self.time += dt
-        self._step_particles(dt)
+        self.dt = dt
+        for spray in self.sprays:
+            spray.steps += 1
+        self.sprays = [s for s in self.sprays if s.steps * dt < s.longest]
+        trail = Spray(0.9, 0.0)  # every flying mark's, this step
         for f in self.flights:
             f.prev_age = f.age
             f.age += dt
             if f.delay <= f.age and not f.landed and round(f.age / dt) % TRAIL_EVERY == 0:
                 at, _ = f.place(f.age)
-                self._spawn(at, (0.0, 0.0), 0.35, f.color, 1, 0.9, 0.0)
+                trail.add(at, (0.0, 0.0), 0.35, f.color * len(DOT_SIZES) + 1)
             if f.landed and not f.touched_down:
                 f.touched_down = True
                 self._burst(f.end, f.color, f.sparks, speed=0.3, ttl=0.5)
+        if trail.ttl:
+            self.sprays.append(trail)
         if self.flights and all(f.age >= f.delay + f.duration + SETTLE_TIME for f in self.flights):
             self.flights.clear()
         if self.after_landing is not None and not self.flights:
@@ -338,24 +373,6 @@ class Effects:
                         sizes=len(DOT_SIZES),
                     )
 
-    def _step_particles(self, dt: float) -> None:
-        # Whole-list comprehensions, not an indexed loop: the same arithmetic in the same
-        # order (so the same floats), at a fraction of the interpreter's cost per particle.
-        self.px, self.py = self.x, self.y
-        self.vx = vx = [v * d for v, d in zip(self.vx, self.drag, strict=True)]
-        self.vy = vy = [
-            v * d + g * dt for v, d, g in zip(self.vy, self.drag, self.gravity, strict=True)
-        ]
-        self.x = x = [p + v * dt for p, v in zip(self.px, vx, strict=True)]
-        self.y = [p + v * dt for p, v in zip(self.py, vy, strict=True)]
-        self.life = life = [left - dt for left in self.life]
-        alive = [left > 0 for left in life]
-        # Particles die a few each step: sweep the dead out only once they are a quarter of the
-        # lists (until then they are skipped when drawn), not at every step.
-        if (len(x) - sum(alive)) * 4 >= len(x) > 0:
-            for name in _PARTICLE_FIELDS:
-                setattr(self, name, list(compress(getattr(self, name), alive)))
-
     def _color(self, color: Color) -> int:
         if color not in self.colors:
             self.colors.append(color)
@@ -374,33 +391,18 @@ class Effects:
         sizes: int = len(DOT_SIZES) - 1,  # how many of DOT_SIZES, smallest first
     ) -> None:
         rng = self.rng
+        spray = Spray(drag, gravity)
         for _ in range(count):
             angle = rng.uniform(0, math.tau)
             v = speed * (0.3 + 0.7 * rng.random())
-            self._spawn(
+            spray.add(
                 at,
                 (math.cos(angle) * v, math.sin(angle) * v + rise),
                 ttl * (0.6 + 0.4 * rng.random()),
-                color,
-                rng.randrange(sizes),
-                drag,
-                gravity,
+                color * len(DOT_SIZES) + rng.randrange(sizes),
             )
-
-    def _spawn(
-        self, at: Vec, v: Vec, ttl: float, color: int, size: int, drag: float, gravity: float
-    ) -> None:
-        self.x.append(at[0])
-        self.y.append(at[1])
-        self.px.append(at[0])
-        self.py.append(at[1])
-        self.vx.append(v[0])
-        self.vy.append(v[1])
-        self.life.append(ttl)
-        self.ttl.append(ttl)
-        self.drag.append(drag)
-        self.gravity.append(gravity)
-        self.kind.append(color * len(DOT_SIZES) + size)
+        if count:
+            self.sprays.append(spray)
 
     # -- drawing -----------------------------------------------------------------
 
@@ -446,25 +448,27 @@ class Effects:
     def _draw_particles(
         self, surface: pygame.Surface, ox: int, oy: int, w: int, scale: float, alpha: float
     ) -> None:
-        # Per kind: its sprites by shade (the brightest twice, for a particle not yet stepped,
-        # whose life is all left), and the offset from a sprite's corner to its centre.
-        table = [
-            (dots := theme.glow_dots(round(size * scale), color, SHADES)) + dots[-1:]
-            for color in self.colors
-            for size in DOT_SIZES
-        ]
-        half = [dots[0].get_width() >> 1 for dots in table]
-        a, b = alpha * w, (1 - alpha) * w
-        batch = [
-            (
-                table[k][int(left / full * SHADES)],
-                (ox - half[k] + x0 * b + x1 * a, oy - half[k] + y0 * b + y1 * a),
-            )
-            for x0, x1, y0, y1, left, full, k in zip(
-                self.px, self.x, self.py, self.y, self.life, self.ttl, self.kind, strict=True
-            )
-            if left > 0
-        ]
+        table, half = _dots(tuple(self.colors), scale)
+        dt = self.dt
+        batch: list[tuple[pygame.Surface, tuple[float, float]]] = []
+        for s in self.sprays:
+            if s.drawn_with is not table:
+                s.looks = [
+                    (table[k], half[k], SHADES / t) for k, t in zip(s.kind, s.ttl, strict=True)
+                ]
+                s.drawn_with = table
+            age = s.steps * dt
+            a0, b0 = s.reach(max(0, s.steps - 1), dt)  # one step ago, to interpolate
+            a1, b1 = s.reach(s.steps, dt)
+            a = (a0 + (a1 - a0) * alpha) * w
+            b = oy + (b0 + (b1 - b0) * alpha) * w
+            batch += [
+                (shades[int((t - age) * per)], (ox + x * w + vx * a - h, b + y * w + vy * a - h))
+                for x, y, vx, vy, t, (shades, h, per) in zip(
+                    s.x, s.y, s.vx, s.vy, s.ttl, s.looks, strict=True
+                )
+                if t > age
+            ]
         surface.fblits(batch, pygame.BLEND_ADD)
 
     def _draw_sweeps(self, surface: pygame.Surface, layout: BoardLayout, alpha: float) -> None:
@@ -478,6 +482,12 @@ class Effects:
             end = (ox + head[0] * w, oy + head[1] * w)
             draw_row_line(surface, start, end, self.colors[s.color], width)
             pygame.draw.circle(surface, (255, 255, 255), end, width)
+
+
+def forget() -> None:
+    """Drop the sprites kept here: they belong to a pygame session that is ending."""
+    _ladder.cache_clear()
+    _dots.cache_clear()
 
 
 def _units(layout: BoardLayout, point: tuple[float, float]) -> Vec:
@@ -510,6 +520,20 @@ class Ladder:
         if i and size - self.sizes[i - 1] < self.sizes[i] - size:
             i -= 1
         return self.sprites[i]
+
+
+@lru_cache(maxsize=8)
+def _dots(
+    colors: tuple[Color, ...], scale: float
+) -> tuple[list[tuple[pygame.Surface, ...]], list[int]]:
+    """Per kind of particle: its sprites by shade (the brightest twice, for a particle whose
+    life is all left), and the offset from a sprite's corner to its centre."""
+    table = [
+        (dots := theme.glow_dots(round(size * scale), color, SHADES)) + dots[-1:]
+        for color in colors
+        for size in DOT_SIZES
+    ]
+    return table, [dots[0].get_width() >> 1 for dots in table]
 
 
 def _ladder_of(kind: tuple[float, float], player: Player, top: int, palette: Palette) -> Ladder:

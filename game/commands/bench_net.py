@@ -4,6 +4,8 @@
   ``net.client.TableClient``, as windows use) in this process. For each move,
   the time from the intent being sent to the last of the 18 clients holding
   the new position; games follow each other by rematch. p50 and p99.
+- The same with phones: half the clients (O and 8 spectators) are the phone
+  page's WebSocket (``--web``), each done when the move's ``view`` arrives.
 - Discovery: from starting a host process to its table showing in this
   process's lobby (zeroconf on loopback). This part runs inside a private
   network namespace holding only loopback, so no mDNS leaves the machine.
@@ -24,12 +26,14 @@ from collections.abc import Callable
 from pathlib import Path
 from random import Random
 
+import aiohttp
+
 from game.commands.arguments import described
 from game.rules import Player
 from game.session import Event, Snapshot
 from net.client import TableClient
 from net.discovery import LobbyBrowser
-from net.protocol import PLAYER, SPECTATOR, Rematch
+from net.protocol import PLAYER, PROTOCOL_VERSION, SPECTATOR, Rematch
 
 LOOPBACK = "127.0.0.1"
 
@@ -62,12 +66,13 @@ class _HostProcess:
                 env={**os.environ, "PYTHONUNBUFFERED": "1"},
             )
 
-    def port(self, timeout: float = 15.0) -> int:
+    def port(self, timeout: float = 15.0, web: bool = False) -> int:
+        """The table's port (or, with ``web``, the phone page's) once the host says it."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             for line in self.log.read_text().splitlines():
-                if line.startswith("hosting"):
-                    return int(line.rsplit(":", 1)[1])
+                if line.startswith("phones join at" if web else "hosting"):
+                    return int(line.split()[3 if web else -1].rsplit(":", 1)[1].strip("/"))
             if self.process.poll() is not None:
                 break
             time.sleep(0.01)
@@ -82,28 +87,89 @@ class _HostProcess:
         self.dir.cleanup()
 
 
-async def _latencies(port: int, moves: int, spectators: int, seed: int) -> list[float]:
-    """Milliseconds from each move sent to every client updated."""
+class _Phone:
+    """The phone page as the bench sees it: a WebSocket speaking JSON that notes each view."""
+
+    def __init__(self, port: int, name: str, role: str, on_view: Callable[[int, int], None]):
+        self.url = f"http://{LOOPBACK}:{port}/ws"
+        self.hello = {"t": "hello", "version": PROTOCOL_VERSION, "role": role, "name": name}
+        self.on_view = on_view
+        self.seat: Player | None = None
+        self._ws: aiohttp.ClientWebSocketResponse | None = None
+
+    async def run(self, http: aiohttp.ClientSession) -> None:
+        async with http.ws_connect(self.url) as ws:
+            self._ws = ws
+            await ws.send_str(json.dumps({**self.hello, "seat": None, "token": None}))
+            pinging = asyncio.ensure_future(self._ping(ws))
+            try:
+                async for frame in ws:
+                    message = json.loads(frame.data)
+                    if message["t"] == "welcome":
+                        self.seat = Player(message["seat"]) if message["seat"] else None
+                    elif message["t"] == "view":
+                        self.on_view(message["game"], message["ply"])
+            finally:
+                pinging.cancel()
+
+    async def _ping(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        while True:
+            await asyncio.sleep(5)
+            await ws.send_str('{"t":"ping"}')
+
+    async def send(self, message: dict[str, object]) -> None:
+        assert self._ws is not None
+        await self._ws.send_str(json.dumps(message))
+
+    async def close(self) -> None:
+        if self._ws is not None:
+            await self._ws.close()
+
+
+async def _latencies(
+    port: int, moves: int, spectators: int, seed: int, web_port: int | None = None
+) -> list[float]:
+    """Milliseconds from each move sent to every client updated (with ``web_port``, half of
+    them phones: O and every other spectator)."""
     arrived: asyncio.Queue[None] = asyncio.Queue()
     seen: dict[int, tuple[int, int]] = {}  # client -> (game, tokens) of its last snapshot
 
     def watcher(i: int) -> Callable[[Event], None]:
         def on_event(event: Event) -> None:
-            table = clients[i].table
+            table = tcp[i].table
             if isinstance(event, Snapshot) and table:
                 seen[i] = (table.game, len(event.moves))
                 arrived.put_nowait(None)
 
         return on_event
 
+    def phone_watcher(i: int) -> Callable[[int, int], None]:
+        def on_view(game: int, tokens: int) -> None:
+            seen[i] = (game, tokens)
+            arrived.put_nowait(None)
+
+        return on_view
+
     roles = [(PLAYER, Player.X), (PLAYER, Player.O)] + [(SPECTATOR, None)] * spectators
-    clients: list[TableClient] = []
+    tcp: dict[int, TableClient] = {}
+    phones: dict[int, _Phone] = {}
+    http = aiohttp.ClientSession()
+    running = []
     for i, (role, seat) in enumerate(roles):
-        clients.append(TableClient((LOOPBACK, port), f"bench {i}", watcher(i), role, seat))
-    running = [asyncio.ensure_future(c.run()) for c in clients]
+        if web_port is not None and i % 2:
+            phones[i] = _Phone(web_port, f"phone {i}", role, phone_watcher(i))
+            running.append(asyncio.ensure_future(phones[i].run(http)))
+            # The phone takes any open seat: let it have O before the next player comes.
+            while i == 1 and phones[i].seat is None:
+                await asyncio.sleep(0.001)
+        else:
+            tcp[i] = TableClient((LOOPBACK, port), f"bench {i}", watcher(i), role, seat)
+            running.append(asyncio.ensure_future(tcp[i].run()))
+    reference = tcp[0]  # X, a window's client: the position every move is chosen in
+    screens = len(roles)
 
     async def everyone_at(game: int, tokens: int) -> None:
-        while not all(seen.get(i) == (game, tokens) for i in range(len(clients))):
+        while not all(seen.get(i) == (game, tokens) for i in range(screens)):
             await arrived.get()
 
     rng = Random(seed)
@@ -112,23 +178,36 @@ async def _latencies(port: int, moves: int, spectators: int, seed: int) -> list[
         await asyncio.wait_for(everyone_at(1, 0), 10)
         game = 1
         while len(samples) < moves:
-            pos = clients[0].position
+            pos = reference.position
             assert pos is not None
             if pos.is_over:
-                for player in clients[:2]:
-                    player.send(Rematch())
+                for i in (0, 1):
+                    if i in phones:
+                        await phones[i].send({"t": "rematch"})
+                    else:
+                        tcp[i].send(Rematch())
                 game += 1
                 await asyncio.wait_for(everyone_at(game, 0), 10)
                 continue
-            mover = next(c for c in clients[:2] if c.seat is pos.to_play)
+            action = rng.choice(pos.legal_actions())
+            mover = 0 if reference.seat is pos.to_play else 1
             began = time.perf_counter()
-            mover.play(rng.choice(pos.legal_actions()))
-            await asyncio.wait_for(everyone_at(game, len(clients[0].moves) + 1), 10)
+            if mover in phones:
+                ply, token = len(reference.moves), pos.variant.token(action)
+                await phones[mover].send(
+                    {"t": "move", "side": str(pos.to_play), "ply": ply, "token": token}
+                )
+            else:
+                tcp[mover].play(action)
+            await asyncio.wait_for(everyone_at(game, len(reference.moves) + 1), 10)
             samples.append((time.perf_counter() - began) * 1000)
     finally:
-        for c in clients:
+        for c in tcp.values():
             await c.close()
+        for phone in phones.values():
+            await phone.close()
         await asyncio.gather(*running, return_exceptions=True)
+        await http.close()
     return samples
 
 
@@ -137,15 +216,20 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def measure_latency(moves: int, spectators: int, seed: int) -> dict[str, object]:
-    host = _HostProcess("--spectators", str(spectators), "--no-announce")
+def measure_latency(
+    moves: int, spectators: int, seed: int, phones: bool = False
+) -> dict[str, object]:
+    web = ("--web", "0") if phones else ()
+    host = _HostProcess("--spectators", str(spectators), "--no-announce", *web)
     try:
-        samples = asyncio.run(_latencies(host.port(), moves, spectators, seed))
+        web_port = host.port(web=True) if phones else None
+        samples = asyncio.run(_latencies(host.port(), moves, spectators, seed, web_port))
     finally:
         host.stop()
     return {
         "players": 2,
         "spectators": spectators,
+        "phones": (1 + spectators // 2) if phones else 0,
         "moves": len(samples),
         "p50_ms": round(_percentile(samples, 0.50), 3),
         "p99_ms": round(_percentile(samples, 0.99), 3),
@@ -219,10 +303,12 @@ def main(argv: list[str]) -> int:
         return 0
     try:
         result = measure_latency(args.moves, args.spectators, args.seed)
+        with_phones = measure_latency(args.moves, args.spectators, args.seed, phones=True)
         runs = _discovery_in_private_netns(args.runs)
     except (RuntimeError, OSError) as exc:
         print(f"qttt bench net: {exc}", file=sys.stderr)
         return 1
+    result["with_phones"] = with_phones
     result["discovery_s"] = round(statistics.median(runs), 3)
     result["discovery_s_runs"] = [round(r, 3) for r in runs]
     if args.json:
@@ -233,6 +319,9 @@ def main(argv: list[str]) -> int:
             f"host process, loopback): "
             f"p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, "
             f"max {result['max_ms']} ms\n"
+            f"the same, {with_phones['phones']} of them phones on the page's WebSocket: "
+            f"p50 {with_phones['p50_ms']} ms, p99 {with_phones['p99_ms']} ms, "
+            f"max {with_phones['max_ms']} ms\n"
             f"host start to its table in another process's lobby: {result['discovery_s']} s "
             f"median (runs: {', '.join(f'{r:.3f}' for r in runs)})"
         )

@@ -79,6 +79,9 @@ def test_bench_net_prints_its_numbers() -> None:
     result = json.loads(done.stdout)
     assert result["moves"] == 30 and result["spectators"] == 16
     assert 0 < result["p50_ms"] <= result["p99_ms"] <= result["max_ms"]
+    phones = result["with_phones"]
+    assert phones["moves"] == 30 and phones["phones"] == 9  # O and 8 of the 16 spectators
+    assert 0 < phones["p50_ms"] <= phones["p99_ms"] <= phones["max_ms"]
     assert 0 < result["discovery_s"] < 30
 
 

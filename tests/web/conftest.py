@@ -18,7 +18,8 @@ from typing import Any
 
 import pytest
 
-from game.rules import Player, make_variant
+from game.records import Record
+from game.rules import Player, Position, make_variant
 from net.bot import play_bot
 from net.host import HostHandle, start_host_thread
 from net.loopthread import LoopThread
@@ -85,13 +86,18 @@ def phone(browser: Any) -> Iterator[Callable[[], Any]]:
 
 @pytest.fixture
 def web_host(tmp_path: Path) -> Iterator[Callable[..., HostHandle]]:
-    """Hosts serving the page too (``web_host(variant, make=Host, **config)``); stopped after."""
+    """Hosts serving the page too (``web_host(variant, make=Host, moves=tokens, **config)``);
+    all stopped after."""
     handles: list[HostHandle] = []
 
     def start(
-        variant: str = "goff", make: Any = None, name: str = "Kitchen", **config: object
+        variant: str = "goff",
+        make: Any = None,
+        name: str = "Kitchen",
+        moves: tuple[str, ...] = (),
+        **config: object,
     ) -> HostHandle:
-        table = Table(name, _record(variant), tmp_path)
+        table = Table(name, _record(variant, moves), tmp_path)
         options = {"web_port": 0, **config}
         args = (table, host_config(tmp_path, **options))
         handle = start_host_thread(*args, make) if make else start_host_thread(*args)
@@ -103,10 +109,13 @@ def web_host(tmp_path: Path) -> Iterator[Callable[..., HostHandle]]:
         handle.stop()
 
 
-def _record(variant: str) -> Any:
-    from game.records import Record
-
-    return Record(make_variant(variant))
+def _record(variant: str, moves: tuple[str, ...]) -> Record:
+    """A game of ``variant`` with ``moves`` played."""
+    record = Record(make_variant(variant))
+    pos = Position(record.variant)
+    for token in moves:
+        pos = record.append(pos, record.variant.parse_token(token))
+    return record
 
 
 def page_url(handle: HostHandle) -> str:

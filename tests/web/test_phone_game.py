@@ -1,8 +1,9 @@
 """A phone plays at a real host: a whole game against a bot, and back to its seat after a
-reload."""
+reload and after its connection drops."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 from game.rules import Player
 from game.textview import points
 from net.host import HostHandle
+from net.web import WebConnection
 from tests.web.conftest import page_url
 from tests.web.phone import join, play_to_the_end, take_turn
 
@@ -42,7 +44,14 @@ def test_a_phone_plays_a_whole_goff_game_against_a_bot(
     assert f"{points(scores.x)}–{points(scores.o)}" in verdict
 
 
-def test_a_phone_that_reloads_gets_its_seat_back(
+def _cut_off_phones(handle: HostHandle) -> None:
+    """Drop every phone's connection at the host, as a lost Wi-Fi would (no goodbye)."""
+    for conn in list(handle.host.connections):
+        if isinstance(conn, WebConnection):
+            conn.abort()
+
+
+def test_a_phone_that_reloads_or_drops_gets_its_seat_back(
     web_host: Callable[..., HostHandle],
     phone: Callable[[], Any],
     bots: Callable[..., Future[Any]],
@@ -62,5 +71,74 @@ def test_a_phone_that_reloads_gets_its_seat_back(
     assert page.locator("#join").is_hidden()
     assert handle.host.table.seats[Player.X].connected  # type: ignore[union-attr]
     assert len(handle.host.table.record.moves) == played
+    # Wi-Fi gone for a moment: the page comes back by itself, with its token.
+    page.evaluate("() => { document.querySelector('#notice').textContent = ''; }")
+    handle.call(_cut_off_phones, handle)
+    page.wait_for_function(
+        "() => document.querySelector('#notice').textContent === 'Bo is back at X'"
+    )
+    assert handle.host.table.seats[Player.X].connected  # type: ignore[union-attr]
     play_to_the_end(page)
     assert handle.host.table.position.is_over
+
+
+def test_on_ultimate_a_phone_is_shown_the_two_boards_it_is_sent_to(
+    web_host: Callable[..., HostHandle],
+    phone: Callable[[], Any],
+    bots: Callable[..., Future[Any]],
+) -> None:
+    # X played 1.2-5.6: O must play one half in mini-board 2 and one in mini-board 6.
+    handle = web_host("ultimate", moves=("1.2-5.6",))
+    bots(handle.address, seat=Player.X)
+    deadline = time.monotonic() + 5
+    while handle.host.table.seats[Player.X] is None and time.monotonic() < deadline:
+        time.sleep(0.01)  # the bot sits first, so the phone gets O
+    page = phone()
+    join(page, page_url(handle), "Cy")
+    page.wait_for_selector("#status.mine")
+    assert page.locator("#zoom-bar .where").inner_text() == "Boards 2 and 6"
+    shown = page.locator("[data-cell]").evaluate_all("cells => cells.map(c => c.dataset.cell)")
+    assert sorted(shown) == sorted(f"{b}.{s}" for b in (2, 6) for s in range(1, 10))
+    assert page.locator("[data-cell][data-allowed]").count() == 18
+    page.tap("[data-cell='2.5']")
+    # Its partner must be in the other board: the host said so, the page only shows it.
+    allowed = page.locator("[data-cell][data-allowed]:not([data-selected])")
+    labels = allowed.evaluate_all("cells => cells.map(c => c.dataset.cell)")
+    assert sorted(labels) == [f"6.{s}" for s in range(1, 10)]
+    page.tap("[data-cell='6.1']")
+    # On record at the host (the bot may have answered already).
+    deadline = time.monotonic() + 5
+    while len(handle.host.table.record.moves) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert handle.host.table.record.moves[:2] == ["1.2-5.6", "2.5-6.1"]
+
+
+def test_two_phones_play_each_other_and_take_a_rematch_with_sides_swapped(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    handle = web_host("goff")
+    ada, bo = phone(), phone()
+    join(ada, page_url(handle), "Ada")
+    ada.wait_for_selector(".seat[data-side=X].me")
+    join(bo, page_url(handle), "Bo")
+    bo.wait_for_selector(".seat[data-side=O].me")
+    pages = {Player.X: ada, Player.O: bo}
+    for _ in range(30):
+        pos = handle.host.table.position
+        if pos.is_over:
+            break
+        take_turn(pages[pos.to_play])  # type: ignore[index]
+        deadline = time.monotonic() + 5
+        while handle.host.table.position is pos and time.monotonic() < deadline:
+            time.sleep(0.005)
+    for page in (ada, bo):
+        page.wait_for_selector("[data-over]")
+    ada.tap("[data-action=rematch]")
+    ada.wait_for_selector("[data-action=rematch]:has-text('Waiting for the other player')")
+    bo.tap("[data-action=rematch]")
+    # Game 2: a fresh board, the sides swapped.
+    ada.wait_for_selector(".seat[data-side=O].me")
+    bo.wait_for_selector(".seat[data-side=X].me")
+    bo.wait_for_selector("#status.mine")
+    assert ada.locator("[data-over]").count() == 0
+    assert handle.host.table.game == 2 and handle.host.table.record.moves == []
