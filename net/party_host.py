@@ -162,8 +162,11 @@ class PartyHost(Host):
             # Someone the party knows, back (a new connection, a restarted program or host):
             # the same name, so the same row in the standings.
             self._replace(member, conn)
-            conn.name = member
-            self._enqueue(conn, f"{member} is back in the queue")
+            self._back(conn, member)
+            return
+        name = " ".join(hello.name.split())[:NAME_LIMIT]
+        if name in self.party.expected and not any(c.name == name for c in self.connections):
+            self._back(conn, name)
             return
         # Anyone else (a token of another evening too) is new here and joins the queue.
         conn.name = self._unique(hello.name, conn)
@@ -171,14 +174,12 @@ class PartyHost(Host):
         self._enqueue(conn, f"{conn.name} joins the queue")
 
     def _member(self, hello: Hello) -> str | None:
-        """The party name of the member ``hello`` comes from: by their token, or, while the
-        party waits after a restart for those who were here, by the name it waits for."""
+        """The party name of the member whose token ``hello`` offers, if any."""
         if hello.token is not None:
             for name, token in self.party.members.items():
                 if secrets.compare_digest(token.encode(), hello.token.encode()):
                     return name
-        name = " ".join(hello.name.split())[:NAME_LIMIT]
-        return name if name in self.party.expected else None
+        return None
 
     def _replace(self, name: str, conn: Connection) -> None:
         """End any other connection of the member ``name`` (one half-dead, or left behind)."""
@@ -191,6 +192,20 @@ class PartyHost(Host):
     def _token_for(self, conn: Connection) -> str | None:
         # A party member's one token: it names them in the queue and holds their seats.
         return self.party.members.get(conn.name) if conn.role == PLAYER else None
+
+    def _back(self, conn: Connection, name: str) -> None:
+        """After a restart, one of the evening's players comes back under their name: a new
+        process (a window started again, a bot) has no seat token, so a seat of theirs in the
+        game cut short is theirs again, and otherwise they take their place in the queue."""
+        conn.name = name
+        held = [seat for seat in self.table.seats.values() if seat and seat.name == name]
+        if held and not held[0].connected and not self.table.position.is_over:
+            self._reclaim(conn, held[0].token)
+            self.party.join(name)
+            self._party_changed()
+            self._start_next()
+        else:
+            self._enqueue(conn, f"{name} is back")
 
     def _on_sit(self, conn: Connection, _: Sit) -> None:
         self._on_queue(conn, Queue(True))

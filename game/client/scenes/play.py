@@ -16,6 +16,7 @@ whose events reach :meth:`PlayScene.receive`.
 
 from __future__ import annotations
 
+import math
 import random
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -24,8 +25,9 @@ from typing import Any
 import pygame
 
 from game.ai import Bot, make_bot
+from game.ai.analysis import Judge, judge_for
 from game.client import hud as hud_panel
-from game.client import move_list, theme
+from game.client import move_list, scoreboard, theme
 from game.client.audio import Cue, cues_for
 from game.client.board_view import (
     BoardLayout,
@@ -39,6 +41,7 @@ from game.client.canvas import note_cover
 from game.client.collapse_show import FULL, QUICK, CollapseShow
 from game.client.couch import CouchSession
 from game.client.effects import Effects
+from game.client.ghost import draw_ghost, preview_of
 from game.client.hud import HudView
 from game.client.intents import (
     KEYBOARD,
@@ -46,6 +49,7 @@ from game.client.intents import (
     Cancel,
     Click,
     Device,
+    Hint,
     Intent,
     Navigate,
     Point,
@@ -100,6 +104,10 @@ class PlayScene(BaseScene):
         self._cheer_on_landing = False  # a win's sound, once the collapse that made it lands
         self._allowed: dict[tuple[Position, int | None], frozenset[int]] = {}
         self._previews: dict[Action, BoardView] = {}
+        self._judge: Judge | None = None  # made on the first hint: it may load tables
+        self._hinting: Future[Action] | None = None
+        self._hint_for: Position | None = None  # the position the pending hint is for
+        self.hint: tuple[Position, Action] | None = None  # shown while its position stands
 
     # -- visit ------------------------------------------------------------------
 
@@ -132,6 +140,7 @@ class PlayScene(BaseScene):
         )
         self.local = isinstance(self.session, LocalSession)
         self._game = table.game if table else 0  # the table's game this screen shows
+        self._party_at = self.ctx.time  # when the party's last word (its clock) came
         self.view = BoardView(variant)
         self.still = Still()
         self.show = CollapseShow(QUICK if self.ctx.settings.quick_collapse else FULL)
@@ -149,16 +158,19 @@ class PlayScene(BaseScene):
                 Item("Undo", self._undo, enabled=self.local),
                 Item("Redo", self._redo, enabled=self.local),
                 Item("Save", self._save),
+                Item("Hint", self._hint, enabled=self.local),
                 Item("Menu", self._leave),
             ],
             focus=-1,  # no item has the focus until the pointer is on one
-            columns=4,
+            columns=5,
         )
         self._drain()
 
     def exit(self) -> None:
         if self._thinking is not None:
             self._thinking[1].cancel()
+        if self._hinting is not None:
+            self._hinting.cancel()
         if self.local:
             self.session.close()  # a LAN table's session is the app's to close
 
@@ -266,6 +278,8 @@ class PlayScene(BaseScene):
             self._redo()
         elif isinstance(intent, Save):
             self._save()
+        elif isinstance(intent, Hint):
+            self._hint()
         elif isinstance(intent, Cancel):
             self._cancel()
         elif isinstance(intent, Point):
@@ -480,6 +494,33 @@ class PlayScene(BaseScene):
 
     # -- menu actions ---------------------------------------------------------------
 
+    def _hint(self) -> None:
+        """The best action here, from the solver or a short search in a worker (local games)."""
+        pos = self.pos
+        if not self.local:
+            self._say("Hints are for games on this screen only")
+        elif pos.is_over or pos.to_play not in self._people():
+            self._say("A hint is for a person's turn")
+        elif self._hinting is None:
+            if self._judge is None:
+                self._judge = judge_for(self.variant)
+            judge = self._judge
+            self._hinting = self.ctx.run_in_worker(lambda: judge.suggest(pos))
+            self._hint_for = pos
+            if not judge.exact:
+                self._say("Thinking of a hint…", warning=False)
+
+    def _hinted(self) -> None:
+        """Take a finished hint; one for a position already left is dropped."""
+        if self._hinting is None or not self._hinting.done():
+            return
+        future, self._hinting = self._hinting, None
+        if future.cancelled() or future.exception() is not None or self._hint_for != self.pos:
+            return
+        action = future.result()
+        self.hint = (self.pos, action)
+        self._say(f"Hint: {self.variant.token(action)}", warning=False)
+
     def _undo(self) -> None:
         if not isinstance(self.session, LocalSession):
             self._say("undo is for games on this screen")
@@ -513,6 +554,8 @@ class PlayScene(BaseScene):
         save_in_worker(self.ctx, Record(self.variant, list(self.moves)))
 
     def receive(self, message: object) -> None:
+        if isinstance(message, Party):
+            self._party_at = self.ctx.time  # its clock counts from now
         if isinstance(self.session, CouchSession) and self._party_moved_on(message):
             self.ctx.go(SceneName.PARTY)
             return
@@ -588,6 +631,7 @@ class PlayScene(BaseScene):
                 self._cheer_on_landing = False
                 self.ctx.audio.play(Cue.WIN)
         self._run_bots()
+        self._hinted()
         if self.message is not None and self.ctx.time >= self.message.until:
             self.message = None
 
@@ -711,6 +755,8 @@ class PlayScene(BaseScene):
             or self.message is not None
             or bot_waits  # its pause runs out with no event to wake the window
             or self.hud_menu.focus >= 0  # the focus ring breathes
+            or self._hinting is not None  # its answer has no event to wake the window
+            or (self.hint is not None and self.hint[0] == self.pos)  # the ghost breathes
         )
 
     def _look(self) -> Look:
@@ -718,6 +764,8 @@ class PlayScene(BaseScene):
         preview: tuple[tuple[int, int], ...] = ()
         if pos.awaiting_collapse and self.choice is not None:
             preview = tuple(pos.collapse_outcomes()[self.choice][1].items())
+        elif self.hint is not None and self.hint[0] == pos:
+            preview = preview_of(pos, self.hint[1])
         allowed = None
         if not pos.awaiting_collapse and not pos.is_over and self._my_turn():
             found = self._allowed_cells(self.picked)
@@ -758,6 +806,8 @@ class PlayScene(BaseScene):
         # a frame in a collapse blits them as one picture and draws what moves over it.
         self.still.draw(surface, self._still_key(layer), paint)
         self.view.draw_pointer(surface, layout, self.pos, palette, look, t)
+        if self.hint is not None and self.hint[0] == self.pos:
+            draw_ghost(surface, layout, self.pos, self.hint[1], palette, t)
         self.effects.draw(surface, layout, palette, alpha)
         self._draw_chosen_ring(surface, hud)
         if self.message is not None:
@@ -783,7 +833,15 @@ class PlayScene(BaseScene):
             t if menu.focus >= 0 else None,  # a focused button's ring breathes
             (banner, banner is not None and t < banner.until),
             self._invitation(),
+            self._party_key(),
         )
+
+    def _party_key(self) -> tuple[object, ...] | None:
+        """What the party panel shows: the scoreboard, its page and the clock's seconds."""
+        party = self._party()
+        if party is None:
+            return None
+        return (party, int(self.ctx.time / scoreboard.PAGE_TIME), self._clock_left(party))
 
     def _invitation(self) -> str | None:
         """The address to sit down at from a phone, while a seat of a table hosted here is open."""
@@ -874,10 +932,46 @@ class PlayScene(BaseScene):
             self._draw_previews(surface, hud, pos)
         else:
             area = pygame.Rect(rest.x, rest.y, rest.width, menu.top - scale.px(16) - rest.y)
+            party = self._party()
+            if party is not None:
+                # At a party: the clock and the scoreboard under the moves, as on the big screen.
+                scores = pygame.Rect(area.x, area.centery, area.width, area.height // 2)
+                self._draw_party(surface, scores, party)
+                area.height = scores.y - scale.px(16) - area.y
             move_list.draw(
                 surface, area, move_list.lines(self.variant, self.moves), palette, scale.px(30)
             )
         self.hud_menu.draw(surface, menu, palette, self.ctx.time)
+
+    def _party(self) -> Party | None:
+        table = self.ctx.table
+        return table.party if table is not None else None
+
+    def _clock_left(self, party: Party) -> int | None:
+        """Whole seconds left on a party's move clock (None: no clock runs)."""
+        if not party.clock_ms or self.pos.to_play is None:
+            return None
+        running = 0.0 if party.paused else self.ctx.time - self._party_at
+        return max(0, math.ceil(party.left_ms / 1000 - running))
+
+    def _draw_party(self, surface: pygame.Surface, area: pygame.Rect, party: Party) -> None:
+        palette = self.ctx.palette
+        scale = theme.scale(self.ctx.size)
+        left = self._clock_left(party)
+        if left is not None and self.pos.to_play is not None:
+            paused = "  (paused)" if party.paused else ""
+            color = palette.warning if left < 5 else palette.of(self.pos.to_play)
+            table = self.ctx.table
+            who = (table.seat_name(self.pos.to_play) if table else None) or self.pos.to_play
+            words = f"{who}: {left} s{paused}"
+            line = theme.text(
+                scoreboard.fit(words, scale.body, area.width, True), scale.body, color, True
+            )
+            surface.blit(line, area.topleft)
+            area = area.copy()
+            area.y += line.get_height() + scale.px(8)
+            area.height -= line.get_height() + scale.px(8)
+        scoreboard.draw(surface, area, party, palette, scale.unit, self.ctx.time, 32)
 
     def _draw_previews(self, surface: pygame.Surface, hud: pygame.Rect, pos: Position) -> None:
         palette = self.ctx.palette
