@@ -135,6 +135,7 @@ class SeatView(Message):
     side: str
     name: str | None
     connected: bool
+    wins: int = 0  # games this player has won at this table (the series: rematches count)
 
 
 @dataclass(frozen=True, slots=True)

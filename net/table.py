@@ -53,6 +53,8 @@ class Table:
         self.game = 1
         self.seats: dict[Player, Seat | None] = {Player.X: None, Player.O: None}
         self.rematch: set[Player] = set()
+        # The series: games won by each player at this table before the one on (by name).
+        self.series: dict[str, int] = {}
         self._stamp = _now_stamp()
         self.path = path or self._path_for(self.game)
         self._stages = itertools.count()
@@ -71,6 +73,9 @@ class Table:
         table = cls(name or _text(info.get("name")) or path.stem, record, path.parent, path)
         game = info.get("game")
         table.game = game if type(game) is int and game > 0 else 1
+        series = info.get("series")
+        if isinstance(series, dict):
+            table.series = {k: v for k, v in series.items() if isinstance(v, int)}
         seats = info.get("seats")
         for side in Player:
             seat = seats.get(side.value) if isinstance(seats, dict) else None
@@ -98,7 +103,12 @@ class Table:
     def state(self, spectators: int) -> State:
         variant = {"variant": self.variant.name, **self.variant.options()}
         seats = tuple(
-            SeatView(side.value, seat.name if seat else None, bool(seat and seat.connected))
+            SeatView(
+                side.value,
+                seat.name if seat else None,
+                bool(seat and seat.connected),
+                self.wins(seat.name) if seat else 0,
+            )
             for side, seat in self.seats.items()
         )
         rematch = tuple(side.value for side in Player if side in self.rematch)
@@ -156,6 +166,16 @@ class Table:
         self.positions.append(after)
         return None
 
+    def wins(self, name: str) -> int:
+        """Games ``name`` has won at this table, the one just finished included."""
+        return self.series.get(name, 0) + (self._winner() == name)
+
+    def _winner(self) -> str | None:
+        """Who won the game on the table, once it is over with a winner."""
+        outcome = self.position.outcome
+        seat = self.seats[outcome.winner] if outcome and outcome.winner else None
+        return seat.name if seat else None
+
     def ask_rematch(self, side: Player) -> str | None:
         """Count ``side``'s wish for another game; it starts, sides swapped, once every
         seated player wants it. ``None`` if counted, else why not."""
@@ -164,6 +184,9 @@ class Table:
         self.rematch.add(side)
         seated = {s for s, seat in self.seats.items() if seat}
         if seated <= self.rematch:
+            winner = self._winner()
+            if winner is not None:
+                self.series[winner] = self.series.get(winner, 0) + 1
             self.seats = {Player.X: self.seats[Player.O], Player.O: self.seats[Player.X]}
             self.rematch.clear()
             self.game += 1
@@ -190,7 +213,12 @@ class Table:
             for side, seat in self.seats.items()
             if seat
         }
-        self.record.extra[RECORD_FIELD] = {"name": self.name, "game": self.game, "seats": seats}
+        self.record.extra[RECORD_FIELD] = {
+            "name": self.name,
+            "game": self.game,
+            "seats": seats,
+            "series": self.series,
+        }
         self.path.parent.mkdir(parents=True, exist_ok=True)
         staged = self.path.with_name(f"{_staging_prefix(self.path)}{next(self._stages)}")
         staged.write_text(self.record.to_json(), encoding="utf-8")

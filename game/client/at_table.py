@@ -69,6 +69,19 @@ class AtTable:
         seat = next((s for s in table.seats if s.side == side.value), None) if table else None
         return seat.name if seat else None
 
+    def rematch_wish(self) -> tuple[str, str | None]:
+        """Who asked for a rematch of the finished game: ("", None) nobody, ("mine", them)
+        this player (waiting for ``them``), ("theirs", them) the other player."""
+        state = self.session.table
+        if state is None or not state.rematch:
+            return "", None
+        mine = {side.value for side in self.session.local_sides}
+        other = next((s for s in state.seats if s.side not in mine), None)
+        them = other.name if other and other.name else "the other player"
+        if mine & set(state.rematch):
+            return "mine", them
+        return ("theirs", them) if mine else ("", None)
+
     def close(self) -> None:
         """Leave the table: the session, then the host (it says goodbye, so a bot's
         connection ends cleanly), then the bot."""
@@ -77,3 +90,14 @@ class AtTable:
             self.host.stop()
         if self.bot is not None:
             self.bot.stop()
+
+
+def series(state: protocol.State | None) -> str | None:
+    """The score of the series at a table ("Ada 2 – 1 Bo", X's player first) once a game
+    has been won there; None before, and at a party (whose standings say more)."""
+    if state is None or len(state.seats) != 2:
+        return None
+    x, o = state.seats
+    if not (x.name and o.name) or not (x.wins or o.wins):
+        return None
+    return f"{x.name} {x.wins} – {o.wins} {o.name}"

@@ -124,6 +124,14 @@ class CouchSession:
         return self.screen.ended
 
     @property
+    def reconnecting(self) -> bool:
+        return self.screen.reconnecting
+
+    @property
+    def table_name(self) -> str | None:
+        return self.screen.table_name
+
+    @property
     def join_url(self) -> str | None:
         return self.screen.join_url
 

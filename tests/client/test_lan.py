@@ -278,3 +278,50 @@ def test_qttt_host_hosts_the_table_its_options_made(driver: Driver, tmp_path: Pa
         guest.close()
         d.app.go(SceneName.TITLE)
         d.frames(1)
+
+
+def test_the_second_player_accepts_a_rematch_and_the_series_counts(
+    driver: Driver, tmp_path: Path
+) -> None:
+    from game.client.at_table import series
+
+    d = driver
+    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
+    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
+    opponent = None
+    try:
+        d.app.go(SceneName.LAN, mode="join", address=host.address)
+        d.until(lambda: d.name is SceneName.PLAY)
+        opponent = Opponent(host.address, seed=8)
+        d.until(lambda: d.scene._seat_name(Player.O) == "Bo")
+        wins = {"Player": 0, "Bo": 0}
+        for game in (1, 2):
+            rng = Random(game)
+            while not d.scene.pos.is_over:
+                pos = d.scene.pos
+                if pos.to_play in d.scene.session.local_sides:
+                    d.until(lambda: not d.scene.paused)
+                    token = d.scene.variant.token(rng.choice(pos.legal_actions()))
+                    d.play(d.scene.variant, token, "mouse")
+                d.until(lambda pos=pos: (opponent.act(), d.scene.pos != pos)[1])
+            winner = d.scene.pos.outcome.winner
+            if winner is not None:
+                wins["Player" if winner in d.scene.session.local_sides else "Bo"] += 1
+            d.until(lambda: d.scene.session.table.moves == tuple(d.scene.moves))
+            state = d.scene.session.table
+            x, o = (s.name for s in state.seats)
+            expected = f"{x} {wins[x]} – {wins[o]} {o}" if any(wins.values()) else None
+            assert series(state) == expected
+            if game == 2:
+                break
+            opponent.session.rematch()  # Bo asks first: the window sees it and accepts
+            d.until(lambda: d.scene._status(d.scene.pos).startswith("Bo wants a rematch: "))
+            d.ready()  # the last collapse has landed: the board takes input again
+            d.key(pygame.K_RETURN)
+            d.until(lambda: (opponent.act(), d.scene.game == 2)[1])
+    finally:
+        if opponent is not None:
+            opponent.session.close()
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        host.stop()

@@ -28,6 +28,7 @@ from game.ai import Bot, make_bot
 from game.ai.analysis import Judge, judge_for
 from game.client import hud as hud_panel
 from game.client import move_list, scoreboard, theme
+from game.client.at_table import series
 from game.client.audio import Cue, cues_for
 from game.client.board_view import (
     BoardLayout,
@@ -312,8 +313,8 @@ class PlayScene(BaseScene):
 
     def _click(self, at: tuple[int, int]) -> None:
         _, hud = self._areas()
-        if self.pos.is_over and not self._rematch_asked():
-            self._results()
+        if self.pos.is_over:
+            self._after_the_game()
             return
         if self.hud_menu.handle(Click(at), self._hud_menu_area(hud)):
             return
@@ -387,8 +388,8 @@ class PlayScene(BaseScene):
         self.cursors[intent.pad] = grid[r][c]
 
     def _activate(self, pad: int) -> None:
-        if self.pos.is_over and not self._rematch_asked():
-            self._results()
+        if self.pos.is_over:
+            self._after_the_game()
             return
         if self.pos.awaiting_collapse:
             if self.choice is None:
@@ -593,10 +594,19 @@ class PlayScene(BaseScene):
             game=self.game,
         )
 
-    def _rematch_asked(self) -> bool:
-        """Whether this finished LAN game waits for the host to start the rematch."""
-        table = getattr(self.session, "table", None)
-        return self.pos.is_over and table is not None and bool(table.rematch)
+    def _rematch_wish(self) -> tuple[str, str | None]:
+        """At a LAN table, who asked for a rematch (see ``AtTable.rematch_wish``)."""
+        table = self.ctx.table
+        return table.rematch_wish() if table and self.pos.is_over else ("", None)
+
+    def _after_the_game(self) -> None:
+        """A click or Enter on a finished game: accept the other player's rematch, wait for
+        theirs, or see the results."""
+        wish, _ = self._rematch_wish()
+        if wish == "theirs":
+            self.ctx.table.session.rematch()  # type: ignore[union-attr]
+        elif wish != "mine":
+            self._results()
 
     def _seat_name(self, side: Player) -> str:
         """Who sits on ``side``, as the HUD says it."""
@@ -867,8 +877,11 @@ class PlayScene(BaseScene):
 
     def _status(self, pos: Position) -> str:
         who = pos.to_play
-        if self._rematch_asked():
-            return "Rematch asked: waiting for the other player…"
+        wish, them = self._rematch_wish()
+        if wish == "mine":
+            return f"Rematch asked: waiting for {them}…"
+        if wish == "theirs":
+            return f"{them} wants a rematch: {press(self.ctx.device)} to accept"
         if pos.is_over or who is None:
             return f"Game over: {press(self.ctx.device)} for the results"
         if who in self.bots:
@@ -920,7 +933,11 @@ class PlayScene(BaseScene):
             boards = " and ".join(str(b + 1) for b in sent)
             note = f"This pair goes to mini-board{'s' if len(sent) > 1 else ''} {boards}"
         now = "The marks fly home…" if pos is not self.pos else self._status(pos)
-        return HudView(headline, who, players, f"Move {pos.move_number} · {variant}", now, note)
+        info = f"Move {pos.move_number} · {variant}"
+        score = series(getattr(self.session, "table", None))
+        if score:
+            info = f"{info} · {score}"
+        return HudView(headline, who, players, info, now, note)
 
     def _draw_hud(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
         palette = self.ctx.palette

@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from game.client import prose, theme
+from game.client.at_table import series
 from game.client.audio import Cue
 from game.client.board_view import BoardView, Look
 from game.client.intents import Cancel, Intent
@@ -193,7 +194,9 @@ class ResultsScene(BaseScene):
         scores = self.pos.scores()
         x = f"X {points(scores.x)} · {self.names[Player.X]}"
         o = f"O {points(scores.o)} · {self.names[Player.O]}"
-        words, size = theme.fitted(f"{x}     {o}", scale.lead, w * 0.9, scale.body, True)
+        score = series(self.table.session.table) if self.table else None
+        both = f"{x}     {o}" + (f"     Series: {score}" if score else "")
+        words, size = theme.fitted(both, scale.lead, w * 0.9, scale.body, True)
         line = theme.text(words, size, palette.dim, True)
         theme.blit_centered(surface, line, (w / 2, h * 0.285))
         board, menu = self._areas()
