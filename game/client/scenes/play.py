@@ -60,7 +60,7 @@ from game.client.intents import (
 from game.client.join_panel import draw_join
 from game.client.prose import press
 from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
-from game.client.scenes.setup import called, seat_title, variant_title
+from game.client.scenes.setup import PERSON, called, seat_title, variant_title
 from game.client.still import Still
 from game.client.widgets import Item, Menu, focus_ring
 from game.records import Record
@@ -594,9 +594,9 @@ class PlayScene(BaseScene):
         if table is None:
             if self.seats.get(side) is not None:
                 return seat_title(self.seats.get(side))
-            # A person: the player's own name against a bot, "Player X" and "Player O" on a couch.
+            # A person: the player's own name against a bot; two on a couch are X and O.
             alone = sum(level is None for level in self.seats.values()) == 1
-            return self.ctx.settings.player_name if alone else f"Player {side}"
+            return self.ctx.settings.player_name if alone else PERSON
         seat = next((s for s in table.seats if s.side == side.value), None)
         if seat is None or seat.name is None:
             return "empty seat"
