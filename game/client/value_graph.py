@@ -145,7 +145,7 @@ class ValueGraph:
         for centre, label in self.marks(analysis):
             pygame.draw.circle(surface, grade_color(label, palette), centre, dot)
             pygame.draw.circle(surface, palette.board, centre, dot, 2)
-        size = max(11, rect.height // 7)
+        size = theme.scale(surface.get_size()).hint
         for words, anchor in (("X", "topleft"), ("O", "bottomleft")):
             color = palette.x if words == "X" else palette.o
             image = theme.text(f"{words} ahead", size, color)
