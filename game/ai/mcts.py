@@ -61,9 +61,8 @@ class Node:
         self.children: list[Node] = []
         self.actions: list[Action] = []
         self.untried: list[Action] | None = None
-        self.pruned = (
-            False  # some legal actions were never kept: the node cannot be settled by them
-        )
+        # Some legal actions were never kept: "every child settled" does not settle the node.
+        self.pruned = False
         self.visits = 0
         self.total = 0.0  # sum of results, seen by the player who made the move
         # The exact result (X's side) once known: at the end of the game, or by _prove_upwards.
@@ -71,7 +70,11 @@ class Node:
 
 
 class Search:
-    """One search tree from one root position; ``run`` grows it, ``best`` reads it."""
+    """One search tree from one root position; ``run`` grows it, ``best`` reads it.
+
+    ``exploration`` is UCT's constant; by default 0.8 with random playouts and
+    :data:`game.ai.pressure.EXPLORATION` with pressure, whose values are smaller.
+    """
 
     def __init__(
         self,
@@ -80,7 +83,6 @@ class Search:
         contempt: float = 0.0,
         *,
         exploration: float | None = None,
-        widening: float = WIDENING,
     ) -> None:
         if pos.is_over:
             raise ValueError("the game is over: there is nothing to choose")
@@ -89,7 +91,6 @@ class Search:
         self.root = Node(pos, 0.0, self.draw)
         self.rng = rng
         self.iterations = 0
-        self.widening = widening
         self.pressure = Pressure() if isinstance(pos.variant, Squared) else None
         if exploration is None:
             exploration = EXPLORATION if self.pressure is None else PRESSURE_EXPLORATION
@@ -116,7 +117,6 @@ class Search:
         path = [node]
         rng = self.rng
         pressure = self.pressure
-        widening = self.widening
         while node.proven is None:
             untried = node.untried
             if untried is None:
@@ -125,7 +125,7 @@ class Search:
                 else:
                     untried, node.pruned = pressure.candidates(node.pos, rng)
                     node.untried = untried
-            if untried and len(node.children) <= widening * math.sqrt(node.visits):
+            if untried and len(node.children) <= WIDENING * math.sqrt(node.visits):
                 if pressure is None:
                     # Swap a random untried action to the end and take it: a lazy shuffle.
                     i = int(rng.random() * len(untried))
