@@ -14,7 +14,9 @@ import sys
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("game.commands.play", "open the game window (the default)"),
     "replay": ("game.commands.replay", "print the position a game record reaches"),
-    "solve": ("game.commands.solve", "the exact value of a Goff position and of each action"),
+    "solve": ("game.commands.solve", "exact values of a Goff or shared position and its actions"),
+    "analyze": ("game.commands.analyze", "judge every ply of a game record: values, best moves"),
+    "puzzle": ("game.commands.puzzle", "a position with one best action, to find"),
     "arena": ("game.commands.arena", "play bots against each other and count the results"),
     "host": ("game.commands.host", "host a LAN table (with or without a window)"),
     "join": ("game.commands.join", "join a table by address, as a window or a headless bot"),

@@ -112,6 +112,7 @@ export function drawBoard(view, opts = {}) {
     spooky.push([k, a, b]);
   }
   if (fill) for (const [cell, mark] of fill) classical[cell] = mark;
+  const halves = new Map(spooky.map(([k, a, b]) => [k, [a, b]]));
   const inCell = new Map();
   for (const [k, a, b] of spooky) for (const c of [a, b]) {
     if (!inCell.has(c)) inCell.set(c, []);
@@ -187,6 +188,13 @@ export function drawBoard(view, opts = {}) {
       const g = svg("g", { class: cls }, marks);
       drawMark(g, sideOf(k), cx - slot * 0.12, cy - slot * 0.06, slot * 0.3, slot * 0.085);
       subscript(g, sideOf(k), cx + slot * 0.3, cy + slot * 0.22, slot * 0.34, k);
+      // Its other half on a board not shown: say where, since no curve can.
+      const [a, b] = halves.get(k);
+      const other = a === cell ? b : a;
+      if (!lay.cells.has(other)) {
+        const where = svg("text", { class: "elsewhere", x: cx, y: cy + slot * 0.5, "font-size": slot * 0.24 }, g);
+        where.textContent = `↔ ${view.labels[other]}`;
+      }
     });
   }
 

@@ -1,9 +1,17 @@
-"""An exact solver for Goff's 3×3 game: alpha-beta over a private, packed board.
+"""An exact solver for the 3×3 games: alpha-beta over a private, packed board.
 
-Goff's scoring makes the game zero-sum in the score difference: each final
-score pair (X–O) has its own difference (0–0, 1–0, 0–1, 1–½, ½–1, 2–0,
-1½–0), so the value of a position is one small integer, twice X's points
-minus O's, and the pair follows from it.
+It plays two rule sets, described to it by a :class:`Rules`:
+
+- Goff's game. His scoring makes it zero-sum in the score difference: each
+  final score pair (X–O) has its own difference (0–0, 1–0, 0–1, 1–½, ½–1,
+  2–0, 1½–0), so the value of a position is one small integer, twice X's
+  points minus O's, and the pair follows from it.
+- Text 004's shared-win game. Three rules differ: a pair of cells a spooky
+  mark joins cannot be joined again (no two-cell cycles), a row is worth 1
+  to each player who has one whatever its date, and there is no move-9
+  exception (one open cell left is a draw). A value is still twice X−O:
+  2 a win, −2 a loss, 0 a draw *or a shared win* (1–1): the difference is
+  what each player plays for, so the two are one value, shown as 0–0.
 
 The public engine (:mod:`game.rules`) is built for clarity; search needs
 millions of positions a minute, so this module keeps its own representation
@@ -26,11 +34,12 @@ close the cycle) takes the better of the two outcomes.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from game.rules import Action, Collapse, Goff, Place, Player, Position, Scores
+from game.rules import Action, Collapse, Place, Player, Position, Scores, Variant
 
 LINES: tuple[tuple[int, int, int], ...] = (
     (0, 1, 2),
@@ -80,18 +89,8 @@ _CELL_MASK = (1 << _FIELD) - 1
 # (source shift, target shift) per cell, for each symmetry.
 _SHIFTS = tuple(tuple((_FIELD * c, _FIELD * perm[c]) for c in range(9)) for perm in SYMMETRIES)
 
-# Twice the score difference X−O, from X's side, to the final score pair.
-_PAIRS: dict[int, Scores] = {
-    -2: Scores(0, 1),
-    -1: Scores(0.5, 1),
-    0: Scores(0, 0),
-    1: Scores(1, 0.5),
-    2: Scores(1, 0),
-    3: Scores(1.5, 0),
-    4: Scores(2, 0),
-}
-# The most the player to move can reach: only X completes two rows (with mark 9).
-_BEST_FOR = {1: 4, 0: 2}
+# The 9 bits of a cell's field that hold spooky marks (the 4 below hold a classical one).
+_SPOOKY_BITS = _CELL_MASK & ~15
 _INFINITY = 99
 # Positions up to this move number are looked up under their canonical key.
 SYMMETRIC_UP_TO = 6
@@ -99,9 +98,81 @@ SYMMETRIC_UP_TO = 6
 _LOWER, _UPPER, _MOVE = 0, 1, 2
 
 
-def scores_of(value: int) -> Scores:
+def _goff_final(key: int, xb: int, ob: int) -> int:
+    """Twice X's points minus O's once the classical rows of this board are scored."""
+    dated = []
+    for bits, sign in ((xb, 1), (ob, -1)):
+        for line in _ROWS[bits]:
+            date = max((key >> (_FIELD * c)) & 15 for c in line)
+            dated.append((date, sign))
+    if not dated:
+        return 0
+    earliest = min(date for date, _ in dated)
+    return sum(sign * (2 if date == earliest else 1) for date, sign in dated)
+
+
+def _shared_final(key: int, xb: int, ob: int) -> int:
+    """Twice X−O with 1 point to each player who has a row, whatever its date."""
+    return 2 * (bool(_ROWS[xb]) - bool(_ROWS[ob]))
+
+
+@dataclass(frozen=True, eq=False)
+class Rules:
+    """What the search must know of a 3×3 rule set: where it differs, nothing more."""
+
+    variant: str  # the engine variant's name
+    rejoin: bool  # a second mark may join two cells a spooky mark joins (a two-cell cycle)
+    last_cell: bool  # move 9 fills the one open cell left (``a-a``) instead of drawing
+    final: Callable[[int, int, int], int]  # twice X−O of a finished board (key, xb, ob)
+    pairs: dict[int, Scores]  # twice X−O, from X's side, to the final score pair
+    ceiling: tuple[int, int]  # the most the player to move can reach: (as O, as X)
+
+    def scores(self, value: int) -> Scores:
+        """The final score pair of a value (twice X's points minus O's)."""
+        return self.pairs[value]
+
+
+GOFF = Rules(
+    "goff",
+    rejoin=True,
+    last_cell=True,
+    final=_goff_final,
+    pairs={
+        -2: Scores(0, 1),
+        -1: Scores(0.5, 1),
+        0: Scores(0, 0),
+        1: Scores(1, 0.5),
+        2: Scores(1, 0),
+        3: Scores(1.5, 0),
+        4: Scores(2, 0),
+    },
+    # Only X completes two rows of one date (with mark 9).
+    ceiling=(2, 4),
+)
+SHARED = Rules(
+    "shared",
+    rejoin=False,
+    last_cell=False,
+    final=_shared_final,
+    pairs={-2: Scores(0, 1), 0: Scores(0, 0), 2: Scores(1, 0)},
+    ceiling=(2, 2),
+)
+RULES: dict[str, Rules] = {rules.variant: rules for rules in (GOFF, SHARED)}
+
+
+def rules_for(variant: Variant) -> Rules:
+    """The rules the solver plays ``variant`` by; ``ValueError`` for a game it cannot solve."""
+    rules = RULES.get(variant.name)
+    if rules is None:
+        raise ValueError(
+            f"the exact solver plays Goff's game and the shared-win game only, not {variant.name}"
+        )
+    return rules
+
+
+def scores_of(value: int, rules: Rules = GOFF) -> Scores:
     """The final score pair of a value (twice X's points minus O's)."""
-    return _PAIRS[value]
+    return rules.scores(value)
 
 
 def canonical(key: int) -> tuple[int, int]:
@@ -123,9 +194,9 @@ class _State:
 
     __slots__ = ("comp", "key", "ob", "open_", "pending", "spooky", "turn", "xb")
 
-    def __init__(self, pos: Position) -> None:
-        if not isinstance(pos.variant, Goff):
-            raise ValueError("the exact solver plays Goff's 3×3 game only")
+    def __init__(self, pos: Position, rules: Rules) -> None:
+        if pos.variant.name != rules.variant:
+            raise ValueError(f"this solver plays {rules.variant}, not {pos.variant.name}")
         key = xb = ob = 0
         for cell, k in enumerate(pos.cells):
             if k:
@@ -146,6 +217,10 @@ class _State:
         self.pending = pos.awaiting_collapse
 
 
+class Interrupted(Exception):
+    """A search given up because :attr:`Solver.interrupted` was set (its table stays sound)."""
+
+
 Book = dict[int, tuple[int, tuple[int, int]]]
 """Canonical key -> (value, a best move in the canonical orientation).
 
@@ -155,17 +230,21 @@ where the pending mark lands in a collapse choice.
 
 
 class Solver:
-    """Exact values of Goff positions, remembering what it proved between questions.
+    """Exact values of one rule set's positions, remembering what it proved between questions.
 
     One solver may serve several threads: a lock keeps one search at a time
     on its table. A ``book`` (see :mod:`game.ai.make_book`) only saves time.
     """
 
-    def __init__(self, book: Book | None = None) -> None:
+    def __init__(self, book: Book | None = None, rules: Rules = GOFF) -> None:
+        self.rules = rules
+        self._final = rules.final
+        self._ceiling = rules.ceiling
         # key -> [lower bound, upper bound, best move found], read by index
         self.table: dict[int, list[Any]] = {}
         self.book: Book = book or {}
         self.nodes = 0
+        self.interrupted = False  # set from another thread: the search gives up soon after
         self.history = [0] * 81
         self._lock = threading.Lock()
 
@@ -180,7 +259,7 @@ class Solver:
         if pos.is_over:
             return _difference(pos.scores())
         with self._lock:
-            return self._exact(_State(pos))
+            return self._exact(_State(pos, self.rules))
 
     def action_values(self, pos: Position) -> dict[Action, int]:
         """Every legal action with the value (twice X−O) perfect play reaches after it."""
@@ -194,21 +273,50 @@ class Solver:
         pick = max if pos.to_play is Player.X else min
         return pick(values.values()), values
 
-    def best_action(self, pos: Position, rng: Random | None = None) -> Action:
-        """A legal action that keeps the value of ``pos`` for the player to move.
+    def best_actions(
+        self, pos: Position, value: int | None = None
+    ) -> tuple[int, tuple[Action, ...]]:
+        """The value of ``pos`` and every legal action that keeps it, in the engine's order.
+
+        Each action is one one-sided search, cheap once the value is known (pass
+        it as ``value`` if a table has it); actions whose positions are
+        symmetric to one already tried share its answer.
+        """
+        target = self.value_of(pos) if value is None else value
+        for_x = pos.to_play is Player.X
+        keeping = []
+        answers: dict[int, bool] = {}
+        with self._lock:
+            for action in pos.legal_actions():
+                child = pos._apply(action)
+                if child.is_over:
+                    keeps = self._reaches(child, target, for_x)
+                else:
+                    key = canonical(_State(child, self.rules).key)[0]
+                    keeps = answers.get(key)
+                    if keeps is None:
+                        keeps = answers[key] = self._reaches(child, target, for_x)
+                if keeps:
+                    keeping.append(action)
+        return target, tuple(keeping)
+
+    def best_action(
+        self, pos: Position, rng: Random | None = None, value: int | None = None
+    ) -> Action:
+        """A legal action that keeps the value of ``pos`` (``value``, if known) for its mover.
 
         The book's move where it has one; otherwise the table's remembered
         best is tried first, then the others in ``rng``'s order, each with a
         one-sided search that is cheap once the value is known.
         """
         with self._lock:
-            state = _State(pos)
+            state = _State(pos, self.rules)
             tkey, sym = canonical(state.key)
             booked = self.book.get(tkey)
             if booked is not None:
                 inverse = _INVERSES[sym]
                 return to_engine(pos, (inverse[booked[1][0]], inverse[booked[1][1]]))
-            target = self._exact(state)
+            target = self._exact(state) if value is None else value
             actions = list(pos.legal_actions())
             if rng is not None:
                 rng.shuffle(actions)
@@ -236,7 +344,7 @@ class Solver:
         if child.is_over:
             value = _difference(child.scores())
             return value >= target if for_x else value <= target
-        state = _State(child)
+        state = _State(child, self.rules)
         # Seen from the player to move in ``child``, "at least target for X" is a bound on one side.
         sign = 1 if state.turn & 1 else -1
         bound = sign * target
@@ -285,10 +393,12 @@ class Solver:
     ) -> int:
         """Value for the player to move of a position awaiting a placement."""
         self.nodes += 1
+        if not self.nodes & 0xFFF and self.interrupted:
+            raise Interrupted
         if open_ & (open_ - 1) == 0:
             # No pair of open cells: the game is over, unless move 9 fills the last cell.
-            if open_ and turn == 9:
-                return _final(key | 9 << (_FIELD * (open_.bit_length() - 1)), xb | open_, ob)
+            if open_ and turn == 9 and self.rules.last_cell:
+                return self._final(key | 9 << (_FIELD * (open_.bit_length() - 1)), xb | open_, ob)
             return 0
         if _symmetric(turn):
             tkey, sym = canonical(key)
@@ -314,7 +424,7 @@ class Solver:
             if hint is not None and sym:
                 inverse = _INVERSES[sym]
                 hint = _pair(inverse[hint[0]], inverse[hint[1]])
-        ceiling = _BEST_FOR[turn & 1]
+        ceiling = self._ceiling[turn & 1]
         if alpha >= ceiling:
             # Nothing here can beat alpha: fail low without searching (and keep windows upright).
             return ceiling
@@ -324,7 +434,8 @@ class Solver:
         best = -_INFINITY
         best_move = None
         bit = 3 + turn
-        for a, b in _ordered(open_, comp, hint, self.history):
+        joined = None if self.rules.rejoin else key
+        for a, b in _ordered(open_, comp, hint, self.history, joined):
             child = key + (1 << (_FIELD * a + bit)) + (1 << (_FIELD * b + bit))
             ca = comp[a]
             cb = comp[b]
@@ -354,6 +465,9 @@ class Solver:
                         # Cut-offs near the root save the most: weigh them the most.
                         self.history[a * 9 + b] += 1 << (12 - turn)
                         break
+        if best_move is None:
+            # Every pair of open cells is joined already: no move is left, a draw.
+            return 0
         if sym and best_move is not None:
             perm = SYMMETRIES[sym]
             best_move = _pair(perm[best_move[0]], perm[best_move[1]])
@@ -385,7 +499,7 @@ class Solver:
         for outcome in _collapses(key, xb, ob, open_, spooky, comp):
             ckey, cxb, cob, copen, cspooky, rows = outcome
             if rows:
-                value = _final(ckey, cxb, cob)
+                value = self._final(ckey, cxb, cob)
                 if not turn & 1:
                     value = -value
             elif copen == 0:
@@ -402,21 +516,29 @@ class Solver:
 
 
 def _ordered(
-    open_: int, comp: tuple[int, ...], hint: tuple[int, int] | None, history: list[int]
+    open_: int,
+    comp: tuple[int, ...],
+    hint: tuple[int, int] | None,
+    history: list[int],
+    joined: int | None,
 ) -> Iterator[tuple[int, int]]:
     """Placements: the remembered best first, then those closing a cycle, then the rest.
 
     Within each kind, moves that cut off search often before come first (the
     history heuristic): on this game that ordering needs a third of the nodes.
+    ``joined`` is the key where a pair of cells a spooky mark joins is no move
+    (two cells holding one subscript), ``None`` where it is.
     """
     cells = [c for c in range(9) if open_ >> c & 1]
     if hint is not None and open_ >> hint[0] & 1 and open_ >> hint[1] & 1:
         yield hint
     moves = []
     for i, a in enumerate(cells):
+        marks = joined >> (_FIELD * a) & _SPOOKY_BITS if joined is not None else 0
         for b in cells[i + 1 :]:
-            if (a, b) != hint:
-                moves.append((comp[a] == comp[b], history[a * 9 + b], a, b))
+            if (a, b) == hint or (marks and joined >> (_FIELD * b) & marks):
+                continue
+            moves.append((comp[a] == comp[b], history[a * 9 + b], a, b))
     moves.sort(reverse=True)
     for _, _, a, b in moves:
         yield a, b
@@ -466,19 +588,6 @@ def _collapses(
         yield ckey, cxb, cob, copen, remaining, bool(_ROWS[cxb] or _ROWS[cob])
 
 
-def _final(key: int, xb: int, ob: int) -> int:
-    """Twice X's points minus O's once the classical rows of this board are scored."""
-    dated = []
-    for bits, sign in ((xb, 1), (ob, -1)):
-        for line in _ROWS[bits]:
-            date = max((key >> (_FIELD * c)) & 15 for c in line)
-            dated.append((date, sign))
-    if not dated:
-        return 0
-    earliest = min(date for date, _ in dated)
-    return sum(sign * (2 if date == earliest else 1) for date, sign in dated)
-
-
 def _difference(scores: Scores) -> int:
     return round(2 * (scores.x - scores.o))
 
@@ -493,7 +602,7 @@ def _pair(a: int, b: int) -> tuple[int, int]:
 
 def position_key(pos: Position) -> tuple[int, int]:
     """The canonical key of an engine position (the book's key) and the symmetry giving it."""
-    return canonical(_State(pos).key)
+    return canonical(_State(pos, rules_for(pos.variant)).key)
 
 
 def canonical_move(action: Action, sym: int) -> tuple[int, int]:

@@ -108,27 +108,37 @@ class Sweep:
 
 @dataclass(slots=True)
 class Spray:
-    """Particles born in one step at one point, sharing a drag and a gravity.
+    """Particles born in one step, sharing a drag and a gravity.
 
     Each step a particle's speed is multiplied by ``drag``, gravity is added to its
     fall, and it moves by its speed times the step. After ``n`` steps of ``dt`` it is
     therefore where :meth:`reach` says, the same for every particle of the spray
-    but for its own starting speed: ``x + vx * a``, ``y + vy * a + b``.
+    but for its own start and starting speed: ``x + vx * a``, ``y + vy * a + b``.
     """
 
-    x: float  # where they were born, in board units
-    y: float
     drag: float  # of the speed kept each step
     gravity: float  # board units a second, per second
-    vx: list[float]  # starting speeds, one a particle
-    vy: list[float]
-    ttl: list[float]  # seconds each lives
-    kind: list[int]  # index into Effects.colors * len(DOT_SIZES) + size
+    x: list[float] = field(default_factory=list)  # where each was born, in board units
+    y: list[float] = field(default_factory=list)
+    vx: list[float] = field(default_factory=list)  # starting speeds
+    vy: list[float] = field(default_factory=list)
+    ttl: list[float] = field(default_factory=list)  # seconds each lives
+    kind: list[int] = field(default_factory=list)  # Effects.colors index * len(DOT_SIZES) + size
+    longest: float = 0.0  # the longest life of them all
     steps: int = 0  # taken since they were born
     # For drawing, made once per table of sprites: each particle's sprites by shade, the
     # offset from a sprite's corner to its centre, and SHADES over its life.
     drawn_with: object = None
     looks: list[tuple[tuple[pygame.Surface, ...], int, float]] = field(default_factory=list)
+
+    def add(self, at: Vec, v: Vec, ttl: float, kind: int) -> None:
+        self.x.append(at[0])
+        self.y.append(at[1])
+        self.vx.append(v[0])
+        self.vy.append(v[1])
+        self.ttl.append(ttl)
+        self.kind.append(kind)
+        self.longest = max(self.longest, ttl)
 
     def reach(self, n: int, dt: float) -> tuple[float, float]:
         """``(a, b)`` after ``n`` steps: a particle is at ``x + vx * a, y + vy * a + b``."""
@@ -297,7 +307,7 @@ class Effects:
         """Everything that moves, as one comparable value (tests compare runs with it)."""
         return (
             round(self.time, 9),
-            tuple((s.x, s.y, s.steps, tuple(s.vx), tuple(s.vy), tuple(s.ttl)) for s in self.sprays),
+            tuple((tuple(s.x), tuple(s.y), s.steps, tuple(s.vx), tuple(s.vy)) for s in self.sprays),
             tuple((f.mark, f.age) for f in self.flights),
             tuple((f.mark, f.age) for f in self.fades),
             tuple(s.age for s in self.sweeps),
@@ -311,17 +321,19 @@ class Effects:
         self.dt = dt
         for spray in self.sprays:
             spray.steps += 1
-        self.sprays = [s for s in self.sprays if s.steps * dt < max(s.ttl)]
+        self.sprays = [s for s in self.sprays if s.steps * dt < s.longest]
+        trail = Spray(0.9, 0.0)  # every flying mark's, this step
         for f in self.flights:
             f.prev_age = f.age
             f.age += dt
             if f.delay <= f.age and not f.landed and round(f.age / dt) % TRAIL_EVERY == 0:
                 at, _ = f.place(f.age)
-                kind = f.color * len(DOT_SIZES) + 1
-                self.sprays.append(Spray(*at, 0.9, 0.0, [0.0], [0.0], [0.35], [kind]))
+                trail.add(at, (0.0, 0.0), 0.35, f.color * len(DOT_SIZES) + 1)
             if f.landed and not f.touched_down:
                 f.touched_down = True
                 self._burst(f.end, f.color, f.sparks, speed=0.3, ttl=0.5)
+        if trail.ttl:
+            self.sprays.append(trail)
         if self.flights and all(f.age >= f.delay + f.duration + SETTLE_TIME for f in self.flights):
             self.flights.clear()
         if self.after_landing is not None and not self.flights:
@@ -379,14 +391,16 @@ class Effects:
         sizes: int = len(DOT_SIZES) - 1,  # how many of DOT_SIZES, smallest first
     ) -> None:
         rng = self.rng
-        spray = Spray(at[0], at[1], drag, gravity, [], [], [], [])
+        spray = Spray(drag, gravity)
         for _ in range(count):
             angle = rng.uniform(0, math.tau)
             v = speed * (0.3 + 0.7 * rng.random())
-            spray.vx.append(math.cos(angle) * v)
-            spray.vy.append(math.sin(angle) * v + rise)
-            spray.ttl.append(ttl * (0.6 + 0.4 * rng.random()))
-            spray.kind.append(color * len(DOT_SIZES) + rng.randrange(sizes))
+            spray.add(
+                at,
+                (math.cos(angle) * v, math.sin(angle) * v + rise),
+                ttl * (0.6 + 0.4 * rng.random()),
+                color * len(DOT_SIZES) + rng.randrange(sizes),
+            )
         if count:
             self.sprays.append(spray)
 
@@ -447,11 +461,12 @@ class Effects:
             a0, b0 = s.reach(max(0, s.steps - 1), dt)  # one step ago, to interpolate
             a1, b1 = s.reach(s.steps, dt)
             a = (a0 + (a1 - a0) * alpha) * w
-            x = ox + s.x * w
-            y = oy + s.y * w + (b0 + (b1 - b0) * alpha) * w
+            b = oy + (b0 + (b1 - b0) * alpha) * w
             batch += [
-                (shades[int((t - age) * per)], (x + vx * a - h, y + vy * a - h))
-                for vx, vy, t, (shades, h, per) in zip(s.vx, s.vy, s.ttl, s.looks, strict=True)
+                (shades[int((t - age) * per)], (ox + x * w + vx * a - h, b + y * w + vy * a - h))
+                for x, y, vx, vy, t, (shades, h, per) in zip(
+                    s.x, s.y, s.vx, s.vy, s.ttl, s.looks, strict=True
+                )
                 if t > age
             ]
         surface.fblits(batch, pygame.BLEND_ADD)

@@ -114,6 +114,11 @@ class Save:
 
 
 @dataclass(frozen=True, slots=True)
+class Hint:
+    """H: show the best action (local games only)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ToggleFullscreen:
     pass
 
@@ -136,6 +141,7 @@ Intent = (
     | Undo
     | Redo
     | Save
+    | Hint
     | ToggleFullscreen
     | Quit
 )
@@ -240,6 +246,8 @@ class InputMapper:
             return [Redo()]
         if ctrl and key == pygame.K_s:
             return [Save()]
+        if key == pygame.K_h and not ctrl:
+            return [Hint()]
         arrows = {
             pygame.K_LEFT: (-1, 0),
             pygame.K_RIGHT: (1, 0),

@@ -13,7 +13,7 @@ from functools import lru_cache
 import pygame
 
 from game.client import theme
-from game.client.theme import Palette
+from game.client.theme import Color, Palette
 from game.rules import Action, Place, Player, Variant
 
 
@@ -57,11 +57,13 @@ def draw(
     palette: Palette,
     size: int,
     played: int | None = None,
+    signs: dict[int, tuple[str, Color]] | None = None,
 ) -> None:
     """The last of ``shown`` that fit ``area``, newest last.
 
     With ``played`` (a replay), the lines from ``played`` on are still to come: they are
     dim, the last one played is bold on a band, and the list scrolls to keep it in view.
+    ``signs`` writes a grade after some lines (``?!`` in its colour, by line index).
     """
     step = theme.font(size).get_linesize()
     fits = max(0, area.height // step)
@@ -80,6 +82,12 @@ def draw(
         if bold:
             band = pygame.Rect(area.x - size // 4, y, area.width + size // 2, step)
             pygame.draw.rect(surface, theme.mix(palette.board, palette.accent, 0.35), band, 0, 6)
-        words, _ = theme.fitted(line.text, size, area.width - indent, size, bold)
-        surface.blit(theme.text(words, size, color, bold), (area.x + indent, y))
+        sign = (signs or {}).get(index)
+        room = area.width - indent - (3 * size if sign else 0)
+        words, _ = theme.fitted(line.text, size, room, size, bold)
+        image = theme.text(words, size, color, bold)
+        surface.blit(image, (area.x + indent, y))
+        if sign is not None:
+            mark = theme.text(sign[0], size, sign[1], True)
+            surface.blit(mark, (area.x + indent + image.get_width() + size // 2, y))
         y += step

@@ -48,6 +48,7 @@ class SceneName(Enum):
     REPLAY = "replay"
     SETTINGS = "settings"
     TV = "tv"
+    PUZZLES = "puzzles"
     PARTY_SETUP = "party_setup"
     PARTY = "party"
     PARTY_RESULTS = "party_results"
@@ -66,6 +67,7 @@ SCENES: dict[SceneName, str] = {
     SceneName.LAN: "game.client.scenes.lan:LanScene",
     SceneName.TUTORIAL: "game.client.scenes.tutorial:TutorialScene",
     SceneName.REPLAY: "game.client.scenes.replay:ReplayScene",
+    SceneName.PUZZLES: "game.client.scenes.puzzles:PuzzlesScene",
     SceneName.SETTINGS: "game.client.scenes.settings:SettingsScene",
     SceneName.TV: "game.client.scenes.tv:TvScene",
     SceneName.PARTY_SETUP: "game.client.scenes.party_setup:PartySetupScene",

@@ -12,6 +12,7 @@ BENCHES: dict[str, str] = {
     "render": "game.commands.bench_render",
     "net": "game.commands.bench_net",
     "idle": "game.commands.bench_idle",
+    "analysis": "game.commands.bench_analysis",
 }
 
 

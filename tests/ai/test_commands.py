@@ -79,7 +79,7 @@ def test_solve_as_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     ("moves", "variant", "message"),
     [
         (["1-2", "3-3"], "goff", 'token 2 "3-3"'),
-        (["1.1-2.2"], "squared", "Goff's game only"),
+        (["1.1-2.2"], "squared", "shared-win game only"),
     ],
 )
 def test_solve_refuses_bad_records_in_one_line(

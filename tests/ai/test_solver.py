@@ -1,4 +1,8 @@
-"""The exact solver against brute force over the public engine, and its book against itself."""
+"""The exact solver against brute force over the public engine, and its book against itself.
+
+Goff's game and text 004's shared-win game both: the solver plays them by one
+search with a :class:`~game.ai.solver.Rules` each.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +11,21 @@ from random import Random
 import pytest
 
 from game.ai.perfect import PerfectBot, load_book
-from game.ai.solver import SYMMETRIES, Solver, position_key, scores_of
-from game.rules import Action, Collapse, Goff, Place, Player, Position, Scores, make_variant
+from game.ai.solver import SHARED, SYMMETRIES, Solver, position_key, rules_for, scores_of
+from game.rules import (
+    Action,
+    Collapse,
+    Goff,
+    Place,
+    Player,
+    Position,
+    Scores,
+    Variant,
+    make_variant,
+)
 
 GOFF = Goff()
+SHARED_WIN = make_variant("shared", {})
 
 
 def brute_force(pos: Position, finals: list[Position]) -> int:
@@ -23,28 +38,50 @@ def brute_force(pos: Position, finals: list[Position]) -> int:
     return max(values) if pos.to_play is Player.X else min(values)
 
 
-def random_position(seed: int, move: int) -> Position:
+def random_position(seed: int, move: int, variant: Variant = GOFF) -> Position:
     """A position met in random play at ``move`` (a pending collapse as often as not)."""
     rng = Random(seed)
     while True:
-        pos = Position(GOFF)
+        pos = Position(variant)
         while not pos.is_over and pos.move_number < move:
             pos = pos.play(rng.choice(pos.legal_actions()))
         if not pos.is_over:
             return pos
 
 
-NEAR_THE_END = [random_position(seed, move) for seed in range(16) for move in (7, 8)]
+NEAR_THE_END = [
+    random_position(seed, move, variant)
+    for variant in (GOFF, SHARED_WIN)
+    for seed in range(16)
+    for move in (7, 8)
+]
 
 
 @pytest.mark.parametrize("pos", NEAR_THE_END, ids=repr)
 def test_solver_agrees_with_brute_force(pos: Position) -> None:
     finals: list[Position] = []
     expected = brute_force(pos, finals)
-    assert Solver().value_of(pos) == expected
-    # The value is the score difference, and each difference is one final score pair.
+    rules = rules_for(pos.variant)
+    assert Solver(rules=rules).value_of(pos) == expected
     for final in finals:
-        assert scores_of(round(2 * (final.scores().x - final.scores().o))) == final.scores()
+        scores = final.scores()
+        value = scores_of(round(2 * (scores.x - scores.o)), rules)
+        if rules is SHARED:
+            # A shared win (1–1) and a draw are one value: the difference each plays for.
+            assert value == (scores if scores.x != scores.o else Scores(0, 0))
+        else:
+            # Goff's score difference is one final score pair.
+            assert value == scores
+
+
+def test_shared_positions_near_the_end_meet_its_own_rules() -> None:
+    """Shared wins, draws with one open cell and no joined pair joined twice all occur."""
+    finals: list[Position] = []
+    for pos in NEAR_THE_END:
+        if pos.variant == SHARED_WIN:
+            brute_force(pos, finals)
+    assert any(f.scores() == Scores(1, 1) for f in finals)
+    assert any(f.scores() == Scores(0, 0) and len(f.open_cells()) == 1 for f in finals)
 
 
 def test_the_positions_near_the_end_include_collapse_choices() -> None:
@@ -54,9 +91,10 @@ def test_the_positions_near_the_end_include_collapse_choices() -> None:
 
 @pytest.mark.parametrize("pos", NEAR_THE_END[::4], ids=repr)
 def test_every_action_value_and_the_best_action_agree(pos: Position) -> None:
-    solver = Solver()
+    rules = rules_for(pos.variant)
+    solver = Solver(rules=rules)
     value, actions = solver.solve(pos)
-    assert value == Solver().value_of(pos)
+    assert value == Solver(rules=rules).value_of(pos)
     for action, action_value in actions.items():
         assert action_value == brute_force(pos.play(action), [])
     best = solver.best_action(pos, Random(1))
@@ -121,4 +159,15 @@ def test_book_starts_from_the_solved_value() -> None:
 
 def test_solver_refuses_other_variants() -> None:
     with pytest.raises(ValueError, match="Goff"):
-        Solver().value_of(Position(make_variant("shared")))
+        rules_for(make_variant("nxn", {}))
+    with pytest.raises(ValueError, match="plays goff, not shared"):
+        Solver().value_of(Position(SHARED_WIN))
+
+
+@pytest.mark.slow
+def test_every_shared_opening_is_a_draw() -> None:
+    """Text 004's game from scratch: all 36 first moves hold the draw (about a minute)."""
+    value, actions = Solver(rules=SHARED).solve(Position(SHARED_WIN))
+    assert value == 0
+    assert len(actions) == 36
+    assert set(actions.values()) == {0}

@@ -12,15 +12,17 @@ from net.view import view_of
 from net.web import PAGE_DIR
 
 
-def test_the_page_wears_the_games_palette() -> None:
+def test_the_page_wears_the_games_palettes() -> None:
     css = (PAGE_DIR / "style.css").read_text(encoding="utf-8")
-    found = {
-        name.replace("-", "_"): tuple(map(int, rgb.split(",")))
-        for name, rgb in re.findall(r"--([a-z-]+): rgb\(([\d, ]+)\);", css)
-    }
-    wanted = {f.name: getattr(theme.NORMAL, f.name) for f in fields(theme.Palette)}
-    del wanted["glow_strength"]
-    assert found == wanted
+    normal, contrast = css.split("@media (prefers-contrast: more)", 1)
+    for block, palette in ((normal, theme.NORMAL), (contrast, theme.HIGH_CONTRAST)):
+        found = {
+            name.replace("-", "_"): tuple(map(int, rgb.split(",")))
+            for name, rgb in re.findall(r"--([a-z-]+): rgb\(([\d, ]+)\);", block)
+        }
+        wanted = {f.name: getattr(palette, f.name) for f in fields(theme.Palette)}
+        del wanted["glow_strength"]
+        assert found == wanted
 
 
 def _cells(mask: str) -> set[int]:

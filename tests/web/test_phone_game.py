@@ -111,3 +111,34 @@ def test_on_ultimate_a_phone_is_shown_the_two_boards_it_is_sent_to(
     while len(handle.host.table.record.moves) < 2 and time.monotonic() < deadline:
         time.sleep(0.01)
     assert handle.host.table.record.moves[:2] == ["1.2-5.6", "2.5-6.1"]
+
+
+def test_two_phones_play_each_other_and_take_a_rematch_with_sides_swapped(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    handle = web_host("goff")
+    ada, bo = phone(), phone()
+    join(ada, page_url(handle), "Ada")
+    ada.wait_for_selector(".seat[data-side=X].me")
+    join(bo, page_url(handle), "Bo")
+    bo.wait_for_selector(".seat[data-side=O].me")
+    pages = {Player.X: ada, Player.O: bo}
+    for _ in range(30):
+        pos = handle.host.table.position
+        if pos.is_over:
+            break
+        take_turn(pages[pos.to_play])  # type: ignore[index]
+        deadline = time.monotonic() + 5
+        while handle.host.table.position is pos and time.monotonic() < deadline:
+            time.sleep(0.005)
+    for page in (ada, bo):
+        page.wait_for_selector("[data-over]")
+    ada.tap("[data-action=rematch]")
+    ada.wait_for_selector("[data-action=rematch]:has-text('Waiting for the other player')")
+    bo.tap("[data-action=rematch]")
+    # Game 2: a fresh board, the sides swapped.
+    ada.wait_for_selector(".seat[data-side=O].me")
+    bo.wait_for_selector(".seat[data-side=X].me")
+    bo.wait_for_selector("#status.mine")
+    assert ada.locator("[data-over]").count() == 0
+    assert handle.host.table.game == 2 and handle.host.table.record.moves == []

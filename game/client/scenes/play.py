@@ -24,6 +24,7 @@ from typing import Any
 import pygame
 
 from game.ai import Bot, make_bot
+from game.ai.analysis import Judge, judge_for
 from game.client import hud as hud_panel
 from game.client import move_list, theme
 from game.client.audio import Cue, cues_for
@@ -39,6 +40,7 @@ from game.client.canvas import note_cover
 from game.client.collapse_show import FULL, QUICK, CollapseShow
 from game.client.couch import CouchSession
 from game.client.effects import Effects
+from game.client.ghost import draw_ghost, preview_of
 from game.client.hud import HudView
 from game.client.intents import (
     KEYBOARD,
@@ -46,6 +48,7 @@ from game.client.intents import (
     Cancel,
     Click,
     Device,
+    Hint,
     Intent,
     Navigate,
     Point,
@@ -98,6 +101,10 @@ class PlayScene(BaseScene):
         self._cheer_on_landing = False  # a win's sound, once the collapse that made it lands
         self._allowed: dict[tuple[Position, int | None], frozenset[int]] = {}
         self._previews: dict[Action, BoardView] = {}
+        self._judge: Judge | None = None  # made on the first hint: it may load tables
+        self._hinting: Future[Action] | None = None
+        self._hint_for: Position | None = None  # the position the pending hint is for
+        self.hint: tuple[Position, Action] | None = None  # shown while its position stands
 
     # -- visit ------------------------------------------------------------------
 
@@ -146,16 +153,19 @@ class PlayScene(BaseScene):
                 Item("Undo", self._undo, enabled=self.local),
                 Item("Redo", self._redo, enabled=self.local),
                 Item("Save", self._save),
+                Item("Hint", self._hint, enabled=self.local),
                 Item("Menu", self._leave),
             ],
             focus=-1,  # no item has the focus until the pointer is on one
-            columns=4,
+            columns=5,
         )
         self._drain()
 
     def exit(self) -> None:
         if self._thinking is not None:
             self._thinking[1].cancel()
+        if self._hinting is not None:
+            self._hinting.cancel()
         if self.local:
             self.session.close()  # a LAN table's session is the app's to close
 
@@ -261,6 +271,8 @@ class PlayScene(BaseScene):
             self._redo()
         elif isinstance(intent, Save):
             self._save()
+        elif isinstance(intent, Hint):
+            self._hint()
         elif isinstance(intent, Cancel):
             self._cancel()
         elif isinstance(intent, Point):
@@ -475,6 +487,33 @@ class PlayScene(BaseScene):
 
     # -- menu actions ---------------------------------------------------------------
 
+    def _hint(self) -> None:
+        """The best action here, from the solver or a short search in a worker (local games)."""
+        pos = self.pos
+        if not self.local:
+            self._say("Hints are for games on this screen only")
+        elif pos.is_over or pos.to_play not in self._people():
+            self._say("A hint is for a person's turn")
+        elif self._hinting is None:
+            if self._judge is None:
+                self._judge = judge_for(self.variant)
+            judge = self._judge
+            self._hinting = self.ctx.run_in_worker(lambda: judge.suggest(pos))
+            self._hint_for = pos
+            if not judge.exact:
+                self._say("Thinking of a hint…", warning=False)
+
+    def _hinted(self) -> None:
+        """Take a finished hint; one for a position already left is dropped."""
+        if self._hinting is None or not self._hinting.done():
+            return
+        future, self._hinting = self._hinting, None
+        if future.cancelled() or future.exception() is not None or self._hint_for != self.pos:
+            return
+        action = future.result()
+        self.hint = (self.pos, action)
+        self._say(f"Hint: {self.variant.token(action)}", warning=False)
+
     def _undo(self) -> None:
         if not isinstance(self.session, LocalSession):
             self._say("undo is for games on this screen")
@@ -581,6 +620,7 @@ class PlayScene(BaseScene):
                 self._cheer_on_landing = False
                 self.ctx.audio.play(Cue.WIN)
         self._run_bots()
+        self._hinted()
         if self.message is not None and self.ctx.time >= self.message.until:
             self.message = None
 
@@ -704,6 +744,8 @@ class PlayScene(BaseScene):
             or self.message is not None
             or bot_waits  # its pause runs out with no event to wake the window
             or self.hud_menu.focus >= 0  # the focus ring breathes
+            or self._hinting is not None  # its answer has no event to wake the window
+            or (self.hint is not None and self.hint[0] == self.pos)  # the ghost breathes
         )
 
     def _look(self) -> Look:
@@ -711,6 +753,8 @@ class PlayScene(BaseScene):
         preview: tuple[tuple[int, int], ...] = ()
         if pos.awaiting_collapse and self.choice is not None:
             preview = tuple(pos.collapse_outcomes()[self.choice][1].items())
+        elif self.hint is not None and self.hint[0] == pos:
+            preview = preview_of(pos, self.hint[1])
         allowed = None
         if not pos.awaiting_collapse and not pos.is_over and self._my_turn():
             found = self._allowed_cells(self.picked)
@@ -751,6 +795,8 @@ class PlayScene(BaseScene):
         # a frame in a collapse blits them as one picture and draws what moves over it.
         self.still.draw(surface, self._still_key(layer), paint)
         self.view.draw_pointer(surface, layout, self.pos, palette, look, t)
+        if self.hint is not None and self.hint[0] == self.pos:
+            draw_ghost(surface, layout, self.pos, self.hint[1], palette, t)
         self.effects.draw(surface, layout, palette, alpha)
         self._draw_chosen_ring(surface, hud)
         if self.message is not None:

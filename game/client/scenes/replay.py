@@ -7,6 +7,11 @@ the rules (:meth:`Record.positions`), so the viewer shows exactly what the
 engine says; stepping forward over a collapse plays the collapse effect and
 its sound, stepping back shows the earlier position at once.
 
+While a record is open its analysis is judged in a worker
+(:mod:`game.client.value_graph`): a graph of its value above the timeline,
+each ply that gave something up marked there and in the move list, and the
+best action of the position shown drawn faintly on the board.
+
 Keys: arrows step (or move through the list), Enter plays and pauses,
 Page Up/Down jump to the start or the end, Escape goes back.
 """
@@ -27,11 +32,13 @@ from game.client.audio import Cue, cues_for
 from game.client.board_view import BoardLayout, BoardView, Look, boards_in_play
 from game.client.canvas import note_button
 from game.client.effects import Effects
+from game.client.ghost import draw_ghost, preview_of
 from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Page, Point
 from game.client.paths import RECORD_SUFFIX, records_dir, saved_records
 from game.client.prose import Para
 from game.client.scene import BaseScene, Context, SceneName
 from game.client.scenes.setup import variant_title
+from game.client.value_graph import SIGNS, GameAnalysis, ValueGraph, grade_color
 from game.records import Record, RecordError, read_record
 from game.rules import Collapse, Place, Player, Position
 from game.textview import points
@@ -138,6 +145,7 @@ class ReplayScene(BaseScene):
         self.wait = 0.0
         self.direct = False  # opened from elsewhere with a path: Escape goes back there
         self.view: BoardView | None = None
+        self.analysis: GameAnalysis | None = None
         self.effects = Effects(Random(7), ctx.settings.effect_intensity)
 
     def enter(self, path: str | Path | None = None, **params: Any) -> None:
@@ -146,6 +154,10 @@ class ReplayScene(BaseScene):
             self.open(Path(path))
         if not self.direct or self.record is None:
             self.rescan()
+
+    def exit(self) -> None:
+        if self.analysis is not None:
+            self.analysis.stop()  # the worker ends after the ply it is judging
 
     def rescan(self) -> None:
         self.entries = None
@@ -183,6 +195,8 @@ class ReplayScene(BaseScene):
         self.message = None
         self.view = BoardView(record.variant)
         self.effects.clear()
+        run = self.ctx.run_in_worker
+        self.analysis = GameAnalysis(run, record.variant, positions, record.moves)
 
     def close_record(self) -> None:
         if self.direct:
@@ -190,6 +204,9 @@ class ReplayScene(BaseScene):
             return
         self.record = None
         self.view = None
+        if self.analysis is not None:
+            self.analysis.stop()
+            self.analysis = None
         self.effects.clear()
 
     def rows(self) -> list[pygame.Rect]:
@@ -274,6 +291,12 @@ class ReplayScene(BaseScene):
         pad = buttons.x - panel.x
         return pygame.Rect(panel.x + pad, buttons.y - pad - 18, panel.width - 2 * pad, 18)
 
+    def graph(self) -> ValueGraph:
+        """The value graph's panel, just above the timeline."""
+        bar = self.timeline()
+        height = round(side_area(self.ctx.size).height * 0.2)
+        return ValueGraph(pygame.Rect(bar.x, bar.y - bar.height - height, bar.width, height))
+
     def handle_view(self, intent: Intent) -> None:
         last = len(self.positions) - 1
         if isinstance(intent, Cancel):
@@ -308,6 +331,9 @@ class ReplayScene(BaseScene):
             moves = {"start": -self.index, "end": last - self.index, "back": -1, "forward": 1}
             delta = moves[action]
             self.step(delta) if abs(delta) == 1 else self.jump(self.index + delta)
+        elif (picked := self.graph().index_at(at, last)) is not None:
+            self.playing = False
+            self.jump(picked)
         elif self.timeline().inflate(0, 16).collidepoint(at) and last > 0:
             bar = self.timeline()
             self.playing = False
@@ -395,8 +421,15 @@ class ReplayScene(BaseScene):
         palette = self.ctx.palette
         pos = self.positions[self.index]
         layout = self.layout()
-        look = Look(hidden=self.effects.hidden_cells, rows=self.effects.struck_rows(pos))
+        shown = self.analysis if not self.effects.busy else None
+        best = shown.best_at(self.index) if shown is not None else None
+        look = Look(
+            hidden=self.effects.hidden_cells,
+            rows=self.effects.struck_rows(pos),
+            preview=preview_of(pos, best),
+        )
         self.view.draw(surface, layout, pos, palette, look, self.ctx.time)
+        draw_ghost(surface, layout, pos, best, palette, self.ctx.time)
         self.effects.draw(surface, layout, palette, alpha)
         panel = side_area(surface.get_size())
         theme.panel(surface, panel, palette.board, palette.grid_glow, 18, alpha=170)
@@ -419,12 +452,39 @@ class ReplayScene(BaseScene):
             header.append(Para(said, palette.of(who), space_before=0.3))
         x, o = pos.scores()
         header.append(Para(f"X {points(x)} · O {points(o)}", palette.dim, space_before=0.3))
+        header += self.judged(pos)
         inner = pygame.Rect(panel.x + pad, panel.y + pad, panel.width - 2 * pad, h // 3)
         y = prose.draw(surface, header, inner, unit)
         bar = self.timeline()
-        self.draw_moves(surface, pygame.Rect(inner.x, y + unit, inner.width, bar.y - y - 2 * unit))
+        graph = self.graph()
+        moves = pygame.Rect(inner.x, y + unit, inner.width, graph.rect.y - y - 2 * unit)
+        self.draw_moves(surface, moves)
+        if self.analysis is not None:
+            graph.draw(surface, self.analysis, self.index, palette)
         self.draw_timeline(surface, bar, total)
         self.draw_controls(surface)
+
+    def judged(self, pos: Position) -> list[Para]:
+        """What the analysis says of the step just made and of the position shown."""
+        analysis = self.analysis
+        if analysis is None or self.record is None:
+            return []
+        palette = self.ctx.palette
+        found = []
+        label = analysis.label_of(self.index - 1) if self.index else None
+        if label is not None:
+            ply = analysis.plies[self.index - 1]
+            color = palette.dim if label == "best" else grade_color(label, palette)
+            lost = f", gave up {points(ply.loss)}" if ply.loss and analysis.exact else ""
+            said = {"best": "the best", "inaccuracy": "an inaccuracy"}.get(label, f"a {label}")
+            found.append(Para(f"That was {said}{lost}", color, bold=True, space_before=0.3))
+        best = analysis.best_at(self.index)
+        if best is not None and not pos.is_over:
+            kind = "exact" if analysis.exact else "estimate"
+            tokens = analysis.plies[self.index].best_tokens(self.record.variant)
+            shown = " or ".join(tokens[:3]) + (" …" if len(tokens) > 3 else "")
+            found.append(Para(f"Best here ({kind}): {shown}", palette.dim, space_before=0.3))
+        return found
 
     def headline(self, pos: Position, total: int) -> str:
         if pos.is_over:
@@ -440,7 +500,13 @@ class ReplayScene(BaseScene):
             return
         shown = move_list.lines(self.record.variant, tuple(self.record.moves))
         size = theme.scale(self.ctx.size).px(30)
-        move_list.draw(surface, area, shown, self.ctx.palette, size, played=self.index)
+        palette = self.ctx.palette
+        signs = {}
+        for n in range(len(shown)):
+            label = self.analysis.label_of(n) if self.analysis else None
+            if label in SIGNS:
+                signs[n] = (SIGNS[label], grade_color(label, palette))
+        move_list.draw(surface, area, shown, palette, size, played=self.index, signs=signs)
 
     def draw_timeline(self, surface: pygame.Surface, bar: pygame.Rect, total: int) -> None:
         palette = self.ctx.palette

@@ -28,6 +28,7 @@ class TitleScene(BaseScene):
                 Item("Host a party", lambda: go(SceneName.PARTY_SETUP)),
                 Item("Tutorial", lambda: go(SceneName.TUTORIAL)),
                 Item("Replays", lambda: go(SceneName.REPLAY)),
+                Item("Puzzles", lambda: go(SceneName.PUZZLES)),
                 Item("Settings", lambda: go(SceneName.SETTINGS)),
                 Item("Quit", ctx.quit),
             ],

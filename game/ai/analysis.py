@@ -1,0 +1,250 @@
+"""What each ply of a game was worth: the value before and after it, the best actions, the loss.
+
+Goff's game and the shared-win game are judged **exactly**: values are what
+perfect play reaches, as score pairs (X 1 – O ½), by the solver with the
+table of early values (:mod:`game.ai.openings`). The other variants are
+judged by Monte Carlo tree search with a fixed budget of
+:data:`ESTIMATE_ITERATIONS` iterations a position (no clock, so the same
+record always gets the same answer): a value is then an **expected score**,
+1 for a win, ½ for an even game, 0 for a loss (the search's capped score
+difference, rescaled), with a confidence: 1 minus the half-width of a 95%
+interval on it (results lie in [−1, 1], so their spread is at most 1 and
+the interval at most ±1.96·½/√n after n visits).
+
+A ply's **loss** is how much the mover's score minus the other's dropped
+with it (never negative), in points; its label follows :data:`LABELS`:
+best below ¼ point, inaccuracy below ¾, mistake below 1½, blunder from
+1½. Exact losses come in halves: ½ is an inaccuracy (a Goff win of 1–½
+let go to a draw), 1 a mistake (a draw let go to a loss), 1½ or more a
+blunder.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from random import Random
+from typing import Protocol
+
+from game.ai.mcts import Search
+from game.ai.openings import action_values, load_openings
+from game.ai.openings import value as opening_value
+from game.ai.perfect import load_book
+from game.ai.solver import RULES, Solver
+from game.rules import Action, Player, Position, Scores, Variant
+
+ESTIMATE_ITERATIONS = 1000
+# A hint off the solved games searches this long (the client asks in a worker; 2 s at most).
+HINT_SECONDS = 1.5
+# (label, the smallest loss in points it takes), from the worst down.
+LABELS: tuple[tuple[str, float], ...] = (
+    ("blunder", 1.5),
+    ("mistake", 0.75),
+    ("inaccuracy", 0.25),
+    ("best", 0.0),
+)
+
+
+def label_of(loss: float) -> str:
+    """The grade of a ply that gave up ``loss`` points (see :data:`LABELS`)."""
+    return next(name for name, floor in LABELS if loss >= floor)
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """What a position is worth and which actions keep that worth."""
+
+    value: Scores  # the score pair perfect play reaches, or the expected scores of an estimate
+    lead: float  # X's points minus O's that the value stands for (an estimate's is in [-1, 1])
+    best: tuple[Action, ...]  # every action that keeps the value (an estimate: its best one)
+    confidence: float = 1.0
+
+
+class Judge(Protocol):
+    exact: bool
+
+    def judge(self, pos: Position) -> Judgement:
+        """The value of ``pos`` and its best actions."""
+        ...
+
+    def value(self, pos: Position) -> Judgement:
+        """The value of ``pos`` alone (``best`` may be empty): all a game's last position needs."""
+        ...
+
+    def suggest(self, pos: Position) -> Action:
+        """One best action in ``pos`` (not over), as fast as the judge can: a hint."""
+        ...
+
+
+def _final(pos: Position) -> Judgement:
+    scores = pos.scores()
+    return Judgement(scores, scores.x - scores.o, ())
+
+
+class ExactJudge:
+    """Perfect play's verdict on Goff or shared positions; keeps its solver warm between them."""
+
+    exact = True
+
+    def __init__(self, variant: Variant) -> None:
+        self.rules = RULES[variant.name]
+        self.solver = Solver(load_book() if variant.name == "goff" else None, self.rules)
+        self.openings = load_openings(self.rules)
+
+    def judge(self, pos: Position) -> Judgement:
+        if pos.is_over:
+            return _final(pos)
+        values = action_values(self.openings, pos)
+        if values is None:
+            found, best = self.solver.best_actions(pos, opening_value(self.openings, pos))
+        else:
+            pick = max if pos.to_play is Player.X else min
+            found = pick(values.values())
+            best = tuple(action for action, v in values.items() if v == found)
+        return self._judgement(found, best)
+
+    def value(self, pos: Position) -> Judgement:
+        if pos.is_over:
+            return _final(pos)
+        found = opening_value(self.openings, pos)
+        return self._judgement(self.solver.value_of(pos) if found is None else found, ())
+
+    def suggest(self, pos: Position) -> Action:
+        values = action_values(self.openings, pos)
+        if values is None:
+            return self.solver.best_action(pos, value=opening_value(self.openings, pos))
+        pick = max if pos.to_play is Player.X else min
+        return pick(values, key=values.__getitem__)
+
+    def _judgement(self, value: int, best: tuple[Action, ...]) -> Judgement:
+        return Judgement(self.rules.scores(value), value / 2, best)
+
+
+class EstimateJudge:
+    """A search's verdict: :data:`ESTIMATE_ITERATIONS` iterations from a fixed seed."""
+
+    exact = False
+
+    def __init__(self, iterations: int = ESTIMATE_ITERATIONS, seed: int = 0) -> None:
+        self.iterations = iterations
+        self.seed = seed
+
+    def judge(self, pos: Position) -> Judgement:
+        if pos.is_over:
+            return _final(pos)
+        search = Search(pos, Random(self.seed))
+        search.run(self.iterations)
+        best = search.best()
+        child = search.root.children[search.root.actions.index(best)]
+        if child.proven is not None:
+            lead, confidence = child.proven, 1.0
+        else:
+            # A child's total is its results seen by the mover: turn it back to X's side.
+            lead = child.total / child.visits * child.sign
+            confidence = max(0.0, 1.0 - 0.98 / math.sqrt(child.visits))
+        expected = (1.0 + lead) / 2
+        return Judgement(Scores(expected, 1.0 - expected), lead, (best,), confidence)
+
+    value = judge
+
+    def suggest(self, pos: Position) -> Action:
+        search = Search(pos, Random(self.seed))
+        search.run(10 * self.iterations, time.perf_counter() + HINT_SECONDS)
+        return search.best()
+
+
+def judge_for(variant: Variant) -> Judge:
+    """The exact judge where the solver plays the variant, the search elsewhere."""
+    return ExactJudge(variant) if variant.name in RULES else EstimateJudge()
+
+
+@dataclass(frozen=True)
+class Ply:
+    """One ply of a game, judged."""
+
+    ply: int  # counted from 1
+    token: str
+    mover: Player  # who made it (the chooser, for a collapse)
+    before: Judgement
+    after: Judgement
+
+    @property
+    def loss(self) -> float:
+        """Points of the mover's score minus the other's that this ply gave up."""
+        drop = self.before.lead - self.after.lead
+        return max(0.0, drop if self.mover is Player.X else -drop)
+
+    @property
+    def label(self) -> str:
+        return label_of(self.loss)
+
+    def best_tokens(self, variant: Variant) -> list[str]:
+        return [variant.token(action) for action in self.before.best]
+
+
+@dataclass
+class Analysis:
+    """A whole game judged ply by ply."""
+
+    variant: Variant
+    exact: bool
+    plies: list[Ply] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, object]:
+        """The object ``qttt analyze --json`` prints."""
+        plies = []
+        for ply in self.plies:
+            entry: dict[str, object] = {
+                "ply": ply.ply,
+                "token": ply.token,
+                "mover": str(ply.mover),
+                "before": score_pair(ply.before.value),
+                "after": score_pair(ply.after.value),
+                "best": ply.best_tokens(self.variant),
+                "loss": _number(ply.loss),
+                "label": ply.label,
+            }
+            if not self.exact:
+                entry["confidence"] = round(min(ply.before.confidence, ply.after.confidence), 3)
+            plies.append(entry)
+        found: dict[str, object] = {"variant": self.variant.name, "exact": self.exact}
+        if not self.exact:
+            found["iterations"] = ESTIMATE_ITERATIONS
+        found["plies"] = plies
+        return found
+
+
+def judge_plies(
+    positions: list[Position], tokens: list[str], judge: Judge, start: int = 0
+) -> Iterator[Ply]:
+    """Each ply of a game as it is judged, from ply ``start`` + 1 on.
+
+    ``positions`` are the positions before the first token and after each.
+    """
+    last = len(tokens)
+    before = judge.judge(positions[start]) if start < last else None
+    for number in range(start + 1, last + 1):
+        pos = positions[number - 1]
+        nxt = positions[number]
+        after = judge.judge(nxt) if number < last else judge.value(nxt)
+        mover = pos.to_play
+        assert before is not None and mover is not None  # a record plays no token on a game over
+        yield Ply(number, tokens[number - 1], mover, before, after)
+        before = after
+
+
+def analyse(variant: Variant, positions: list[Position], tokens: list[str]) -> Analysis:
+    """A whole game judged: exactly on Goff and shared boards, by search elsewhere."""
+    judge = judge_for(variant)
+    return Analysis(variant, judge.exact, list(judge_plies(positions, tokens, judge)))
+
+
+def _number(x: float) -> float | int:
+    return int(x) if x == int(x) else round(x, 3)
+
+
+def score_pair(scores: Scores) -> dict[str, float | int]:
+    """A score pair as JSON numbers: ``{"X": 1, "O": 0.5}``."""
+    return {"X": _number(scores.x), "O": _number(scores.o)}

@@ -1,0 +1,197 @@
+"""Puzzles: a position with exactly one best action, to find (see :mod:`game.ai.puzzles`).
+
+Pick the action on the board as in a game: two cells for a placement, or
+the cell where the waiting mark should land for a collapse. A right answer
+is played and counted as solved; a wrong one is refused with why, and the
+position stays to try again. The solution can be shown on the board. Which
+puzzles were solved is kept in the user's data folder (``puzzles.json``).
+
+Keys: arrows move the cursor and Enter picks (or click); Page Up/Down go to
+the previous or next puzzle; Tab shows the solution; Escape goes back.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.ai.puzzles import Puzzle, load_puzzles
+from game.client import prose, theme
+from game.client.audio import Cue
+from game.client.board_view import BoardView, Look
+from game.client.ghost import draw_ghost, preview_of
+from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Page, Point, Start
+from game.client.paths import data_dir, write_atomic
+from game.client.prose import Para
+from game.client.scene import BaseScene, Context, SceneName
+from game.client.scenes.setup import variant_title
+from game.rules import Action, Collapse, Place, Position
+from game.textview import points
+
+PROGRESS_FILE = "puzzles.json"
+
+
+def progress_file() -> Path:
+    return data_dir() / PROGRESS_FILE
+
+
+def read_progress(path: Path) -> set[int]:
+    """The numbers of the puzzles solved; a missing or unreadable file is a fresh start."""
+    try:
+        solved = json.loads(path.read_text(encoding="utf-8"))["solved"]
+        return {n for n in solved if isinstance(n, int)}
+    except (OSError, ValueError, KeyError, TypeError):
+        return set()
+
+
+def write_progress(path: Path, solved: set[int]) -> None:
+    write_atomic(path, json.dumps({"solved": sorted(solved)}) + "\n")
+
+
+class PuzzlesScene(BaseScene):
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.puzzles = load_puzzles()
+        self.solved = read_progress(progress_file())
+        self.index = next((i for i, p in enumerate(self.puzzles) if p.number not in self.solved), 0)
+        self.load(self.index)
+
+    def load(self, index: int) -> None:
+        self.index = index % len(self.puzzles)
+        self.puzzle: Puzzle = self.puzzles[self.index]
+        self.pos: Position = self.puzzle.position()
+        self.view = BoardView(self.puzzle.variant)
+        self.picked: int | None = None
+        self.cursor = 4
+        self.result: str | None = None  # "solved" or "failed" after an attempt
+        self.tried: Action | None = None
+        self.showing = False  # the solution on the board
+
+    def enter(self, **params: Any) -> None:
+        self.load(self.index)
+
+    # -- input -------------------------------------------------------------------
+
+    def board_area(self) -> pygame.Rect:
+        h = self.ctx.size[1]
+        side = round(h * 0.86)
+        return pygame.Rect(round(h * 0.07), round(h * 0.07), side, side)
+
+    def side_area(self) -> pygame.Rect:
+        w, h = self.ctx.size
+        board = self.board_area()
+        left = board.right + round(h * 0.05)
+        return pygame.Rect(left, board.y, w - left - round(h * 0.05), board.height)
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Cancel):
+            self.ctx.go(SceneName.TITLE)
+        elif isinstance(intent, Page):
+            self.load(self.index + intent.delta)
+        elif isinstance(intent, Start):
+            self.showing = not self.showing
+        elif self.result == "solved" and isinstance(intent, Activate | Click):
+            self.load(self.index + 1)
+        elif isinstance(intent, Navigate):
+            n = self.puzzle.variant.cell_count
+            self.cursor = (self.cursor + intent.dx + 3 * intent.dy) % n
+        elif isinstance(intent, Activate):
+            self.pick(self.cursor)
+        elif isinstance(intent, Point | Click):
+            cell = self.view.layout(self.board_area()).cell_at(intent.pos)
+            if cell is not None:
+                self.cursor = cell
+                if isinstance(intent, Click):
+                    self.pick(cell)
+
+    def pick(self, cell: int) -> None:
+        """A cell chosen: half of a placement, or where the waiting mark lands."""
+        pos = self.pos
+        if not pos.is_open(cell):
+            self.ctx.audio.play(Cue.REFUSE)
+            return
+        if pos.awaiting_collapse:
+            mark = pos.pending_mark
+            assert mark is not None
+            if cell not in pos.variant.parse_token(self.puzzle.moves[-1]):
+                self.ctx.audio.play(Cue.REFUSE)
+                return
+            self.attempt(Collapse(mark, cell))
+        elif self.picked is None:
+            self.picked = cell
+            self.result = None
+        elif self.picked == cell:
+            self.picked = None
+        else:
+            first, self.picked = self.picked, None
+            self.attempt(Place(min(first, cell), max(first, cell)))
+
+    def attempt(self, action: Action) -> None:
+        try:
+            action = self.pos.check(action)
+        except ValueError:
+            self.ctx.audio.play(Cue.REFUSE)
+            return
+        self.tried = action
+        if self.puzzle.solves(action):
+            self.result = "solved"
+            self.solved.add(self.puzzle.number)
+            write_progress(progress_file(), self.solved)
+            self.pos = self.pos.play(action)
+            self.ctx.audio.play(Cue.WIN if self.pos.is_over else Cue.CONFIRM)
+        else:
+            self.result = "failed"
+            self.ctx.audio.play(Cue.REFUSE)
+
+    # -- drawing -------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        palette = self.ctx.palette
+        theme.backdrop(surface, palette, self.ctx.time, drift=False)
+        layout = self.view.layout(self.board_area())
+        solution = None
+        if self.showing and self.result != "solved":
+            solution = self.puzzle.variant.parse_token(self.puzzle.answer[0])
+        cursor = ((self.cursor, palette.accent),)
+        look = Look(picked=self.picked, cursors=cursor, preview=preview_of(self.pos, solution))
+        self.view.draw(surface, layout, self.pos, palette, look, self.ctx.time)
+        draw_ghost(surface, layout, self.pos, solution, palette, self.ctx.time)
+        side = self.side_area()
+        theme.panel(surface, side, palette.board, palette.grid_glow, 18, alpha=170)
+        unit = theme.scale(self.ctx.size).body
+        prose.draw(surface, self.words(), side.inflate(-2 * unit, -2 * unit), unit)
+
+    def words(self) -> list[Para]:
+        palette = self.ctx.palette
+        puzzle = self.puzzle
+        start = puzzle.position()
+        mover = start.to_play
+        assert mover is not None  # a puzzle is never a finished game
+        value = f"X {points(puzzle.value.x)} – O {points(puzzle.value.o)}"
+        kind = "collapse" if start.awaiting_collapse else "move"
+        rules = variant_title(puzzle.variant.name)
+        found = [
+            Para(f"Puzzle {puzzle.number} of {len(self.puzzles)}", palette.text, 1.5, True),
+            Para(f"{rules} · {puzzle.grade}", palette.dim, space_before=0.2),
+            Para(f"{mover} to play.", palette.of(mover), 1.2, True, 0.8),
+            Para(f"Find the one {kind} that keeps {value}.", palette.text, space_before=0.3),
+        ]
+        if self.result == "solved":
+            found.append(Para("Solved!", palette.highlight, 1.4, True, 0.8))
+            found.append(Para("Enter or click: the next puzzle.", palette.dim, space_before=0.3))
+        elif self.result == "failed" and self.tried is not None:
+            tried = puzzle.variant.token(self.tried)
+            wrong = f"Not {tried}: it gives something up."
+            found.append(Para(wrong, palette.warning, 1.2, True, 0.8))
+            found.append(Para("Try again, or Tab: the solution.", palette.dim, space_before=0.3))
+        if self.showing and self.result != "solved":
+            answer = " or ".join(puzzle.answer)
+            found.append(Para(f"Solution: {answer}", palette.accent, 1.2, True, 0.8))
+        done = len(self.solved & {p.number for p in self.puzzles})
+        found.append(Para(f"Solved {done} of {len(self.puzzles)}", palette.dim, space_before=1.2))
+        keys = "Arrows and Enter, or click · Page Up/Down: other puzzles · Tab: solution · Esc"
+        found.append(Para(keys, palette.dim, 0.8, space_before=0.6))
+        return found

@@ -1,0 +1,182 @@
+"""Game analysis: exact values and best actions against brute force, grades, estimates, the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from random import Random
+
+import pytest
+
+from game.ai.analysis import (
+    Analysis,
+    EstimateJudge,
+    ExactJudge,
+    analyse,
+    judge_plies,
+    label_of,
+)
+from game.commands import analyze
+from game.records import Record
+from game.rules import Action, Player, Position, Variant, make_variant
+from tests.ai.test_solver import NEAR_THE_END, brute_force
+
+GOFF = make_variant("goff", {})
+SHARED = make_variant("shared", {})
+
+
+def brute_best(pos: Position) -> tuple[int, set[Action]]:
+    """The value (twice X−O) and every action that keeps it, by minimax over the whole tree."""
+    values = {action: brute_force(pos.play(action), []) for action in pos.legal_actions()}
+    pick = max if pos.to_play is Player.X else min
+    value = pick(values.values())
+    return value, {action for action, v in values.items() if v == value}
+
+
+LATE = [pos for pos in NEAR_THE_END if pos.move_number == 8][::2]
+
+
+@pytest.mark.parametrize("pos", LATE, ids=repr)
+def test_exact_values_and_best_actions_equal_brute_force(pos: Position) -> None:
+    judged = ExactJudge(pos.variant).judge(pos)
+    value, best = brute_best(pos)
+    assert judged.lead == value / 2
+    assert set(judged.best) == best
+    assert ExactJudge(pos.variant).value(pos).lead == value / 2
+
+
+def test_labels_follow_the_stated_thresholds() -> None:
+    assert [label_of(loss) for loss in (0, 0.5, 1, 1.5, 2)] == [
+        "best",
+        "inaccuracy",
+        "mistake",
+        "blunder",
+        "blunder",
+    ]
+    assert label_of(0.2) == "best" and label_of(0.8) == "mistake"
+
+
+def game_with_one_mistake(variant: Variant, seed: int) -> tuple[list[str], int, int]:
+    """Random play to move 8, then perfect play (by brute force) but for one worse action.
+
+    Returns the tokens, how many came before perfect play began, and the ply of the mistake.
+    """
+    rng = Random(seed)
+    while True:
+        pos = Position(variant)
+        tokens: list[str] = []
+        while not pos.is_over and pos.move_number < 8:
+            action = rng.choice(pos.legal_actions())
+            tokens.append(variant.token(action))
+            pos = pos.play(action)
+        start = len(tokens)
+        mistake = None
+        while not pos.is_over:
+            best = brute_best(pos)[1]
+            worse = [a for a in pos.legal_actions() if a not in best]
+            if mistake is None and worse:
+                action = rng.choice(worse)
+                mistake = len(tokens) + 1
+            else:
+                action = sorted(best, key=variant.token)[0]
+            tokens.append(variant.token(action))
+            pos = pos.play(action)
+        if mistake is not None:
+            return tokens, start, mistake
+
+
+@pytest.mark.parametrize(("variant", "seed"), [(GOFF, 1), (GOFF, 2), (SHARED, 3)])
+def test_a_game_whose_only_mistake_is_known_is_graded_so(variant: Variant, seed: int) -> None:
+    tokens, start, mistake = game_with_one_mistake(variant, seed)
+    positions = Record(variant, tokens).positions()
+    plies = list(judge_plies(positions, tokens, ExactJudge(variant), start))
+    assert [p.ply for p in plies] == list(range(start + 1, len(tokens) + 1))
+    for ply in plies:
+        pos = positions[ply.ply - 1]
+        value, best = brute_best(pos)
+        after = brute_force(positions[ply.ply], [])
+        drop = (value - after) / 2 if ply.mover is Player.X else (after - value) / 2
+        assert ply.loss == drop
+        keeping = [variant.token(a) for a in pos.legal_actions() if a in best]
+        assert ply.best_tokens(variant) == keeping
+        if ply.ply == mistake:
+            assert ply.loss > 0 and ply.label != "best"
+        else:
+            assert ply.loss == 0 and ply.label == "best"
+
+
+def test_estimates_say_so_with_expected_scores_and_a_confidence() -> None:
+    variant = make_variant("nxn", {"size": 4})
+    tokens = ["1-2", "5-6", "1-5"]
+    positions = Record(variant, tokens).positions()
+    judge = EstimateJudge(iterations=120)
+    analysis = Analysis(variant, judge.exact, list(judge_plies(positions, tokens, judge)))
+    found = analysis.to_json()
+    assert found["exact"] is False and found["variant"] == "nxn"
+    for ply in found["plies"]:  # type: ignore[attr-defined]
+        assert 0 <= ply["before"]["X"] <= 1
+        assert ply["before"]["X"] + ply["before"]["O"] == pytest.approx(1)
+        assert 0 <= ply["confidence"] <= 1
+        assert len(ply["best"]) == 1 and ply["loss"] >= 0
+    # A fixed budget and seed: the same record gets the same estimate.
+    again = Analysis(variant, False, list(judge_plies(positions, tokens, EstimateJudge(120))))
+    assert again.to_json() == found
+
+
+def record_file(tmp_path: Path, moves: list[str], variant: str = "goff", **fields: int) -> str:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"variant": variant, "moves": moves, **fields}))
+    return str(path)
+
+
+def test_analyze_json_has_the_issue_shape(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # X's first move keeps the value (so it is the book's): every position here is a lookup.
+    tokens = ["1-9", "2-5"]
+    assert analyze.main([record_file(tmp_path, tokens[:2])]) == 0
+    capsys.readouterr()
+    assert analyze.main([record_file(tmp_path, tokens[:2]), "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["variant"] == "goff" and found["exact"] is True
+    first = found["plies"][0]
+    assert list(first) == ["ply", "token", "mover", "before", "after", "best", "loss", "label"]
+    assert first["ply"] == 1 and first["token"] == tokens[0] and first["mover"] == "X"
+    assert first["before"] == {"X": 1, "O": 0.5}
+    assert sorted(first["best"]) == ["1-9", "3-7"]
+    assert first["after"] == first["before"] and first["loss"] == 0 and first["label"] == "best"
+    assert {p["label"] for p in found["plies"]} <= {"best", "inaccuracy", "mistake", "blunder"}
+
+
+def test_analyze_text_marks_the_mistakes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = analyze.main([record_file(tmp_path, ["1-2", "5-6"], "nxn", size=3)])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert out.splitlines()[0].split()[:3] == ["ply", "token", "before"]
+    assert "estimated, 1000 search iterations a position" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("{", "record: not JSON"), ('{"variant": "goff", "moves": ["1-2", "3-3"]}', 'token 2 "3-3"')],
+)
+def test_analyze_refuses_bad_records_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    assert analyze.main([str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and message in err and err.count("\n") == 1
+
+
+@pytest.mark.slow
+def test_a_whole_goff_game_analysed_from_the_empty_board() -> None:
+    """Random play, then perfect play but for one mistake, graded from ply 1 (minutes)."""
+    tokens, start, mistake = game_with_one_mistake(GOFF, 4)
+    analysis = analyse(GOFF, Record(GOFF, tokens).positions(), tokens)
+    labels = {p.ply: p.label for p in analysis.plies if p.ply > start}
+    assert labels[mistake] != "best"
+    assert all(label == "best" for ply, label in labels.items() if ply != mistake)

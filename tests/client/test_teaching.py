@@ -1,0 +1,119 @@
+"""The solver in the window: the replay's value graph and best-move ghost, hints, puzzles."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+
+import pygame
+
+from game.client.paths import save_record
+from game.client.scene import SceneName
+from game.client.scenes.puzzles import progress_file
+from game.records import Record
+from game.rules import Collapse, Goff, Place
+from game.session import LocalSession
+from tests.client.driver import Driver
+
+GOFF = Goff()
+# O's reply gives up ½ point (X 1–½ becomes X 1–0): the one inaccuracy. Every position
+# here, and every one an action leads to, is in the perfect bot's book: judged at once.
+RECORD = ["1-9", "2-5"]
+LATE = ["1-2", "2-5", "5-9", "1-5", "4@5", "3-8", "3-6"]
+
+
+def board_pixels(d: Driver, cell: int) -> bytes:
+    rect = d.scene.layout().cells[cell]
+    return pygame.image.tobytes(pygame.display.get_surface().subsurface(rect), "RGB")
+
+
+def test_replay_graph_marks_the_mistake_and_the_ghost_shows_the_best_move(
+    driver: Driver, tmp_path: Path
+) -> None:
+    d = driver
+    path = save_record(Record(GOFF, list(RECORD)), None, datetime(2026, 11, 23, 16, 0))
+    d.app.go(SceneName.REPLAY, path=str(path))
+    d.frames(2)
+    analysis = d.scene.analysis
+    d.until(lambda: analysis.done)
+    assert [analysis.label_of(n) for n in range(2)] == ["best", "inaccuracy"]
+    d.frames(1)
+    graph = d.scene.graph()
+    marks = graph.marks(analysis)
+    assert [label for _, label in marks] == ["inaccuracy"]
+    # The mark is drawn in its grade's colour where the graph says.
+    centre, _ = marks[0]
+    assert pygame.display.get_surface().get_at(centre)[:3] == d.app.palette.highlight
+    # At the start the best move (1-9 or 3-7) is a ghost on its cells, nowhere else.
+    assert d.scene.index == 0 and analysis.best_at(0) in (Place(0, 8), Place(2, 6))
+    cells = analysis.best_at(0)
+    with_ghost = {c: board_pixels(d, c) for c in (cells.a, cells.b, 1)}
+    d.scene.analysis = None
+    d.frames(1)
+    assert board_pixels(d, cells.a) != with_ghost[cells.a]
+    assert board_pixels(d, cells.b) != with_ghost[cells.b]
+    assert board_pixels(d, 1) == with_ghost[1]  # off the ghost's line
+    d.scene.analysis = analysis
+    # A click on the graph picks a position; the move list marks the inaccuracy.
+    d.click((graph.rect.right - 2, graph.rect.centery))
+    assert d.scene.index == 2
+    d.key(pygame.K_ESCAPE)
+    assert d.name is SceneName.TITLE
+
+
+def test_a_hint_shows_a_best_action_as_a_ghost(driver: Driver) -> None:
+    d = driver
+    session = LocalSession(GOFF, record=Record(GOFF, list(LATE)))
+    d.app.go(SceneName.PLAY, variant=GOFF, seats={}, session=session, seed=1)
+    d.frames(2)
+    pos = d.scene.pos
+    before = {c: board_pixels(d, c) for c in range(9)}
+    d.key(pygame.K_h)
+    d.until(lambda: d.scene.hint is not None)
+    shown, action = d.scene.hint
+    assert shown == pos and action in pos.legal_actions()
+    d.frames(1)
+    changed = {c for c in range(9) if board_pixels(d, c) != before[c]}
+    cells = {action.cell} if isinstance(action, Collapse) else {action.a, action.b}
+    assert cells <= changed
+    assert d.scene.message.text.startswith("Hint: ")
+    # The ghost goes with the position it was for.
+    d.pick(sorted(pos.open_cells())[0], "mouse")
+    d.pick(sorted(pos.open_cells())[1], "mouse")
+    d.frames(2)
+    assert d.scene.pos != pos and d.scene._look().preview == ()
+
+
+def test_puzzles_solved_kept_and_failed(driver: Driver) -> None:
+    d = driver
+    d.choose("Puzzles")
+    assert d.name is SceneName.PUZZLES
+    scene = d.scene
+    first = scene.puzzle
+    assert first.number == 1
+    layout = scene.view.layout(scene.board_area())
+    # A wrong answer: refused, the position stays, the solution can be shown.
+    pos = first.position()
+    wrong = next(a for a in pos.legal_actions() if not first.solves(a))
+    clicks = [wrong.cell] if isinstance(wrong, Collapse) else [wrong.a, wrong.b]
+    for cell in clicks:
+        d.click(layout.cells[cell].center)
+    assert scene.result == "failed" and scene.pos == pos
+    d.key(pygame.K_TAB)
+    assert scene.showing
+    d.frames(1)
+    # The right one: played, counted, kept in the data folder.
+    right = first.position().variant.parse_token(first.answer[0])
+    clicks = [right.cell] if isinstance(right, Collapse) else [right.a, right.b]
+    for cell in clicks:
+        d.click(layout.cells[cell].center)
+    assert scene.result == "solved" and scene.pos == pos.play(right)
+    assert json.loads(progress_file().read_text())["solved"] == [1]
+    d.frames(1)
+    d.key(pygame.K_RETURN)
+    assert scene.puzzle.number == 2
+    # Back later, the first unsolved puzzle is the one shown.
+    d.key(pygame.K_ESCAPE)
+    d.choose("Puzzles")
+    assert d.scene.puzzle.number == 2
