@@ -74,6 +74,8 @@ class Search:
 
     ``exploration`` is UCT's constant; by default 0.8 with random playouts and
     :data:`game.ai.pressure.EXPLORATION` with pressure, whose values are smaller.
+    ``pressure=False`` plays random playouts over every placement even where
+    pressure could be read (a weaker level's search).
     """
 
     def __init__(
@@ -83,6 +85,7 @@ class Search:
         contempt: float = 0.0,
         *,
         exploration: float | None = None,
+        pressure: bool = True,
     ) -> None:
         if pos.is_over:
             raise ValueError("the game is over: there is nothing to choose")
@@ -91,7 +94,8 @@ class Search:
         self.root = Node(pos, 0.0, self.draw)
         self.rng = rng
         self.iterations = 0
-        self.pressure = Pressure() if isinstance(pos.variant, Squared) else None
+        # Line pressure where the variant has it (boards of mini-boards) and the level wants it.
+        self.pressure = Pressure() if pressure and isinstance(pos.variant, Squared) else None
         if exploration is None:
             exploration = EXPLORATION if self.pressure is None else PRESSURE_EXPLORATION
         self.exploration = exploration
@@ -306,10 +310,13 @@ class Tree:
     """A bot's search across the moves of one game: each answer keeps the part of the last tree
     below the position it is asked about, so what was searched on the other side's time counts."""
 
-    def __init__(self, rng: Random, contempt: float, reuse: bool = True) -> None:
+    def __init__(
+        self, rng: Random, contempt: float, reuse: bool = True, pressure: bool = True
+    ) -> None:
         self.rng = rng
         self.contempt = contempt
         self.reuse = reuse
+        self.pressure = pressure
         self._search: Search | None = None
         self._played: Action | None = None
 
@@ -322,7 +329,7 @@ class Tree:
             and self._played is not None
             and search.reroot(self._played, pos)
         ):
-            search = Search(pos, self.rng, self.contempt)
+            search = Search(pos, self.rng, self.contempt, pressure=self.pressure)
         search.run(iterations, deadline)
         self._search = search
         self._played = None
@@ -346,10 +353,11 @@ class MCTSBot:
         time_limit: float | None = None,
         contempt: float = 0.0,
         reuse: bool = True,
+        pressure: bool = True,
     ) -> None:
         self.iterations = iterations
         self.time_limit = time_limit
-        self.tree = Tree(rng, contempt, reuse)
+        self.tree = Tree(rng, contempt, reuse, pressure)
 
     def choose(self, pos: Position) -> Action:
         actions = pos.legal_actions()
