@@ -157,9 +157,27 @@ class PartyHost(Host):
                 self.party.join(conn.name)
                 self._party_changed()
             return
+        name = " ".join(hello.name.split())[:NAME_LIMIT]
+        if name in self.party.expected and not any(c.name == name for c in self.connections):
+            self._back(conn, name)
+            return
         # Any other player (a stale token too: its game is over) joins the queue.
         conn.name = self._unique(hello.name, conn)
         self._enqueue(conn, f"{conn.name} joins the queue")
+
+    def _back(self, conn: Connection, name: str) -> None:
+        """After a restart, one of the evening's players comes back under their name: a new
+        process (a window started again, a bot) has no seat token, so a seat of theirs in the
+        game cut short is theirs again, and otherwise they take their place in the queue."""
+        conn.name = name
+        held = [seat for seat in self.table.seats.values() if seat and seat.name == name]
+        if held and not held[0].connected and not self.table.position.is_over:
+            self._reclaim(conn, held[0].token)
+            self.party.join(name)
+            self._party_changed()
+            self._start_next()
+        else:
+            self._enqueue(conn, f"{name} is back")
 
     def _on_sit(self, conn: Connection, _: Sit) -> None:
         self._on_queue(conn, Queue(True))

@@ -78,6 +78,7 @@ class TextField:
     col: int = 0
     shift: bool = False
     _finishing: bool = field(default=False, init=False)
+    _aim: float | None = field(default=None, init=False)  # the column walked up or down in
 
     def __post_init__(self) -> None:
         pygame.key.start_text_input()  # keys typed arrive as Text while the field is open
@@ -147,14 +148,20 @@ class TextField:
     def _move(self, dx: int, dy: int) -> None:
         if dx:
             self.col = (self.col + dx) % len(ROWS[self.row])
+            self._aim = None
         if dy:
-            # Keep the column under the focus: the middle of a wide key picks the key below it.
-            middle = _start(self.row, self.col) + self._focused()[1] / 2
+            # Keep to the column the focus came down (or up) in: through a wide key and back
+            # lands on the key it started from; otherwise the wide key's middle decides.
+            start, width = _start(self.row, self.col), self._focused()[1]
+            aim = self._aim
+            if aim is None or not start <= aim < start + width:
+                aim = start + width / 2
+            self._aim = aim
             self.row = (self.row + dy) % len(ROWS)
             self.col = next(
                 i
                 for i, (_, w) in enumerate(ROWS[self.row])
-                if _start(self.row, i) + w > middle or i == len(ROWS[self.row]) - 1
+                if _start(self.row, i) + w > aim or i == len(ROWS[self.row]) - 1
             )
 
     # -- layout and drawing -----------------------------------------------------

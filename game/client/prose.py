@@ -103,6 +103,26 @@ _CONTROLS = {
 }
 
 
+_HOW = {
+    (Device.PAD, False): "D-pad moves the cursor, A picks a cell.",
+    (Device.KEYS, False): "Arrows move the cursor, Enter picks a cell.",
+    (Device.MOUSE, False): "Click a cell to pick it.",
+    (Device.PAD, True): "Left and right show each outcome, A chooses the one shown.",
+    (Device.KEYS, True): "Arrows show each outcome, Enter chooses the one shown.",
+    (Device.MOUSE, True): "Point at a lit mark to see what it decides, click it to choose.",
+}
+
+
+def how_to_pick(device: Device, collapse: bool) -> str:
+    """How to make a move (or choose a collapse) with ``device``, in a sentence."""
+    return _HOW[(device, collapse)]
+
+
 def controls(device: Device) -> str:
     """The one-line reminder of the controls, for the device the player last used."""
     return _CONTROLS[device]
+
+
+def sentence(words: str) -> str:
+    """``words`` with a capital first letter: "Press A to watch" from :func:`press`."""
+    return words[:1].upper() + words[1:]

@@ -307,3 +307,21 @@ def test_the_tv_scenes_still_picture_is_never_stale(tmp_path: Path) -> None:
         same_as_painted_afresh(3)
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("size", [(720, 1280), (1080, 1920), (900, 1000)])
+def test_a_portrait_screen_puts_the_panel_under_the_board(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    d = Driver(tmp_path, size=size)
+    try:
+        d.key(pygame.K_RETURN)
+        d.key(pygame.K_RETURN)
+        board, hud = d.scene._areas()
+        screen = pygame.Rect((0, 0), size)
+        assert screen.contains(board) and screen.contains(hud)
+        assert hud.top > board.bottom and not hud.colliderect(board)
+        assert hud.width >= board.width  # not a sliver beside it
+        assert board.width >= size[0] * 0.8  # the board still takes the width
+    finally:
+        d.close()

@@ -8,6 +8,7 @@ events; the night ends on its results screen, whose standings are the sums of th
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 from random import Random
@@ -18,9 +19,12 @@ import pytest
 from game.client.intents import KEYBOARD
 from game.client.scene import SceneName
 from game.records import read_record
-from net.host import default_save_dir
+from game.rules import make_variant
+from net.host import HostConfig, default_save_dir, new_table, start_host_thread
 from net.loopthread import LoopThread
+from net.party import WINNER_STAYS
 from net.party_client import play_party_bot
+from net.party_host import PartyConfig, PartyHost
 from tests.client.driver import Driver
 from tests.client.test_lan import LOOPBACK
 
@@ -140,3 +144,47 @@ def test_a_round_robin_on_the_couch_with_a_lan_player_joining_mid_evening(
     shown = {s.name: (s.points, s.played) for s in d.scene.standings}
     assert shown == sums
     assert d.app.table is None  # the host has stopped: the night is over
+
+
+def test_a_host_started_again_offers_to_carry_on_the_evening(small: Driver) -> None:
+    """The host stops mid-game (the window closed, the machine crashed); hosting again offers
+    the evening, and its couch player and bot sit down again in the game they were playing."""
+    d = small
+    d.app.go(SceneName.PARTY_SETUP, bind=LOOPBACK)
+    d.frames(1)
+    d.choose("Start the party")
+    d.until(lambda: d.name is SceneName.PARTY)
+    d.scene.add_couch_player("Ann", KEYBOARD)
+    d.key(pygame.K_RETURN)
+    d.choose("Add a bot")
+    d.choose("Back to the party")
+    d.until(lambda: d.name is SceneName.PLAY and d.scene.session.local_sides)
+    d.until(lambda: len(d.app.table.snapshot.moves) >= 1 or d.scene._my_turn())
+    moves = d.app.table.snapshot.moves
+    d.app.table.host.stop()  # the host goes; the window goes back to the title
+    d.app.go(SceneName.TITLE)
+    d.frames(1)
+    d.app.go(SceneName.PARTY_SETUP, bind=LOOPBACK)
+    d.frames(1)
+    d.choose("Carry on: Player's party (1 game)")
+    d.until(lambda: d.name is SceneName.PLAY and d.scene.session.local_sides)
+    assert d.app.table.game == 1 and d.app.table.snapshot.moves == moves
+    assert {s.name for s in d.app.table.party.standings} == {"Ann", "Beginner bot"}
+
+
+def test_a_guest_from_the_lobby_waits_on_the_party_screen(small: Driver, tmp_path: Path) -> None:
+    """Joined by address while the party waits for more players: the queue and scoreboard,
+    not an empty board."""
+    d = small
+    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
+    party = functools.partial(PartyHost, party=PartyConfig(WINNER_STAYS, start_at=3))
+    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config, party)
+    try:
+        d.app.go(SceneName.LAN, mode="join", address=host.address)
+        d.until(lambda: d.name is SceneName.PARTY and d.scene.party is not None)
+        assert d.scene._waiting() and d.scene.party.queue == ("Player",)
+        assert d.scene.party.status == "waiting for 2 more players"
+    finally:
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        host.stop()

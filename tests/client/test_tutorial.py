@@ -161,7 +161,9 @@ def test_a_click_on_the_board_after_a_step_goes_on_to_the_next(driver: Driver) -
     open_tutorial(d)
     d.play(Goff(), GOFF_EXAMPLE[0], "mouse")
     assert d.scene.done and d.scene.step == 0
-    assert d.scene.next_hint() == "Click the board or press Enter for step 2 of 5."
+    assert d.scene.next_hint() == "Click the board for step 2 of 5."  # the mouse spoke last
+    d.key(pygame.K_LEFT)  # the keyboard speaks: the hint names its key
+    assert d.scene.next_hint() == "Press Enter for step 2 of 5."
     d.click(d.cell_center(4))  # any cell: the click goes on, it places nothing
     assert not d.scene.done and d.scene.step == 1
     assert d.scene.pos == engine("goff", [GOFF_EXAMPLE[0]])

@@ -38,7 +38,7 @@ from game.client.keyboard import Done, TextField
 from game.client.prose import Para
 from game.client.scene import Context, SceneName
 from game.client.scenes.party_setup import Evening
-from game.client.scenes.tv import TvScene
+from game.client.scenes.tv import FORMAT_TITLES, TvScene
 from game.client.widgets import Item, Menu
 from net import discovery
 from net.party_client import play_party_bot
@@ -344,37 +344,53 @@ class PartyScene(TvScene):
                 self.ctx.device,
             )
 
+    def _waiting(self) -> bool:
+        # Between two games the last board stays up; before the first, and while the queue
+        # is too short, the party's own screen: who is here, how to join.
+        idle = self.party is not None and not self.party.playing and not self.moves
+        return super()._waiting() or idle
+
     def _draw_waiting(self, surface: pygame.Surface, left: pygame.Rect) -> None:
-        """Before the first game: the party's name, what it waits for, and how to join."""
-        if self.couch is None:
-            super()._draw_waiting(surface, left)
-            return
+        """No game on: the party's name, what it waits for, and how to join it."""
         palette = self.ctx.palette
         scale = theme.scale(self.ctx.size)
-        name = self.night.evening.name if self.night else "Party"
+        if self.couch is not None:
+            name = self.night.evening.name if self.night else "Party"
+        else:
+            name = FORMAT_TITLES.get(self.party.format, "Party") if self.party else "Party"
         words, size = theme.fitted(name, scale.title, left.width, scale.heading, True)
         title = theme.glowing_text(words, size, palette.text, palette.glow_strength)
-        y = left.y + scale.px(40)
+        y = left.y + scale.px(60)
         theme.blit_centered(surface, title, (left.centerx, y + title.get_height() / 2))
         y += title.get_height() + scale.px(24)
         status = self.party.status if self.party else "Opening the doors…"
-        line = theme.text(status[:1].upper() + status[1:], scale.lead, palette.accent, True)
+        words, size = theme.fitted(
+            status[:1].upper() + status[1:], scale.heading, left.width, scale.body, True
+        )
+        line = theme.text(words, size, palette.accent, True)
         theme.blit_centered(surface, line, (left.centerx, y + line.get_height() / 2))
-        y += line.get_height() + scale.px(40)
+        y += line.get_height() + scale.px(60)
+        prose.draw(
+            surface,
+            self._how_to_join(),
+            pygame.Rect(left.x, y, left.width, left.bottom - y),
+            scale.lead,
+        )
+
+    def _how_to_join(self) -> list[Para]:
+        palette = self.ctx.palette
+        if self.couch is None:
+            return [Para(self.hint(), palette.dim)]
         port = self.address[1]
-        lan = self.lan
-        how = [
-            Para("From a window on the LAN", palette.text, bold=True),
-            Para(
-                "Join a LAN game, then this party; or type "
-                + (" or ".join(lan) if lan else f"127.0.0.1:{port} (no LAN here)"),
-                palette.dim,
-            ),
+        where = " or ".join(self.lan) if self.lan else f"127.0.0.1:{port} (this machine: no LAN)"
+        # Phones: the QR code under the scoreboard says it all.
+        return [
             Para("On this couch", palette.text, bold=True),
             Para(
-                "Enter, or A on a pad: Add a couch player. Bots come from the same menu.",
+                "Press Enter, or A on the pad you will play with: Add a couch player. "
+                "Bots join from the same menu.",
                 palette.dim,
             ),
+            Para("From a window on the LAN", palette.text, bold=True, space_before=0.6),
+            Para(f"Join a LAN game, then this party; or type {where}", palette.dim),
         ]
-        # Phones: the QR code under the scoreboard says it.
-        prose.draw(surface, how, pygame.Rect(left.x, y, left.width, left.bottom - y), scale.body)

@@ -78,19 +78,19 @@ class PartyResultsScene(BaseScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.ctx.palette
-        theme.backdrop(surface, palette, self.ctx.time)
+        theme.backdrop(surface, palette, self.ctx.time, drift=False)
         w, h = surface.get_size()
         scale = theme.scale((w, h))
         words, size = theme.fitted(self.name, scale.title, w * 0.9, scale.heading, True)
         title = theme.glowing_text(words, size, palette.text, palette.glow_strength)
-        theme.blit_centered(surface, title, (w / 2, scale.px(80)))
+        theme.blit_centered(surface, title, (w / 2, scale.px(76)))
         played = len(self.results)
         games = f"{played} game{'s' * (played != 1)} played"
         if self.started > played:
             games += f" ({self.started - played} left unfinished)"
         sub = theme.text(f"{self.format} · {games}", scale.lead, palette.dim)
-        theme.blit_centered(surface, sub, (w / 2, scale.px(150)))
-        self._draw_podium(surface, pygame.Rect(w // 8, scale.px(190), w * 3 // 4, scale.px(330)))
+        theme.blit_centered(surface, sub, (w / 2, scale.px(168)))
+        self._draw_podium(surface, pygame.Rect(w // 8, scale.px(210), w * 3 // 4, scale.px(320)))
         table = pygame.Rect(w // 5, scale.px(560), w * 3 // 5, scale.px(330))
         self._draw_table(surface, table)
         where = f"The records are kept in {self.save_dir}"
@@ -124,7 +124,9 @@ class PartyResultsScene(BaseScene):
             theme.blit_centered(surface, number, step.center)
             name, size = theme.fitted(row.name, scale.lead, step.width, scale.body, True)
             label = theme.glowing_text(name, size, palette.text, palette.glow_strength // 2)
-            score = theme.text(f"{points(row.points)} pts", scale.body, colors[place], True)
+            score = theme.text(
+                f"{points(row.points)} pt{'s' * (row.points != 1)}", scale.body, colors[place], True
+            )
             y = step.top - score.get_height() - scale.px(6)
             theme.blit_centered(surface, score, (step.centerx, y + score.get_height() / 2))
             y -= label.get_height()

@@ -16,6 +16,7 @@ whose events reach :meth:`PlayScene.receive`.
 
 from __future__ import annotations
 
+import math
 import random
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ import pygame
 from game.ai import Bot, make_bot
 from game.ai.analysis import Judge, judge_for
 from game.client import hud as hud_panel
-from game.client import move_list, theme
+from game.client import move_list, scoreboard, theme
 from game.client.audio import Cue, cues_for
 from game.client.board_view import (
     BoardLayout,
@@ -137,6 +138,7 @@ class PlayScene(BaseScene):
         )
         self.local = isinstance(self.session, LocalSession)
         self._game = table.game if table else 0  # the table's game this screen shows
+        self._party_at = self.ctx.time  # when the party's last word (its clock) came
         self.view = BoardView(variant)
         self.still = Still()
         self.show = CollapseShow(QUICK if self.ctx.settings.quick_collapse else FULL)
@@ -198,10 +200,20 @@ class PlayScene(BaseScene):
     # -- layout -----------------------------------------------------------------
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect]:
-        """The board's area (a square the height of the screen) and the side panel's."""
+        """The board's area (a square the height of the screen) and the side panel's.
+
+        On a screen taller than wide the panel goes under the board, the width of the
+        screen, rather than into a sliver beside it.
+        """
         w, h = self.ctx.size
         scale = theme.scale((w, h))
         margin = scale.margin
+        if h > w:
+            side = min(w - 2 * margin, h - 3 * margin - scale.px(480))
+            board = pygame.Rect((w - side) // 2, margin, side, side)
+            hud = pygame.Rect(margin, board.bottom + margin, w - 2 * margin, 0)
+            hud.height = h - hud.y - margin
+            return board, hud
         side = min(h - 2 * margin, w - 3 * margin - scale.px(600))
         board = pygame.Rect(margin, (h - side) // 2, side, side)
         hud = pygame.Rect(
@@ -547,6 +559,8 @@ class PlayScene(BaseScene):
         save_in_worker(self.ctx, Record(self.variant, list(self.moves)))
 
     def receive(self, message: object) -> None:
+        if isinstance(message, Party):
+            self._party_at = self.ctx.time  # its clock counts from now
         if isinstance(self.session, CouchSession) and self._party_moved_on(message):
             self.ctx.go(SceneName.PARTY)
             return
@@ -821,7 +835,15 @@ class PlayScene(BaseScene):
             t if menu.focus >= 0 else None,  # a focused button's ring breathes
             (banner, banner is not None and t < banner.until),
             self._invitation(),
+            self._party_key(),
         )
+
+    def _party_key(self) -> tuple[object, ...] | None:
+        """What the party panel shows: the scoreboard, its page and the clock's seconds."""
+        party = self._party()
+        if party is None:
+            return None
+        return (party, int(self.ctx.time / scoreboard.PAGE_TIME), self._clock_left(party))
 
     def _invitation(self) -> str | None:
         """The address to sit down at from a phone, while a seat of a table hosted here is open."""
@@ -912,10 +934,46 @@ class PlayScene(BaseScene):
             self._draw_previews(surface, hud, pos)
         else:
             area = pygame.Rect(rest.x, rest.y, rest.width, menu.top - scale.px(16) - rest.y)
+            party = self._party()
+            if party is not None:
+                # At a party: the clock and the scoreboard under the moves, as on the big screen.
+                scores = pygame.Rect(area.x, area.centery, area.width, area.height // 2)
+                self._draw_party(surface, scores, party)
+                area.height = scores.y - scale.px(16) - area.y
             move_list.draw(
                 surface, area, move_list.lines(self.variant, self.moves), palette, scale.px(30)
             )
         self.hud_menu.draw(surface, menu, palette, self.ctx.time)
+
+    def _party(self) -> Party | None:
+        table = self.ctx.table
+        return table.party if table is not None else None
+
+    def _clock_left(self, party: Party) -> int | None:
+        """Whole seconds left on a party's move clock (None: no clock runs)."""
+        if not party.clock_ms or self.pos.to_play is None:
+            return None
+        running = 0.0 if party.paused else self.ctx.time - self._party_at
+        return max(0, math.ceil(party.left_ms / 1000 - running))
+
+    def _draw_party(self, surface: pygame.Surface, area: pygame.Rect, party: Party) -> None:
+        palette = self.ctx.palette
+        scale = theme.scale(self.ctx.size)
+        left = self._clock_left(party)
+        if left is not None and self.pos.to_play is not None:
+            paused = "  (paused)" if party.paused else ""
+            color = palette.warning if left < 5 else palette.of(self.pos.to_play)
+            table = self.ctx.table
+            who = (table.seat_name(self.pos.to_play) if table else None) or self.pos.to_play
+            words = f"{who}: {left} s{paused}"
+            line = theme.text(
+                scoreboard.fit(words, scale.body, area.width, True), scale.body, color, True
+            )
+            surface.blit(line, area.topleft)
+            area = area.copy()
+            area.y += line.get_height() + scale.px(8)
+            area.height -= line.get_height() + scale.px(8)
+        scoreboard.draw(surface, area, party, palette, scale.unit, self.ctx.time, 32)
 
     def _draw_previews(self, surface: pygame.Surface, hud: pygame.Rect, pos: Position) -> None:
         palette = self.ctx.palette

@@ -364,7 +364,10 @@ class ReplayScene(BaseScene):
         area = list_area((w, h))
         unit = scale.body
         below = pygame.Rect(area.x, area.bottom + unit // 2, area.width, h - area.bottom - unit)
-        hint = "Arrows to choose · Enter to watch · Esc back" if self.entries else "Esc back"
+        device = self.ctx.device
+        back = f"{prose.sentence(prose.press(device, 'back'))} to go back"
+        watch = f"{prose.sentence(prose.press(device))} to watch"
+        hint = f"{watch} · {back}" if self.entries else back
         if self.entries is None:
             words = [Para("Reading your saved games…", palette.dim, 1.2)]
             prose.draw(surface, words, area.inflate(0, -area.height // 3), unit, center=True)

@@ -34,7 +34,16 @@ from game.client.board_view import (
 )
 from game.client.canvas import note_button
 from game.client.effects import Effects
-from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Page, Point
+from game.client.intents import (
+    Activate,
+    Cancel,
+    Click,
+    Device,
+    Intent,
+    Navigate,
+    Page,
+    Point,
+)
 from game.client.prose import Para
 from game.client.scene import BaseScene, Context, SceneName
 from game.records import Record
@@ -94,7 +103,7 @@ LESSONS: tuple[Lesson, ...] = (
         (
             Step(
                 "X moves first. In Quantum Tic-Tac-Toe a move is one mark in two cells at once. "
-                "Put X1 in cells 1 and 2: click cell 1, then cell 2.",
+                "Put X1 in cells 1 and 2: pick cell 1, then cell 2.",
                 "1-2",
                 "Goff's example puts X1 in cells 1 and 2.",
                 "X1 is spooky: it is in cell 1 or in cell 2, and nobody knows which yet. "
@@ -122,9 +131,9 @@ LESSONS: tuple[Lesson, ...] = (
                 "O closed it, so X chooses how.",
             ),
             Step(
-                "X: choose the collapse. Point at a lit mark on the cycle (X1, O2 or O4) to "
-                "preview what it decides, and click it to make it classical in its cell. "
-                "(Keys: arrows preview, Enter chooses.)",
+                "X: choose the collapse. Each lit mark on the cycle (X1, O2 or O4) decides it "
+                "one way: look at what each one does, then choose one to make it classical in "
+                "its cell.",
                 GOFF_EXAMPLE_COLLAPSE,
                 done="Every mark is classical now. Whichever way you chose, X3 landed in 9: "
                 "it is a stem, hanging off the cycle, and has no choice of its own. "
@@ -142,7 +151,7 @@ LESSONS: tuple[Lesson, ...] = (
                 "The game went on to move 9 (X5 3&8, O6 3&6, X7 4&8, O8 6&8, and a collapse). "
                 "Only cell 7 is open. A mark's halves must go in two different cells, except "
                 "now: on the last move X may put both halves in the one cell left. "
-                "Click cell 7, then cell 7 again.",
+                "Pick cell 7, then cell 7 again.",
                 "7-7",
                 "Only cell 7 is open: both halves of X9 go there.",
                 "X9 is classical in 7 and completes two rows at once, 1-4-7 and 7-8-9. "
@@ -408,7 +417,7 @@ class TutorialScene(BaseScene):
         if self.pos.awaiting_collapse:
             found = layout.spooky_at(self.pos, at)
             if found is None:
-                self.refuse("Click one of the marks on the lit cycle.")
+                self.refuse("Choose one of the marks on the lit cycle.")
             else:
                 self.choose(Collapse(*found))
             return
@@ -636,6 +645,8 @@ class TutorialScene(BaseScene):
             paras.append(Para(self.next_hint(), palette.dim, 0.9, space_before=0.6))
         else:
             paras.append(Para(said.say, palette.text, space_before=0.6))
+            how = prose.how_to_pick(self.ctx.device, self.pos.awaiting_collapse)
+            paras.append(Para(how, palette.dim, 0.9, space_before=0.4))
             if self.message is not None and step == self.step:
                 paras.append(Para(self.message.text, palette.warning, space_before=0.6))
         return paras
@@ -647,7 +658,8 @@ class TutorialScene(BaseScene):
         )
 
     def next_hint(self) -> str:
-        go_on = "Click the board or press Enter"
+        device = self.ctx.device
+        go_on = "Click the board" if device is Device.MOUSE else prose.sentence(prose.press(device))
         if self.is_last():
             return f"{go_on} to set up a game of your own."
         plan = self.lessons[self.lesson]

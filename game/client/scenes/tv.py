@@ -24,7 +24,7 @@ from typing import Any
 
 import pygame
 
-from game.client import theme
+from game.client import scoreboard, theme
 from game.client.at_table import AtTable
 from game.client.audio import cues_for
 from game.client.board_view import BoardLayout, BoardView, Look, boards_in_play
@@ -33,18 +33,18 @@ from game.client.effects import Effects
 from game.client.intents import Cancel, Intent, Text
 from game.client.join_panel import draw_join
 from game.client.scene import BaseScene, Context, SceneName
+from game.client.scoreboard import fit
 from game.client.still import Still
 from game.rules import Player, Position
 from game.session import Notice, Refused, Snapshot
 from game.textview import points
 from net.party import EMOTES
-from net.protocol import SPECTATOR, Emoted, Party, SeatView, Standing
+from net.protocol import SPECTATOR, Emoted, Party, SeatView
 from net.session import NetworkSession
 
 EMOTE_TIME = 2.6  # seconds an emote stays, fading at the end
 NEWS_TIME = 6.0  # seconds a line of news stays
 NEWS_LINES = 2
-SCORE_PAGE_TIME = 8.0  # seconds each page of a long scoreboard stays up
 FORMAT_TITLES = {
     "winner-stays": "Winner stays",
     "round-robin": "Round robin",
@@ -197,7 +197,7 @@ class TvScene(BaseScene):
         palette = self.ctx.palette
         t = self.ctx.time
         board, strip, side = self._areas()
-        if self.pos is None or self.view is None:
+        if self._waiting():
             theme.backdrop(surface, palette, t, drift=True)
             margin = round(36 * self._unit())
             left = pygame.Rect(margin, margin, side.x - 2 * margin, side.height)
@@ -222,6 +222,10 @@ class TvScene(BaseScene):
         self._draw_bubbles(surface, board)
         self._draw_news(surface, side.x - round(36 * self._unit()))
 
+    def _waiting(self) -> bool:
+        """Whether there is no game to show yet (the waiting screen instead of a board)."""
+        return self.pos is None or self.view is None
+
     def _still_key(self, layer: pygame.Surface) -> tuple[object, ...]:
         """Everything the still picture shows depends on."""
         party, pos, t = self.party, self.pos, self.ctx.time
@@ -235,7 +239,7 @@ class TvScene(BaseScene):
             self.session.table if self.session else None,
             self.session.join_url if self.session else None,
             t if clock else None,  # a move clock runs down every frame
-            int(t / SCORE_PAGE_TIME),  # the scoreboard's pages take turns
+            int(t / scoreboard.PAGE_TIME),  # the scoreboard's pages take turns
         )
 
     def _draw_waiting(self, surface: pygame.Surface, left: pygame.Rect) -> None:
@@ -436,7 +440,7 @@ class TvScene(BaseScene):
             surface.blit(none, (inner.x, y))
             return y + none.get_height() + round(24 * u)
         first = theme.text(
-            _fit(party.queue[0], round(48 * u), inner.width, True),
+            fit(party.queue[0], round(48 * u), inner.width, True),
             round(48 * u),
             palette.highlight,
             True,
@@ -451,68 +455,7 @@ class TvScene(BaseScene):
         return y + round(24 * u)
 
     def _draw_scores(self, surface: pygame.Surface, area: pygame.Rect, party: Party) -> None:
-        """Rank, name, points, then games played, won and drawn.
-
-        Rows shrink (down to a size still readable across a room) to fit everyone; when
-        they still do not fit, the scoreboard shows one page at a time.
-        """
-        palette = self.ctx.palette
-        u = self._unit()
-        head = round(30 * u)
-        columns = (  # (title, right edge as a share of the width)
-            ("PTS", 0.70),
-            ("P", 0.80),
-            ("W", 0.90),
-            ("D", 1.0),
-        )
-        label = theme.text("SCOREBOARD", head, palette.dim, True)
-        surface.blit(label, (area.x, area.y))
-        for title, edge in columns:
-            words = theme.text(title, head, palette.dim, True)
-            surface.blit(words, words.get_rect(topright=(area.x + area.width * edge, area.y)))
-        y = area.y + label.get_height() + round(8 * u)
-        size = round(40 * u)
-        rows = max(1, len(party.standings))
-        while size > round(30 * u) and theme.font(size).get_linesize() * rows > area.bottom - y:
-            size -= 1
-        row_h = theme.font(size).get_linesize()
-        fits = max(1, (area.bottom - y) // row_h)
-        # More than fit: the pages take turns (a function of the clock, so drawing moves
-        # nothing), and the label says which page is up.
-        pages = -(-len(party.standings) // fits)
-        page = int(self.ctx.time / SCORE_PAGE_TIME) % pages if pages > 1 else 0
-        if pages > 1:
-            which = theme.text(f"  {page + 1}/{pages}", head, palette.accent, True)
-            surface.blit(which, (area.x + label.get_width(), area.y))
-        first = page * fits
-        for rank, row in enumerate(party.standings[first : first + fits], start=first + 1):
-            self._draw_row(surface, area, y, rank, row, size, columns, party)
-            y += row_h
-
-    def _draw_row(
-        self,
-        surface: pygame.Surface,
-        area: pygame.Rect,
-        y: int,
-        rank: int,
-        row: Standing,
-        size: int,
-        columns: tuple[tuple[str, float], ...],
-        party: Party,
-    ) -> None:
-        palette = self.ctx.palette
-        playing = row.name in party.playing
-        color = palette.accent if playing else palette.text if row.here else palette.dim
-        bold = rank == 1 and row.played > 0
-        name_w = round(area.width * 0.58)
-        name = _fit(f"{rank}.  {row.name}", size, name_w, bold)
-        surface.blit(
-            theme.text(name, size, palette.highlight if bold else color, bold), (area.x, y)
-        )
-        values = (points(row.half_points / 2), row.played, row.wins, row.draws)
-        for value, (_, edge) in zip(values, columns, strict=True):
-            words = theme.text(str(value), size, color, bold)
-            surface.blit(words, words.get_rect(topright=(area.x + area.width * edge, y)))
+        scoreboard.draw(surface, area, party, self.ctx.palette, self._unit(), self.ctx.time)
 
     def bubble_cards(self, board: pygame.Rect) -> list[tuple[Bubble, pygame.Rect]]:
         """Where each emote's card sits: a stack over the bottom of the board, newest lowest,
@@ -560,19 +503,9 @@ class TvScene(BaseScene):
         left = round(36 * u)
         y = surface.get_height() - round(30 * u)
         for text, _ in reversed(self.news):
-            words = theme.text(_fit(text, size, right - left), size, palette.text)
+            words = theme.text(fit(text, size, right - left), size, palette.text)
             surface.blit(words, words.get_rect(bottomleft=(left, y)))
             y -= words.get_height()
-
-
-def _fit(words: str, size: int, width: int, bold: bool = False) -> str:
-    """``words``, cut with an ellipsis if they are wider than ``width`` pixels."""
-    face = theme.font(size, bold)
-    if face.size(words)[0] <= width:
-        return words
-    while words and face.size(words + "…")[0] > width:
-        words = words[:-1]
-    return words + "…"
 
 
 def _names_line(names: tuple[str, ...], size: int, width: int) -> str:

@@ -1,0 +1,58 @@
+"""The on-screen keyboard: keys typed by mouse or pad, real keys, and how typing ends."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client.intents import KEYBOARD, Activate, Cancel, Click, Erase, Navigate, Start, Text
+from game.client.keyboard import ADDRESS_CHARS, DONE, ROWS, SHIFT, Done, TextField
+from tests.client.driver import Driver
+
+SCREEN = pygame.Rect(0, 0, 1280, 720)
+
+
+def key_center(field: TextField, label: str) -> tuple[int, int]:
+    for row, rects in zip(ROWS, field.key_rects(SCREEN), strict=True):
+        for (key, _), rect in zip(row, rects, strict=True):
+            if key == label:
+                return rect.center
+    raise KeyError(label)
+
+
+def test_keys_clicked_typed_and_walked(driver: Driver) -> None:
+    field = TextField("", limit=6)
+    assert field.handle(Click(key_center(field, "a")), SCREEN) is None
+    field.handle(Click(key_center(field, SHIFT)), SCREEN)
+    field.handle(Click(key_center(field, "d")), SCREEN)
+    assert field.text == "aD"
+    field.handle(Text("a 9!"), SCREEN)  # "!" is not a name's character
+    assert field.text == "aDa 9"
+    field.handle(Erase(), SCREEN)
+    # The pad: the focus walks the keys (wrapping along a row), A presses the one under it.
+    field.row, field.col = 0, 9  # "0"
+    field.handle(Navigate(1, 0, 1), SCREEN)
+    assert (field.row, field.col) == (0, 0)
+    field.handle(Navigate(0, -1, 1), SCREEN)  # up from "1" wraps round to the wide Shift key
+    assert ROWS[field.row][field.col][0] == SHIFT
+    field.handle(Navigate(0, 1, 1), SCREEN)  # and back down to "1", not to "2"
+    field.handle(Activate(1), SCREEN)
+    assert field.text == "aDa 1"
+    field.handle(Text("xyz"), SCREEN)
+    assert field.text == "aDa 1x"  # the limit
+    assert field.handle(Click(key_center(field, DONE)), SCREEN) is Done.KEEP
+    field.close()
+
+
+def test_how_typing_ends(driver: Driver) -> None:
+    field = TextField("host", allowed=ADDRESS_CHARS)
+    assert field.handle(Cancel(1), SCREEN) is Done.DROP  # B
+    assert field.handle(Start(1), SCREEN) is Done.KEEP
+    assert field.handle(Click((1, 1)), SCREEN) is Done.KEEP  # a click off the keyboard
+    # Enter (an Activate from the keyboard) finishes at the end of the step, unless the
+    # same frame typed a space: then it was the space bar.
+    assert field.handle(Activate(KEYBOARD), SCREEN) is None
+    assert field.update() is Done.KEEP
+    field.handle(Activate(KEYBOARD), SCREEN)
+    field.handle(Text(" "), SCREEN)
+    assert field.update() is None and field.text == "host"  # no space in an address
+    field.close()
