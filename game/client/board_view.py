@@ -302,18 +302,7 @@ class BoardView:
         pointer = (look.hover, look.picked, look.cursors)
         if pointer != self._pointer:
             self._pointer, self._pulse_until = pointer, _rest_after(time)
-        self._draw_pointer(surface, layout, pos, palette, look, min(time, self._pulse_until))
-
-    def _draw_pointer(
-        self,
-        surface: pygame.Surface,
-        layout: BoardLayout,
-        pos: Position,
-        palette: Palette,
-        look: Look,
-        time: float,
-    ) -> None:
-        pulse = 0.5 + 0.5 * math.sin(time * PULSE_RATE)
+        pulse = 0.5 + 0.5 * math.sin(min(time, self._pulse_until) * PULSE_RATE)
         mover = pos.to_play
         if look.hover is not None:
             rect = layout.cells[look.hover].inflate(-4, -4)
