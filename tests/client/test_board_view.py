@@ -6,14 +6,12 @@ import dataclasses
 import itertools
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from random import Random
 
 import pygame
 import pytest
 
-from game.client import theme
 from game.client.board_view import BoardView, Look, allowed_cells, layout_board, mini_boards
 from game.client.scene import SceneName, make_scene
 from game.client.still import Still
@@ -100,15 +98,6 @@ def test_allowed_cells_follow_the_legal_placements() -> None:
     for a in sorted(allowed)[:5]:
         for b in allowed_cells(pos, a):
             pos.check(Place(a, b))
-
-
-@pytest.fixture
-def screen() -> Iterator[pygame.Surface]:
-    pygame.display.init()
-    pygame.font.init()
-    yield pygame.display.set_mode((1280, 720))
-    theme.forget()
-    pygame.quit()
 
 
 @pytest.mark.parametrize("name", VARIANT_NAMES)
