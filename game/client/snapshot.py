@@ -149,6 +149,7 @@ SCENES: dict[str, Shot] = {
     ),
     "replays": Shot(SceneName.REPLAY, _saved, _listed, about="the list of saved games"),
     "tv": Shot(SceneName.TV, lambda r, h: {}, _tv, about="the big screen at a party"),
+    "puzzles": Shot(SceneName.PUZZLES, lambda r, h: {}, about="the first unsolved puzzle"),
 }
 FINISHED = frozenset({"results", "replay"})  # screens whose sample game is played out
 

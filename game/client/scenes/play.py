@@ -200,10 +200,20 @@ class PlayScene(BaseScene):
     # -- layout -----------------------------------------------------------------
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect]:
-        """The board's area (a square the height of the screen) and the side panel's."""
+        """The board's area (a square the height of the screen) and the side panel's.
+
+        On a screen taller than wide the panel goes under the board, the width of the
+        screen, rather than into a sliver beside it.
+        """
         w, h = self.ctx.size
         scale = theme.scale((w, h))
         margin = scale.margin
+        if h > w:
+            side = min(w - 2 * margin, h - 3 * margin - scale.px(480))
+            board = pygame.Rect((w - side) // 2, margin, side, side)
+            hud = pygame.Rect(margin, board.bottom + margin, w - 2 * margin, 0)
+            hud.height = h - hud.y - margin
+            return board, hud
         side = min(h - 2 * margin, w - 3 * margin - scale.px(600))
         board = pygame.Rect(margin, (h - side) // 2, side, side)
         hud = pygame.Rect(
