@@ -388,7 +388,10 @@ class PartyScene(TvScene):
     def _how_to_join(self) -> list[Para]:
         palette = self.ctx.palette
         if self.couch is None:
-            return [Para(self.hint(), palette.dim)]
+            return [
+                Para("Your game comes up on this screen when the queue reaches you.", palette.text),
+                Para("Enter: join the queue, or just watch.", palette.dim, space_before=0.6),
+            ]
         port = self.address[1]
         where = " or ".join(self.lan) if self.lan else f"127.0.0.1:{port} (this machine: no LAN)"
         # Phones: the QR code under the scoreboard says it all.
