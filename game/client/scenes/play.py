@@ -581,8 +581,10 @@ class PlayScene(BaseScene):
 
     def _leave(self) -> None:
         # A party hosted here goes on: its screen has the host's menu (and the end of it).
-        at_party = isinstance(self.session, CouchSession)
-        self.ctx.go(SceneName.PARTY if at_party else SceneName.TITLE)
+        if isinstance(self.session, CouchSession):
+            self.ctx.go(SceneName.PARTY, menu=True)
+        else:
+            self.ctx.go(SceneName.TITLE)
 
     def _results(self) -> None:
         if isinstance(self.session, CouchSession):
