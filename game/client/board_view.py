@@ -400,7 +400,7 @@ def _render_static(
             if look.allowed.intersection(board):
                 ring = rect.move(off).inflate(10, 10)
                 color = palette.of(pos.to_play)
-                pygame.draw.rect(layer, color, ring, 3, border_radius=10)
+                pygame.draw.rect(layer, color, ring, max(3, cell // 20), border_radius=10)
                 # The mover's mark rides the ring's corner: lit boards say whose by shape too.
                 mark = theme.mark_sprite(pos.to_play, max(10, cell // 3), color, 0, 0.18)
                 theme.blit_centered(layer, mark, ring.topright)

@@ -581,8 +581,10 @@ class PlayScene(BaseScene):
 
     def _leave(self) -> None:
         # A party hosted here goes on: its screen has the host's menu (and the end of it).
-        at_party = isinstance(self.session, CouchSession)
-        self.ctx.go(SceneName.PARTY if at_party else SceneName.TITLE)
+        if isinstance(self.session, CouchSession):
+            self.ctx.go(SceneName.PARTY, menu=True)
+        else:
+            self.ctx.go(SceneName.TITLE)
 
     def _results(self) -> None:
         if isinstance(self.session, CouchSession):
@@ -608,7 +610,7 @@ class PlayScene(BaseScene):
         if table is None:
             if self.seats.get(side) is not None:
                 return seat_title(self.seats.get(side))
-            # A person: the player's own name against a bot, "X" and "O" for two on a couch.
+            # A person: the player's own name against a bot; two on a couch are X and O.
             alone = sum(level is None for level in self.seats.values()) == 1
             return self.ctx.settings.player_name if alone else PERSON
         seat = next((s for s in table.seats if s.side == side.value), None)
