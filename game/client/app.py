@@ -66,7 +66,7 @@ def first_window_size(desktop: tuple[int, int]) -> tuple[int, int]:
 
 FPS_CAP = 60  # frames a second at most while something moves
 IDLE_WAKE = 1.0  # seconds a still scene sleeps at most between frames
-IDLE_POLL = 0.008  # seconds between looks for input while still: a click waits less than a frame
+IDLE_POLL = 0.015  # seconds between looks for input while still: a click waits under a frame
 
 
 class App:
