@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Protocol
 
-from game.ai.mcts import Search
+from game.ai.mcts import Search, result_of
 from game.ai.openings import action_values, load_openings
 from game.ai.openings import value as opening_value
 from game.ai.perfect import load_book
@@ -133,7 +133,9 @@ class EstimateJudge:
 
     def judge(self, pos: Position) -> Judgement:
         if pos.is_over:
-            return _final(pos)
+            # A finished game in the estimates' own terms: 1 a win, ½ a draw, 0 a loss.
+            lead = result_of(pos)
+            return Judgement(Scores((1.0 + lead) / 2, (1.0 - lead) / 2), lead, ())
         search = Search(pos, Random(self.seed))
         search.run(self.iterations)
         best = search.best()

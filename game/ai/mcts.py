@@ -61,9 +61,8 @@ class Node:
         self.children: list[Node] = []
         self.actions: list[Action] = []
         self.untried: list[Action] | None = None
-        self.pruned = (
-            False  # some legal actions were never kept: the node cannot be settled by them
-        )
+        # Some legal actions were never kept: "every child settled" does not settle the node.
+        self.pruned = False
         self.visits = 0
         self.total = 0.0  # sum of results, seen by the player who made the move
         # The exact result (X's side) once known: at the end of the game, or by _prove_upwards.
@@ -71,7 +70,13 @@ class Node:
 
 
 class Search:
-    """One search tree from one root position; ``run`` grows it, ``best`` reads it."""
+    """One search tree from one root position; ``run`` grows it, ``best`` reads it.
+
+    ``exploration`` is UCT's constant; by default 0.8 with random playouts and
+    :data:`game.ai.pressure.EXPLORATION` with pressure, whose values are smaller.
+    ``pressure=False`` plays random playouts over every placement even where
+    pressure could be read (a weaker level's search).
+    """
 
     def __init__(
         self,
@@ -80,7 +85,7 @@ class Search:
         contempt: float = 0.0,
         *,
         exploration: float | None = None,
-        widening: float = WIDENING,
+        pressure: bool = True,
     ) -> None:
         if pos.is_over:
             raise ValueError("the game is over: there is nothing to choose")
@@ -89,8 +94,8 @@ class Search:
         self.root = Node(pos, 0.0, self.draw)
         self.rng = rng
         self.iterations = 0
-        self.widening = widening
-        self.pressure = Pressure() if isinstance(pos.variant, Squared) else None
+        # Line pressure where the variant has it (boards of mini-boards) and the level wants it.
+        self.pressure = Pressure() if pressure and isinstance(pos.variant, Squared) else None
         if exploration is None:
             exploration = EXPLORATION if self.pressure is None else PRESSURE_EXPLORATION
         self.exploration = exploration
@@ -116,7 +121,6 @@ class Search:
         path = [node]
         rng = self.rng
         pressure = self.pressure
-        widening = self.widening
         while node.proven is None:
             untried = node.untried
             if untried is None:
@@ -125,7 +129,7 @@ class Search:
                 else:
                     untried, node.pruned = pressure.candidates(node.pos, rng)
                     node.untried = untried
-            if untried and len(node.children) <= widening * math.sqrt(node.visits):
+            if untried and len(node.children) <= WIDENING * math.sqrt(node.visits):
                 if pressure is None:
                     # Swap a random untried action to the end and take it: a lazy shuffle.
                     i = int(rng.random() * len(untried))
@@ -306,10 +310,13 @@ class Tree:
     """A bot's search across the moves of one game: each answer keeps the part of the last tree
     below the position it is asked about, so what was searched on the other side's time counts."""
 
-    def __init__(self, rng: Random, contempt: float, reuse: bool = True) -> None:
+    def __init__(
+        self, rng: Random, contempt: float, reuse: bool = True, pressure: bool = True
+    ) -> None:
         self.rng = rng
         self.contempt = contempt
         self.reuse = reuse
+        self.pressure = pressure
         self._search: Search | None = None
         self._played: Action | None = None
 
@@ -322,7 +329,7 @@ class Tree:
             and self._played is not None
             and search.reroot(self._played, pos)
         ):
-            search = Search(pos, self.rng, self.contempt)
+            search = Search(pos, self.rng, self.contempt, pressure=self.pressure)
         search.run(iterations, deadline)
         self._search = search
         self._played = None
@@ -346,10 +353,11 @@ class MCTSBot:
         time_limit: float | None = None,
         contempt: float = 0.0,
         reuse: bool = True,
+        pressure: bool = True,
     ) -> None:
         self.iterations = iterations
         self.time_limit = time_limit
-        self.tree = Tree(rng, contempt, reuse)
+        self.tree = Tree(rng, contempt, reuse, pressure)
 
     def choose(self, pos: Position) -> Action:
         actions = pos.legal_actions()

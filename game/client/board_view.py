@@ -302,18 +302,7 @@ class BoardView:
         pointer = (look.hover, look.picked, look.cursors)
         if pointer != self._pointer:
             self._pointer, self._pulse_until = pointer, _rest_after(time)
-        self._draw_pointer(surface, layout, pos, palette, look, min(time, self._pulse_until))
-
-    def _draw_pointer(
-        self,
-        surface: pygame.Surface,
-        layout: BoardLayout,
-        pos: Position,
-        palette: Palette,
-        look: Look,
-        time: float,
-    ) -> None:
-        pulse = 0.5 + 0.5 * math.sin(time * PULSE_RATE)
+        pulse = 0.5 + 0.5 * math.sin(min(time, self._pulse_until) * PULSE_RATE)
         mover = pos.to_play
         if look.hover is not None:
             rect = layout.cells[look.hover].inflate(-4, -4)
@@ -411,7 +400,7 @@ def _render_static(
             if look.allowed.intersection(board):
                 ring = rect.move(off).inflate(10, 10)
                 color = palette.of(pos.to_play)
-                pygame.draw.rect(layer, color, ring, 3, border_radius=10)
+                pygame.draw.rect(layer, color, ring, max(3, cell // 20), border_radius=10)
                 # The mover's mark rides the ring's corner: lit boards say whose by shape too.
                 mark = theme.mark_sprite(pos.to_play, max(10, cell // 3), color, 0, 0.18)
                 theme.blit_centered(layer, mark, ring.topright)

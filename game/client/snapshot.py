@@ -147,8 +147,10 @@ SCENES: dict[str, Shot] = {
     "replay": Shot(
         SceneName.REPLAY, _replay, _halfway, about="the replay viewer, halfway through the record"
     ),
+    "party_setup": Shot(SceneName.PARTY_SETUP, lambda r, h: {}, about="setting up a party night"),
     "replays": Shot(SceneName.REPLAY, _saved, _listed, about="the list of saved games"),
     "tv": Shot(SceneName.TV, lambda r, h: {}, _tv, about="the big screen at a party"),
+    "puzzles": Shot(SceneName.PUZZLES, lambda r, h: {}, about="the first unsolved puzzle"),
 }
 FINISHED = frozenset({"results", "replay"})  # screens whose sample game is played out
 

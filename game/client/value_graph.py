@@ -52,7 +52,7 @@ class GameAnalysis:
         self.judge = judge_for(variant)
         self.exact = self.judge.exact
         self._stop = threading.Event()
-        self._future = run_in_worker(lambda: self._work(positions, tokens))
+        run_in_worker(lambda: self._work(positions, tokens))
 
     def _work(self, positions: list[Position], tokens: list[str]) -> None:
         try:
@@ -72,11 +72,6 @@ class GameAnalysis:
     @property
     def done(self) -> bool:
         return len(self.plies) == self.total
-
-    @property
-    def failed(self) -> BaseException | None:
-        future = self._future
-        return future.exception() if future.done() else None
 
     def best_at(self, index: int) -> Action | None:
         """A best action in the position before ply ``index`` + 1, once judged."""
@@ -145,7 +140,7 @@ class ValueGraph:
         for centre, label in self.marks(analysis):
             pygame.draw.circle(surface, grade_color(label, palette), centre, dot)
             pygame.draw.circle(surface, palette.board, centre, dot, 2)
-        size = max(11, rect.height // 7)
+        size = theme.scale(surface.get_size()).hint
         for words, anchor in (("X", "topleft"), ("O", "bottomleft")):
             color = palette.x if words == "X" else palette.o
             image = theme.text(f"{words} ahead", size, color)

@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from game.commands.bench_render import SIZE, parse_size
 
 SCREENS = ("board", "title")
-SETTLE = 5.0  # seconds a window is given to open, draw and settle (a hover stops breathing)
+SETTLE = 8.0  # seconds a window is given to open, draw and settle (a hover stops breathing)
 
 
 def cpu_seconds(pid: int) -> float:

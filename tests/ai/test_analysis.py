@@ -18,8 +18,9 @@ from game.ai.analysis import (
 )
 from game.commands import analyze
 from game.records import Record
-from game.rules import Action, Player, Position, Variant, make_variant
+from game.rules import Action, Player, Position, Scores, Variant, make_variant
 from tests.ai.test_solver import NEAR_THE_END, brute_force
+from tests.rules.scenario import random_game
 
 GOFF = make_variant("goff", {})
 SHARED = make_variant("shared", {})
@@ -118,6 +119,12 @@ def test_estimates_say_so_with_expected_scores_and_a_confidence() -> None:
         assert ply["before"]["X"] + ply["before"]["O"] == pytest.approx(1)
         assert 0 <= ply["confidence"] <= 1
         assert len(ply["best"]) == 1 and ply["loss"] >= 0
+    # A finished game is judged in the same terms: its score difference capped to ±1.
+    small = make_variant("nxn", {"size": 3})
+    final = Record(small, random_game(small, 1)).final()
+    ended = judge.judge(final)
+    lead = max(-1.0, min(1.0, final.scores().x - final.scores().o))
+    assert ended.lead == lead and ended.value == Scores((1 + lead) / 2, (1 - lead) / 2)
     # A fixed budget and seed: the same record gets the same estimate.
     again = Analysis(variant, False, list(judge_plies(positions, tokens, EstimateJudge(120))))
     assert again.to_json() == found

@@ -174,6 +174,12 @@ def test_a_variant_can_set_its_own_strength_of_a_level() -> None:
     assert strength("medium", goff) == STRENGTHS["medium"]
     assert strength("medium", shared) == VARIANT_STRENGTHS["shared"]["medium"]
     assert strength("hard", shared) == STRENGTHS["hard"]
+    squared = make_variant("squared")
+    assert not strength("medium", squared).pressure and strength("hard", squared).pressure
+    weak = make_bot("easy", squared, Random(0))
+    assert isinstance(weak, MCTSBot) and not weak.tree.pressure
+    weak.choose(Position(squared))
+    assert weak.tree._search is not None and weak.tree._search.pressure is None
     bot = make_bot("medium", shared, Random(0))
     assert (
         isinstance(bot, MCTSBot)

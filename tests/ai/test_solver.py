@@ -51,8 +51,8 @@ def random_position(seed: int, move: int, variant: Variant = GOFF) -> Position:
 
 NEAR_THE_END = [
     random_position(seed, move, variant)
-    for variant in (GOFF, SHARED_WIN)
-    for seed in range(16)
+    for variant, seeds in ((GOFF, 16), (SHARED_WIN, 8))
+    for seed in range(seeds)
     for move in (7, 8)
 ]
 
@@ -78,7 +78,7 @@ def test_shared_positions_near_the_end_meet_its_own_rules() -> None:
     """Shared wins, draws with one open cell and no joined pair joined twice all occur."""
     finals: list[Position] = []
     for pos in NEAR_THE_END:
-        if pos.variant == SHARED_WIN:
+        if pos.variant == SHARED_WIN and pos.move_number == 8:
             brute_force(pos, finals)
     assert any(f.scores() == Scores(1, 1) for f in finals)
     assert any(f.scores() == Scores(0, 0) and len(f.open_cells()) == 1 for f in finals)

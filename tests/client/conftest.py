@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import pygame
 import pytest
 
+from game.client import effects, theme
 from tests.client.driver import Driver
 
 
@@ -15,3 +17,14 @@ def driver(tmp_path: Path) -> Iterator[Driver]:
     d = Driver(tmp_path)
     yield d
     d.close()
+
+
+@pytest.fixture
+def screen() -> Iterator[pygame.Surface]:
+    """A bare 1280×720 display surface, for drawing without the app."""
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame.display.set_mode((1280, 720))
+    theme.forget()
+    effects.forget()
+    pygame.quit()

@@ -6,14 +6,12 @@ import dataclasses
 import itertools
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from random import Random
 
 import pygame
 import pytest
 
-from game.client import theme
 from game.client.board_view import BoardView, Look, allowed_cells, layout_board, mini_boards
 from game.client.scene import SceneName, make_scene
 from game.client.still import Still
@@ -100,15 +98,6 @@ def test_allowed_cells_follow_the_legal_placements() -> None:
     for a in sorted(allowed)[:5]:
         for b in allowed_cells(pos, a):
             pos.check(Place(a, b))
-
-
-@pytest.fixture
-def screen() -> Iterator[pygame.Surface]:
-    pygame.display.init()
-    pygame.font.init()
-    yield pygame.display.set_mode((1280, 720))
-    theme.forget()
-    pygame.quit()
 
 
 @pytest.mark.parametrize("name", VARIANT_NAMES)
@@ -305,5 +294,23 @@ def test_the_tv_scenes_still_picture_is_never_stale(tmp_path: Path) -> None:
         same_as_painted_afresh(30)
         tv.take(party(2), 0.0)
         same_as_painted_afresh(3)
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("size", [(720, 1280), (1080, 1920), (900, 1000)])
+def test_a_portrait_screen_puts_the_panel_under_the_board(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    d = Driver(tmp_path, size=size)
+    try:
+        d.key(pygame.K_RETURN)
+        d.key(pygame.K_RETURN)
+        board, hud = d.scene._areas()
+        screen = pygame.Rect((0, 0), size)
+        assert screen.contains(board) and screen.contains(hud)
+        assert hud.top > board.bottom and not hud.colliderect(board)
+        assert hud.width >= board.width  # not a sliver beside it
+        assert board.width >= size[0] * 0.8  # the board still takes the width
     finally:
         d.close()

@@ -3,7 +3,6 @@ that only looks up the sprites the still board made."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from random import Random
 
 import pygame
@@ -39,15 +38,6 @@ def test_rows_are_struck_only_after_their_sweep_and_only_in_a_finished_game() ->
     for _ in range(round(SWEEP_TIME / STEP) + 1):
         effects.update(STEP)
     assert effects.struck_rows(won) == won.outcome.rows
-
-
-@pytest.fixture
-def screen() -> Iterator[pygame.Surface]:
-    pygame.display.init()
-    pygame.font.init()
-    yield pygame.display.set_mode((1280, 720))
-    theme.forget()
-    pygame.quit()
 
 
 def sprites_made() -> tuple[int, ...]:

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.client import app as app_module
-from game.client.app import App
+from game.client.app import App, first_window_size
 from game.client.loop import NS, RATE, FixedTimestep
 from game.client.scene import SceneName
 from game.records import Record
@@ -156,3 +156,20 @@ def test_a_still_window_sleeps_until_input_or_a_message_wakes_it(
     app.frame = counted  # type: ignore[method-assign]
     app.run()
     assert not app.running and frames <= 101  # at most the frame that took the wake
+
+
+@pytest.mark.parametrize(
+    ("desktop", "window"),
+    [
+        ((3840, 2160), (2560, 1440)),  # a 4K TV or monitor: not a window a ninth of it
+        ((2560, 1440), (1920, 1080)),
+        ((1920, 1080), (1280, 720)),
+        ((1366, 768), (1280, 720)),
+        ((1024, 600), (922, 518)),  # smaller than the least: 16:9 inside it
+    ],
+)
+def test_a_window_opens_at_the_size_class_of_its_desktop(
+    desktop: tuple[int, int], window: tuple[int, int]
+) -> None:
+    assert first_window_size(desktop) == window
+    assert window[0] <= desktop[0] and window[1] <= desktop[1]

@@ -170,6 +170,12 @@ def test_a_host_started_again_offers_to_carry_on_the_evening(small: Driver) -> N
     d.until(lambda: d.name is SceneName.PLAY and d.scene.session.local_sides)
     assert d.app.table.game == 1 and d.app.table.snapshot.moves == moves
     assert {s.name for s in d.app.table.party.standings} == {"Ann", "Beginner bot"}
+    # Leaving the board (Escape twice) opens the host's menu; closing it goes back to it.
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_ESCAPE)
+    assert d.name is SceneName.PARTY and d.scene.menu_open
+    d.choose("Back to the party")
+    d.until(lambda: d.name is SceneName.PLAY)
 
 
 def test_a_guest_from_the_lobby_waits_on_the_party_screen(small: Driver, tmp_path: Path) -> None:

@@ -157,6 +157,8 @@ def test_results_say_why_and_rematch_swaps_the_sides(driver: Driver) -> None:
     d.key(pygame.K_RETURN)
     assert d.name is SceneName.RESULTS
     assert verdict(d.scene.pos) == "X wins"
+    # The player against a bot is named (the settings' name, "Player" by default).
+    assert verdict(d.scene.pos, d.scene.names) == f"{d.app.settings.player_name} wins"
     assert reason(d.scene.pos).startswith("It ended on a classical row (X: ")
     d.key(pygame.K_RETURN)  # "Rematch, sides swapped"
     assert d.name is SceneName.PLAY

@@ -70,9 +70,14 @@ class PartyScene(TvScene):
         self._field_pad = KEYBOARD  # the pad that asked to add them
         self._pad = KEYBOARD  # the pad of the intent being handled
         self._confirm_until = -1.0
+        self._told_end = False  # a guest's connection ended for good: said once
 
     def enter(
-        self, evening: Evening | None = None, save_dir: Path | None = None, **params: Any
+        self,
+        evening: Evening | None = None,
+        save_dir: Path | None = None,
+        menu: bool = False,
+        **params: Any,
     ) -> None:
         super().enter(**params)
         table = self.ctx.table
@@ -93,6 +98,8 @@ class PartyScene(TvScene):
         self.address = self.session.address if self.couch else self.address
         # Where windows on the LAN reach this party (asked once: it lists the interfaces).
         self.lan = [f"{a}:{self.address[1]}" for a in discovery.lan_addresses()]
+        # From a couch game's Menu button: the host's menu (closing it goes back to the game).
+        self.menu_open = menu and self.couch is not None
         self._items()
         self._follow()
 
@@ -301,7 +308,8 @@ class PartyScene(TvScene):
             self._confirm_until = -1.0
             self._items()
         session = self.ctx.table.session if self.ctx.table else None
-        if self.couch is None and session is not None and session.ended is not None:
+        if self.couch is None and session is not None and session.ended and not self._told_end:
+            self._told_end = True
             self.news.append((session.ended[:1].upper() + session.ended[1:], self.ctx.time))
 
     # -- drawing -----------------------------------------------------------------------
@@ -380,7 +388,10 @@ class PartyScene(TvScene):
     def _how_to_join(self) -> list[Para]:
         palette = self.ctx.palette
         if self.couch is None:
-            return [Para(self.hint(), palette.dim)]
+            return [
+                Para("Your game comes up on this screen when the queue reaches you.", palette.text),
+                Para("Enter: join the queue, or just watch.", palette.dim, space_before=0.6),
+            ]
         port = self.address[1]
         where = " or ".join(self.lan) if self.lan else f"127.0.0.1:{port} (this machine: no LAN)"
         # Phones: the QR code under the scoreboard says it all.

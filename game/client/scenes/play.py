@@ -204,10 +204,20 @@ class PlayScene(BaseScene):
     # -- layout -----------------------------------------------------------------
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect]:
-        """The board's area (a square the height of the screen) and the side panel's."""
+        """The board's area (a square the height of the screen) and the side panel's.
+
+        On a screen taller than wide the panel goes under the board, the width of the
+        screen, rather than into a sliver beside it.
+        """
         w, h = self.ctx.size
         scale = theme.scale((w, h))
         margin = scale.margin
+        if h > w:
+            side = min(w - 2 * margin, h - 3 * margin - scale.px(480))
+            board = pygame.Rect((w - side) // 2, margin, side, side)
+            hud = pygame.Rect(margin, board.bottom + margin, w - 2 * margin, 0)
+            hud.height = h - hud.y - margin
+            return board, hud
         side = min(h - 2 * margin, w - 3 * margin - scale.px(600))
         board = pygame.Rect(margin, (h - side) // 2, side, side)
         hud = pygame.Rect(
@@ -577,8 +587,10 @@ class PlayScene(BaseScene):
 
     def _leave(self) -> None:
         # A party hosted here goes on: its screen has the host's menu (and the end of it).
-        at_party = isinstance(self.session, CouchSession)
-        self.ctx.go(SceneName.PARTY if at_party else SceneName.TITLE)
+        if isinstance(self.session, CouchSession):
+            self.ctx.go(SceneName.PARTY, menu=True)
+        else:
+            self.ctx.go(SceneName.TITLE)
 
     def _results(self) -> None:
         if isinstance(self.session, CouchSession):
@@ -614,7 +626,7 @@ class PlayScene(BaseScene):
         if table is None:
             if self.seats.get(side) is not None:
                 return seat_title(self.seats.get(side))
-            # A person: the player's own name against a bot, "X" and "O" for two on a couch.
+            # A person: the player's own name against a bot; two on a couch are X and O.
             alone = sum(level is None for level in self.seats.values()) == 1
             return self.ctx.settings.player_name if alone else PERSON
         seat = next((s for s in table.seats if s.side == side.value), None)

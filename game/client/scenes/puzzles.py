@@ -12,6 +12,7 @@ the previous or next puzzle; Tab shows the solution; Escape goes back.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -139,7 +140,9 @@ class PuzzlesScene(BaseScene):
         if self.puzzle.solves(action):
             self.result = "solved"
             self.solved.add(self.puzzle.number)
-            write_progress(progress_file(), self.solved)
+            # A data folder that cannot be written: the progress lasts this visit.
+            with contextlib.suppress(OSError):
+                write_progress(progress_file(), self.solved)
             self.pos = self.pos.play(action)
             self.ctx.audio.play(Cue.WIN if self.pos.is_over else Cue.CONFIRM)
         else:

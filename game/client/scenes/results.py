@@ -22,7 +22,7 @@ from game.client.intents import Cancel, Intent
 from game.client.link import LinkPanel
 from game.client.prose import Para
 from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
-from game.client.scenes.setup import called, seat_title
+from game.client.scenes.setup import PERSON, called, seat_title
 from game.client.widgets import Item, Menu
 from game.records import Record
 from game.rules import Player, Position, Termination, Variant
@@ -192,8 +192,11 @@ class ResultsScene(BaseScene):
         box = pygame.Rect(w // 10, round(h * 0.17), w * 4 // 5, round(h * 0.09))
         prose.draw(surface, [Para(reason(self.pos), palette.text)], box, small, center=True)
         scores = self.pos.scores()
-        x = f"X {points(scores.x)} · {self.names[Player.X]}"
-        o = f"O {points(scores.o)} · {self.names[Player.O]}"
+        x, o = (
+            f"{side} {points(value)}"
+            + ("" if self.names[side] == PERSON else f" · {self.names[side]}")
+            for side, value in ((Player.X, scores.x), (Player.O, scores.o))
+        )
         score = series(self.table.session.table) if self.table else None
         both = f"{x}     {o}" + (f"     Series: {score}" if score else "")
         words, size = theme.fitted(both, scale.lead, w * 0.9, scale.body, True)
