@@ -447,7 +447,7 @@ class PlayScene(BaseScene):
     def _pick(self, cell: int, side: Player | None) -> None:
         pos = self.pos
         if side is None or side not in self._people():
-            self._say(f"it is {pos.to_play}'s turn" if pos.to_play else "the game is over")
+            self._say(self._not_yours(pos))
             return
         if not self._my_turn():
             self._say(f"wait for {pos.to_play}")
@@ -469,6 +469,19 @@ class PlayScene(BaseScene):
             return
         self.picked = None
         self.session.submit(action)
+
+    def _not_yours(self, pos: Position) -> str:
+        """Why a pick on the board does nothing for this player: whose turn, or, for one not
+        seated at a LAN table, that they watch (at a party: where they are in the queue)."""
+        table = self.ctx.table
+        if table is not None and not self.session.local_sides:
+            queue = table.party.queue if table.party else ()
+            name = self.ctx.settings.player_name
+            if name in queue:
+                place = queue.index(name) + 1
+                return f"you are number {place} in the queue: you are watching this game"
+            return "you are watching this game"
+        return f"it is {pos.to_play}'s turn" if pos.to_play else "the game is over"
 
     def _why_not(self, cell: int) -> str:
         """Why no placement may start in open ``cell``, in the rules' own words."""
