@@ -25,7 +25,7 @@ from typing import Any
 import pygame
 
 from game.client import scoreboard, theme
-from game.client.at_table import AtTable
+from game.client.at_table import AtTable, series
 from game.client.audio import cues_for
 from game.client.board_view import BoardLayout, BoardView, Look, boards_in_play
 from game.client.canvas import Canvas, note_cover
@@ -408,13 +408,18 @@ class TvScene(BaseScene):
         if table is None:
             return
         for seat in table.seats:
-            words = f"{seat.side}: {seat.name or 'empty seat'}"
+            words = f"{seat.side}: {seat.name or 'open: join to play'}"
             color = palette.of(Player(seat.side)) if seat.connected else palette.dim
             line = theme.text(words, round(44 * u), color)
             surface.blit(line, (inner.x, y))
             y += line.get_height() + round(8 * u)
         watchers = theme.text(f"{table.spectators} watching", round(36 * u), palette.dim)
         surface.blit(watchers, (inner.x, y + round(16 * u)))
+        score = series(table)
+        if score:
+            y += watchers.get_height() + round(32 * u)
+            line = theme.text(f"Series: {score}", round(44 * u), palette.accent, True)
+            surface.blit(line, (inner.x, y))
 
     def _draw_party(self, surface: pygame.Surface, inner: pygame.Rect, party: Party) -> None:
         """The format and status, the queue, and the scoreboard."""
