@@ -57,6 +57,7 @@ MAX_BACKLOG = 256 * 1024
 # away at once instead of each holding memory for the hello timeout.
 MAX_STRANGERS = 64
 NAME_LIMIT = 32
+DEFAULT_PORT = 7777  # where `qttt host` and a window's table listen unless told otherwise
 # What clients send to party tables only (net/party_host.py handles them).
 PARTY_INTENTS = (Queue, Emote)
 

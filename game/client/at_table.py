@@ -38,6 +38,7 @@ class AtTable:
     snapshot: Snapshot | None = None  # the game as last reported
     party: protocol.Party | None = None  # a party's queue, scoreboard and clock
     news: list[str] = field(default_factory=list)  # the notices, oldest first (the last 20)
+    host_note: str = ""  # what to know about this window's host (a port it could not have)
     down_since: float | None = None  # Context.time when the link was seen to drop (link.py)
 
     def take(self, event: TableEvent) -> None:

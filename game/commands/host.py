@@ -23,7 +23,7 @@ from game.commands.window import open_window
 from game.records import RecordError
 from game.rules import VARIANTS, RulesError, make_variant
 from net import discovery
-from net.host import Host, HostConfig, default_save_dir, new_table, serve
+from net.host import DEFAULT_PORT, Host, HostConfig, default_save_dir, new_table, serve
 from net.phones import DEFAULT_WEB_PORT, qr_text
 from net.table import Table
 
@@ -36,7 +36,7 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--variant", choices=sorted(VARIANTS), help="rules (default goff)")
     parser.add_argument("--name", help="the table's name in the lobby")
-    parser.add_argument("--port", type=int, default=7777, help="TCP port (0: any free one)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port (0: any free one)")
     parser.add_argument(
         "--bind",
         default=discovery.ANY,

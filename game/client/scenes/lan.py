@@ -41,7 +41,7 @@ from game.rules import VARIANTS, Player, make_variant
 from game.session import Snapshot
 from net.client import parse_address
 from net.discovery import FoundTable, LobbyBrowser
-from net.host import HostConfig, HostHandle, new_table, start_host_thread
+from net.host import DEFAULT_PORT, HostConfig, HostHandle, new_table, start_host_thread
 from net.loopthread import LoopThread
 from net.phones import DEFAULT_WEB_PORT
 from net.seats import SeatStore
@@ -152,7 +152,8 @@ class LanScene(BaseScene):
         level = self.other_choices[self.other_item.index]
         player = self.ctx.settings.player_name
         # Guests without the game join from their phones' browsers (net.web).
-        config = HostConfig(web_port=DEFAULT_WEB_PORT)
+        # The same port as `qttt host`, so guests who joined by address find it again.
+        config = HostConfig(port=DEFAULT_PORT, web_port=DEFAULT_WEB_PORT)
         if self.bind is not None:
             config.bind = self.bind
         self.ctx.apply_settings(dataclasses.replace(self.ctx.settings, variant=name, nxn_size=size))
@@ -164,7 +165,13 @@ class LanScene(BaseScene):
         def start() -> tuple[HostHandle, LoopThread | None]:
             from net.bot import play_bot
 
-            handle = start_host_thread(table, config)
+            try:
+                handle = start_host_thread(table, config)
+            except OSError:
+                if config.port == 0:
+                    raise
+                # Taken (another table on this machine): any free one; the play screen says so.
+                handle = start_host_thread(table, dataclasses.replace(config, port=0))
             if level is None or me is None:
                 return handle, None
             bot = LoopThread("qttt-bot")
@@ -172,6 +179,7 @@ class LanScene(BaseScene):
             return handle, bot
 
         self.status = "Starting the table…"
+        self._port = config.port  # the port asked for (0: any)
         self.side = me
         self._hosting = self.ctx.run_in_worker(start)
         self.ctx.audio.play(Cue.CONFIRM)
@@ -296,7 +304,10 @@ class LanScene(BaseScene):
             session = NetworkSession(
                 host.address, name=self.ctx.settings.player_name, seat=self.side
             )
-            self.ctx.sit_at(AtTable(session, host, bot))
+            table = AtTable(session, host, bot)
+            if self._port and host.address[1] != self._port:
+                table.host_note = f"port {self._port} was taken"
+            self.ctx.sit_at(table)
         session = self.session
         if session is not None and session.ended is not None:
             self.status = f"The connection ended: {session.ended}"

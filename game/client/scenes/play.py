@@ -71,6 +71,7 @@ from game.rules import Action, Collapse, IllegalActionError, Place, Player, Posi
 from game.rules.ultimate import Ultimate
 from game.session import LocalSession, Notice, Refused, Session, Snapshot
 from game.textview import points
+from net.discovery import lan_addresses
 from net.party import EMOTES
 from net.protocol import Emoted, Party
 
@@ -153,6 +154,8 @@ class PlayScene(BaseScene):
         # The game as it stands when this scene shows it.
         self.pos = Record(variant, list(moves)).final()
         self.game = table.game if table else 1  # the table's number for the game shown
+        # This machine's LAN addresses, for the line that says where a hosted table is.
+        self._addresses = lan_addresses() if table and table.host else []
         self.moves: tuple[str, ...] = tuple(moves)
         self.hud_menu = Menu(
             [
@@ -900,8 +903,27 @@ class PlayScene(BaseScene):
         banner = pygame.Rect(hud.x, hud.y, hud.width, self._preview_rects(hud)[0].top - hud.y)
         return banner.inflate(-hud.width // 20, -hud.height // 40)
 
+    def _hosting(self) -> str | None:
+        """While a seat of a table this window hosts is open: where guests join it."""
+        table = self.ctx.table
+        state = getattr(self.session, "table", None)
+        if table is None or table.host is None or state is None:
+            return None
+        if all(seat.name for seat in state.seats):
+            return None
+        port = table.host.address[1]
+        where = ", ".join(f"{a}:{port}" for a in self._addresses) or f"port {port}"
+        notes = [table.host_note] if table.host_note else []
+        if not table.host.host.config.advertise:
+            notes.append("not announced on the LAN: join by address")
+        more = f" ({'; '.join(notes)})" if notes else ""
+        return f"Hosting at {where}{more}: waiting for a player"
+
     def _status(self, pos: Position) -> str:
         who = pos.to_play
+        hosting = self._hosting()
+        if hosting:
+            return hosting
         wish, them = self._rematch_wish()
         if wish == "mine":
             return f"Rematch asked: waiting for {them}…"
