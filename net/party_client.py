@@ -48,10 +48,12 @@ async def play_party_bot(
     playing: int | None = None
     try:
         while True:
-            await next_event(events, running)
+            event = await next_event(events, running)
+            # The Party in hand, not client.party: a read can bring a later one (someone leaving
+            # after the end), and every bot should report the party as it ended.
+            if isinstance(event, protocol.Party) and event.finished:
+                return event
             party, pos, table = client.party, client.position, client.table
-            if party is not None and party.finished:
-                return party
             if pos is None or table is None:
                 continue
             if pos.is_over:
