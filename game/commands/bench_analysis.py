@@ -20,17 +20,11 @@ from game.ai.analysis import judge_for, judge_plies
 from game.commands.arguments import described
 from game.records import Record
 from game.rules import Position, Variant, make_variant
+from game.rules.playout import random_tokens
 
 
 def random_game(variant: Variant, seed: int) -> list[str]:
-    rng = Random(seed)
-    pos = Position(variant)
-    tokens = []
-    while not pos.is_over:
-        action = rng.choice(pos.legal_actions())
-        tokens.append(variant.token(action))
-        pos = pos.play(action)
-    return tokens
+    return random_tokens(Position(variant), Random(seed))
 
 
 def main(argv: list[str]) -> int:

@@ -7,6 +7,7 @@ from random import Random
 
 from game.records import state_report
 from game.rules import Position, Variant
+from game.rules.playout import random_tokens
 
 
 def played(variant: Variant, *tokens: str) -> Position:
@@ -19,14 +20,7 @@ def played(variant: Variant, *tokens: str) -> Position:
 
 def random_game(variant: Variant, seed: int, start: Sequence[str] = ()) -> list[str]:
     """The tokens that follow ``start`` in a game finished by uniformly random legal actions."""
-    rng = Random(seed)
-    pos = played(variant, *start)
-    tokens = []
-    while not pos.is_over:
-        action = rng.choice(pos.legal_actions())
-        tokens.append(variant.token(action))
-        pos = pos.play(action)
-    return tokens
+    return random_tokens(played(variant, *start), Random(seed))
 
 
 def board(pos: Position) -> dict[str, str]:
