@@ -5,7 +5,7 @@ colour of the grade the replay graph gives a ply that loses that much
 (:func:`game.client.value_graph.grade_color`), so a glance shows where the
 game is kept and where it is thrown away. Each cell also says its value, since
 a colour alone is not enough for everyone: the mover's lead in points on the
-solved games ("+½", "0", "−1"), an expected score elsewhere ("64%").
+solved games ("+½", "0", "–1"), an expected score elsewhere ("64%").
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from game.client.value_graph import grade_color
 from game.rules import Position
 
 FILL = 70  # of 255: the marks under the shade stay readable
-MINUS = "\u2212"
+MINUS = "\u2013"  # an en dash: the game's fonts have no minus sign
 
 
 def lead_words(lead: float, exact: bool) -> str:
@@ -53,10 +53,10 @@ def draw_study(
     least = theme.screen_scale().floor
     for cell, lead in leads.items():
         rect = layout.cells[cell]
-        loss = best - lead
-        keeps = loss < 1e-9
+        grade = label_of(best - lead)
+        keeps = grade == "best"  # an estimate a hair under the best is as good as it
         # A best cell: the mover's colour under a bright edge; a worse one: its grade's, fainter.
-        color = palette.of(mover) if keeps else grade_color(label_of(loss), palette)
+        color = palette.of(mover) if keeps else grade_color(grade, palette)
         edge = palette.text if keeps else color
         inner = rect.inflate(-max(6, rect.width // 14), -max(6, rect.width // 14))
         border = max(2, rect.width // 30) + (2 if keeps else 0)
