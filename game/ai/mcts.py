@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from random import Random
 
 from game.ai.pressure import EXPLORATION as PRESSURE_EXPLORATION
@@ -101,8 +102,13 @@ class Search:
         self.exploration = exploration
         self.simulate = _full_rollout if self.pressure is None else self._pressure_leaf
 
-    def run(self, iterations: int, deadline: float | None = None) -> None:
-        """Grow the tree by ``iterations``, or fewer if ``deadline`` (perf_counter) passes."""
+    def run(
+        self,
+        iterations: int,
+        deadline: float | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        """Grow the tree by ``iterations``, or fewer if ``deadline`` passes on ``clock``."""
         step = self.iterate
         done = 0
         while done < iterations:
@@ -112,7 +118,7 @@ class Search:
             done += batch
             if self.root.proven is not None:
                 break  # the value is known: more iterations would change nothing
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and clock() >= deadline:
                 break
         self.iterations += done
 
@@ -320,8 +326,14 @@ class Tree:
         self._search: Search | None = None
         self._played: Action | None = None
 
-    def search(self, pos: Position, iterations: int, deadline: float | None) -> Search:
-        """The search of ``pos``, grown by ``iterations`` (or until ``deadline``)."""
+    def search(
+        self,
+        pos: Position,
+        iterations: int,
+        deadline: float | None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> Search:
+        """The search of ``pos``, grown by ``iterations`` (or until ``deadline`` on ``clock``)."""
         search = self._search
         if not (
             self.reuse
@@ -330,7 +342,7 @@ class Tree:
             and search.reroot(self._played, pos)
         ):
             search = Search(pos, self.rng, self.contempt, pressure=self.pressure)
-        search.run(iterations, deadline)
+        search.run(iterations, deadline, clock)
         self._search = search
         self._played = None
         return search
@@ -343,7 +355,8 @@ class Tree:
 class MCTSBot:
     """A bot that searches ``iterations`` times, or until ``time_limit`` seconds have passed.
 
-    ``contempt`` in [0, 1] is how much worse than nothing a draw is to it.
+    ``contempt`` in [0, 1] is how much worse than nothing a draw is to it;
+    ``cpu_time`` counts the limit in CPU seconds of this process.
     """
 
     def __init__(
@@ -354,16 +367,18 @@ class MCTSBot:
         contempt: float = 0.0,
         reuse: bool = True,
         pressure: bool = True,
+        cpu_time: bool = False,
     ) -> None:
         self.iterations = iterations
         self.time_limit = time_limit
+        self.clock = time.process_time if cpu_time else time.perf_counter
         self.tree = Tree(rng, contempt, reuse, pressure)
 
     def choose(self, pos: Position) -> Action:
         actions = pos.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        action = self.tree.search(pos, self.iterations, deadline).best()
+        deadline = None if self.time_limit is None else self.clock() + self.time_limit
+        action = self.tree.search(pos, self.iterations, deadline, self.clock).best()
         self.tree.played(action)
         return action

@@ -55,10 +55,10 @@ def position_of(state: State, variants: dict[tuple[str, str], Variant]) -> Posit
     return pos
 
 
-Request = tuple[Action | None, State, int, float]
+Request = tuple[Action | None, State, int, float, float | None]
 """What a worker is asked: the action played in its last position (if any), the position, its
-budget of iterations, and the deadline on the ``time.monotonic`` clock (one clock for all the
-processes of a machine)."""
+budget of iterations, the deadline on the ``time.monotonic`` clock (one clock for all the
+processes of a machine), and, to count CPU time instead, the CPU seconds it may spend."""
 
 
 def _serve(conn: Connection, seed: int, contempt: float) -> None:
@@ -69,12 +69,15 @@ def _serve(conn: Connection, seed: int, contempt: float) -> None:
         request: Request | None = conn.recv()
         if request is None:
             return
-        played, state, iterations, deadline = request
+        played, state, iterations, deadline, cpu = request
         if played is not None:
             tree.played(played)
         pos = position_of(state, variants)
-        # The search reads perf_counter: carry over what is left of the time.
-        search = tree.search(pos, iterations, time.perf_counter() + deadline - time.monotonic())
+        if cpu is None:
+            # The search reads perf_counter: carry over what is left of the time.
+            search = tree.search(pos, iterations, time.perf_counter() + deadline - time.monotonic())
+        else:
+            search = tree.search(pos, iterations, time.process_time() + cpu, time.process_time)
         conn.send(search.statistics())
 
 
@@ -89,7 +92,7 @@ def _stop(workers: list[tuple[multiprocessing.process.BaseProcess, Connection]])
 
 class ParallelBot:
     """Searches with ``processes`` workers (every core by default), each ``iterations`` times or
-    until ``time_limit`` seconds have passed."""
+    until ``time_limit`` seconds have passed (of its own CPU time with ``cpu_time``)."""
 
     def __init__(
         self,
@@ -98,12 +101,14 @@ class ParallelBot:
         time_limit: float,
         contempt: float = 0.0,
         processes: int | None = None,
+        cpu_time: bool = False,
     ) -> None:
         self.rng = rng
         self.iterations = iterations
         self.time_limit = time_limit
         self.contempt = contempt
         self.processes = processes or cores()
+        self.cpu_time = cpu_time
         self._workers: list[tuple[multiprocessing.process.BaseProcess, Connection]] = []
         self._played: Action | None = None
 
@@ -130,8 +135,9 @@ class ParallelBot:
         deadline = time.monotonic() + self.time_limit
         workers = self._start()
         state = state_of(pos)
+        cpu = self.time_limit if self.cpu_time else None
         for _, conn in workers:
-            conn.send((self._played, state, self.iterations, deadline))
+            conn.send((self._played, state, self.iterations, deadline, cpu))
         statistics: list[Statistics] = [conn.recv() for _, conn in workers]
         self._played = pick(statistics)
         return self._played

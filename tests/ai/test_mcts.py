@@ -11,6 +11,7 @@ import pytest
 from game.ai import LEVELS, STRENGTHS, VARIANT_STRENGTHS, RandomBot, make_bot, search_bot, strength
 from game.ai.arena import play_game
 from game.ai.mcts import MCTSBot, Search, pick, result_of
+from game.ai.parallel import ParallelBot
 from game.ai.solver import Solver
 from game.rules import VARIANTS, Collapse, Place, Player, Position, make_variant
 
@@ -107,6 +108,14 @@ def test_a_time_limit_stops_the_search() -> None:
     # run() checks the clock between batches: a deadline already past stops it after the first.
     search.run(10**9, deadline=0.0)
     assert 0 < search.iterations < 10**9
+    # A limit in CPU seconds stops a bot, and each root-parallel worker: were a deadline on one
+    # clock read on the other, the search would not stop before the test's timeout.
+    pos = Position(make_variant("squared"))
+    for bot in (
+        MCTSBot(Random(0), 10**9, 0.05, cpu_time=True),
+        ParallelBot(Random(0), 10**9, 0.05, processes=1, cpu_time=True),
+    ):
+        assert pos.check(bot.choose(pos))
 
 
 def test_levels_and_their_refusals() -> None:
