@@ -193,6 +193,20 @@ class Search:
             frontier = [child for node in frontier for child in node.children]
         return False
 
+    def restrict(self, share: list[Action]) -> None:
+        """Search only ``share`` of the root's actions (best last), keeping what was grown below
+        them: another process searches the rest (:mod:`game.ai.parallel`)."""
+        root = self.root
+        grown = dict(zip(root.actions, root.children, strict=True))
+        root.actions = [action for action in share if action in grown]
+        root.children = [grown[action] for action in root.actions]
+        root.untried = [action for action in share if action not in grown]
+        root.pruned = True
+        # Only a win among the kept actions settles the root now.
+        mover = 1.0 if root.pos._turn & 1 else -1.0
+        wins = [c for c in root.children if c.proven is not None and mover * c.proven >= 1.0]
+        root.proven = wins[0].proven if wins else None
+
     def _pressure_leaf(self, pos: Position, rng: Random, draw: float) -> float:
         """A new leaf's value by line pressure; an awaited collapse by the chooser's better side."""
         if pos._outcome is not None:
@@ -229,6 +243,26 @@ def pick(searches: list[Statistics]) -> Action:
                 # Exact in every tree: a win is a win, and a proven loss ranks last.
                 entry[0] = max(entry[0], proven) if proven > 0 else min(entry[0], proven)
     return max(merged, key=lambda action: tuple(merged[action]))
+
+
+def pick_split(searches: list[Statistics]) -> Action:
+    """The action to play from searches of disjoint shares of one position's actions.
+
+    Visits are not comparable between trees that split the root, so each
+    search offers its own choice (:func:`pick`) and the one with the better
+    value plays: its exact value if settled, else its mean result.
+    """
+
+    def value(statistics: Statistics, action: Action) -> float:
+        visits, total, proven = statistics[action]
+        return proven if proven is not None else total / visits if visits else -math.inf
+
+    offers = []
+    for statistics in searches:
+        if statistics:
+            action = pick([statistics])
+            offers.append((value(statistics, action), action))
+    return max(offers, key=lambda offer: offer[0])[1]
 
 
 def _prove_upwards(path: list[Node]) -> None:
@@ -332,8 +366,10 @@ class Tree:
         iterations: int,
         deadline: float | None,
         clock: Callable[[], float] = time.perf_counter,
+        share: list[Action] | None = None,
     ) -> Search:
-        """The search of ``pos``, grown by ``iterations`` (or until ``deadline`` on ``clock``)."""
+        """The search of ``pos``, grown by ``iterations`` (or until ``deadline`` on ``clock``),
+        over only ``share`` of its actions if given (see :meth:`Search.restrict`)."""
         search = self._search
         if not (
             self.reuse
@@ -342,6 +378,8 @@ class Tree:
             and search.reroot(self._played, pos)
         ):
             search = Search(pos, self.rng, self.contempt, pressure=self.pressure)
+        if share is not None:
+            search.restrict(share)
         search.run(iterations, deadline, clock)
         self._search = search
         self._played = None
