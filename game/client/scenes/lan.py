@@ -37,16 +37,25 @@ from game.client.scene import BaseScene, Context, SceneName
 from game.client.scenes.setup import seat_title, variant_title
 from game.client.settings import NXN_SIZES
 from game.client.widgets import Item, Menu
+from game.records import RecordError
 from game.rules import VARIANTS, Player, make_variant
 from game.session import Snapshot
+from net.bot import bot_level
 from net.client import parse_address
 from net.discovery import FoundTable, LobbyBrowser
-from net.host import DEFAULT_PORT, HostConfig, HostHandle, new_table, start_host_thread
+from net.host import (
+    DEFAULT_PORT,
+    HostConfig,
+    HostHandle,
+    default_save_dir,
+    new_table,
+    start_host_thread,
+)
 from net.loopthread import LoopThread
 from net.phones import DEFAULT_WEB_PORT
 from net.seats import SeatStore
 from net.session import NetworkSession
-from net.table import Table
+from net.table import Interrupted, Table, interrupted_tables
 
 LOBBY_REFRESH = 0.5  # seconds between looks at the lobby's list
 ADDRESS_LIMIT = 60
@@ -60,11 +69,14 @@ class LanScene(BaseScene):
         self.lobby: LobbyBrowser | None = None
         self._lobby_start: Future[LobbyBrowser] | None = None
         self._hosting: Future[tuple[HostHandle, LoopThread | None]] | None = None
+        self._looking: Future[list[Interrupted]] | None = None  # for tables to continue
+        self._interrupted: list[Interrupted] = []
         self._tables: list[FoundTable] = []
         self._next_look = 0.0
         self.typed = ""
         self.address_field: TextField | None = None  # the address being typed, while it is
         self._sit = True  # whether this window asked the table for a seat
+        self._token: str | None = None  # the seat token this window's own table keeps for it
 
     def enter(
         self,
@@ -81,6 +93,10 @@ class LanScene(BaseScene):
             self._host_menu()
             if table is not None:
                 self._host(table, config or HostConfig(), None, None)
+            else:
+                self._looking = self.ctx.run_in_worker(
+                    lambda: interrupted_tables(default_save_dir())
+                )
         elif address is not None:
             # Joining by address is for networks where multicast is blocked: no lobby then.
             self._join_menu()
@@ -122,16 +138,43 @@ class LanScene(BaseScene):
             "The other seat",
             choices=["A player on the LAN", *(seat_title(level) for level in LEVELS)],
         )
+        self._host_items()
+        self.menu.focus = 4
+        self._variant_changed(0)
+
+    def _host_items(self) -> None:
         self.menu.items = [
             self.variant_item,
             self.size_item,
             self.side_item,
             self.other_item,
             Item("Start hosting", self._start_hosting),
+            # A table this window hosted, left mid-game (the window closed): continue it.
+            *(
+                Item(self._continue_label(t), lambda t=t: self._continue(t))
+                for t in self._interrupted
+            ),
             Item("Back", lambda: self.ctx.go(SceneName.TITLE)),
         ]
-        self.menu.focus = 4
-        self._variant_changed(0)
+
+    @staticmethod
+    def _continue_label(table: Interrupted) -> str:
+        game = f"game {table.game}, " if table.game > 1 else ""
+        against = f" vs {table.other}" if table.other else ""
+        return f"Continue {table.name}{against} ({game}move {table.moves + 1})"
+
+    def _continue(self, found: Interrupted) -> None:
+        """Host ``found`` again: this window takes back its seat, the other is held."""
+        if self._hosting is not None or self.session is not None:
+            return
+        try:
+            table = Table.resume(found.path, None)
+        except RecordError as exc:
+            self.status = f"Cannot continue {found.name}: {exc}"
+            self.ctx.audio.play(Cue.REFUSE)
+            return
+        other = table.seats[found.owner.other]
+        self._host(table, self._config(), found.owner, bot_level(other.name if other else None))
 
     def _variant_changed(self, _: int) -> None:
         self.size_item.enabled = self.variants[self.variant_item.index] == "nxn"
@@ -151,16 +194,32 @@ class LanScene(BaseScene):
         me = Player.X if self.side_item.index == 0 else Player.O
         level = self.other_choices[self.other_item.index]
         player = self.ctx.settings.player_name
+        config = self._config()
+        self.ctx.apply_settings(dataclasses.replace(self.ctx.settings, variant=name, nxn_size=size))
+        self._host(new_table(variant, f"{player}'s table", config.save_dir), config, me, level)
+
+    def _config(self) -> HostConfig:
         # Guests without the game join from their phones' browsers (net.web).
         # The same port as `qttt host`, so guests who joined by address find it again.
         config = HostConfig(port=DEFAULT_PORT, web_port=DEFAULT_WEB_PORT)
         if self.bind is not None:
             config.bind = self.bind
-        self.ctx.apply_settings(dataclasses.replace(self.ctx.settings, variant=name, nxn_size=size))
-        self._host(new_table(variant, f"{player}'s table", config.save_dir), config, me, level)
+        return config
 
     def _host(self, table: Table, config: HostConfig, me: Player | None, level: str | None) -> None:
-        """Start ``table`` on a host thread, a bot at the other seat if ``level``, then join it."""
+        """Start ``table`` on a host thread, a bot at the other seat if ``level``, then join it.
+
+        ``me``: the side this window plays (None: the one the table keeps for the window
+        that hosted it, else any open one). A seat the table holds (a table continued) is
+        taken back with its token, the bot's too."""
+        if me is None:
+            me = table.owner or next(iter(table.open_seats()), None)
+        if me is not None:
+            table.owner = me
+        mine = table.seats[me] if me is not None else None
+        other = table.seats[me.other] if me is not None else None
+        self._token = mine.token if mine else None
+        bot_token = other.token if other else None
 
         def start() -> tuple[HostHandle, LoopThread | None]:
             from net.bot import play_bot
@@ -175,7 +234,7 @@ class LanScene(BaseScene):
             if level is None or me is None:
                 return handle, None
             bot = LoopThread("qttt-bot")
-            bot.submit(play_bot(handle.address, level, seat=me.other))
+            bot.submit(play_bot(handle.address, level, seat=me.other, token=bot_token))
             return handle, bot
 
         self.status = "Starting the table…"
@@ -203,7 +262,12 @@ class LanScene(BaseScene):
         self.menu.focus = max(0, focus)
 
     def _table_label(self, table: FoundTable) -> str:
-        seats = f"open: {' and '.join(table.open_seats)}" if table.open_seats else "full, watch"
+        if len(table.open_seats) > 1:
+            seats = "nobody yet: join to play"
+        elif table.open_seats:
+            seats = f"a player waits: join as {table.open_seats[0]}"
+        else:
+            seats = "full: watch"
         return f"{table.name} · {variant_title(table.variant)} · {seats}"
 
     def _address_label(self) -> str:
@@ -293,6 +357,11 @@ class LanScene(BaseScene):
             if tables != self._tables:
                 self._tables = tables
                 self._join_menu()
+        if self._looking is not None and self._looking.done():
+            future, self._looking = self._looking, None
+            self._interrupted = future.result()
+            if self._interrupted:
+                self._host_items()
         if self._hosting is not None and self._hosting.done():
             future, self._hosting = self._hosting, None
             try:
@@ -302,7 +371,7 @@ class LanScene(BaseScene):
                 return
             self.status = f"Hosting on port {host.address[1]}; joining my own table…"
             session = NetworkSession(
-                host.address, name=self.ctx.settings.player_name, seat=self.side
+                host.address, name=self.ctx.settings.player_name, seat=self.side, token=self._token
             )
             table = AtTable(session, host, bot)
             if self._port and host.address[1] != self._port:

@@ -60,7 +60,7 @@ from game.client.intents import (
     Undo,
 )
 from game.client.join_panel import draw_join
-from game.client.link import LinkPanel
+from game.client.link import RECONNECTING, LinkPanel
 from game.client.prose import press
 from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
 from game.client.scenes.setup import PERSON, called, seat_title, variant_title
@@ -647,7 +647,7 @@ class PlayScene(BaseScene):
             return self.ctx.settings.player_name if alone else PERSON
         seat = next((s for s in table.seats if s.side == side.value), None)
         if seat is None or seat.name is None:
-            return "empty seat"
+            return "open seat"
         you = ", you" if side in self.session.local_sides else ""
         away = "" if seat.connected else ", away"
         return f"{seat.name}{you}{away}"
@@ -904,12 +904,14 @@ class PlayScene(BaseScene):
         return banner.inflate(-hud.width // 20, -hud.height // 40)
 
     def _hosting(self) -> str | None:
-        """While a seat of a table this window hosts is open: where guests join it."""
+        """While a seat of a table this window hosts is open, or its player is away: where
+        guests join (or come back to) it."""
         table = self.ctx.table
         state = getattr(self.session, "table", None)
         if table is None or table.host is None or state is None:
             return None
-        if all(seat.name for seat in state.seats):
+        away = next((seat.name for seat in state.seats if seat.name and not seat.connected), None)
+        if all(seat.name for seat in state.seats) and away is None:
             return None
         port = table.host.address[1]
         where = ", ".join(f"{a}:{port}" for a in self._addresses) or f"port {port}"
@@ -917,10 +919,18 @@ class PlayScene(BaseScene):
         if not table.host.host.config.advertise:
             notes.append("not announced on the LAN: join by address")
         more = f" ({'; '.join(notes)})" if notes else ""
-        return f"Hosting at {where}{more}: waiting for a player"
+        waiting = "a player" if away is None else f"{away} to come back"
+        return f"Hosting at {where}{more}: waiting for {waiting}"
+
+    def _open_seat(self) -> bool:
+        """Whether the LAN table shown has a seat nobody holds (its game cannot go on)."""
+        state = getattr(self.session, "table", None)
+        return state is not None and not all(seat.name for seat in state.seats)
 
     def _status(self, pos: Position) -> str:
         who = pos.to_play
+        if self.link.state == RECONNECTING:
+            return "The link to the host is down: moves are held until it is back"
         hosting = self._hosting()
         if hosting:
             return hosting
@@ -957,6 +967,8 @@ class PlayScene(BaseScene):
             return "A draw", None
         who = pos.to_play
         assert who is not None
+        if self._open_seat():
+            return "Waiting for a player", None
         if pos.awaiting_collapse:
             return f"{called(who, names)} chooses the collapse", who
         return f"{called(who, names)} to play", who
