@@ -416,3 +416,44 @@ def test_a_window_hosted_table_left_mid_game_is_continued_from_the_lan_screen(
         if opponent is not None:
             opponent.session.close()
         d.close()
+
+
+def test_no_window_host_outlives_a_refused_resume_nor_starts_twice(
+    driver: Driver, tmp_path: Path
+) -> None:
+    import threading
+
+    from net.table import Table
+
+    def hosts() -> list[str]:
+        return [t.name for t in threading.enumerate() if t.name.startswith("qttt-host")]
+
+    d = driver
+    # A headless host's record: both seats held for their players, none of them this window.
+    table = new_table(make_variant("goff"), "Attic", tmp_path / "host")
+    table.sit("Ann", Player.X)
+    table.sit("Ben", Player.O)
+    table.close()
+    with socket.socket() as probe:
+        probe.bind((LOOPBACK, 0))
+        port = probe.getsockname()[1]
+    config = HostConfig(bind=LOOPBACK, port=port, advertise=False, save_dir=tmp_path / "host")
+    resumed = Table.resume(table.path, None)
+    d.app.go(SceneName.LAN, mode="host", bind=LOOPBACK, table=resumed, config=config)
+    d.frames(1)
+    d.until(lambda: d.scene.status.startswith("The connection ended"))
+    assert "no seat is open" in d.scene.status
+    # The host went with the refused session: nothing listens, no host thread is left.
+    d.until(lambda: not hosts())
+    with socket.create_server((LOOPBACK, port)):
+        pass
+    # "Start hosting" pressed twice as fast as a player can: one host.
+    d.app.go(SceneName.LAN, mode="host", bind=LOOPBACK)
+    d.frames(1)
+    d.key(pygame.K_RETURN)
+    d.key(pygame.K_RETURN)
+    d.until(lambda: d.name is SceneName.PLAY)
+    assert len(hosts()) == 1
+    d.app.go(SceneName.TITLE)
+    d.frames(1)
+    d.until(lambda: not hosts())
