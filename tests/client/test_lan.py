@@ -250,13 +250,26 @@ def test_a_lan_rematch_swaps_the_sides(driver: Driver, tmp_path: Path) -> None:
 
 
 def test_qttt_join_by_address_goes_straight_to_the_table(driver: Driver, tmp_path: Path) -> None:
+    from game.client import settings
+    from game.client.name_prompt import system_name
+
     d = driver
+    d.app.apply_settings(dataclasses.replace(d.app.settings, player_name=""))  # a first run
     config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
     host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
     try:
         d.app.go(SceneName.LAN, mode="join", address=host.address)
+        d.frames(1)
+        # No name yet: it is asked first, the system's user name in the field.
+        assert d.scene.prompt is not None and d.scene.prompt.field.text == system_name()
+        for _ in system_name():
+            d.key(pygame.K_BACKSPACE)
+        d.post(pygame.TEXTINPUT, text="Ada")
+        d.button(pygame.CONTROLLER_BUTTON_START)  # a pad keeps it
         d.until(lambda: d.name is SceneName.PLAY)
         assert d.scene.session.local_sides == {Player.X}
+        d.until(lambda: d.scene._seat_name(Player.X) == "Ada, you")
+        assert settings.load(tmp_path / "settings.json").player_name == "Ada"
     finally:
         d.app.go(SceneName.TITLE)
         d.frames(1)
@@ -397,7 +410,7 @@ def test_a_window_hosted_table_left_mid_game_is_continued_from_the_lan_screen(
         assert len(d.scene.moves) == moves
         opponent = Opponent(address, seed=9, seats=bo_seats)
         d.until(lambda: d.scene._seat_name(Player.O) == "Bo")
-        assert opponent.session.local_sides == {Player.O}
+        d.until(lambda: opponent.session.local_sides == {Player.O})  # its Welcome, on its thread
         while not d.scene.pos.is_over:
             pos = d.scene.pos
             if pos.to_play is Player.X:

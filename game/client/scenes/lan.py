@@ -14,12 +14,15 @@ it.
 Params: ``mode`` "host" or "join"; ``bind`` the interface to host and browse
 on (``None``: every interface; tests use loopback). ``qttt join HOST:PORT``
 passes ``address`` to join at once; ``qttt host`` passes the ``table`` and
-``config`` its options made, to host at once with the other seat open.
+``config`` its options made, to host at once with the other seat open; ``player`` the
+name to sit down under this visit (``qttt join --name``; else the settings' one, asked
+the first time).
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
@@ -31,6 +34,7 @@ from game.client.at_table import AtTable
 from game.client.audio import Cue
 from game.client.intents import Cancel, Click, Erase, Intent, Text
 from game.client.keyboard import ADDRESS_CHARS, Done, TextField
+from game.client.name_prompt import NamePrompt
 from game.client.paths import seats_file
 from game.client.prose import Para
 from game.client.scene import BaseScene, Context, SceneName
@@ -85,14 +89,19 @@ class LanScene(BaseScene):
         address: tuple[str, int] | None = None,
         table: Table | None = None,
         config: HostConfig | None = None,
+        player: str | None = None,
         **params: Any,
     ) -> None:
         self.mode = mode
         self.bind = bind
+        self._name = player
+        # A table shows the player's name to the others: the first time, ask for it (a name
+        # given on the command line does for this visit).
+        self.prompt = NamePrompt(self.ctx, lambda: None) if not self.name else None
         if mode == "host":
             self._host_menu()
             if table is not None:
-                self._host(table, config or HostConfig(), None, None)
+                self._asked(lambda: self._host(table, config or HostConfig(), None, None))
             else:
                 self._looking = self.ctx.run_in_worker(
                     lambda: interrupted_tables(default_save_dir())
@@ -100,13 +109,27 @@ class LanScene(BaseScene):
         elif address is not None:
             # Joining by address is for networks where multicast is blocked: no lobby then.
             self._join_menu()
-            self._join(address, True)
+            self._asked(lambda: self._join(address, True))
         else:
             self._lobby_start = self.ctx.run_in_worker(lambda: LobbyBrowser(bind))
             self.status = "Looking for tables on the LAN…"
             self._join_menu()
 
+    @property
+    def name(self) -> str:
+        """The name this window sits down under."""
+        return self._name or self.ctx.settings.player_name
+
+    def _asked(self, then: Callable[[], None]) -> None:
+        """Do ``then`` now, or once the player has given their name."""
+        if self.prompt is None:
+            then()
+        else:
+            self.prompt.then = then
+
     def exit(self) -> None:
+        if self.prompt is not None:
+            self.prompt.close()
         if self.address_field is not None:
             self.address_field.close()
         if self._lobby_start is not None:
@@ -193,7 +216,7 @@ class LanScene(BaseScene):
         variant = make_variant(name, {"size": size} if name == "nxn" else {})
         me = Player.X if self.side_item.index == 0 else Player.O
         level = self.other_choices[self.other_item.index]
-        player = self.ctx.settings.player_name
+        player = self.name
         config = self._config()
         self.ctx.apply_settings(dataclasses.replace(self.ctx.settings, variant=name, nxn_size=size))
         self._host(new_table(variant, f"{player}'s table", config.save_dir), config, me, level)
@@ -304,7 +327,7 @@ class LanScene(BaseScene):
         self.ctx.go(
             SceneName.TV,
             address=table.address,
-            viewer=self.ctx.settings.player_name,
+            viewer=self.name,
             back=SceneName.LAN,
             back_params={"mode": "join", "bind": self.bind},
         )
@@ -317,7 +340,7 @@ class LanScene(BaseScene):
         self._sit = sit
         session = NetworkSession(
             address,
-            name=self.ctx.settings.player_name,
+            name=self.name,
             role="player" if sit else "spectator",
             # A seat taken before (by a window since closed, too) comes back.
             seats=SeatStore(seats_file()),
@@ -327,6 +350,11 @@ class LanScene(BaseScene):
     # -- the frame -------------------------------------------------------------------
 
     def handle(self, intent: Intent) -> None:
+        if self.prompt is not None:
+            self.prompt.handle(intent)
+            if self.prompt.done:
+                self.prompt = None
+            return
         if self.mode == "join" and self.address_field is None and isinstance(intent, Text | Erase):
             self._type_address()  # typing anywhere on this screen types the address
         if self.address_field is not None:
@@ -342,6 +370,10 @@ class LanScene(BaseScene):
         self.menu.handle(intent, self._menu_area())
 
     def update(self, dt: float) -> None:
+        if self.prompt is not None:
+            self.prompt.update()
+            if self.prompt.done:
+                self.prompt = None
         if self.address_field is not None and (done := self.address_field.update()) is not None:
             self._typed_address(done)
         if self._lobby_start is not None and self._lobby_start.done():
@@ -371,7 +403,7 @@ class LanScene(BaseScene):
                 return
             self.status = f"Hosting on port {host.address[1]}; joining my own table…"
             session = NetworkSession(
-                host.address, name=self.ctx.settings.player_name, seat=self.side, token=self._token
+                host.address, name=self.name, seat=self.side, token=self._token
             )
             table = AtTable(session, host, bot)
             if self._port and host.address[1] != self._port:
@@ -410,6 +442,8 @@ class LanScene(BaseScene):
         if self.status:
             box = pygame.Rect(w // 8, round(h * 0.87), w * 3 // 4, round(h * 0.12))
             prose.draw(surface, [Para(self.status, palette.dim)], box, scale.body, center=True)
+        if self.prompt is not None:
+            self.prompt.draw(surface)
         if self.address_field is not None:
             words = "The table's address, as host:port"
             self.address_field.draw(

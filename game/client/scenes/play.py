@@ -644,7 +644,7 @@ class PlayScene(BaseScene):
                 return seat_title(self.seats.get(side))
             # A person: the player's own name against a bot; two on a couch are X and O.
             alone = sum(level is None for level in self.seats.values()) == 1
-            return self.ctx.settings.player_name if alone else PERSON
+            return (self.ctx.settings.player_name or PERSON) if alone else PERSON
         seat = next((s for s in table.seats if s.side == side.value), None)
         if seat is None or seat.name is None:
             return "open seat"
