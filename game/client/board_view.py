@@ -478,8 +478,9 @@ def draw_row_line(
     end: tuple[float, float],
     color: Color,
     width: int,
-) -> None:
-    """A completed row's line with round ends and a soft glow (the win sweep grows the same)."""
+) -> pygame.Rect:
+    """A completed row's line with round ends and a soft glow (the win sweep grows the same);
+    the rectangle it covers."""
     # The glow is blended on a sheet just big enough for it: a sheet the size of the panel
     # for each of Ultimate's many rows made re-rendering the board cost milliseconds.
     box = pygame.Rect(start, (0, 0)).union(pygame.Rect(end, (0, 0))).inflate(width * 4, width * 4)
@@ -492,6 +493,7 @@ def draw_row_line(
     pygame.draw.line(surface, color, start, end, width)
     for p in (start, end):
         pygame.draw.circle(surface, color, p, width / 2)
+    return box
 
 
 def _glass(layer: pygame.Surface) -> pygame.Surface:

@@ -5,21 +5,21 @@ interpolates between the last two steps and changes nothing, so the same
 simulated time gives the same picture at any frame rate.
 
 Positions are kept in board units (0..1 across the board panel) so an
-effect survives the window being resized. Particles are born in sprays
-(:class:`Spray`: together, at one point, with one drag and one gravity), and
-where a spray's particle is after ``n`` fixed steps has a closed form, so a
-step costs nothing per particle and a frame one multiply-add per coordinate;
-they all draw in one ``fblits`` call.
+effect survives the window being resized. Particles (:mod:`game.client.particles`)
+are columns of numbers whose places after ``n`` fixed steps have a closed form:
+a step moves none of them, and a frame places them all at once and draws them in
+one ``fblits`` call, the flying marks in another.
 """
 
 from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from random import Random
 
+import numpy as np
 import pygame
 
 from game.client import theme
@@ -30,6 +30,7 @@ from game.client.board_view import (
     draw_classical,
     draw_row_line,
 )
+from game.client.particles import Particles, objects
 from game.client.theme import Color, Palette
 from game.rules import Player, Position, Row
 
@@ -106,49 +107,6 @@ class Sweep:
     prev_age: float = 0.0
 
 
-@dataclass(slots=True)
-class Spray:
-    """Particles born in one step, sharing a drag and a gravity.
-
-    Each step a particle's speed is multiplied by ``drag``, gravity is added to its
-    fall, and it moves by its speed times the step. After ``n`` steps of ``dt`` it is
-    therefore where :meth:`reach` says, the same for every particle of the spray
-    but for its own start and starting speed: ``x + vx * a``, ``y + vy * a + b``.
-    """
-
-    drag: float  # of the speed kept each step
-    gravity: float  # board units a second, per second
-    x: list[float] = field(default_factory=list)  # where each was born, in board units
-    y: list[float] = field(default_factory=list)
-    vx: list[float] = field(default_factory=list)  # starting speeds
-    vy: list[float] = field(default_factory=list)
-    ttl: list[float] = field(default_factory=list)  # seconds each lives
-    kind: list[int] = field(default_factory=list)  # Effects.colors index * len(DOT_SIZES) + size
-    longest: float = 0.0  # the longest life of them all
-    steps: int = 0  # taken since they were born
-    # For drawing, made once per table of sprites: each particle's sprites by shade, the
-    # offset from a sprite's corner to its centre, and SHADES over its life.
-    drawn_with: object = None
-    looks: list[tuple[tuple[pygame.Surface, ...], int, float]] = field(default_factory=list)
-
-    def add(self, at: Vec, v: Vec, ttl: float, kind: int) -> None:
-        self.x.append(at[0])
-        self.y.append(at[1])
-        self.vx.append(v[0])
-        self.vy.append(v[1])
-        self.ttl.append(ttl)
-        self.kind.append(kind)
-        self.longest = max(self.longest, ttl)
-
-    def reach(self, n: int, dt: float) -> tuple[float, float]:
-        """``(a, b)`` after ``n`` steps: a particle is at ``x + vx * a, y + vy * a + b``."""
-        d = self.drag
-        if d == 1.0:
-            return dt * n, self.gravity * dt * dt * n * (n + 1) / 2
-        moved = d * (1 - d**n) / (1 - d)  # the sum of d^i for i in 1..n
-        return dt * moved, self.gravity * dt * dt * (n - moved) / (1 - d)
-
-
 class Effects:
     """Every effect running on one board; deterministic for a given seed and step count."""
 
@@ -156,8 +114,7 @@ class Effects:
         self.rng = rng
         self.intensity = intensity  # fewer particles when the player asks for calm
         self.flight = flight  # seconds a collapsing mark takes to fly home
-        self.sprays: list[Spray] = []
-        self.dt = 0.0  # the fixed step, as the updates give it
+        self.particles = Particles()
         self.colors: list[Color] = []
         self.flights: list[Flight] = []
         self.fades: list[Fade] = []
@@ -168,6 +125,7 @@ class Effects:
         self.firework_clock = 0.0
         self.firework_color = 0
         self.time = 0.0
+        self._made_for: tuple[object, ...] = ()  # the sprites made for: size, scale, palette
 
     # -- starting effects --------------------------------------------------------
 
@@ -262,7 +220,7 @@ class Effects:
                 self.celebrate(color)
 
     def clear(self) -> None:
-        self.sprays.clear()
+        self.particles.clear()
         self.flights.clear()
         self.fades.clear()
         self.sweeps.clear()
@@ -294,20 +252,19 @@ class Effects:
             or self.fades
             or self.sweeps
             or self.fireworks_left
-            or bool(self.sprays)  # a spray is dropped once its last particle is out
+            or bool(len(self.particles))  # a particle is dropped once its life is out
         )
 
     @property
     def particle_count(self) -> int:
         """Particles alive now."""
-        dt = self.dt
-        return sum(sum(1 for t in s.ttl if t > s.steps * dt) for s in self.sprays)
+        return len(self.particles)
 
     def state(self) -> tuple[object, ...]:
         """Everything that moves, as one comparable value (tests compare runs with it)."""
         return (
             round(self.time, 9),
-            tuple((tuple(s.x), tuple(s.y), s.steps, tuple(s.vx), tuple(s.vy)) for s in self.sprays),
+            self.particles.state(),
             tuple((f.mark, f.age) for f in self.flights),
             tuple((f.mark, f.age) for f in self.fades),
             tuple(s.age for s in self.sweeps),
@@ -318,22 +275,16 @@ class Effects:
 
     def update(self, dt: float) -> None:
         self.time += dt
-        self.dt = dt
-        for spray in self.sprays:
-            spray.steps += 1
-        self.sprays = [s for s in self.sprays if s.steps * dt < s.longest]
-        trail = Spray(0.9, 0.0)  # every flying mark's, this step
+        self.particles.step(dt)
         for f in self.flights:
             f.prev_age = f.age
             f.age += dt
             if f.delay <= f.age and not f.landed and round(f.age / dt) % TRAIL_EVERY == 0:
                 at, _ = f.place(f.age)
-                trail.add(at, (0.0, 0.0), 0.35, f.color * len(DOT_SIZES) + 1)
+                self.particles.add(at, (0.0, 0.0), 0.35, f.color * len(DOT_SIZES) + 1, 0.9, 0.0)
             if f.landed and not f.touched_down:
                 f.touched_down = True
                 self._burst(f.end, f.color, f.sparks, speed=0.3, ttl=0.5)
-        if trail.ttl:
-            self.sprays.append(trail)
         if self.flights and all(f.age >= f.delay + f.duration + SETTLE_TIME for f in self.flights):
             self.flights.clear()
         if self.after_landing is not None and not self.flights:
@@ -391,37 +342,40 @@ class Effects:
         sizes: int = len(DOT_SIZES) - 1,  # how many of DOT_SIZES, smallest first
     ) -> None:
         rng = self.rng
-        spray = Spray(drag, gravity)
         for _ in range(count):
             angle = rng.uniform(0, math.tau)
             v = speed * (0.3 + 0.7 * rng.random())
-            spray.add(
+            self.particles.add(
                 at,
                 (math.cos(angle) * v, math.sin(angle) * v + rise),
                 ttl * (0.6 + 0.4 * rng.random()),
                 color * len(DOT_SIZES) + rng.randrange(sizes),
+                drag,
+                gravity,
             )
-        if count:
-            self.sprays.append(spray)
 
     # -- drawing -----------------------------------------------------------------
 
     def draw(
         self, surface: pygame.Surface, layout: BoardLayout, palette: Palette, alpha: float
-    ) -> None:
+    ) -> pygame.Rect | None:
+        """Everything moving, ``alpha`` of the way to the next step; the rectangle it covers."""
         ox, oy = layout.area.topleft
         w = layout.area.width
         scale = max(1.0, w / 600)
-        # Every sprite a burst can need is made here, for this size and palette, while the
-        # board is still: a burst only looks them up (a blur in a burst stutters at 4K).
         top = round(layout.cell_size * CLASSICAL_SIZE)
-        for player in Player:
-            for kind in _LADDERS:
-                _ladder_of(kind, player, top, palette)
-        for color in (palette.x, palette.o, palette.dim, palette.accent, FIREWORK_SPARK):
-            for size in DOT_SIZES:
-                theme.glow_dots(round(size * scale), color, SHADES)
-        self._draw_sweeps(surface, layout, alpha)
+        if (top, scale, palette) != self._made_for:
+            # Every sprite a burst can need is made here, for this size and palette, while
+            # the board is still: a burst only looks them up (a blur in a burst stutters at 4K).
+            self._made_for = (top, scale, palette)
+            for player in Player:
+                for kind in _LADDERS:
+                    _ladder_of(kind, player, top, palette)
+            for color in (palette.x, palette.o, palette.dim, palette.accent, FIREWORK_SPARK):
+                for size in DOT_SIZES:
+                    theme.glow_dots(round(size * scale), color, SHADES)
+        drawn = self._draw_sweeps(surface, layout, alpha)
+        fading: list[pygame.Rect] = []
         for fade in self.fades:
             age = fade.prev_age + (fade.age - fade.prev_age) * alpha
             left = max(0.0, 1 - age / fade.life)
@@ -430,58 +384,44 @@ class Effects:
                 fade.size * w * (0.6 + 0.4 * left)
             )
             sprite.set_alpha(round(255 * left))
-            theme.blit_centered(surface, sprite, (ox + fade.at[0] * w, oy + fade.at[1] * w))
+            at = (ox + fade.at[0] * w, oy + fade.at[1] * w)
+            fading.append(theme.blit_centered(surface, sprite, at))
             sprite.set_alpha(None)
         # Sparks first: the flying marks pass in front of their own trails.
-        self._draw_particles(surface, ox, oy, w, scale, alpha)
+        sprites, half = _dots(tuple(self.colors), scale)
+        sparks = self.particles.draw(surface, sprites, half, SHADES, (ox, oy), w, alpha)
+        flying: list[tuple[pygame.Surface, pygame.Rect]] = []
         for f in self.flights:
-            age = f.prev_age + (f.age - f.prev_age) * alpha
-            (fx, fy), size = f.place(age)
-            player = Player.of_mark(f.mark)
             if f.landed:
                 # Landed: drawn exactly as the board will draw it once the effect is over.
                 draw_classical(surface, layout.cells[f.cell], f.mark, palette)
+                fading.append(layout.cells[f.cell])
                 continue
-            sprite = _ladder_of(_FLIGHT, player, top, palette).nearest(size * w)
-            theme.blit_centered(surface, sprite, (ox + fx * w, oy + fy * w))
+            age = f.prev_age + (f.age - f.prev_age) * alpha
+            (fx, fy), size = f.place(age)
+            sprite = _ladder_of(_FLIGHT, Player.of_mark(f.mark), top, palette).nearest(size * w)
+            center = (round(ox + fx * w), round(oy + fy * w))
+            flying.append((sprite, sprite.get_rect(center=center)))
+        surface.fblits(flying)
+        rects = [*fading, *(rect for _, rect in flying), *filter(None, (drawn, sparks))]
+        return rects[0].unionall(rects[1:]) if rects else None
 
-    def _draw_particles(
-        self, surface: pygame.Surface, ox: int, oy: int, w: int, scale: float, alpha: float
-    ) -> None:
-        table, half = _dots(tuple(self.colors), scale)
-        dt = self.dt
-        batch: list[tuple[pygame.Surface, tuple[float, float]]] = []
-        for s in self.sprays:
-            if s.drawn_with is not table:
-                s.looks = [
-                    (table[k], half[k], SHADES / t) for k, t in zip(s.kind, s.ttl, strict=True)
-                ]
-                s.drawn_with = table
-            age = s.steps * dt
-            a0, b0 = s.reach(max(0, s.steps - 1), dt)  # one step ago, to interpolate
-            a1, b1 = s.reach(s.steps, dt)
-            a = (a0 + (a1 - a0) * alpha) * w
-            b = oy + (b0 + (b1 - b0) * alpha) * w
-            batch += [
-                (shades[int((t - age) * per)], (ox + x * w + vx * a - h, b + y * w + vy * a - h))
-                for x, y, vx, vy, t, (shades, h, per) in zip(
-                    s.x, s.y, s.vx, s.vy, s.ttl, s.looks, strict=True
-                )
-                if t > age
-            ]
-        surface.fblits(batch, pygame.BLEND_ADD)
-
-    def _draw_sweeps(self, surface: pygame.Surface, layout: BoardLayout, alpha: float) -> None:
+    def _draw_sweeps(
+        self, surface: pygame.Surface, layout: BoardLayout, alpha: float
+    ) -> pygame.Rect | None:
         """The winning line growing from its first cell, as the board will then strike it."""
         (ox, oy), w = layout.area.topleft, layout.area.width
         width = max(3, layout.cell_size // 14)
+        drawn: pygame.Rect | None = None
         for s in self.sweeps:
             age = s.prev_age + (s.age - s.prev_age) * alpha
             head = _along(s.points, min(1.0, age / SWEEP_TIME))
             start = (ox + s.points[0][0] * w, oy + s.points[0][1] * w)
             end = (ox + head[0] * w, oy + head[1] * w)
-            draw_row_line(surface, start, end, self.colors[s.color], width)
-            pygame.draw.circle(surface, (255, 255, 255), end, width)
+            line = draw_row_line(surface, start, end, self.colors[s.color], width)
+            line = line.union(pygame.draw.circle(surface, (255, 255, 255), end, width))
+            drawn = line if drawn is None else drawn.union(line)
+        return drawn
 
 
 def forget() -> None:
@@ -523,17 +463,18 @@ class Ladder:
 
 
 @lru_cache(maxsize=8)
-def _dots(
-    colors: tuple[Color, ...], scale: float
-) -> tuple[list[tuple[pygame.Surface, ...]], list[int]]:
-    """Per kind of particle: its sprites by shade (the brightest twice, for a particle whose
-    life is all left), and the offset from a sprite's corner to its centre."""
+def _dots(colors: tuple[Color, ...], scale: float) -> tuple[np.ndarray, np.ndarray]:
+    """Every kind of particle's sprites by shade, one kind after another (the brightest
+    twice, for a particle whose life is all left), and per kind the offset from a
+    sprite's corner to its centre."""
     table = [
         (dots := theme.glow_dots(round(size * scale), color, SHADES)) + dots[-1:]
         for color in colors
         for size in DOT_SIZES
     ]
-    return table, [dots[0].get_width() >> 1 for dots in table]
+    return objects([s for dots in table for s in dots]), np.array(
+        [dots[0].get_width() >> 1 for dots in table], dtype=float
+    )
 
 
 def _ladder_of(kind: tuple[float, float], player: Player, top: int, palette: Palette) -> Ladder:

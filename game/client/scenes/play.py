@@ -106,6 +106,8 @@ class PlayScene(BaseScene):
         self._cheer_on_landing = False  # a win's sound, once the collapse that made it lands
         self._allowed: dict[tuple[Position, int | None], frozenset[int]] = {}
         self._previews: dict[Action, BoardView] = {}
+        # Where the chosen outcome's ring goes, and for what: (position, choice, panel, area).
+        self._ring: tuple[Position, int, tuple[int, ...], pygame.Rect] | None = None
         self._judge: Judge | None = None  # made on the first hint: it may load tables
         self._hinting: Future[Action] | None = None
         self._hint_for: Position | None = None  # the position the pending hint is for
@@ -1078,10 +1080,17 @@ class PlayScene(BaseScene):
         pos = self.show.hud_position(self.pos)
         if self.choice is None or not pos.awaiting_collapse:
             return
-        rect = self._preview_rects(hud)[self.choice]
-        action = pos.collapse_outcomes()[self.choice][0]
-        area = self._previews[action].layout(rect).area if action in self._previews else rect
-        focus_ring(surface, area, self.ctx.palette, self.ctx.time, 10)
+        ring = self._ring
+        if ring is None or (ring[0] is not pos or ring[1] != self.choice or ring[2] != tuple(hud)):
+            # Found once per choice, not each frame: Ultimate's outcomes take a while to resolve.
+            rect = self._preview_rects(hud)[self.choice]
+            action = pos.collapse_outcomes()[self.choice][0]
+            if action not in self._previews:  # not drawn yet: next frame knows its board
+                focus_ring(surface, rect, self.ctx.palette, self.ctx.time, 10)
+                return
+            ring = (pos, self.choice, tuple(hud), self._previews[action].layout(rect).area)
+            self._ring = ring
+        focus_ring(surface, ring[3], self.ctx.palette, self.ctx.time, 10)
 
     def _draw_message(self, surface: pygame.Surface, board: pygame.Rect, message: Message) -> None:
         palette = self.ctx.palette
