@@ -2,7 +2,9 @@
 
 The whole pytest process moves into a private network namespace that holds
 only loopback, so zeroconf's multicast and every socket stay on this machine
-(shared/testing.md). pygame runs with SDL's dummy drivers.
+(shared/testing.md). Each pytest-xdist worker then moves into one of its own,
+so two workers' tables never meet in a lobby and fixed ports never collide.
+pygame runs with SDL's dummy drivers.
 """
 
 from __future__ import annotations

@@ -23,17 +23,17 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from random import Random
 from typing import Protocol
 
-from game.ai.mcts import Search, result_of
+from game.ai.mcts import Node, Search, result_of
 from game.ai.openings import action_values, load_openings
 from game.ai.openings import value as opening_value
 from game.ai.perfect import load_book
 from game.ai.solver import RULES, Solver
-from game.rules import Action, Player, Position, Scores, Variant
+from game.rules import Action, Place, Player, Position, Scores, Variant
 
 ESTIMATE_ITERATIONS = 1000
 # A hint off the solved games searches this long (the client asks in a worker; 2 s at most).
@@ -77,6 +77,26 @@ class Judge(Protocol):
         """One best action in ``pos`` (not over), as fast as the judge can: a hint."""
         ...
 
+    def study(self, pos: Position) -> dict[int, float]:
+        """Each cell a placement in ``pos`` may use, with the best lead one using it keeps.
+
+        The lead is the mover's points minus the other's (an estimate's in [-1, 1]); a
+        position awaiting a collapse has no placements, so nothing to shade.
+        """
+        ...
+
+
+def by_cell(leads: Mapping[Action, float], mover: Player) -> dict[int, float]:
+    """The best of ``leads`` (X's points minus O's after each action) among the placements
+    that use each cell, seen from ``mover``'s side."""
+    side = 1 if mover is Player.X else -1
+    found: dict[int, float] = {}
+    for action, lead in leads.items():
+        if isinstance(action, Place):
+            for cell in (action.a, action.b):
+                found[cell] = max(found.get(cell, -math.inf), side * lead + 0.0)  # never −0
+    return found
+
 
 def _final(pos: Position) -> Judgement:
     scores = pos.scores()
@@ -118,6 +138,14 @@ class ExactJudge:
         pick = max if pos.to_play is Player.X else min
         return pick(values, key=values.__getitem__)
 
+    def study(self, pos: Position) -> dict[int, float]:
+        if pos.is_over or pos.awaiting_collapse or pos.to_play is None:
+            return {}
+        values = action_values(self.openings, pos)
+        if values is None:
+            values = self.solver.action_values(pos)
+        return by_cell({action: value / 2 for action, value in values.items()}, pos.to_play)
+
     def _judgement(self, value: int, best: tuple[Action, ...]) -> Judgement:
         return Judgement(self.rules.scores(value), value / 2, best)
 
@@ -140,21 +168,39 @@ class EstimateJudge:
         search.run(self.iterations)
         best = search.best()
         child = search.root.children[search.root.actions.index(best)]
-        if child.proven is not None:
-            lead, confidence = child.proven, 1.0
-        else:
-            # A child's total is its results seen by the mover: turn it back to X's side.
-            lead = child.total / child.visits * child.sign
-            confidence = max(0.0, 1.0 - 0.98 / math.sqrt(child.visits))
+        lead = _lead(child)
+        confidence = (
+            1.0 if child.proven is not None else max(0.0, 1.0 - 0.98 / math.sqrt(child.visits))
+        )
         expected = (1.0 + lead) / 2
         return Judgement(Scores(expected, 1.0 - expected), lead, (best,), confidence)
 
     value = judge
 
     def suggest(self, pos: Position) -> Action:
+        return self._search(pos).best()
+
+    def study(self, pos: Position) -> dict[int, float]:
+        if pos.is_over or pos.awaiting_collapse or pos.to_play is None:
+            return {}
+        root = self._search(pos).root
+        # Placements the search never tried (pruned by its prior, or out of time) have no lead.
+        leads = {a: _lead(c) for a, c in zip(root.actions, root.children, strict=True) if c.visits}
+        return by_cell(leads, pos.to_play)
+
+    def _search(self, pos: Position) -> Search:
+        """A hint's search: :data:`HINT_SECONDS` at most."""
         search = Search(pos, Random(self.seed))
         search.run(10 * self.iterations, time.perf_counter() + HINT_SECONDS)
-        return search.best()
+        return search
+
+
+def _lead(child: Node) -> float:
+    """X's lead after the action into ``child``: proven, or the mean of the results seen."""
+    if child.proven is not None:
+        return child.proven
+    # A child's total is its results seen by the mover: turn it back to X's side.
+    return child.total / child.visits * child.sign
 
 
 def judge_for(variant: Variant) -> Judge:

@@ -38,6 +38,7 @@ from game.client import settings as settings_store
 from game.client.at_table import AtTable
 from game.client.audio import Audio
 from game.client.intents import Device, InputMapper, Intent, Quit, ToggleFullscreen
+from game.client.leaving import LeaveQuestion
 from game.client.loop import FixedTimestep
 from game.client.scene import TABLE_SCENES, Scene, SceneName, make_scene
 from game.client.settings import Settings
@@ -112,6 +113,7 @@ class App:
         self._woken = threading.Event()  # set from any thread to end an idle wait early
         self._next: tuple[SceneName, dict[str, Any]] | None = None
         self._table: AtTable | None = None
+        self._asking: LeaveQuestion | None = None  # before leaving a table hosted here mid-game
         self.running = True
         self.scene_name = first
         self.scene: Scene = make_scene(first, self)
@@ -235,7 +237,11 @@ class App:
         if not self.running:
             return
         self._surface = pygame.display.get_surface()
-        still.show(self.scene.draw(self._surface, alpha))
+        dirty = self.scene.draw(self._surface, alpha)
+        if self._asking is not None:
+            self._asking.draw(self._surface)
+            dirty = None  # a question over the scene: the window shown (and put back) whole
+        still.show(dirty)
 
     def _hear_table(self) -> None:
         """Every event of the table's session, noted and handed to the scene shown now."""
@@ -254,16 +260,34 @@ class App:
             fullscreen = not self._settings.fullscreen
             self.apply_settings(dataclasses.replace(self._settings, fullscreen=fullscreen))
         elif isinstance(intent, Quit):
-            self.quit()
+            if self._asking is not None:  # closed again while asked: the player means it
+                self._asking = None
+                self.leave_table()
+            if not self._asked_first(self.quit):
+                self.quit()
+        elif self._asking is not None:
+            self._asking.handle(intent)
+            if self._asking.answered:
+                self._asking = None
         else:
             self.scene.handle(intent)
         self._switch()
+
+    def _asked_first(self, then: Callable[[], None]) -> bool:
+        """Whether leaving the table now waits for the player's answer (a game under way at
+        a table this window hosts); ``then`` is done if they choose to leave."""
+        if self._asking is None and LeaveQuestion.needed(self._table):
+            assert self._table is not None
+            self._asking = LeaveQuestion(self, self._table, then)
+        return self._asking is not None
 
     def _switch(self) -> None:
         if self._next is None:
             return
         name, params = self._next
         self._next = None
+        if name not in TABLE_SCENES and self._asked_first(lambda: self.go(name, **params)):
+            return
         self.scene.exit()
         if name not in TABLE_SCENES:
             self.leave_table()

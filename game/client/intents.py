@@ -119,6 +119,11 @@ class Hint:
 
 
 @dataclass(frozen=True, slots=True)
+class Study:
+    """S: shade each open cell by the best result a move there keeps (local games only)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ToggleFullscreen:
     pass
 
@@ -142,6 +147,7 @@ Intent = (
     | Redo
     | Save
     | Hint
+    | Study
     | ToggleFullscreen
     | Quit
 )
@@ -248,6 +254,8 @@ class InputMapper:
             return [Save()]
         if key == pygame.K_h and not ctrl:
             return [Hint()]
+        if key == pygame.K_s and not ctrl:
+            return [Study()]
         arrows = {
             pygame.K_LEFT: (-1, 0),
             pygame.K_RIGHT: (1, 0),

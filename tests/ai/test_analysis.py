@@ -46,6 +46,34 @@ def test_exact_values_and_best_actions_equal_brute_force(pos: Position) -> None:
     assert ExactJudge(pos.variant).value(pos).lead == value / 2
 
 
+PLACING = [pos for pos in LATE if not pos.awaiting_collapse][:3]
+
+
+@pytest.mark.parametrize("pos", PLACING, ids=repr)
+def test_the_study_gives_each_cell_its_best_placement_by_brute_force(pos: Position) -> None:
+    side = 1 if pos.to_play is Player.X else -1
+    expected: dict[int, float] = {}
+    for action in pos.legal_actions():
+        lead = side * brute_force(pos.play(action), []) / 2
+        for cell in (action.a, action.b):
+            expected[cell] = max(expected.get(cell, lead), lead)
+    assert ExactJudge(pos.variant).study(pos) == expected
+
+
+def test_a_collapse_or_a_finished_game_has_nothing_to_study() -> None:
+    pending = next(pos for pos in LATE if pos.awaiting_collapse)
+    assert ExactJudge(pending.variant).study(pending) == {}
+    assert EstimateJudge(iterations=50).study(pending) == {}
+
+
+def test_an_estimated_study_covers_the_placements_the_search_tried() -> None:
+    pos = Record(make_variant("nxn", {"size": 4}), ["1-2", "5-6"]).final()
+    study = EstimateJudge(iterations=100).study(pos)
+    open_cells = set(pos.open_cells())
+    assert study and set(study) <= open_cells
+    assert all(-1 <= lead <= 1 for lead in study.values())
+
+
 def test_labels_follow_the_stated_thresholds() -> None:
     assert [label_of(loss) for loss in (0, 0.5, 1, 1.5, 2)] == [
         "best",

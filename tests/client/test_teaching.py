@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 
+from game.ai.analysis import ExactJudge
 from game.client.paths import save_record
 from game.client.scene import SceneName
 from game.client.scenes.puzzles import progress_file
@@ -70,8 +71,8 @@ def test_a_hint_shows_a_best_action_as_a_ghost(driver: Driver) -> None:
     pos = d.scene.pos
     before = {c: board_pixels(d, c) for c in range(9)}
     d.key(pygame.K_h)
-    d.until(lambda: d.scene.hint is not None)
-    shown, action = d.scene.hint
+    d.until(lambda: d.scene.advice.hints.answer is not None)
+    shown, action = d.scene.advice.hints.answer
     assert shown == pos and action in pos.legal_actions()
     d.frames(1)
     changed = {c for c in range(9) if board_pixels(d, c) != before[c]}
@@ -83,6 +84,41 @@ def test_a_hint_shows_a_best_action_as_a_ghost(driver: Driver) -> None:
     d.pick(sorted(pos.open_cells())[1], "mouse")
     d.frames(2)
     assert d.scene.pos != pos and d.scene._look().preview == ()
+
+
+def test_the_study_shades_every_open_cell_until_it_is_turned_off(driver: Driver) -> None:
+    d = driver
+    session = LocalSession(GOFF, record=Record(GOFF, list(LATE)))
+    d.app.go(SceneName.PLAY, variant=GOFF, seats={}, session=session, seed=1)
+    d.frames(2)
+    pos = d.scene.pos
+    assert not pos.awaiting_collapse
+    before = {c: board_pixels(d, c) for c in range(9)}
+    d.key(pygame.K_s)
+    d.until(lambda: d.scene.advice.studies.at(pos) is not None)
+    leads = d.scene.advice.studies.at(pos)
+    # Every open cell, with the exact best lead of a placement through it.
+    assert set(leads) == set(pos.open_cells())
+    assert leads == ExactJudge(GOFF).study(pos)
+    d.frames(1)
+    assert {c for c in range(9) if board_pixels(d, c) != before[c]} >= set(leads)
+    # A move: the next position is studied in its turn.
+    first, second = sorted(pos.open_cells())[:2]
+    d.pick(first, "mouse")
+    d.pick(second, "mouse")
+    after = d.scene.pos
+    d.until(lambda: d.scene.advice.studies.at(after) is not None)
+    assert set(d.scene.advice.studies.at(after)) == set(after.open_cells())
+    d.frames(1)
+    studied = {c: board_pixels(d, c) for c in after.open_cells()}
+    # The menu's button turns it off: no cell is shaded any more.
+    scene = d.scene
+    labels = [item.label for item in scene.hud_menu.items]
+    rects = scene.hud_menu.rects(scene._hud_menu_area(scene._areas()[1]))
+    d.click(rects[labels.index("Study")].center)
+    assert not d.scene.advice.studying
+    d.frames(1)
+    assert [c for c in after.open_cells() if board_pixels(d, c) == studied[c]] == []
 
 
 def test_puzzles_solved_kept_and_failed(driver: Driver) -> None:

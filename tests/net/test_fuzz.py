@@ -151,6 +151,8 @@ async def _volley(address: tuple[str, int], batch: list[tuple[bool, bytes]]) -> 
     return list(await asyncio.gather(*(one(h, f) for h, f in batch)))
 
 
+# Ten thousand connections take half a minute alone and minutes on a busy machine.
+@pytest.mark.timeout(600)
 @settings(
     max_examples=BATCHES,
     deadline=None,

@@ -25,9 +25,9 @@ from typing import Any
 import pygame
 
 from game.ai import Bot, make_bot
-from game.ai.analysis import Judge, judge_for
 from game.client import hud as hud_panel
 from game.client import move_list, scoreboard, theme
+from game.client.advice import Advice
 from game.client.at_table import series
 from game.client.audio import Cue, cues_for
 from game.client.board_view import (
@@ -57,14 +57,16 @@ from game.client.intents import (
     Redo,
     Save,
     Start,
+    Study,
     Undo,
 )
 from game.client.join_panel import draw_join
-from game.client.link import LIVE, LinkPanel
+from game.client.link import LIVE, RECONNECTING, LinkPanel
 from game.client.prose import press
 from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
 from game.client.scenes.setup import PERSON, called, seat_title, variant_title
 from game.client.still import Still
+from game.client.study import draw_study
 from game.client.widgets import Item, Menu, focus_ring
 from game.records import Record
 from game.rules import Action, Collapse, IllegalActionError, Place, Player, Position, Variant
@@ -108,10 +110,6 @@ class PlayScene(BaseScene):
         self._previews: dict[Action, BoardView] = {}
         # Where the chosen outcome's ring goes, and for what: (position, choice, panel, area).
         self._ring: tuple[Position, int, tuple[int, ...], pygame.Rect] | None = None
-        self._judge: Judge | None = None  # made on the first hint: it may load tables
-        self._hinting: Future[Action] | None = None
-        self._hint_for: Position | None = None  # the position the pending hint is for
-        self.hint: tuple[Position, Action] | None = None  # shown while its position stands
 
     # -- visit ------------------------------------------------------------------
 
@@ -146,6 +144,7 @@ class PlayScene(BaseScene):
         self._game = table.game if table else 0  # the table's game this screen shows
         self._party_at = self.ctx.time  # when the party's last word (its clock) came
         self.view = BoardView(variant)
+        self.advice = Advice(variant, self.ctx.run_in_worker)
         self.still = Still()
         self.show = CollapseShow(QUICK if self.ctx.settings.quick_collapse else FULL)
         self.effects = Effects(
@@ -165,18 +164,18 @@ class PlayScene(BaseScene):
                 Item("Redo", self._redo, enabled=self.local),
                 Item("Save", self._save),
                 Item("Hint", self._hint, enabled=self.local),
+                Item("Study", self._study, enabled=self.local),
                 Item("Menu", self._leave),
             ],
             focus=-1,  # no item has the focus until the pointer is on one
-            columns=5,
+            columns=6,
         )
         self._drain()
 
     def exit(self) -> None:
         if self._thinking is not None:
             self._thinking[1].cancel()
-        if self._hinting is not None:
-            self._hinting.cancel()
+        self.advice.cancel()
         if self.local:
             self.session.close()  # a LAN table's session is the app's to close
 
@@ -296,6 +295,8 @@ class PlayScene(BaseScene):
             self._save()
         elif isinstance(intent, Hint):
             self._hint()
+        elif isinstance(intent, Study):
+            self._study()
         elif isinstance(intent, Cancel):
             self._cancel()
         elif isinstance(intent, Point):
@@ -528,27 +529,35 @@ class PlayScene(BaseScene):
         pos = self.pos
         if not self.local:
             self._say("Hints are for games on this screen only")
-        elif pos.is_over or pos.to_play not in self._people():
+        elif not self._advised(pos):
             self._say("A hint is for a person's turn")
-        elif self._hinting is None:
-            if self._judge is None:
-                self._judge = judge_for(self.variant)
-            judge = self._judge
-            self._hinting = self.ctx.run_in_worker(lambda: judge.suggest(pos))
-            self._hint_for = pos
-            if not judge.exact:
+        elif not self.advice.hints.asking_about(pos):
+            self.advice.ask_hint(pos)
+            if not self.advice.exact:
                 self._say("Thinking of a hint…", warning=False)
 
-    def _hinted(self) -> None:
-        """Take a finished hint; one for a position already left is dropped."""
-        if self._hinting is None or not self._hinting.done():
+    def _study(self) -> None:
+        """Turn the study overlay on or off: every open cell's best result, for a person's turn."""
+        if not self.local:
+            self._say("Study is for games on this screen only")
             return
-        future, self._hinting = self._hinting, None
-        if future.cancelled() or future.exception() is not None or self._hint_for != self.pos:
-            return
-        action = future.result()
-        self.hint = (self.pos, action)
-        self._say(f"Hint: {self.variant.token(action)}", warning=False)
+        self.advice.studying = not self.advice.studying
+        if not self.advice.studying:
+            self._say("Study off", warning=False)
+        elif self.advice.exact:
+            self._say("Study: each cell shows the best result a move there keeps", warning=False)
+        else:
+            self._say("Study: each cell shows a search's best expected score there", warning=False)
+
+    def _advised(self, pos: Position) -> bool:
+        """Hints and study are for a person's turn in a game on this screen."""
+        return self.local and not pos.is_over and pos.to_play in self._people()
+
+    def _advise(self) -> None:
+        """Take the judge's finished answers; ask for the study of the position shown."""
+        hint = self.advice.update(self.pos, study=self._advised(self.pos))
+        if hint is not None:
+            self._say(f"Hint: {self.variant.token(hint)}", warning=False)
 
     def _undo(self) -> None:
         if not isinstance(self.session, LocalSession):
@@ -646,10 +655,10 @@ class PlayScene(BaseScene):
                 return seat_title(self.seats.get(side))
             # A person: the player's own name against a bot; two on a couch are X and O.
             alone = sum(level is None for level in self.seats.values()) == 1
-            return self.ctx.settings.player_name if alone else PERSON
+            return (self.ctx.settings.player_name or PERSON) if alone else PERSON
         seat = next((s for s in table.seats if s.side == side.value), None)
         if seat is None or seat.name is None:
-            return "empty seat"
+            return "open seat"
         you = ", you" if side in self.session.local_sides else ""
         away = "" if seat.connected else ", away"
         return f"{seat.name}{you}{away}"
@@ -671,7 +680,7 @@ class PlayScene(BaseScene):
                 self._cheer_on_landing = False
                 self.ctx.audio.play(Cue.WIN)
         self._run_bots()
-        self._hinted()
+        self._advise()
         if self.message is not None and self.ctx.time >= self.message.until:
             self.message = None
 
@@ -795,8 +804,8 @@ class PlayScene(BaseScene):
             or self.message is not None
             or bot_waits  # its pause runs out with no event to wake the window
             or self.hud_menu.focus >= 0  # the focus ring breathes
-            or self._hinting is not None  # its answer has no event to wake the window
-            or (self.hint is not None and self.hint[0] == self.pos)  # the ghost breathes
+            or self.advice.busy  # its answer has no event to wake the window
+            or self.advice.hints.at(self.pos) is not None  # the ghost breathes
         )
 
     def _look(self) -> Look:
@@ -804,8 +813,8 @@ class PlayScene(BaseScene):
         preview: tuple[tuple[int, int], ...] = ()
         if pos.awaiting_collapse and self.choice is not None:
             preview = tuple(pos.collapse_outcomes()[self.choice][1].items())
-        elif self.hint is not None and self.hint[0] == pos:
-            preview = preview_of(pos, self.hint[1])
+        elif (hint := self.advice.hints.at(pos)) is not None:
+            preview = preview_of(pos, hint)
         allowed = None
         if not pos.awaiting_collapse and not pos.is_over and self._my_turn():
             found = self._allowed_cells(self.picked)
@@ -846,9 +855,12 @@ class PlayScene(BaseScene):
         # a frame in a collapse puts them back as one picture where they were drawn over,
         # and draws what moves over them.
         over = self.still.draw(surface, self._still_key(layer), paint)
+        if leads := self.advice.study_at(self.pos):
+            draw_study(surface, layout, self.pos, leads, self.advice.exact, palette)
+            over.add(layout.area)  # its shades and labels stay inside the cells
         over.add(self.view.draw_pointer(surface, layout, self.pos, palette, look, t))
-        if self.hint is not None and self.hint[0] == self.pos:
-            over.add(draw_ghost(surface, layout, self.pos, self.hint[1], palette, t))
+        if (hint := self.advice.hints.at(self.pos)) is not None:
+            over.add(draw_ghost(surface, layout, self.pos, hint, palette, t))
         self.effects.draw(surface, layout, palette, alpha, over)
         over.add(self._draw_chosen_ring(surface, hud))
         if self.message is not None:
@@ -909,12 +921,14 @@ class PlayScene(BaseScene):
         return banner.inflate(-hud.width // 20, -hud.height // 40)
 
     def _hosting(self) -> str | None:
-        """While a seat of a table this window hosts is open: where guests join it."""
+        """While a seat of a table this window hosts is open, or its player is away: where
+        guests join (or come back to) it."""
         table = self.ctx.table
         state = getattr(self.session, "table", None)
         if table is None or table.host is None or state is None:
             return None
-        if all(seat.name for seat in state.seats):
+        away = next((seat.name for seat in state.seats if seat.name and not seat.connected), None)
+        if all(seat.name for seat in state.seats) and away is None:
             return None
         port = table.host.address[1]
         where = ", ".join(f"{a}:{port}" for a in self._addresses) or f"port {port}"
@@ -922,10 +936,18 @@ class PlayScene(BaseScene):
         if not table.host.host.config.advertise:
             notes.append("not announced on the LAN: join by address")
         more = f" ({'; '.join(notes)})" if notes else ""
-        return f"Hosting at {where}{more}: waiting for a player"
+        waiting = "a player" if away is None else f"{away} to come back"
+        return f"Hosting at {where}{more}: waiting for {waiting}"
+
+    def _open_seat(self) -> bool:
+        """Whether the LAN table shown has a seat nobody holds (its game cannot go on)."""
+        state = getattr(self.session, "table", None)
+        return state is not None and not all(seat.name for seat in state.seats)
 
     def _status(self, pos: Position) -> str:
         who = pos.to_play
+        if self.link.state == RECONNECTING:
+            return "The link to the host is down: moves are held until it is back"
         hosting = self._hosting()
         if hosting:
             return hosting
@@ -962,6 +984,8 @@ class PlayScene(BaseScene):
             return "A draw", None
         who = pos.to_play
         assert who is not None
+        if self._open_seat():
+            return "Waiting for a player", None
         if pos.awaiting_collapse:
             return f"{called(who, names)} chooses the collapse", who
         return f"{called(who, names)} to play", who

@@ -277,7 +277,7 @@ class TvScene(BaseScene):
         seats = self._seats()
         if not seats and self.party is not None and len(self.party.playing) == 2:
             return dict(zip(Player, self.party.playing, strict=True))  # X's name, then O's
-        return {side: seat.name or "empty seat" for side, seat in seats.items()}
+        return {side: seat.name or "open seat" for side, seat in seats.items()}
 
     def _seats(self) -> dict[Player, SeatView]:
         table = self.session.table if self.session else None
@@ -314,6 +314,11 @@ class TvScene(BaseScene):
             halves.append((side, label))
         mid = strip.centerx
         y = strip.y + round(48 * u)
+        if not any(seat.name for seat in self._seats().values()) and not self.party:
+            # Nobody at the table yet: one line rather than "open seat vs open seat".
+            words = theme.text("Waiting for players: join to play", size, palette.dim)
+            theme.blit_centered(surface, words, (mid, y))
+            return
         vs = theme.text("vs", round(40 * u), palette.dim)
         theme.blit_centered(surface, vs, (mid, y))
         gap = round(40 * u)
