@@ -10,7 +10,7 @@ import asyncio
 from random import Random
 from typing import TypeVar
 
-from game.ai import Bot, make_bot
+from game.ai import LEVELS, Bot, make_bot
 from game.rules import Player, Position
 from game.session import Event, Refused, Snapshot
 from net.client import TableClient
@@ -37,6 +37,16 @@ async def next_event(events: asyncio.Queue[E], running: asyncio.Future[str]) -> 
     return waiting.result()
 
 
+def bot_name(level: str) -> str:
+    """The name a bot of ``level`` sits under unless told otherwise: "bot (beginner)"."""
+    return f"bot ({level})"
+
+
+def bot_level(name: str | None) -> str | None:
+    """The level of a bot sitting under :func:`bot_name`'s name, else None."""
+    return next((level for level in LEVELS if name == bot_name(level)), None)
+
+
 async def play_bot(
     address: tuple[str, int],
     level: str,
@@ -46,23 +56,26 @@ async def play_bot(
     seed: int | None = None,
     reconnect_for: float = 60.0,
     seats: SeatStore | None = None,
+    token: str | None = None,
 ) -> Position:
     """Play one seat until the game is over; the final position as the host decided it.
 
     ``level`` is one of ``game.ai.LEVELS``; with ``seats`` the bot keeps its seat's token
-    there, so the same bot started again after a crash takes its seat back.
+    there, so the same bot started again after a crash takes its seat back; ``token``
+    offers a seat's token known otherwise (a table continued from its record).
     :class:`BotGameError` if the connection ends for good first, or the host refuses the
     bot's moves.
     """
     events: asyncio.Queue[Event] = asyncio.Queue()
     client = TableClient(
         address,
-        name or f"bot ({level})",
+        name or bot_name(level),
         events.put_nowait,
         role=PLAYER,
         seat=seat,
         reconnect_for=reconnect_for,
         seats=seats,
+        token=token,
     )
     running = asyncio.ensure_future(client.run())
     rng = Random(seed)

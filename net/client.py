@@ -41,6 +41,8 @@ class TableClient:
     ``silence``: how long without a frame from the host counts as a drop.
     ``seats``: where seat tokens are kept between runs (``net.seats.SeatStore``): a
     player offers the one kept for this table and name, and keeps the one it is given.
+    ``token``: a seat token to offer instead (a window continuing the table it hosted,
+    whose record keeps the tokens).
     """
 
     def __init__(
@@ -53,13 +55,16 @@ class TableClient:
         reconnect_for: float = 60.0,
         silence: float = 10.0,
         seats: SeatStore | None = None,
+        token: str | None = None,
     ) -> None:
         self.address = address
         self.name = name
         self.role = role
         self.seat = seat
         self.seats = seats if role == PLAYER else None
-        self.token: str | None = self.seats.take(address, name) if self.seats else None
+        if token is None and self.seats:
+            token = self.seats.take(address, name)
+        self.token: str | None = token
         # How many Welcomes came: it changes on every (re)connection and rematch, after which
         # an intent sent earlier may never have arrived.
         self.welcomes = 0
@@ -201,6 +206,10 @@ class TableClient:
             elif loop.time() > give_up:
                 break
         self._writer = None
+        if self.seats:
+            # Ended for good: the token is free for the next client (a "Try again" in this
+            # window, which would otherwise find it held and come in as someone new).
+            self.seats.release(self.address, self.name)
         self._emit(Notice(reason))
         return reason
 

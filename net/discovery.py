@@ -21,13 +21,13 @@ import threading
 import uuid
 from dataclasses import asdict, dataclass
 
+import ifaddr
 from zeroconf import (
     DNSQuestionType,
     InterfaceChoice,
     IPVersion,
     ServiceStateChange,
     Zeroconf,
-    get_all_addresses,
 )
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
@@ -105,7 +105,9 @@ class FoundTable(TableView):
 
 def lan_addresses() -> list[str]:
     """This machine's IPv4 addresses other than loopback: what a host announces for real play."""
-    return [a for a in get_all_addresses() if not ipaddress.ip_address(a).is_loopback]
+    # From ifaddr, as python-zeroconf asks now that its get_all_addresses is deprecated.
+    found = {ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips if ip.is_IPv4}
+    return sorted(a for a in found if not ipaddress.ip_address(a).is_loopback)
 
 
 def _interfaces(bind: str | None) -> InterfaceChoice | list[str]:

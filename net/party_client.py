@@ -11,7 +11,7 @@ from random import Random
 from game.ai import Bot, make_bot
 from game.rules import Position
 from net import protocol
-from net.bot import BotGameError, next_event
+from net.bot import BotGameError, bot_name, next_event
 from net.client import TableClient, TableEvent
 from net.seats import SeatStore
 
@@ -34,7 +34,7 @@ async def play_party_bot(
     events: asyncio.Queue[TableEvent] = asyncio.Queue()
     client = TableClient(
         address,
-        name or f"bot ({level})",
+        name or bot_name(level),
         events.put_nowait,
         reconnect_for=reconnect_for,
         seats=seats,

@@ -27,7 +27,8 @@ class NetworkSession:
 
     ``seat`` asks for a side; without it a player takes any open one. The
     first events are a Snapshot of the game as it stands (or a Notice saying
-    why the host would not seat us).
+    why the host would not seat us). ``seats`` keeps the seat's token between runs;
+    ``token`` offers one known otherwise (see ``TableClient``).
     """
 
     def __init__(
@@ -39,6 +40,7 @@ class NetworkSession:
         reconnect_for: float = 60.0,
         seats: SeatStore | None = None,
         silence: float = 10.0,
+        token: str | None = None,
     ) -> None:
         self.address = address
         self._events: queue.SimpleQueue[TableEvent] = queue.SimpleQueue()
@@ -51,6 +53,7 @@ class NetworkSession:
             reconnect_for=reconnect_for,
             seats=seats,
             silence=silence,
+            token=token,
         )
         self._thread = LoopThread("qttt-net")
         self._done: Future[str] = self._thread.submit(self._client.run())

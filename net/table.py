@@ -55,6 +55,9 @@ class Table:
         self.rematch: set[Player] = set()
         # The series: games won by each player at this table before the one on (by name).
         self.series: dict[str, int] = {}
+        # The side of the player who hosts from their own window: a table continued after
+        # the window closed gives that seat back to the window (the other stays held).
+        self.owner: Player | None = None
         self._stamp = _now_stamp()
         self.path = path or self._path_for(self.game)
         self._stages = itertools.count()
@@ -76,6 +79,8 @@ class Table:
         series = info.get("series")
         if isinstance(series, dict):
             table.series = {k: v for k, v in series.items() if isinstance(v, int)}
+        owner = info.get("owner")
+        table.owner = Player(owner) if owner in ("X", "O") else None
         seats = info.get("seats")
         for side in Player:
             seat = seats.get(side.value) if isinstance(seats, dict) else None
@@ -188,6 +193,7 @@ class Table:
             if winner is not None:
                 self.series[winner] = self.series.get(winner, 0) + 1
             self.seats = {Player.X: self.seats[Player.O], Player.O: self.seats[Player.X]}
+            self.owner = self.owner.other if self.owner else None
             self.rematch.clear()
             self.game += 1
             self.record = Record(self.variant)
@@ -218,6 +224,7 @@ class Table:
             "game": self.game,
             "seats": seats,
             "series": self.series,
+            **({"owner": self.owner.value} if self.owner else {}),
         }
         self.path.parent.mkdir(parents=True, exist_ok=True)
         staged = self.path.with_name(f"{_staging_prefix(self.path)}{next(self._stages)}")
@@ -239,6 +246,66 @@ class Table:
     def _path_for(self, game: int) -> Path:
         slug = re.sub(r"[^A-Za-z0-9]+", "-", self.name).strip("-").lower() or "table"
         return self.save_dir / f"{self._stamp}-{slug}-game{game}.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Interrupted:
+    """A table hosted from a window whose game was left unfinished: it can be continued."""
+
+    path: Path
+    name: str
+    game: int  # the table's game number
+    moves: int  # tokens played in it
+    owner: Player  # the side of the window that hosted it
+    other: str | None  # who sat in the other seat (held for them once continued)
+
+
+def interrupted_tables(save_dir: Path, limit: int = 3, look_at: int = 30) -> list[Interrupted]:
+    """The newest ``limit`` tables in ``save_dir`` hosted from a window (they have an owner)
+    whose game is not over, among the ``look_at`` newest records.
+
+    Only reads: the staged files a killed host left are sorted out when one is continued
+    (:meth:`Table.resume`), never here, where another window may be hosting from this folder.
+    """
+    try:
+        files = [p for p in save_dir.glob("*.json") if p.is_file()]
+    except OSError:
+        return []
+    files.sort(key=_mtime, reverse=True)
+    found: list[Interrupted] = []
+    for path in files[:look_at]:
+        try:
+            record = read_record(path)
+            over = record.final().is_over
+        except RecordError:
+            continue
+        info = record.extra.get(RECORD_FIELD)
+        if over or not isinstance(info, dict) or info.get("owner") not in ("X", "O"):
+            continue
+        owner = Player(info["owner"])
+        seats = info.get("seats")
+        other = seats.get(owner.other.value) if isinstance(seats, dict) else None
+        game = info.get("game")
+        found.append(
+            Interrupted(
+                path,
+                _text(info.get("name")) or path.stem,
+                game if type(game) is int and game > 0 else 1,
+                len(record.moves),
+                owner,
+                _text(other.get("name")) if isinstance(other, dict) else None,
+            )
+        )
+        if len(found) == limit:
+            break
+    return found
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def _staging_prefix(path: Path) -> str:

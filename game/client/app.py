@@ -9,8 +9,9 @@ and hand them to the scene, drain the network queue and the table's session
 (:class:`~game.client.at_table.AtTable`, held here while the player is at a
 LAN table) into the scene, run the
 fixed steps the clock says are due, switch scenes if one asked to, draw
-with the leftover fraction, flip. Tests call :meth:`App.frame` themselves
-with a fake clock.
+with the leftover fraction, and show the parts of the window that changed
+(all of it, unless the scene says which: :mod:`game.client.still`). Tests
+call :meth:`App.frame` themselves with a fake clock.
 
 Between frames (:meth:`App.run`) the app paces an animating scene to
 :data:`FPS_CAP`, and otherwise sleeps until something happens: input (looked
@@ -32,11 +33,12 @@ from typing import Any, TypeVar
 
 import pygame
 
-from game.client import effects, theme
+from game.client import effects, still, theme
 from game.client import settings as settings_store
 from game.client.at_table import AtTable
 from game.client.audio import Audio
 from game.client.intents import Device, InputMapper, Intent, Quit, ToggleFullscreen
+from game.client.leaving import LeaveQuestion
 from game.client.loop import FixedTimestep
 from game.client.scene import TABLE_SCENES, Scene, SceneName, make_scene
 from game.client.settings import Settings
@@ -67,6 +69,19 @@ def first_window_size(desktop: tuple[int, int]) -> tuple[int, int]:
 FPS_CAP = 60  # frames a second at most while something moves
 IDLE_WAKE = 1.0  # seconds a still scene sleeps at most between frames
 IDLE_POLL = 0.015  # seconds between looks for input while still: a click waits under a frame
+# Events after which the window must be shown whole: uncovered, resized, restored.
+_REPAINT_EVENTS = frozenset(
+    (
+        pygame.VIDEOEXPOSE,
+        pygame.VIDEORESIZE,
+        pygame.WINDOWEXPOSED,
+        pygame.WINDOWSIZECHANGED,
+        pygame.WINDOWRESTORED,
+        pygame.WINDOWSHOWN,
+        pygame.WINDOWMAXIMIZED,
+        pygame.WINDOWDISPLAYCHANGED,
+    )
+)
 
 
 class App:
@@ -98,6 +113,7 @@ class App:
         self._woken = threading.Event()  # set from any thread to end an idle wait early
         self._next: tuple[SceneName, dict[str, Any]] | None = None
         self._table: AtTable | None = None
+        self._asking: LeaveQuestion | None = None  # before leaving a table hosted here mid-game
         self.running = True
         self.scene_name = first
         self.scene: Scene = make_scene(first, self)
@@ -199,6 +215,8 @@ class App:
 
     def frame(self) -> None:
         for event in pygame.event.get():
+            if event.type in _REPAINT_EVENTS:
+                still.spoil()  # the window's pixels were lost or moved: show all of it
             for intent in self.input.translate(event):
                 self._dispatch(intent)
         while True:
@@ -219,8 +237,11 @@ class App:
         if not self.running:
             return
         self._surface = pygame.display.get_surface()
-        self.scene.draw(self._surface, alpha)
-        pygame.display.flip()
+        dirty = self.scene.draw(self._surface, alpha)
+        if self._asking is not None:
+            self._asking.draw(self._surface)
+            dirty = None  # a question over the scene: the window shown (and put back) whole
+        still.show(dirty)
 
     def _hear_table(self) -> None:
         """Every event of the table's session, noted and handed to the scene shown now."""
@@ -239,16 +260,34 @@ class App:
             fullscreen = not self._settings.fullscreen
             self.apply_settings(dataclasses.replace(self._settings, fullscreen=fullscreen))
         elif isinstance(intent, Quit):
-            self.quit()
+            if self._asking is not None:  # closed again while asked: the player means it
+                self._asking = None
+                self.leave_table()
+            if not self._asked_first(self.quit):
+                self.quit()
+        elif self._asking is not None:
+            self._asking.handle(intent)
+            if self._asking.answered:
+                self._asking = None
         else:
             self.scene.handle(intent)
         self._switch()
+
+    def _asked_first(self, then: Callable[[], None]) -> bool:
+        """Whether leaving the table now waits for the player's answer (a game under way at
+        a table this window hosts); ``then`` is done if they choose to leave."""
+        if self._asking is None and LeaveQuestion.needed(self._table):
+            assert self._table is not None
+            self._asking = LeaveQuestion(self, self._table, then)
+        return self._asking is not None
 
     def _switch(self) -> None:
         if self._next is None:
             return
         name, params = self._next
         self._next = None
+        if name not in TABLE_SCENES and self._asked_first(lambda: self.go(name, **params)):
+            return
         self.scene.exit()
         if name not in TABLE_SCENES:
             self.leave_table()
@@ -262,6 +301,7 @@ class App:
         else:
             surface = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
         pygame.display.set_caption(TITLE)
+        still.spoil()  # a new window surface holds none of the kept pictures
         return surface
 
     def close(self) -> None:

@@ -14,9 +14,10 @@ from __future__ import annotations
 import pygame
 
 from game.client import theme
-from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Point
+from game.client.intents import Activate, Cancel, Click, Intent, Navigate
+from game.client.question import Question
 from game.client.scene import Context, SceneName
-from game.client.widgets import Item, Menu
+from game.client.widgets import Item
 
 LIVE, RECONNECTING, ENDED = "live", "reconnecting", "ended"
 
@@ -24,13 +25,8 @@ LIVE, RECONNECTING, ENDED = "live", "reconnecting", "ended"
 class LinkPanel:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-        self.menu = Menu(
-            [
-                Item("Back to menu", lambda: ctx.go(SceneName.TITLE)),
-                Item("Try again", self._again),
-            ],
-            columns=2,
-            width=6,
+        self.ended = Question(
+            [Item("Back to menu", lambda: ctx.go(SceneName.TITLE)), Item("Try again", self._again)]
         )
 
     @property
@@ -64,8 +60,8 @@ class LinkPanel:
         if state == ENDED:
             if isinstance(intent, Cancel):
                 self.ctx.go(SceneName.TITLE)
-            elif isinstance(intent, Point | Click | Navigate | Activate):
-                self.menu.handle(intent, self._menu_area())
+            else:
+                self.ended.handle(intent, self.ctx.size)
             return True
         # While reconnecting only leaving still works (Escape, the menu).
         return state == RECONNECTING and isinstance(intent, Click | Activate | Navigate)
@@ -90,10 +86,6 @@ class LinkPanel:
         seconds = max(0, round(self.ctx.time - (table.down_since or self.ctx.time)))
         return f"Reconnecting to {where}… {seconds} s (your seat is held)"
 
-    def _menu_area(self) -> pygame.Rect:
-        w, h = self.ctx.size
-        return pygame.Rect(round(w * 0.25), round(h * 0.56), round(w * 0.5), round(h * 0.14))
-
     def draw(self, surface: pygame.Surface, board: pygame.Rect) -> None:
         """Over a drawn screen: the banner over a dimmed ``board``, or the ended overlay."""
         state = self.state
@@ -117,14 +109,4 @@ class LinkPanel:
                 surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
                 y += image.get_height()
             return
-        w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 190))
-        surface.blit(shade, (0, 0))
-        size = scale.lead
-        y = round(h * 0.3)
-        for line in theme.wrap(self.words(), size, round(w * 0.7), True):
-            image = theme.text(line, size, palette.text, True)
-            surface.blit(image, image.get_rect(midtop=(w // 2, y)))
-            y += image.get_height()
-        self.menu.draw(surface, self._menu_area(), palette, self.ctx.time)
+        self.ended.draw(surface, self.words(), palette, self.ctx.time)

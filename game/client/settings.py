@@ -38,7 +38,7 @@ class Settings:
     variant: str = "goff"  # the variant the setup screen starts on
     nxn_size: int = 4
     bot_level: str = LEVELS[0]
-    player_name: str = "Player"
+    player_name: str = ""  # none chosen yet: asked when a LAN table first needs it
 
     @property
     def effect_intensity(self) -> float:

@@ -166,7 +166,8 @@ class Studio:
         self.home = Path(self._folder.name)
         self._data_home = os.environ.get("XDG_DATA_HOME")
         os.environ["XDG_DATA_HOME"] = str(self.home / "data")
-        save(settings or Settings(), self.home / "settings.json")
+        # A player with a name: the screens as they look once it is asked (name_prompt).
+        save(settings or Settings(player_name="Ada"), self.home / "settings.json")
         self._now = 0
         self.app = App(
             size=size, clock=lambda: self._now, settings_path=self.home / "settings.json"

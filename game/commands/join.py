@@ -60,7 +60,7 @@ def main(argv: list[str]) -> int:
         print("qttt join: --bot and --headless go together", file=sys.stderr)
         return 2
     if not args.headless:
-        return open_window("qttt join", "LAN", mode="join", address=address)
+        return open_window("qttt join", "LAN", mode="join", address=address, player=args.name)
     if args.party:
         return run_party_bot(address, args)
     game = play_bot(

@@ -34,8 +34,9 @@ class Driver:
         self._data_home = os.environ.get("XDG_DATA_HOME")
         os.environ["XDG_DATA_HOME"] = str(home / "data")
         self.now = 0
-        if not full_show:
-            settings.save(settings.Settings(quick_collapse=True), home / "settings.json")
+        # A name, as a player who has sat at a LAN table before has one (else it is asked).
+        named = settings.Settings(quick_collapse=not full_show, player_name="Player")
+        settings.save(named, home / "settings.json")
         self.app = App(size=size, clock=lambda: self.now, settings_path=home / "settings.json")
         self.frames(1)
 

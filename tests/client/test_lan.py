@@ -17,9 +17,11 @@ from game.rules import Player, Position, make_variant
 from game.session import Snapshot
 from net.bot import play_bot
 from net.client import parse_address
-from net.host import HostConfig, new_table, start_host_thread
+from net.host import HostConfig, default_save_dir, new_table, start_host_thread
 from net.loopthread import LoopThread
+from net.seats import SeatStore
 from net.session import NetworkSession
+from net.table import interrupted_tables
 from tests.client.driver import Driver
 
 LOOPBACK = "127.0.0.1"
@@ -183,8 +185,8 @@ def test_typing_an_address_and_enter_joins_it(driver: Driver, tmp_path: Path) ->
 class Opponent:
     """A second player at the table, played by the test through its own NetworkSession."""
 
-    def __init__(self, address: tuple[str, int], seed: int) -> None:
-        self.session = NetworkSession(address, name="Bo")
+    def __init__(self, address: tuple[str, int], seed: int, seats: SeatStore | None = None) -> None:
+        self.session = NetworkSession(address, name="Bo", seats=seats)
         self.rng = Random(seed)
         self.pos: Position | None = None
 
@@ -248,13 +250,26 @@ def test_a_lan_rematch_swaps_the_sides(driver: Driver, tmp_path: Path) -> None:
 
 
 def test_qttt_join_by_address_goes_straight_to_the_table(driver: Driver, tmp_path: Path) -> None:
+    from game.client import settings
+    from game.client.name_prompt import system_name
+
     d = driver
+    d.app.apply_settings(dataclasses.replace(d.app.settings, player_name=""))  # a first run
     config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
     host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
     try:
         d.app.go(SceneName.LAN, mode="join", address=host.address)
+        d.frames(1)
+        # No name yet: it is asked first, the system's user name in the field.
+        assert d.scene.prompt is not None and d.scene.prompt.field.text == system_name()
+        for _ in system_name():
+            d.key(pygame.K_BACKSPACE)
+        d.post(pygame.TEXTINPUT, text="Ada")
+        d.button(pygame.CONTROLLER_BUTTON_START)  # a pad keeps it
         d.until(lambda: d.name is SceneName.PLAY)
         assert d.scene.session.local_sides == {Player.X}
+        d.until(lambda: d.scene._seat_name(Player.X) == "Ada, you")
+        assert settings.load(tmp_path / "settings.json").player_name == "Ada"
     finally:
         d.app.go(SceneName.TITLE)
         d.frames(1)
@@ -273,8 +288,7 @@ def test_qttt_host_hosts_the_table_its_options_made(driver: Driver, tmp_path: Pa
     assert d.scene.variant == make_variant("nxn", {"size": 5})
     # While the other seat is open the screen says where to join (this table is not announced).
     assert d.scene._status(d.scene.pos) == (
-        f"Hosting at port {port} (not announced on the LAN: join by address): "
-        "waiting for a player"
+        f"Hosting at port {port} (not announced on the LAN: join by address): waiting for a player"
     )
     guest = NetworkSession((LOOPBACK, port), name="Bo")
     try:
@@ -330,3 +344,129 @@ def test_the_second_player_accepts_a_rematch_and_the_series_counts(
         d.app.go(SceneName.TITLE)
         d.frames(1)
         host.stop()
+
+
+def test_a_window_hosted_table_left_mid_game_is_continued_from_the_lan_screen(
+    tmp_path: Path,
+) -> None:
+    d = Driver(tmp_path)
+    bo_seats = SeatStore(tmp_path / "bo" / "seats.json")  # the guest's own data folder
+    opponent = None
+    try:
+        d.app.go(SceneName.LAN, mode="host", bind=LOOPBACK)
+        d.frames(1)
+        d.key(pygame.K_RETURN)  # "Start hosting", the other seat for a player on the LAN
+        d.until(lambda: d.name is SceneName.PLAY)
+        assert d.app.table is not None and d.app.table.host is not None
+        address = d.app.table.host.address
+        d.until(lambda: d.scene.session.table is not None)
+        assert d.scene._headline(d.scene.pos) == ("Waiting for a player", None)
+        opponent = Opponent(address, seed=8, seats=bo_seats)
+        d.until(lambda: d.scene._seat_name(Player.O) == "Bo")
+        rng = Random(2)
+        while len(d.scene.moves) < 3 or d.scene.pos.to_play is not Player.X:  # Bo waits
+            pos = d.scene.pos
+            if pos.to_play is Player.X:
+                d.until(lambda: not d.scene.effects.busy)
+                d.play(
+                    d.scene.variant, d.scene.variant.token(rng.choice(pos.legal_actions())), "mouse"
+                )
+            d.until(lambda pos=pos: (opponent.act(), d.scene.pos != pos)[1])
+        moves = len(d.scene.moves)
+        # Mid-game, the window's close button asks first; Escape keeps playing.
+        d.post(pygame.QUIT)
+        assert d.app.running and d.app._asking is not None
+        assert "Bo's game stops here" in d.app._asking.words
+        d.key(pygame.K_ESCAPE)
+        assert d.app._asking is None and d.name is SceneName.PLAY
+        # The Menu button asks as well; the pad's B keeps playing.
+        menu = d.scene.hud_menu.rects(d.scene._hud_menu_area(d.scene._areas()[1]))[-1]
+        d.click(menu.center)
+        assert d.app._asking is not None and d.name is SceneName.PLAY
+        d.button(pygame.CONTROLLER_BUTTON_B)
+        assert d.app._asking is None and d.name is SceneName.PLAY
+        # Closed again, and "Leave" clicked: the table closes, the window with it.
+        d.post(pygame.QUIT)
+        question = d.app._asking
+        assert question is not None
+        d.click(question.question.menu.rects(question.question.menu_area(d.app.size))[1].center)
+        assert not d.app.running
+        d.until(lambda: opponent.session.ended is not None)
+        opponent.session.close()
+        d.close()
+        # The window again: the LAN screen's host menu offers to continue the table.
+        d = Driver(tmp_path)
+        d.app.go(SceneName.LAN, mode="host", bind=LOOPBACK)
+        d.until(lambda: any(i.label.startswith("Continue") for i in d.scene.menu.items))
+        assert f"Continue Player's table vs Bo (move {moves + 1})" in [
+            i.label for i in d.scene.menu.items
+        ]
+        d.choose("Continue")
+        d.until(lambda: d.name is SceneName.PLAY)
+        # This window is back at X; O is held for Bo, who rejoins with the token he kept.
+        assert d.scene.session.local_sides == {Player.X}
+        d.until(lambda: d.scene._seat_name(Player.O) == "Bo, away")
+        assert d.scene._status(d.scene.pos).endswith("waiting for Bo to come back")
+        assert len(d.scene.moves) == moves
+        opponent = Opponent(address, seed=9, seats=bo_seats)
+        d.until(lambda: d.scene._seat_name(Player.O) == "Bo")
+        d.until(lambda: opponent.session.local_sides == {Player.O})  # its Welcome, on its thread
+        while not d.scene.pos.is_over:
+            pos = d.scene.pos
+            if pos.to_play is Player.X:
+                d.until(lambda: not d.scene.effects.busy)
+                d.play(
+                    d.scene.variant, d.scene.variant.token(rng.choice(pos.legal_actions())), "mouse"
+                )
+            d.until(lambda pos=pos: (opponent.act(), d.scene.pos != pos)[1])
+        assert d.scene.pos == Record(d.scene.variant, list(d.scene.moves)).final()
+        # Over: nothing left to continue, and leaving asks nothing.
+        assert interrupted_tables(default_save_dir()) == []
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        assert d.name is SceneName.TITLE and d.app.table is None
+    finally:
+        if opponent is not None:
+            opponent.session.close()
+        d.close()
+
+
+def test_no_window_host_outlives_a_refused_resume_nor_starts_twice(
+    driver: Driver, tmp_path: Path
+) -> None:
+    import threading
+
+    from net.table import Table
+
+    def hosts() -> list[str]:
+        return [t.name for t in threading.enumerate() if t.name.startswith("qttt-host")]
+
+    d = driver
+    # A headless host's record: both seats held for their players, none of them this window.
+    table = new_table(make_variant("goff"), "Attic", tmp_path / "host")
+    table.sit("Ann", Player.X)
+    table.sit("Ben", Player.O)
+    table.close()
+    with socket.socket() as probe:
+        probe.bind((LOOPBACK, 0))
+        port = probe.getsockname()[1]
+    config = HostConfig(bind=LOOPBACK, port=port, advertise=False, save_dir=tmp_path / "host")
+    resumed = Table.resume(table.path, None)
+    d.app.go(SceneName.LAN, mode="host", bind=LOOPBACK, table=resumed, config=config)
+    d.frames(1)
+    d.until(lambda: d.scene.status.startswith("The connection ended"))
+    assert "no seat is open" in d.scene.status
+    # The host went with the refused session: nothing listens, no host thread is left.
+    d.until(lambda: not hosts())
+    with socket.create_server((LOOPBACK, port)):
+        pass
+    # "Start hosting" pressed twice as fast as a player can: one host.
+    d.app.go(SceneName.LAN, mode="host", bind=LOOPBACK)
+    d.frames(1)
+    d.key(pygame.K_RETURN)
+    d.key(pygame.K_RETURN)
+    d.until(lambda: d.name is SceneName.PLAY)
+    assert len(hosts()) == 1
+    d.app.go(SceneName.TITLE)
+    d.frames(1)
+    d.until(lambda: not hosts())

@@ -24,11 +24,14 @@ pytestmark = pytest.mark.skipif(
 
 
 def wait_for(
-    lobby: LobbyBrowser, port: int, found: Callable[[FoundTable | None], bool]
+    lobby: LobbyBrowser,
+    port: int,
+    found: Callable[[FoundTable | None], bool],
+    timeout: float = 10.0,
 ) -> FoundTable | None:
     """The table at ``port`` (or ``None``) once ``found`` holds of it. Other tables (another
     test's host, still announced) are not this test's business."""
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         table = next((t for t in lobby.tables() if t.port == port), None)
         if found(table):
@@ -81,8 +84,16 @@ def test_another_process_lists_the_tables(make_host: Callable[..., HostHandle]) 
     second = make_host(name="Den", advertise=True)  # the same name: the second one is renamed
     long = make_host(name="Café " + "é" * 300, advertise=True)  # longer than mDNS labels allow
     ports = {first.address[1], second.address[1], long.address[1]}
-    # A busy machine may take longer than one listing's 3 s to probe and announce all three
-    # (the renamed one probes twice): list again, a few times at most, until all are there.
+    # Probing and announcing take their time (the renamed one probes twice), more on a busy
+    # machine: the other process lists once all three are announced, as this one hears.
+    lobby = LobbyBrowser(LOOPBACK)
+    try:
+        for port in ports:
+            wait_for(lobby, port, present, timeout=30)
+    finally:
+        lobby.close()
+    # A busy machine may still answer the new process's questions late: list again, a few
+    # times at most, until all three are there.
     for _ in range(4):
         listed = subprocess.run(
             qttt("lobby", "--list", "--json", "--bind", LOOPBACK, "--timeout", "3"),

@@ -167,7 +167,7 @@ def test_a_window_killed_mid_game_takes_its_seat_back(
         "XDG_CONFIG_HOME": str(tmp_path / "config"),
     }
     try:
-        first = start(processes, tmp_path / "data", "join", address, **window)
+        first = start(processes, tmp_path / "data", "join", address, "--name", "Ann", **window)
         bo.notice("sits at X", timeout=30)
         table = bo.session.table
         assert table is not None
@@ -180,7 +180,7 @@ def test_a_window_killed_mid_game_takes_its_seat_back(
             time.sleep(0.01)
         sigkill(first)
         bo.notice(f"{name} dropped; seat X is held")
-        start(processes, tmp_path / "data", "join", address, **window)
+        start(processes, tmp_path / "data", "join", address, "--name", "Ann", **window)
         bo.notice(f"{name} is back at X", timeout=30)
     finally:
         bo.session.close()

@@ -14,12 +14,15 @@ it.
 Params: ``mode`` "host" or "join"; ``bind`` the interface to host and browse
 on (``None``: every interface; tests use loopback). ``qttt join HOST:PORT``
 passes ``address`` to join at once; ``qttt host`` passes the ``table`` and
-``config`` its options made, to host at once with the other seat open.
+``config`` its options made, to host at once with the other seat open; ``player`` the
+name to sit down under this visit (``qttt join --name``; else the settings' one, asked
+the first time).
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
@@ -31,22 +34,32 @@ from game.client.at_table import AtTable
 from game.client.audio import Cue
 from game.client.intents import Cancel, Click, Erase, Intent, Text
 from game.client.keyboard import ADDRESS_CHARS, Done, TextField
+from game.client.name_prompt import NamePrompt
 from game.client.paths import seats_file
 from game.client.prose import Para
 from game.client.scene import BaseScene, Context, SceneName
 from game.client.scenes.setup import seat_title, variant_title
 from game.client.settings import NXN_SIZES
 from game.client.widgets import Item, Menu
+from game.records import RecordError
 from game.rules import VARIANTS, Player, make_variant
 from game.session import Snapshot
+from net.bot import bot_level
 from net.client import parse_address
 from net.discovery import FoundTable, LobbyBrowser
-from net.host import DEFAULT_PORT, HostConfig, HostHandle, new_table, start_host_thread
+from net.host import (
+    DEFAULT_PORT,
+    HostConfig,
+    HostHandle,
+    default_save_dir,
+    new_table,
+    start_host_thread,
+)
 from net.loopthread import LoopThread
 from net.phones import DEFAULT_WEB_PORT
 from net.seats import SeatStore
 from net.session import NetworkSession
-from net.table import Table
+from net.table import Interrupted, Table, interrupted_tables
 
 LOBBY_REFRESH = 0.5  # seconds between looks at the lobby's list
 ADDRESS_LIMIT = 60
@@ -60,11 +73,14 @@ class LanScene(BaseScene):
         self.lobby: LobbyBrowser | None = None
         self._lobby_start: Future[LobbyBrowser] | None = None
         self._hosting: Future[tuple[HostHandle, LoopThread | None]] | None = None
+        self._looking: Future[list[Interrupted]] | None = None  # for tables to continue
+        self._interrupted: list[Interrupted] = []
         self._tables: list[FoundTable] = []
         self._next_look = 0.0
         self.typed = ""
         self.address_field: TextField | None = None  # the address being typed, while it is
         self._sit = True  # whether this window asked the table for a seat
+        self._token: str | None = None  # the seat token this window's own table keeps for it
 
     def enter(
         self,
@@ -73,24 +89,47 @@ class LanScene(BaseScene):
         address: tuple[str, int] | None = None,
         table: Table | None = None,
         config: HostConfig | None = None,
+        player: str | None = None,
         **params: Any,
     ) -> None:
         self.mode = mode
         self.bind = bind
+        self._name = player
+        # A table shows the player's name to the others: the first time, ask for it (a name
+        # given on the command line does for this visit).
+        self.prompt = NamePrompt(self.ctx, lambda: None) if not self.name else None
         if mode == "host":
             self._host_menu()
             if table is not None:
-                self._host(table, config or HostConfig(), None, None)
+                self._asked(lambda: self._host(table, config or HostConfig(), None, None))
+            else:
+                self._looking = self.ctx.run_in_worker(
+                    lambda: interrupted_tables(default_save_dir())
+                )
         elif address is not None:
             # Joining by address is for networks where multicast is blocked: no lobby then.
             self._join_menu()
-            self._join(address, True)
+            self._asked(lambda: self._join(address, True))
         else:
             self._lobby_start = self.ctx.run_in_worker(lambda: LobbyBrowser(bind))
             self.status = "Looking for tables on the LAN…"
             self._join_menu()
 
+    @property
+    def name(self) -> str:
+        """The name this window sits down under."""
+        return self._name or self.ctx.settings.player_name
+
+    def _asked(self, then: Callable[[], None]) -> None:
+        """Do ``then`` now, or once the player has given their name."""
+        if self.prompt is None:
+            then()
+        else:
+            self.prompt.then = then
+
     def exit(self) -> None:
+        if self.prompt is not None:
+            self.prompt.close()
         if self.address_field is not None:
             self.address_field.close()
         if self._lobby_start is not None:
@@ -122,16 +161,43 @@ class LanScene(BaseScene):
             "The other seat",
             choices=["A player on the LAN", *(seat_title(level) for level in LEVELS)],
         )
+        self._host_items()
+        self.menu.focus = 4
+        self._variant_changed(0)
+
+    def _host_items(self) -> None:
         self.menu.items = [
             self.variant_item,
             self.size_item,
             self.side_item,
             self.other_item,
             Item("Start hosting", self._start_hosting),
+            # A table this window hosted, left mid-game (the window closed): continue it.
+            *(
+                Item(self._continue_label(t), lambda t=t: self._continue(t))
+                for t in self._interrupted
+            ),
             Item("Back", lambda: self.ctx.go(SceneName.TITLE)),
         ]
-        self.menu.focus = 4
-        self._variant_changed(0)
+
+    @staticmethod
+    def _continue_label(table: Interrupted) -> str:
+        game = f"game {table.game}, " if table.game > 1 else ""
+        against = f" vs {table.other}" if table.other else ""
+        return f"Continue {table.name}{against} ({game}move {table.moves + 1})"
+
+    def _continue(self, found: Interrupted) -> None:
+        """Host ``found`` again: this window takes back its seat, the other is held."""
+        if self._hosting is not None or self.session is not None:
+            return
+        try:
+            table = Table.resume(found.path, None)
+        except RecordError as exc:
+            self.status = f"Cannot continue {found.name}: {exc}"
+            self.ctx.audio.play(Cue.REFUSE)
+            return
+        other = table.seats[found.owner.other]
+        self._host(table, self._config(), found.owner, bot_level(other.name if other else None))
 
     def _variant_changed(self, _: int) -> None:
         self.size_item.enabled = self.variants[self.variant_item.index] == "nxn"
@@ -150,17 +216,33 @@ class LanScene(BaseScene):
         variant = make_variant(name, {"size": size} if name == "nxn" else {})
         me = Player.X if self.side_item.index == 0 else Player.O
         level = self.other_choices[self.other_item.index]
-        player = self.ctx.settings.player_name
+        player = self.name
+        config = self._config()
+        self.ctx.apply_settings(dataclasses.replace(self.ctx.settings, variant=name, nxn_size=size))
+        self._host(new_table(variant, f"{player}'s table", config.save_dir), config, me, level)
+
+    def _config(self) -> HostConfig:
         # Guests without the game join from their phones' browsers (net.web).
         # The same port as `qttt host`, so guests who joined by address find it again.
         config = HostConfig(port=DEFAULT_PORT, web_port=DEFAULT_WEB_PORT)
         if self.bind is not None:
             config.bind = self.bind
-        self.ctx.apply_settings(dataclasses.replace(self.ctx.settings, variant=name, nxn_size=size))
-        self._host(new_table(variant, f"{player}'s table", config.save_dir), config, me, level)
+        return config
 
     def _host(self, table: Table, config: HostConfig, me: Player | None, level: str | None) -> None:
-        """Start ``table`` on a host thread, a bot at the other seat if ``level``, then join it."""
+        """Start ``table`` on a host thread, a bot at the other seat if ``level``, then join it.
+
+        ``me``: the side this window plays (None: the one the table keeps for the window
+        that hosted it, else any open one). A seat the table holds (a table continued) is
+        taken back with its token, the bot's too."""
+        if me is None:
+            me = table.owner or next(iter(table.open_seats()), None)
+        if me is not None:
+            table.owner = me
+        mine = table.seats[me] if me is not None else None
+        other = table.seats[me.other] if me is not None else None
+        self._token = mine.token if mine else None
+        bot_token = other.token if other else None
 
         def start() -> tuple[HostHandle, LoopThread | None]:
             from net.bot import play_bot
@@ -175,7 +257,7 @@ class LanScene(BaseScene):
             if level is None or me is None:
                 return handle, None
             bot = LoopThread("qttt-bot")
-            bot.submit(play_bot(handle.address, level, seat=me.other))
+            bot.submit(play_bot(handle.address, level, seat=me.other, token=bot_token))
             return handle, bot
 
         self.status = "Starting the table…"
@@ -203,7 +285,12 @@ class LanScene(BaseScene):
         self.menu.focus = max(0, focus)
 
     def _table_label(self, table: FoundTable) -> str:
-        seats = f"open: {' and '.join(table.open_seats)}" if table.open_seats else "full, watch"
+        if len(table.open_seats) > 1:
+            seats = "nobody yet: join to play"
+        elif table.open_seats:
+            seats = f"a player waits: join as {table.open_seats[0]}"
+        else:
+            seats = "full: watch"
         return f"{table.name} · {variant_title(table.variant)} · {seats}"
 
     def _address_label(self) -> str:
@@ -240,7 +327,7 @@ class LanScene(BaseScene):
         self.ctx.go(
             SceneName.TV,
             address=table.address,
-            viewer=self.ctx.settings.player_name,
+            viewer=self.name,
             back=SceneName.LAN,
             back_params={"mode": "join", "bind": self.bind},
         )
@@ -253,7 +340,7 @@ class LanScene(BaseScene):
         self._sit = sit
         session = NetworkSession(
             address,
-            name=self.ctx.settings.player_name,
+            name=self.name,
             role="player" if sit else "spectator",
             # A seat taken before (by a window since closed, too) comes back.
             seats=SeatStore(seats_file()),
@@ -263,6 +350,11 @@ class LanScene(BaseScene):
     # -- the frame -------------------------------------------------------------------
 
     def handle(self, intent: Intent) -> None:
+        if self.prompt is not None:
+            self.prompt.handle(intent)
+            if self.prompt.done:
+                self.prompt = None
+            return
         if self.mode == "join" and self.address_field is None and isinstance(intent, Text | Erase):
             self._type_address()  # typing anywhere on this screen types the address
         if self.address_field is not None:
@@ -278,6 +370,10 @@ class LanScene(BaseScene):
         self.menu.handle(intent, self._menu_area())
 
     def update(self, dt: float) -> None:
+        if self.prompt is not None:
+            self.prompt.update()
+            if self.prompt.done:
+                self.prompt = None
         if self.address_field is not None and (done := self.address_field.update()) is not None:
             self._typed_address(done)
         if self._lobby_start is not None and self._lobby_start.done():
@@ -293,6 +389,11 @@ class LanScene(BaseScene):
             if tables != self._tables:
                 self._tables = tables
                 self._join_menu()
+        if self._looking is not None and self._looking.done():
+            future, self._looking = self._looking, None
+            self._interrupted = future.result()
+            if self._interrupted:
+                self._host_items()
         if self._hosting is not None and self._hosting.done():
             future, self._hosting = self._hosting, None
             try:
@@ -302,7 +403,7 @@ class LanScene(BaseScene):
                 return
             self.status = f"Hosting on port {host.address[1]}; joining my own table…"
             session = NetworkSession(
-                host.address, name=self.ctx.settings.player_name, seat=self.side
+                host.address, name=self.name, seat=self.side, token=self._token
             )
             table = AtTable(session, host, bot)
             if self._port and host.address[1] != self._port:
@@ -341,6 +442,8 @@ class LanScene(BaseScene):
         if self.status:
             box = pygame.Rect(w // 8, round(h * 0.87), w * 3 // 4, round(h * 0.12))
             prose.draw(surface, [Para(self.status, palette.dim)], box, scale.body, center=True)
+        if self.prompt is not None:
+            self.prompt.draw(surface)
         if self.address_field is not None:
             words = "The table's address, as host:port"
             self.address_field.draw(

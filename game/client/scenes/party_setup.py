@@ -107,7 +107,7 @@ class PartySetupScene(BaseScene):
         self.save_dir = default_save_dir()
         s = self.ctx.settings
         self.variants = list(VARIANTS)
-        self.name = f"{s.player_name}'s party"[:NAME_LIMIT]
+        self.name = f"{s.player_name}'s party"[:NAME_LIMIT] if s.player_name else "Tonight's party"
         self.format_item = Item("Format", choices=[FORMAT_TITLES[f] for f in FORMATS])
         self.variant_item = Item(
             "Variant",

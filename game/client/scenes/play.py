@@ -61,7 +61,7 @@ from game.client.intents import (
     Undo,
 )
 from game.client.join_panel import draw_join
-from game.client.link import LinkPanel
+from game.client.link import LIVE, RECONNECTING, LinkPanel
 from game.client.prose import press
 from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
 from game.client.scenes.setup import PERSON, called, seat_title, variant_title
@@ -655,10 +655,10 @@ class PlayScene(BaseScene):
                 return seat_title(self.seats.get(side))
             # A person: the player's own name against a bot; two on a couch are X and O.
             alone = sum(level is None for level in self.seats.values()) == 1
-            return self.ctx.settings.player_name if alone else PERSON
+            return (self.ctx.settings.player_name or PERSON) if alone else PERSON
         seat = next((s for s in table.seats if s.side == side.value), None)
         if seat is None or seat.name is None:
-            return "empty seat"
+            return "open seat"
         you = ", you" if side in self.session.local_sides else ""
         away = "" if seat.connected else ", away"
         return f"{seat.name}{you}{away}"
@@ -836,7 +836,7 @@ class PlayScene(BaseScene):
             rows=self.effects.struck_rows(pos),
         )
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         palette = self.ctx.palette
         t = self.ctx.time
         board, hud = self._areas()
@@ -852,18 +852,22 @@ class PlayScene(BaseScene):
             self._draw_invitation(image, hud)
 
         # The background, the board and the panel change with the game, not with the clock:
-        # a frame in a collapse blits them as one picture and draws what moves over it.
-        self.still.draw(surface, self._still_key(layer), paint)
+        # a frame in a collapse puts them back as one picture where they were drawn over,
+        # and draws what moves over them.
+        over = self.still.draw(surface, self._still_key(layer), paint)
         if leads := self.advice.study_at(self.pos):
             draw_study(surface, layout, self.pos, leads, self.advice.exact, palette)
-        self.view.draw_pointer(surface, layout, self.pos, palette, look, t)
+            over.add(layout.area)  # its shades and labels stay inside the cells
+        over.add(self.view.draw_pointer(surface, layout, self.pos, palette, look, t))
         if (hint := self.advice.hints.at(self.pos)) is not None:
-            draw_ghost(surface, layout, self.pos, hint, palette, t)
-        self.effects.draw(surface, layout, palette, alpha)
-        self._draw_chosen_ring(surface, hud)
+            over.add(draw_ghost(surface, layout, self.pos, hint, palette, t))
+        self.effects.draw(surface, layout, palette, alpha, over)
+        over.add(self._draw_chosen_ring(surface, hud))
         if self.message is not None:
-            self._draw_message(surface, board, self.message)
+            over.add(self._draw_message(surface, board, self.message))
+        linked = self.link.state == LIVE  # otherwise its banner or overlay covers the screen
         self.link.draw(surface, board)
+        return self.still.shown(over, anywhere=not linked)
 
     def _still_key(self, layer: pygame.Surface) -> tuple[object, ...]:
         """Everything the still picture shows depends on (the board's layer, the panel's words)."""
@@ -917,12 +921,14 @@ class PlayScene(BaseScene):
         return banner.inflate(-hud.width // 20, -hud.height // 40)
 
     def _hosting(self) -> str | None:
-        """While a seat of a table this window hosts is open: where guests join it."""
+        """While a seat of a table this window hosts is open, or its player is away: where
+        guests join (or come back to) it."""
         table = self.ctx.table
         state = getattr(self.session, "table", None)
         if table is None or table.host is None or state is None:
             return None
-        if all(seat.name for seat in state.seats):
+        away = next((seat.name for seat in state.seats if seat.name and not seat.connected), None)
+        if all(seat.name for seat in state.seats) and away is None:
             return None
         port = table.host.address[1]
         where = ", ".join(f"{a}:{port}" for a in self._addresses) or f"port {port}"
@@ -930,10 +936,18 @@ class PlayScene(BaseScene):
         if not table.host.host.config.advertise:
             notes.append("not announced on the LAN: join by address")
         more = f" ({'; '.join(notes)})" if notes else ""
-        return f"Hosting at {where}{more}: waiting for a player"
+        waiting = "a player" if away is None else f"{away} to come back"
+        return f"Hosting at {where}{more}: waiting for {waiting}"
+
+    def _open_seat(self) -> bool:
+        """Whether the LAN table shown has a seat nobody holds (its game cannot go on)."""
+        state = getattr(self.session, "table", None)
+        return state is not None and not all(seat.name for seat in state.seats)
 
     def _status(self, pos: Position) -> str:
         who = pos.to_play
+        if self.link.state == RECONNECTING:
+            return "The link to the host is down: moves are held until it is back"
         hosting = self._hosting()
         if hosting:
             return hosting
@@ -970,6 +984,8 @@ class PlayScene(BaseScene):
             return "A draw", None
         who = pos.to_play
         assert who is not None
+        if self._open_seat():
+            return "Waiting for a player", None
         if pos.awaiting_collapse:
             return f"{called(who, names)} chooses the collapse", who
         return f"{called(who, names)} to play", who
@@ -1074,24 +1090,25 @@ class PlayScene(BaseScene):
             label = theme.text(words, size, palette.text if chosen else palette.dim, chosen)
             theme.blit_centered(surface, label, (rect.centerx, rect.bottom + small * 0.8))
 
-    def _draw_chosen_ring(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
+    def _draw_chosen_ring(self, surface: pygame.Surface, hud: pygame.Rect) -> pygame.Rect | None:
         """The focus ring every screen uses, round the outcome looked at or chosen."""
         pos = self.show.hud_position(self.pos)
         if self.choice is None or not pos.awaiting_collapse:
-            return
+            return None
         ring = self._ring
         if ring is None or (ring[0] is not pos or ring[1] != self.choice or ring[2] != tuple(hud)):
             # Found once per choice, not each frame: Ultimate's outcomes take a while to resolve.
             rect = self._preview_rects(hud)[self.choice]
             action = pos.collapse_outcomes()[self.choice][0]
             if action not in self._previews:  # not drawn yet: next frame knows its board
-                focus_ring(surface, rect, self.ctx.palette, self.ctx.time, 10)
-                return
+                return focus_ring(surface, rect, self.ctx.palette, self.ctx.time, 10)
             ring = (pos, self.choice, tuple(hud), self._previews[action].layout(rect).area)
             self._ring = ring
-        focus_ring(surface, ring[3], self.ctx.palette, self.ctx.time, 10)
+        return focus_ring(surface, ring[3], self.ctx.palette, self.ctx.time, 10)
 
-    def _draw_message(self, surface: pygame.Surface, board: pygame.Rect, message: Message) -> None:
+    def _draw_message(
+        self, surface: pygame.Surface, board: pygame.Rect, message: Message
+    ) -> pygame.Rect:
         palette = self.ctx.palette
         size = theme.scale(self.ctx.size).body
         color = palette.warning if message.warning else palette.text
@@ -1109,3 +1126,4 @@ class PlayScene(BaseScene):
         for line in lines:
             surface.blit(line, line.get_rect(midtop=(box.centerx, round(y))))
             y += line.get_height()
+        return box

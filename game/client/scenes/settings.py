@@ -20,6 +20,7 @@ from game.client import prose, theme
 from game.client.audio import Cue
 from game.client.intents import Cancel, Click, Intent
 from game.client.keyboard import Done, TextField
+from game.client.name_prompt import system_name
 from game.client.prose import Para
 from game.client.scene import BaseScene, Context, SceneName
 from game.client.scenes.setup import variant_title
@@ -85,7 +86,7 @@ class SettingsScene(BaseScene):
             self.reset_item,
             Item("Back", self.leave),
         ]
-        self.name_item.label = f"Name: {s.player_name}"
+        self.name_item.label = self.name_label()
 
     def toggle(self, label: str, field: str, words: Sequence[str] = OFF_ON) -> Item:
         """A yes/no row: its two words for False and True."""
@@ -137,7 +138,7 @@ class SettingsScene(BaseScene):
     # -- typing the name ---------------------------------------------------------
 
     def edit_name(self) -> None:
-        self.editing = TextField(self.ctx.settings.player_name, NAME_LIMIT)
+        self.editing = TextField(self.ctx.settings.player_name or system_name(), NAME_LIMIT)
         self.ctx.audio.play(Cue.CONFIRM)
 
     def finish_name(self, done: Done) -> None:
@@ -149,7 +150,10 @@ class SettingsScene(BaseScene):
             self.change(player_name=typed)
         elif done is Done.KEEP:
             self.ctx.audio.play(Cue.REFUSE)
-        self.name_item.label = f"Name: {self.ctx.settings.player_name}"
+        self.name_item.label = self.name_label()
+
+    def name_label(self) -> str:
+        return f"Name: {self.ctx.settings.player_name or '(asked at the first LAN game)'}"
 
     def handle_typing(self, intent: Intent) -> None:
         assert self.editing is not None

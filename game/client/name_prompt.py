@@ -1,0 +1,78 @@
+"""The player's name, asked the first time a screen needs it (a LAN table shows it to others).
+
+A :class:`NamePrompt` opens the sofa's text field (:class:`~game.client.keyboard.TextField`:
+keys, or the on-screen keyboard for a pad or a mouse) with the system's user name in it,
+and saves what the player keeps in the settings, so it is asked once. Escape or B goes back
+to the title: nothing is joined or hosted without a name.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import getpass
+from collections.abc import Callable
+
+import pygame
+
+from game.client.intents import Intent
+from game.client.keyboard import NAME_CHARS, Done, TextField
+from game.client.scene import Context, SceneName
+from game.client.settings import NAME_LIMIT, valid
+
+TITLE = "Your name, as the other players will see it"
+
+
+def system_name() -> str:
+    """The user's login name as a first guess ("ada" gives "Ada"), or "" if there is none."""
+    try:
+        login = getpass.getuser()
+    except (OSError, KeyError):  # no user name in the environment nor the password file
+        return ""
+    kept = "".join(c for c in login if c in NAME_CHARS).strip()[:NAME_LIMIT]
+    return kept[:1].upper() + kept[1:]
+
+
+class NamePrompt:
+    """Asks for the name, then calls ``then`` (once it is in the settings)."""
+
+    def __init__(self, ctx: Context, then: Callable[[], None]) -> None:
+        self.ctx = ctx
+        self.then = then
+        self.field = TextField(system_name(), NAME_LIMIT)
+        self.done = False
+
+    @staticmethod
+    def needed(ctx: Context) -> bool:
+        return not ctx.settings.player_name
+
+    def handle(self, intent: Intent) -> None:
+        self._finish(self.field.handle(intent, self._screen()))
+
+    def update(self) -> None:
+        """Once a step (a keyboard's Enter finishes here)."""
+        self._finish(self.field.update())
+
+    def close(self) -> None:
+        self.field.close()
+
+    def _finish(self, done: Done | None) -> None:
+        if done is Done.DROP:
+            self.done = True
+            self.close()
+            self.ctx.go(SceneName.TITLE)
+        elif done is Done.KEEP:
+            name = " ".join(self.field.text.split())
+            if not valid("player_name", name):
+                return  # nothing typed: the field stays open
+            self.done = True
+            self.close()
+            self.ctx.apply_settings(dataclasses.replace(self.ctx.settings, player_name=name))
+            self.then()
+
+    def _screen(self) -> pygame.Rect:
+        return pygame.Rect((0, 0), self.ctx.size)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.field.draw(
+            surface, self._screen(), self.ctx.palette, self.ctx.time, TITLE, self.ctx.device
+        )
