@@ -234,6 +234,12 @@ class PartyHost(Host):
         self._welcome(conn)
         self.party.join(conn.name)
         self._save_party()
+        if conn.name in self.party.late:
+            # No queue will reach them tonight: say what happens instead.
+            notice = (
+                f"{conn.name} came after the knockout's draw: {conn.name} watches this "
+                "bracket and plays in the next evening's"
+            )
         self._changed(notice)
         self._start_next()
 
@@ -519,6 +525,7 @@ class PartyHost(Host):
             round(self.party_config.clock * 1000),
             left,
             self.paused,
+            tuple(party.late),
         )
 
     def _save_party(self) -> None:

@@ -28,7 +28,7 @@ from game.ai import Bot, make_bot
 from game.client import hud as hud_panel
 from game.client import move_list, scoreboard, theme
 from game.client.advice import Advice
-from game.client.at_table import series
+from game.client.at_table import LATE_FOR_KNOCKOUT, series
 from game.client.audio import Cue, cues_for
 from game.client.board_view import (
     BoardLayout,
@@ -483,6 +483,8 @@ class PlayScene(BaseScene):
         if table is not None and not self.session.local_sides:
             queue = table.party.queue if table.party else ()
             name = self.ctx.settings.player_name
+            if table.party and name in table.party.late:
+                return LATE_FOR_KNOCKOUT
             if name in queue:
                 place = queue.index(name) + 1
                 return f"you are number {place} in the queue: you are watching this game"
