@@ -387,6 +387,12 @@ class PartyHost(Host):
         self._clock_key = None  # armed again, paused or not, by the broadcast below
         self._changed("the host paused the clock" if paused else "the clock runs again")
 
+    def next_now(self) -> None:
+        """Start the next game now rather than after the pause between games."""
+        if self._next is not None:
+            self._next.cancel()
+            self._after_pause()
+
     def end_night(self) -> None:
         """End the party now: a game in hand is left unfinished and counts for nobody."""
         if self.party.finished:
