@@ -73,7 +73,6 @@ from game.rules import Action, Collapse, IllegalActionError, Place, Player, Posi
 from game.rules.ultimate import Ultimate
 from game.session import LocalSession, Notice, Refused, Session, Snapshot
 from game.textview import points
-from net.discovery import lan_addresses
 from net.party import EMOTES
 from net.protocol import Emoted, Party
 
@@ -156,7 +155,7 @@ class PlayScene(BaseScene):
         self.pos = Record(variant, list(moves)).final()
         self.game = table.game if table else 1  # the table's number for the game shown
         # This machine's LAN addresses, for the line that says where a hosted table is.
-        self._addresses = lan_addresses() if table and table.host else []
+        self._addresses = table.host.host.reachable if table and table.host else []
         self.moves: tuple[str, ...] = tuple(moves)
         self.hud_menu = Menu(
             [
@@ -931,7 +930,7 @@ class PlayScene(BaseScene):
         port = table.host.address[1]
         where = ", ".join(f"{a}:{port}" for a in self._addresses) or f"port {port}"
         notes = [table.host_note] if table.host_note else []
-        if not table.host.host.config.advertise:
+        if not table.host.host.announced:
             notes.append("not announced on the LAN: join by address")
         more = f" ({'; '.join(notes)})" if notes else ""
         waiting = "a player" if away is None else f"{away} to come back"
