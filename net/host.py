@@ -202,7 +202,7 @@ class Host:
         if self._server:
             self._server.close()
         for conn in list(self.connections):
-            conn.send(Bye("the host is closing"))
+            conn.send(Bye("the host closed the table"))
             conn.close()
         # Let every connection's task end by itself rather than be cancelled mid-cleanup.
         serving = [c.task for c in self.connections if c.task]

@@ -236,10 +236,7 @@ class PartyHost(Host):
         self._save_party()
         if conn.name in self.party.late:
             # No queue will reach them tonight: say what happens instead.
-            notice = (
-                f"{conn.name} came after the knockout's draw: {conn.name} watches this "
-                "bracket and plays in the next evening's"
-            )
+            notice = f"{conn.name} came after the draw: watching till the next knockout"
         self._changed(notice)
         self._start_next()
 

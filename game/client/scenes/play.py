@@ -959,7 +959,7 @@ class PlayScene(BaseScene):
             action = "choosing the collapse" if pos.awaiting_collapse else "thinking"
             return f"Bot {who} is {action}…"
         if who not in self.session.local_sides:
-            return f"Waiting for {who}…"
+            return f"Waiting for {self._called(who)}…"
         if pos.awaiting_collapse and self.ctx.device is Device.MOUSE:
             return f"{who}: click a mark on the lit cycle, or a preview"
         if pos.awaiting_collapse:
@@ -969,13 +969,21 @@ class PlayScene(BaseScene):
             return f"Now the second cell for {who}{pos.move_number} ({back} takes back)"
         return f"{who}: pick two cells for {who}{pos.move_number}"
 
+    def _called(self, side: Player) -> str:
+        """``side``'s player in a sentence: the bare name at a LAN table (the seat rows under
+        the headline say who is "you" or "away"), else as the HUD names them."""
+        table = getattr(self.session, "table", None)
+        if table is None:
+            return called(side, {side: self._seat_name(side)})
+        seat = next((s for s in table.seats if s.side == side.value), None)
+        return seat.name if seat and seat.name else side.value
+
     def _headline(self, pos: Position) -> tuple[str, Player | None]:
         outcome = pos.outcome
-        names = {side: self._seat_name(side) for side in Player}
         if outcome is not None:
             winner = outcome.winner
             if winner is not None:
-                return f"{called(winner, names)} wins", winner
+                return f"{self._called(winner)} wins", winner
             if outcome.scores.x or outcome.scores.o:
                 return "Shared win", None
             return "A draw", None
@@ -984,8 +992,8 @@ class PlayScene(BaseScene):
         if self._open_seat():
             return "Waiting for a player", None
         if pos.awaiting_collapse:
-            return f"{called(who, names)} chooses the collapse", who
-        return f"{called(who, names)} to play", who
+            return f"{self._called(who)} chooses the collapse", who
+        return f"{self._called(who)} to play", who
 
     def _hud_view(self, pos: Position) -> HudView:
         """What the panel says about ``pos`` (the position before a collapse until its marks
