@@ -9,8 +9,9 @@ and hand them to the scene, drain the network queue and the table's session
 (:class:`~game.client.at_table.AtTable`, held here while the player is at a
 LAN table) into the scene, run the
 fixed steps the clock says are due, switch scenes if one asked to, draw
-with the leftover fraction, flip. Tests call :meth:`App.frame` themselves
-with a fake clock.
+with the leftover fraction, and show the parts of the window that changed
+(all of it, unless the scene says which: :mod:`game.client.still`). Tests
+call :meth:`App.frame` themselves with a fake clock.
 
 Between frames (:meth:`App.run`) the app paces an animating scene to
 :data:`FPS_CAP`, and otherwise sleeps until something happens: input (looked
@@ -32,7 +33,7 @@ from typing import Any, TypeVar
 
 import pygame
 
-from game.client import effects, theme
+from game.client import effects, still, theme
 from game.client import settings as settings_store
 from game.client.at_table import AtTable
 from game.client.audio import Audio
@@ -68,6 +69,19 @@ def first_window_size(desktop: tuple[int, int]) -> tuple[int, int]:
 FPS_CAP = 60  # frames a second at most while something moves
 IDLE_WAKE = 1.0  # seconds a still scene sleeps at most between frames
 IDLE_POLL = 0.015  # seconds between looks for input while still: a click waits under a frame
+# Events after which the window must be shown whole: uncovered, resized, restored.
+_REPAINT_EVENTS = frozenset(
+    (
+        pygame.VIDEOEXPOSE,
+        pygame.VIDEORESIZE,
+        pygame.WINDOWEXPOSED,
+        pygame.WINDOWSIZECHANGED,
+        pygame.WINDOWRESTORED,
+        pygame.WINDOWSHOWN,
+        pygame.WINDOWMAXIMIZED,
+        pygame.WINDOWDISPLAYCHANGED,
+    )
+)
 
 
 class App:
@@ -201,6 +215,8 @@ class App:
 
     def frame(self) -> None:
         for event in pygame.event.get():
+            if event.type in _REPAINT_EVENTS:
+                still.spoil()  # the window's pixels were lost or moved: show all of it
             for intent in self.input.translate(event):
                 self._dispatch(intent)
         while True:
@@ -221,10 +237,11 @@ class App:
         if not self.running:
             return
         self._surface = pygame.display.get_surface()
-        self.scene.draw(self._surface, alpha)
+        dirty = self.scene.draw(self._surface, alpha)
         if self._asking is not None:
             self._asking.draw(self._surface)
-        pygame.display.flip()
+            dirty = None  # a question over the scene: the window shown (and put back) whole
+        still.show(dirty)
 
     def _hear_table(self) -> None:
         """Every event of the table's session, noted and handed to the scene shown now."""
@@ -284,6 +301,7 @@ class App:
         else:
             surface = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
         pygame.display.set_caption(TITLE)
+        still.spoil()  # a new window surface holds none of the kept pictures
         return surface
 
     def close(self) -> None:

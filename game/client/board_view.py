@@ -297,28 +297,30 @@ class BoardView:
         palette: Palette,
         look: Look,
         time: float,
-    ) -> None:
-        """What the pointer, the cursors and a half-placed mark show: drawn every frame."""
+    ) -> pygame.Rect | None:
+        """What the pointer, the cursors and a half-placed mark show, drawn every frame; the
+        rectangle it covers (None: nothing drawn)."""
         pointer = (look.hover, look.picked, look.cursors)
         if pointer != self._pointer:
             self._pointer, self._pulse_until = pointer, _rest_after(time)
         pulse = 0.5 + 0.5 * math.sin(min(time, self._pulse_until) * PULSE_RATE)
         mover = pos.to_play
+        drawn: list[pygame.Rect] = []
         if look.hover is not None:
             rect = layout.cells[look.hover].inflate(-4, -4)
             color = palette.of(mover) if mover else palette.dim
-            pygame.draw.rect(
-                surface, theme.mix(palette.board, color, 0.55 + 0.3 * pulse), rect, 2, 8
-            )
+            shade = theme.mix(palette.board, color, 0.55 + 0.3 * pulse)
+            drawn.append(pygame.draw.rect(surface, shade, rect, 2, 8))
         for cell, color in look.cursors:
             rect = layout.cells[cell].inflate(-6, -6)
-            _brackets(surface, rect, color, 3 + round(pulse))
+            drawn.append(_brackets(surface, rect, color, 3 + round(pulse)))
             # A side's cursor also wears its mark in the corner: shape, not colour alone.
             side = next((p for p in Player if palette.of(p) == color), None)
             if side is not None:
                 size = max(8, rect.width // 6)
                 sprite = theme.mark_sprite(side, size, color, 0, 0.2)
-                surface.blit(sprite, sprite.get_rect(topright=rect.topright).move(-2, 2))
+                at = sprite.get_rect(topright=rect.topright).move(-2, 2)
+                drawn.append(surface.blit(sprite, at))
         if look.picked is not None and mover is not None:
             marks = pos.spooky_in(look.picked)
             count = len(marks) + 1
@@ -326,11 +328,11 @@ class BoardView:
             size = max(8, round(layout.slot_size(count, look.picked) * 0.62))
             sprite = theme.mark_sprite(mover, size, palette.of(mover), palette.glow_strength)
             sprite.set_alpha(150 + round(105 * pulse))
-            theme.blit_centered(surface, sprite, center)
+            drawn.append(theme.blit_centered(surface, sprite, center))
             sprite.set_alpha(None)
-            pygame.draw.rect(
-                surface, palette.of(mover), layout.cells[look.picked].inflate(-4, -4), 3, 8
-            )
+            edge = layout.cells[look.picked].inflate(-4, -4)
+            drawn.append(pygame.draw.rect(surface, palette.of(mover), edge, 3, 8))
+        return drawn[0].unionall(drawn[1:]) if drawn else None
 
 
 @lru_cache(maxsize=16)
@@ -340,17 +342,20 @@ def _cached_layout(
     return layout_board(variant, pygame.Rect(area), focus)
 
 
-def _brackets(surface: pygame.Surface, rect: pygame.Rect, color: Color, width: int) -> None:
-    """Four corner brackets around ``rect``: a cursor that leaves the cell's marks visible."""
+def _brackets(surface: pygame.Surface, rect: pygame.Rect, color: Color, width: int) -> pygame.Rect:
+    """Four corner brackets around ``rect``: a cursor that leaves the cell's marks visible;
+    the rectangle they cover."""
     arm = rect.width // 4
+    drawn = pygame.Rect(rect.topleft, (0, 0))
     for (cx, cy), (dx, dy) in (
         (rect.topleft, (1, 1)),
         (rect.topright, (-1, 1)),
         (rect.bottomleft, (1, -1)),
         (rect.bottomright, (-1, -1)),
     ):
-        pygame.draw.line(surface, color, (cx, cy), (cx + dx * arm, cy), width)
-        pygame.draw.line(surface, color, (cx, cy), (cx, cy + dy * arm), width)
+        drawn.union_ip(pygame.draw.line(surface, color, (cx, cy), (cx + dx * arm, cy), width))
+        drawn.union_ip(pygame.draw.line(surface, color, (cx, cy), (cx, cy + dy * arm), width))
+    return drawn
 
 
 def _render_static(
@@ -574,6 +579,14 @@ def draw_classical(
     size: float = 0,
 ) -> None:
     """Classical mark ``k`` in ``rect``; ``size`` (pixels) overrides its usual size."""
+    for image, at in classical_blits(rect, k, palette, alpha, size):
+        layer.blit(image, at)  # one by one: a canvas records the subscript's words
+
+
+def classical_blits(
+    rect: pygame.Rect, k: int, palette: Palette, alpha: int = 255, size: float = 0
+) -> list[tuple[pygame.Surface, pygame.Rect]]:
+    """What :func:`draw_classical` blits, and where."""
     player = Player.of_mark(k)
     color = palette.of(player)
     sprite = theme.mark_sprite(
@@ -582,17 +595,16 @@ def draw_classical(
     if alpha < 255:
         sprite = sprite.copy()
         sprite.set_alpha(alpha)
-    theme.blit_centered(layer, sprite, classical_center(rect))
+    x, y = classical_center(rect)
+    blits = [(sprite, sprite.get_rect(center=(round(x), round(y))))]
     if rect.width // 4 < theme.screen_scale().floor:
-        return  # a cell out of focus: its subscript would be too small to read
+        return blits  # a cell out of focus: its subscript would be too small to read
     sub = theme.text(str(k), rect.width // 4, color, True)
     if alpha < 255:
         sub = sub.copy()
         sub.set_alpha(alpha)
-    layer.blit(
-        sub,
-        sub.get_rect(bottomright=(rect.right - rect.width // 12, rect.bottom - rect.width // 16)),
-    )
+    corner = (rect.right - rect.width // 12, rect.bottom - rect.width // 16)
+    return [*blits, (sub, sub.get_rect(bottomright=corner))]
 
 
 def _draw_spooky_cell(

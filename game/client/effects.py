@@ -26,11 +26,12 @@ from game.client import theme
 from game.client.board_view import (
     CLASSICAL_SIZE,
     BoardLayout,
+    classical_blits,
     classical_center,
-    draw_classical,
     draw_row_line,
 )
 from game.client.particles import Particles, objects
+from game.client.still import Over
 from game.client.theme import Color, Palette
 from game.rules import Player, Position, Row
 
@@ -126,6 +127,8 @@ class Effects:
         self.firework_color = 0
         self.time = 0.0
         self._made_for: tuple[object, ...] = ()  # the sprites made for: size, scale, palette
+        # What a landed mark blits, by mark, cell and palette (it stays put till all have landed).
+        self._landed: dict[tuple[object, ...], list[tuple[pygame.Surface, pygame.Rect]]] = {}
 
     # -- starting effects --------------------------------------------------------
 
@@ -221,6 +224,7 @@ class Effects:
 
     def clear(self) -> None:
         self.particles.clear()
+        self._landed.clear()
         self.flights.clear()
         self.fades.clear()
         self.sweeps.clear()
@@ -287,6 +291,7 @@ class Effects:
                 self._burst(f.end, f.color, f.sparks, speed=0.3, ttl=0.5)
         if self.flights and all(f.age >= f.delay + f.duration + SETTLE_TIME for f in self.flights):
             self.flights.clear()
+            self._landed.clear()
         if self.after_landing is not None and not self.flights:
             sweeps, color = self.after_landing
             self.after_landing = None
@@ -357,9 +362,15 @@ class Effects:
     # -- drawing -----------------------------------------------------------------
 
     def draw(
-        self, surface: pygame.Surface, layout: BoardLayout, palette: Palette, alpha: float
-    ) -> pygame.Rect | None:
-        """Everything moving, ``alpha`` of the way to the next step; the rectangle it covers."""
+        self,
+        surface: pygame.Surface,
+        layout: BoardLayout,
+        palette: Palette,
+        alpha: float,
+        over: Over | None = None,
+    ) -> None:
+        """Everything moving, ``alpha`` of the way to the next step; where, noted in ``over``."""
+        over = over or Over(surface.get_size())
         ox, oy = layout.area.topleft
         w = layout.area.width
         scale = max(1.0, w / 600)
@@ -374,37 +385,40 @@ class Effects:
             for color in (palette.x, palette.o, palette.dim, palette.accent, FIREWORK_SPARK):
                 for size in DOT_SIZES:
                     theme.glow_dots(round(size * scale), color, SHADES)
-        drawn = self._draw_sweeps(surface, layout, alpha)
-        fading: list[pygame.Rect] = []
+        over.add(self._draw_sweeps(surface, layout, alpha))
+        ladders = {p: _ladder_of(_FADE, p, top, palette) for p in Player}
+        faded = []
         for fade in self.fades:
             age = fade.prev_age + (fade.age - fade.prev_age) * alpha
             left = max(0.0, 1 - age / fade.life)
-            player = Player.of_mark(fade.mark)
-            sprite = _ladder_of(_FADE, player, top, palette).nearest(
-                fade.size * w * (0.6 + 0.4 * left)
-            )
+            sprite = ladders[Player.of_mark(fade.mark)].nearest(fade.size * w * (0.6 + 0.4 * left))
             sprite.set_alpha(round(255 * left))
             at = (ox + fade.at[0] * w, oy + fade.at[1] * w)
-            fading.append(theme.blit_centered(surface, sprite, at))
+            faded.append(theme.blit_centered(surface, sprite, at))
             sprite.set_alpha(None)
+        over.add_all(faded)
         # Sparks first: the flying marks pass in front of their own trails.
         sprites, half = _dots(tuple(self.colors), scale)
         sparks = self.particles.draw(surface, sprites, half, SHADES, (ox, oy), w, alpha)
+        if sparks is not None:
+            over.add_spots(*sparks)  # a spark's sprite is smaller than a tile
+        ladders = {p: _ladder_of(_FLIGHT, p, top, palette) for p in Player}
         flying: list[tuple[pygame.Surface, pygame.Rect]] = []
         for f in self.flights:
             if f.landed:
                 # Landed: drawn exactly as the board will draw it once the effect is over.
-                draw_classical(surface, layout.cells[f.cell], f.mark, palette)
-                fading.append(layout.cells[f.cell])
+                key = (f.mark, tuple(layout.cells[f.cell]), palette)
+                if key not in self._landed:
+                    self._landed[key] = classical_blits(layout.cells[f.cell], f.mark, palette)
+                flying += self._landed[key]
                 continue
             age = f.prev_age + (f.age - f.prev_age) * alpha
             (fx, fy), size = f.place(age)
-            sprite = _ladder_of(_FLIGHT, Player.of_mark(f.mark), top, palette).nearest(size * w)
+            sprite = ladders[Player.of_mark(f.mark)].nearest(size * w)
             center = (round(ox + fx * w), round(oy + fy * w))
             flying.append((sprite, sprite.get_rect(center=center)))
         surface.fblits(flying)
-        rects = [*fading, *(rect for _, rect in flying), *filter(None, (drawn, sparks))]
-        return rects[0].unionall(rects[1:]) if rects else None
+        over.add_all([rect for _, rect in flying])
 
     def _draw_sweeps(
         self, surface: pygame.Surface, layout: BoardLayout, alpha: float

@@ -35,14 +35,16 @@ def draw_ghost(
     action: Action | None,
     palette: Palette,
     time: float,
-) -> None:
-    """A placement's ghost on top of the board (a collapse is shown by :func:`preview_of`)."""
+) -> pygame.Rect | None:
+    """A placement's ghost on top of the board (a collapse is shown by :func:`preview_of`);
+    the rectangle it covers (None: nothing drawn)."""
     mover = pos.to_play
     if not isinstance(action, Place) or mover is None:
-        return
+        return None
     pulse = 0.5 + 0.5 * math.sin(time * 3.0)
     color = palette.of(mover)
     centres = []
+    drawn: list[pygame.Rect] = []
     width = max(2, layout.cell_size // 70)  # as thick on a TV as on a desk
     for cell in dict.fromkeys((action.a, action.b)):
         count = len(pos.spooky_in(cell)) + 1
@@ -51,8 +53,11 @@ def draw_ghost(
         size = max(10, round(layout.slot_size(count) * 0.7))
         sprite = theme.mark_sprite(mover, size, color, palette.glow_strength)
         sprite.set_alpha(150 + round(90 * pulse))
-        theme.blit_centered(surface, sprite, centre)
+        drawn.append(theme.blit_centered(surface, sprite, centre))
         sprite.set_alpha(None)
-        pygame.draw.rect(surface, color, layout.cells[cell].inflate(-10, -10), width, 10)
+        edge = layout.cells[cell].inflate(-10, -10)
+        drawn.append(pygame.draw.rect(surface, color, edge, width, 10))
     if len(centres) == 2:
-        pygame.draw.line(surface, theme.mix(palette.board, color, 0.7), *centres, width)
+        line = theme.mix(palette.board, color, 0.7)
+        drawn.append(pygame.draw.line(surface, line, *centres, width))
+    return drawn[0].unionall(drawn[1:])

@@ -95,8 +95,9 @@ class Particles:
         origin: Vec,
         width: float,
         alpha: float,
-    ) -> pygame.Rect | None:
-        """Each particle's sprite, in one additive ``fblits``; the rectangle they cover.
+    ) -> tuple[np.ndarray, np.ndarray] | None:
+        """Each particle's sprite, in one additive ``fblits``; their centres (x and y in
+        whole pixels), None if there is none.
 
         ``sprites`` (see :func:`objects`) holds ``shades + 1`` sprites for each kind,
         dimmest first (the brightest twice, for a particle whose life is all left); ``half``
@@ -117,9 +118,7 @@ class Particles:
         looks = sprites[self.kind * (shades + 1) + shade]
         places = np.column_stack((px, py)).tolist()
         surface.fblits(zip(looks.tolist(), places, strict=True), pygame.BLEND_ADD)
-        side = 2 * int(h.max()) + 1
-        left, top = int(px.min()), int(py.min())
-        return pygame.Rect(left, top, int(px.max()) - left + side, int(py.max()) - top + side)
+        return (px + h).astype(np.intp), (py + h).astype(np.intp)
 
 
 def objects(items: Sequence[object]) -> np.ndarray:

@@ -167,8 +167,12 @@ class Scene(Protocol):
         """Advance the simulation by one fixed step of ``dt`` seconds."""
         ...
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        """Paint the whole surface; ``alpha`` in [0, 1) interpolates toward the next step."""
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
+        """Paint the frame; ``alpha`` in [0, 1) interpolates toward the next step.
+
+        Returns the parts of the surface that changed since the scene's last frame, or
+        None when it painted (or may have painted) all of it; see :mod:`game.client.still`.
+        """
         ...
 
     @property
@@ -201,7 +205,7 @@ class BaseScene:
     def update(self, dt: float) -> None:
         pass
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         raise NotImplementedError
 
     @property

@@ -1,21 +1,111 @@
-"""The still part of a frame: painted once into an opaque picture, then blitted whole.
+"""The still part of a frame: painted once into an opaque picture, put back only where it moved.
 
 A screen in motion is mostly still: during a collapse the background, the
 side panel and the board's grid and marks do not move, only the flying marks
 and the sparks do. A scene names what its still part depends on (a *key*:
 the window's size, the palette, the position, the words on the panel...)
-and paints it when the key changes; every other frame costs one opaque
-blit of the window's size, the price of a bare frame, before the moving
-parts are drawn over it.
+and paints it when the key changes. Every other frame puts the picture back
+only where the last frame drew over it, draws the moving parts, says where
+(:meth:`Still.shown`), and :func:`show` sends only those parts of the window
+to the screen: a burst costs what moves, not the window's size.
+
+The window keeps its pixels between frames, so putting back part of the
+picture is enough only while nothing else drew on it: a frame shown whole
+(``show(None)``: a scene that does not say what it drew, or something drawn
+over a scene) or a window opened or uncovered (:func:`spoil`) makes the next
+frame put the whole picture back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 
+import numpy as np
 import pygame
 
 from game.client.canvas import forget_drawn
+
+TILE_SHIFT = 5  # what moved is put back in squares 2**5 = 32 pixels big (twice that at 4K)
+_spoilt = 0  # times the window's pixels stopped being what the kept pictures left there
+
+
+def spoil() -> None:
+    """The window's pixels are not what a kept picture last left there: next frame, all of it."""
+    global _spoilt
+    _spoilt += 1
+
+
+def show(dirty: list[pygame.Rect] | None) -> None:
+    """Send the frame to the screen: only the ``dirty`` parts, or all of it (None)."""
+    if dirty is None:
+        spoil()  # whatever drew it did not say where: the kept pictures go back whole
+        pygame.display.flip()
+    else:
+        pygame.display.update(dirty)
+
+
+class Over:
+    """Where one frame drew over the still picture, in square tiles."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.shift = TILE_SHIFT + (size[1] > 1620)  # twice as big at 4K
+        self.tile = t = 1 << self.shift
+        self.grid = np.zeros((-(-size[1] // t), -(-size[0] // t)), dtype=bool)
+        self._spots = np.zeros_like(self.grid)  # tiles under the centre of a small sprite
+
+    def add(self, rect: pygame.Rect | None) -> None:
+        """Something drawn inside ``rect`` (None: nothing)."""
+        if rect:
+            t = self.tile
+            x0, y0 = max(0, rect.left) // t, max(0, rect.top) // t
+            self.grid[y0 : (rect.bottom - 1) // t + 1, x0 : (rect.right - 1) // t + 1] = True
+
+    def add_all(self, rects: list[pygame.Rect]) -> None:
+        for rect in rects:
+            self.add(rect)
+
+    def add_spots(self, x: np.ndarray, y: np.ndarray) -> None:
+        """Many small sprites drawn, centred at integer ``x``, ``y``, none more than a tile
+        from its centre to its edge: their centres' tiles and the tiles round those."""
+        rows, cols = self.grid.shape
+        xs = np.minimum(np.maximum(x >> self.shift, 0), cols - 1)
+        ys = np.minimum(np.maximum(y >> self.shift, 0), rows - 1)
+        self._spots.reshape(-1)[ys * cols + xs] = True
+
+    def tiles(self) -> np.ndarray:
+        """Every tile drawn on: the rectangles', and the spots' with their neighbours."""
+        spots = self._spots
+        if not spots.any():
+            return self.grid
+        near = spots.copy()
+        near[1:] |= spots[:-1]
+        near[:-1] |= spots[1:]
+        wide = near.copy()
+        wide[:, 1:] |= near[:, :-1]
+        wide[:, :-1] |= near[:, 1:]
+        return self.grid | wide
+
+    def __or__(self, other: Over) -> Over:
+        both = Over(self.size)
+        both.grid = self.tiles() | other.tiles()
+        return both
+
+    def rects(self) -> list[pygame.Rect]:
+        """The tiles drawn on, as runs along each row of tiles, within the window."""
+        t = self.tile
+        tiles = self.tiles()
+        rows, cols = tiles.shape
+        padded = np.zeros((rows, cols + 2), dtype=np.int8)
+        padded[:, 1:-1] = tiles
+        edges = padded[:, 1:] - padded[:, :-1]  # 1 where a run starts, -1 after it ends
+        rows, starts = np.nonzero(edges == 1)
+        ends = np.nonzero(edges == -1)[1]
+        bounds = pygame.Rect((0, 0), self.size)
+        return [
+            bounds.clip(s * t, r * t, (e - s) * t, t)
+            for r, s, e in zip(rows.tolist(), starts.tolist(), ends.tolist(), strict=True)
+        ]
 
 
 class Still:
@@ -24,11 +114,16 @@ class Still:
     def __init__(self) -> None:
         self._key: Hashable = None
         self._image: pygame.Surface | None = None
+        self._over: Over | None = None  # where the last frame drew over the picture
+        self._left_on: tuple[pygame.Surface, int] | None = None  # where it was put, and when
+        self._put_back: Over | None = None  # this frame's, None for all of it
 
     def draw(
         self, surface: pygame.Surface, key: Hashable, paint: Callable[[pygame.Surface], None]
-    ) -> None:
-        """Blit the picture ``paint`` draws for ``key``, painting it only if ``key`` is new.
+    ) -> Over:
+        """Put back the picture ``paint`` draws for ``key``, painting it only if ``key`` is new:
+        all of it, or only where the last frame on this window drew over it. Returns where
+        this frame draws over it, for the scene to fill in and hand to :meth:`shown`.
 
         ``paint`` draws on a surface of ``surface``'s size and format, at the same places
         as on ``surface`` itself; the window's size is part of the key.
@@ -41,4 +136,33 @@ class Still:
             forget_drawn(self._image)
             paint(self._image)
             self._key = key
-        surface.blit(self._image, (0, 0))
+            self._left_on = None
+        left, over = self._left_on, self._over
+        # Only a plain surface: a canvas must record every text the picture holds, each frame.
+        if (
+            left
+            and over
+            and left[0] is surface
+            and left[1] == _spoilt
+            and type(surface) is pygame.Surface
+        ):
+            image = self._image
+            surface.blits([(image, rect, rect) for rect in over.rects()], doreturn=False)
+            self._put_back = over
+        else:
+            surface.blit(self._image, (0, 0))
+            self._put_back = None
+        self._left_on = (surface, _spoilt)
+        return Over(surface.get_size())
+
+    def shown(self, over: Over, anywhere: bool = False) -> list[pygame.Rect] | None:
+        """Say where this frame drew over the picture (``anywhere``: somewhere it cannot
+        say); the parts of the window changed since the last frame, for :func:`show` (None:
+        all of it, and the next frame puts all of it back)."""
+        if anywhere:
+            self._left_on = None
+            return None
+        put_back, self._over = self._put_back, over
+        if put_back is None:
+            return [pygame.Rect((0, 0), over.size)]
+        return (put_back | over).rects()

@@ -202,8 +202,9 @@ def _type_size(height: int) -> int:
 
 def focus_ring(
     surface: pygame.Surface, rect: pygame.Rect, palette: Palette, time: float, radius: int = 0
-) -> None:
-    """The focus around ``rect``: a thick ring that breathes out and in, and two chevrons.
+) -> pygame.Rect:
+    """The focus around ``rect``: a thick ring that breathes out and in, and two chevrons;
+    the rectangle it covers.
 
     Plain outlines and polygons, no blur and no translucent layer: it costs a few
     hundred microseconds at 4K and nothing is cached.
@@ -215,18 +216,20 @@ def focus_ring(
     ring = rect.inflate(2 * (gap + width), 2 * (gap + width))
     color = theme.mix(palette.highlight, palette.text, 0.5 * pulse)
     edge = radius + gap + width if radius else 0
-    pygame.draw.rect(surface, color, ring, width, border_radius=edge)
+    drawn = pygame.draw.rect(surface, color, ring, width, border_radius=edge)
     if rect.width < 4 * rect.height:
-        return  # a key, or one of a row of buttons: chevrons would cover its neighbours
+        return drawn  # a key, or one of a row of buttons: chevrons would cover its neighbours
     # Chevrons pointing in at the two ends, riding the ring as it breathes.
     r = max(width, round(rect.height * 0.16))
     for side, direction in ((ring.left, 1), (ring.right, -1)):
-        _arrow(surface, (side - direction * (r + width // 2), ring.centery), r, direction, color)
+        at = (side - direction * (r + width // 2), ring.centery)
+        drawn = drawn.union(_arrow(surface, at, r, direction, color))
+    return drawn
 
 
 def _arrow(
     surface: pygame.Surface, at: tuple[float, float], r: float, direction: int, color: theme.Color
-) -> None:
+) -> pygame.Rect:
     x, y = at
     points = [(x + direction * r, y), (x - direction * r, y - r), (x - direction * r, y + r)]
-    pygame.draw.polygon(surface, color, points)
+    return pygame.draw.polygon(surface, color, points)

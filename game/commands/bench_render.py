@@ -107,6 +107,7 @@ def main(argv: list[str]) -> int:
 
     from game.client.app import App
     from game.client.scene import Scene, SceneName, make_scene
+    from game.client.still import show
     from game.session import LocalSession, Snapshot
 
     variant = make_variant(args.variant)
@@ -147,8 +148,7 @@ def main(argv: list[str]) -> int:
     def frame(scene: Scene) -> None:
         for _ in range(STEPS_PER_FRAME):
             scene.update(app.timestep.dt)
-        scene.draw(surface, 0.5)
-        pygame.display.flip()
+        show(scene.draw(surface, 0.5))  # as the app does: only what changed, if it says
 
     start_scene = play_scene if args.scene == "play" else tv_scene
     with tempfile.TemporaryDirectory() as home:
@@ -169,8 +169,7 @@ def main(argv: list[str]) -> int:
             floor.time(bare)
         for _ in range(args.bursts):
             scene, start = start_scene()
-            scene.draw(surface, 0.0)  # the position before the burst is on screen already
-            pygame.display.flip()
+            show(scene.draw(surface, 0.0))  # the position before the burst is on screen already
             start()
             effects = scene.effects  # type: ignore[attr-defined]
             first = True

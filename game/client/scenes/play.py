@@ -61,7 +61,7 @@ from game.client.intents import (
     Undo,
 )
 from game.client.join_panel import draw_join
-from game.client.link import RECONNECTING, LinkPanel
+from game.client.link import LIVE, RECONNECTING, LinkPanel
 from game.client.prose import press
 from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
 from game.client.scenes.setup import PERSON, called, seat_title, variant_title
@@ -837,7 +837,7 @@ class PlayScene(BaseScene):
             rows=self.effects.struck_rows(pos),
         )
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         palette = self.ctx.palette
         t = self.ctx.time
         board, hud = self._areas()
@@ -853,18 +853,22 @@ class PlayScene(BaseScene):
             self._draw_invitation(image, hud)
 
         # The background, the board and the panel change with the game, not with the clock:
-        # a frame in a collapse blits them as one picture and draws what moves over it.
-        self.still.draw(surface, self._still_key(layer), paint)
+        # a frame in a collapse puts them back as one picture where they were drawn over,
+        # and draws what moves over them.
+        over = self.still.draw(surface, self._still_key(layer), paint)
         if leads := self.advice.study_at(self.pos):
             draw_study(surface, layout, self.pos, leads, self.advice.exact, palette)
-        self.view.draw_pointer(surface, layout, self.pos, palette, look, t)
+            over.add(layout.area)  # its shades and labels stay inside the cells
+        over.add(self.view.draw_pointer(surface, layout, self.pos, palette, look, t))
         if (hint := self.advice.hints.at(self.pos)) is not None:
-            draw_ghost(surface, layout, self.pos, hint, palette, t)
-        self.effects.draw(surface, layout, palette, alpha)
-        self._draw_chosen_ring(surface, hud)
+            over.add(draw_ghost(surface, layout, self.pos, hint, palette, t))
+        self.effects.draw(surface, layout, palette, alpha, over)
+        over.add(self._draw_chosen_ring(surface, hud))
         if self.message is not None:
-            self._draw_message(surface, board, self.message)
+            over.add(self._draw_message(surface, board, self.message))
+        linked = self.link.state == LIVE  # otherwise its banner or overlay covers the screen
         self.link.draw(surface, board)
+        return self.still.shown(over, anywhere=not linked)
 
     def _still_key(self, layer: pygame.Surface) -> tuple[object, ...]:
         """Everything the still picture shows depends on (the board's layer, the panel's words)."""
@@ -1095,24 +1099,25 @@ class PlayScene(BaseScene):
             label = theme.text(words, size, palette.text if chosen else palette.dim, chosen)
             theme.blit_centered(surface, label, (rect.centerx, rect.bottom + small * 0.8))
 
-    def _draw_chosen_ring(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
+    def _draw_chosen_ring(self, surface: pygame.Surface, hud: pygame.Rect) -> pygame.Rect | None:
         """The focus ring every screen uses, round the outcome looked at or chosen."""
         pos = self.show.hud_position(self.pos)
         if self.choice is None or not pos.awaiting_collapse:
-            return
+            return None
         ring = self._ring
         if ring is None or (ring[0] is not pos or ring[1] != self.choice or ring[2] != tuple(hud)):
             # Found once per choice, not each frame: Ultimate's outcomes take a while to resolve.
             rect = self._preview_rects(hud)[self.choice]
             action = pos.collapse_outcomes()[self.choice][0]
             if action not in self._previews:  # not drawn yet: next frame knows its board
-                focus_ring(surface, rect, self.ctx.palette, self.ctx.time, 10)
-                return
+                return focus_ring(surface, rect, self.ctx.palette, self.ctx.time, 10)
             ring = (pos, self.choice, tuple(hud), self._previews[action].layout(rect).area)
             self._ring = ring
-        focus_ring(surface, ring[3], self.ctx.palette, self.ctx.time, 10)
+        return focus_ring(surface, ring[3], self.ctx.palette, self.ctx.time, 10)
 
-    def _draw_message(self, surface: pygame.Surface, board: pygame.Rect, message: Message) -> None:
+    def _draw_message(
+        self, surface: pygame.Surface, board: pygame.Rect, message: Message
+    ) -> pygame.Rect:
         palette = self.ctx.palette
         size = theme.scale(self.ctx.size).body
         color = palette.warning if message.warning else palette.text
@@ -1130,3 +1135,4 @@ class PlayScene(BaseScene):
         for line in lines:
             surface.blit(line, line.get_rect(midtop=(box.centerx, round(y))))
             y += line.get_height()
+        return box

@@ -32,7 +32,7 @@ from game.client.canvas import Canvas, note_cover
 from game.client.effects import Effects
 from game.client.intents import Cancel, Intent, Text
 from game.client.join_panel import draw_join
-from game.client.link import LinkPanel
+from game.client.link import LIVE, LinkPanel
 from game.client.scene import BaseScene, Context, SceneName
 from game.client.scoreboard import fit
 from game.client.still import Still
@@ -198,7 +198,7 @@ class TvScene(BaseScene):
             or (party is not None and (party.clock_ms or len(party.standings) > 8))
         )
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
         palette = self.ctx.palette
         t = self.ctx.time
         board, strip, side = self._areas()
@@ -210,7 +210,7 @@ class TvScene(BaseScene):
             self._draw_side(surface, side)
             self._draw_bubbles(surface, board)
             self.link.draw(surface, board)
-            return
+            return None  # drawn whole: the marks drift everywhere
         layout = self._layout()
         pos = self.pos
         look = Look(hidden=self.effects.hidden_cells, rows=self.effects.struck_rows(pos))
@@ -223,11 +223,16 @@ class TvScene(BaseScene):
             self._draw_side(image, side)
 
         # What changes with the game, not the clock, is one still picture (see still.py).
-        self.still.draw(surface, self._still_key(layer), paint)
-        self.effects.draw(surface, layout, palette, alpha)
-        self._draw_bubbles(surface, board)
-        self._draw_news(surface, side.x - round(36 * self._unit()))
+        over = self.still.draw(surface, self._still_key(layer), paint)
+        self.effects.draw(surface, layout, palette, alpha, over)
+        for drawn in (
+            *self._draw_bubbles(surface, board),
+            *self._draw_news(surface, side.x - round(36 * self._unit())),
+        ):
+            over.add(drawn)
+        linked = self.link.state == LIVE  # otherwise its banner or overlay covers the screen
         self.link.draw(surface, board)
+        return self.still.shown(over, anywhere=not linked)
 
     def _waiting(self) -> bool:
         """Whether there is no game to show yet (the waiting screen instead of a board)."""
@@ -506,12 +511,13 @@ class TvScene(BaseScene):
             y = rect.top - round(12 * u)
         return cards
 
-    def _draw_bubbles(self, surface: pygame.Surface, board: pygame.Rect) -> None:
-        """Emotes stacked over the board, each fading as its time runs out."""
+    def _draw_bubbles(self, surface: pygame.Surface, board: pygame.Rect) -> list[pygame.Rect]:
+        """Emotes stacked over the board, each fading as its time runs out; where they are."""
         palette = self.ctx.palette
         u = self._unit()
         now = self.ctx.time
         pad = round(18 * u)
+        drawn = []
         for bubble, rect in self.bubble_cards(board):
             age = min(1.0, (now - bubble.since) / EMOTE_TIME)
             words = theme.text(bubble.words, round(64 * u), palette.highlight, True)
@@ -522,19 +528,22 @@ class TvScene(BaseScene):
             card.blit(by, by.get_rect(midbottom=(rect.width // 2, rect.height - pad // 2)))
             card.set_alpha(round(255 * min(1.0, 4 * (1 - age))))
             note_cover(surface, rect)
-            surface.blit(card, rect)
+            drawn.append(surface.blit(card, rect))
+        return drawn
 
-    def _draw_news(self, surface: pygame.Surface, right: int) -> None:
-        """The host's latest news along the bottom, under the board, newest last."""
+    def _draw_news(self, surface: pygame.Surface, right: int) -> list[pygame.Rect]:
+        """The host's latest news along the bottom, under the board, newest last; where."""
         palette = self.ctx.palette
         u = self._unit()
         size = round(36 * u)
         left = round(36 * u)
         y = surface.get_height() - round(30 * u)
+        drawn = []
         for text, _ in reversed(self.news):
             words = theme.text(fit(text, size, right - left), size, palette.text)
-            surface.blit(words, words.get_rect(bottomleft=(left, y)))
+            drawn.append(surface.blit(words, words.get_rect(bottomleft=(left, y))))
             y -= words.get_height()
+        return drawn
 
 
 def _names_line(names: tuple[str, ...], size: int, width: int) -> str:
