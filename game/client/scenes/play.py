@@ -694,9 +694,12 @@ class PlayScene(BaseScene):
         while self._waiting:
             event = self._waiting[0]
             if isinstance(event, Snapshot):
-                if self.paused and self._forward(event) and not quiet:
+                if event.moves == self.moves and event.game == self.game:
+                    pass  # the game as shown (a reconnect's resync): a pick in hand stays
+                elif self.paused and self._forward(event) and not quiet:
                     return
-                self._show(event, quiet)
+                else:
+                    self._show(event, quiet)
             elif isinstance(event, Refused):
                 self._say(event.reason)
             elif isinstance(event, Notice):
