@@ -803,7 +803,7 @@ class PlayScene(BaseScene):
             or self.view.pulsing(self.ctx.time)
             or self.message is not None
             or bot_waits  # its pause runs out with no event to wake the window
-            or self.hud_menu.focus >= 0  # the focus ring breathes
+            or self.hud_menu.breathing(self.ctx.time)  # the focus ring moves
             or self.advice.busy  # its answer has no event to wake the window
             or self.advice.hints.at(self.pos) is not None  # the ghost breathes
         )
@@ -885,7 +885,7 @@ class PlayScene(BaseScene):
             self.choice,
             (self._seat_name(Player.X), self._seat_name(Player.O)),
             (menu.focus, tuple((item.label, item.enabled, item.value) for item in menu.items)),
-            t if menu.focus >= 0 else None,  # a focused button's ring breathes
+            menu.ring_time(t) if menu.focus >= 0 else None,  # a focused button's ring
             (banner, banner is not None and t < banner.until),
             self._invitation(),
             self._party_key(),
