@@ -382,6 +382,17 @@ class Breath:
         return shown != self._shown or now < rest_after(self._since, self.rate)
 
 
+def trimmed(sprite: pygame.Surface) -> pygame.Surface:
+    """``sprite`` without the fully transparent margin round it, as much cut off each side so
+    that its centre stays put: blitted centred, it draws the same pixels, and fewer."""
+    ink = sprite.get_bounding_rect()
+    w, h = sprite.get_size()
+    cut = min(ink.left, ink.top, w - ink.right, h - ink.bottom)
+    if cut <= 0 or not ink:
+        return sprite
+    return sprite.subsurface((cut, cut, w - 2 * cut, h - 2 * cut)).copy()
+
+
 def drifts(palette: Palette) -> bool:
     """Whether :func:`backdrop` draws drifting marks (not in high contrast): a moving screen."""
     return bool(palette.glow_strength)

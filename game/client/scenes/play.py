@@ -836,7 +836,7 @@ class PlayScene(BaseScene):
             rows=self.effects.struck_rows(pos),
         )
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]] | None:
         palette = self.ctx.palette
         t = self.ctx.time
         board, hud = self._areas()
