@@ -75,18 +75,33 @@ VARIANT_STRENGTHS: dict[str, dict[str, Strength]] = {
 }
 
 
-def search_bot(chosen: Strength, rng: Random) -> Bot:
-    """The searching bot of a strength: one process, or root parallel over several."""
+def search_bot(chosen: Strength, rng: Random, cpu_time: bool = False) -> Bot:
+    """The searching bot of a strength: one process, or root parallel over several.
+
+    ``cpu_time`` counts its time limit in CPU seconds of each search process
+    instead of seconds on the wall: on a loaded machine a level then searches
+    as much as it would on an idle one (``qttt arena --cpu``).
+    """
     if chosen.processes == 1:
         from game.ai.mcts import MCTSBot
 
         return MCTSBot(
-            rng, chosen.iterations, chosen.time_limit, chosen.contempt, pressure=chosen.pressure
+            rng,
+            chosen.iterations,
+            chosen.time_limit,
+            chosen.contempt,
+            pressure=chosen.pressure,
+            cpu_time=cpu_time,
         )
     from game.ai.parallel import ParallelBot
 
     return ParallelBot(
-        rng, chosen.iterations, chosen.time_limit, chosen.contempt, chosen.processes or None
+        rng,
+        chosen.iterations,
+        chosen.time_limit,
+        chosen.contempt,
+        chosen.processes or None,
+        cpu_time=cpu_time,
     )
 
 
@@ -98,18 +113,19 @@ def strength(level: str, variant: Variant) -> Strength:
 LEVELS: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "expert", "perfect")
 
 
-def make_bot(level: str, variant: Variant, rng: Random) -> Bot:
+def make_bot(level: str, variant: Variant, rng: Random, cpu_time: bool = False) -> Bot:
     """The bot of a level a player can pick; ``ValueError`` for an unknown one.
 
     *perfect* plays Goff's game only (it is solved), and *expert* every other
     game; elsewhere they are refused with a message a menu can show.
+    ``cpu_time``: see :func:`search_bot`.
     """
     if level == "beginner":
         return RandomBot(rng)
     if level == "expert" and isinstance(variant, Goff):
         raise ValueError("on Goff's 3×3 game the strongest bot is perfect, not expert")
     if level in STRENGTHS:
-        return search_bot(strength(level, variant), rng)
+        return search_bot(strength(level, variant), rng, cpu_time)
     if level == "perfect":
         if not isinstance(variant, Goff):
             raise ValueError("the perfect bot plays Goff's 3×3 game only")

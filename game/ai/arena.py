@@ -18,15 +18,17 @@ def play_game(
     o_level: str,
     seed: int,
     answers: tuple[list[float], list[float]] | None = None,
+    cpu_time: bool = False,
 ) -> Position:
     """One game between two levels; the same seed replays the same game.
 
-    ``answers``, if given, receives the seconds each of X's and O's answers took.
+    ``answers``, if given, receives the seconds each of X's and O's answers took;
+    ``cpu_time`` counts the bots' time limits in CPU seconds (see :func:`game.ai.search_bot`).
     """
     rng = Random(seed)
     bots = (
-        make_bot(x_level, variant, Random(rng.randrange(2**32))),
-        make_bot(o_level, variant, Random(rng.randrange(2**32))),
+        make_bot(x_level, variant, Random(rng.randrange(2**32)), cpu_time),
+        make_bot(o_level, variant, Random(rng.randrange(2**32)), cpu_time),
     )
     pos = Position(variant)
     while not pos.is_over:

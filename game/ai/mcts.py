@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from random import Random
 
 from game.ai.pressure import EXPLORATION as PRESSURE_EXPLORATION
@@ -101,8 +102,13 @@ class Search:
         self.exploration = exploration
         self.simulate = _full_rollout if self.pressure is None else self._pressure_leaf
 
-    def run(self, iterations: int, deadline: float | None = None) -> None:
-        """Grow the tree by ``iterations``, or fewer if ``deadline`` (perf_counter) passes."""
+    def run(
+        self,
+        iterations: int,
+        deadline: float | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        """Grow the tree by ``iterations``, or fewer if ``deadline`` passes on ``clock``."""
         step = self.iterate
         done = 0
         while done < iterations:
@@ -112,7 +118,7 @@ class Search:
             done += batch
             if self.root.proven is not None:
                 break  # the value is known: more iterations would change nothing
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and clock() >= deadline:
                 break
         self.iterations += done
 
@@ -187,6 +193,20 @@ class Search:
             frontier = [child for node in frontier for child in node.children]
         return False
 
+    def restrict(self, share: list[Action]) -> None:
+        """Search only ``share`` of the root's actions (best last), keeping what was grown below
+        them: another process searches the rest (:mod:`game.ai.parallel`)."""
+        root = self.root
+        grown = dict(zip(root.actions, root.children, strict=True))
+        root.actions = [action for action in share if action in grown]
+        root.children = [grown[action] for action in root.actions]
+        root.untried = [action for action in share if action not in grown]
+        root.pruned = True
+        # Only a win among the kept actions settles the root now.
+        mover = 1.0 if root.pos._turn & 1 else -1.0
+        wins = [c for c in root.children if c.proven is not None and mover * c.proven >= 1.0]
+        root.proven = wins[0].proven if wins else None
+
     def _pressure_leaf(self, pos: Position, rng: Random, draw: float) -> float:
         """A new leaf's value by line pressure; an awaited collapse by the chooser's better side."""
         if pos._outcome is not None:
@@ -223,6 +243,26 @@ def pick(searches: list[Statistics]) -> Action:
                 # Exact in every tree: a win is a win, and a proven loss ranks last.
                 entry[0] = max(entry[0], proven) if proven > 0 else min(entry[0], proven)
     return max(merged, key=lambda action: tuple(merged[action]))
+
+
+def pick_split(searches: list[Statistics]) -> Action:
+    """The action to play from searches of disjoint shares of one position's actions.
+
+    Visits are not comparable between trees that split the root, so each
+    search offers its own choice (:func:`pick`) and the one with the better
+    value plays: its exact value if settled, else its mean result.
+    """
+
+    def value(statistics: Statistics, action: Action) -> float:
+        visits, total, proven = statistics[action]
+        return proven if proven is not None else total / visits if visits else -math.inf
+
+    offers = []
+    for statistics in searches:
+        if statistics:
+            action = pick([statistics])
+            offers.append((value(statistics, action), action))
+    return max(offers, key=lambda offer: offer[0])[1]
 
 
 def _prove_upwards(path: list[Node]) -> None:
@@ -320,8 +360,16 @@ class Tree:
         self._search: Search | None = None
         self._played: Action | None = None
 
-    def search(self, pos: Position, iterations: int, deadline: float | None) -> Search:
-        """The search of ``pos``, grown by ``iterations`` (or until ``deadline``)."""
+    def search(
+        self,
+        pos: Position,
+        iterations: int,
+        deadline: float | None,
+        clock: Callable[[], float] = time.perf_counter,
+        share: list[Action] | None = None,
+    ) -> Search:
+        """The search of ``pos``, grown by ``iterations`` (or until ``deadline`` on ``clock``),
+        over only ``share`` of its actions if given (see :meth:`Search.restrict`)."""
         search = self._search
         if not (
             self.reuse
@@ -330,7 +378,9 @@ class Tree:
             and search.reroot(self._played, pos)
         ):
             search = Search(pos, self.rng, self.contempt, pressure=self.pressure)
-        search.run(iterations, deadline)
+        if share is not None:
+            search.restrict(share)
+        search.run(iterations, deadline, clock)
         self._search = search
         self._played = None
         return search
@@ -343,7 +393,8 @@ class Tree:
 class MCTSBot:
     """A bot that searches ``iterations`` times, or until ``time_limit`` seconds have passed.
 
-    ``contempt`` in [0, 1] is how much worse than nothing a draw is to it.
+    ``contempt`` in [0, 1] is how much worse than nothing a draw is to it;
+    ``cpu_time`` counts the limit in CPU seconds of this process.
     """
 
     def __init__(
@@ -354,16 +405,18 @@ class MCTSBot:
         contempt: float = 0.0,
         reuse: bool = True,
         pressure: bool = True,
+        cpu_time: bool = False,
     ) -> None:
         self.iterations = iterations
         self.time_limit = time_limit
+        self.clock = time.process_time if cpu_time else time.perf_counter
         self.tree = Tree(rng, contempt, reuse, pressure)
 
     def choose(self, pos: Position) -> Action:
         actions = pos.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        action = self.tree.search(pos, self.iterations, deadline).best()
+        deadline = None if self.time_limit is None else self.clock() + self.time_limit
+        action = self.tree.search(pos, self.iterations, deadline, self.clock).best()
         self.tree.played(action)
         return action

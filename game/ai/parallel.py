@@ -1,5 +1,15 @@
-"""Root-parallel search: a process per core grows its own tree of the position, and the
-bot plays what their root statistics say together (:func:`game.ai.mcts.pick`).
+"""Parallel search: a process per core grows its own tree of the position.
+
+Where the search reads line pressure (boards of mini-boards) it is all but
+deterministic: the prior ranks the same placements, the same leaves get the
+same values, so two processes searching the whole position would grow two
+copies of one tree. There the bot deals the root's kept placements out
+between the processes, best first in turn, so each grows a tree twice as
+deep over its share, and the best offer by value plays
+(:func:`game.ai.mcts.pick_split`). Elsewhere random playouts make the trees
+differ, and the bot plays what their root statistics say together
+(:func:`game.ai.mcts.pick`, root parallel). A collapse has two choices:
+every process searches both.
 
 Each worker keeps its tree between moves (:class:`game.ai.mcts.Tree`), is
 told which action the bot played, and searches on its own generator, so a
@@ -19,8 +29,10 @@ import weakref
 from multiprocessing.connection import Connection
 from random import Random
 
-from game.ai.mcts import Statistics, Tree, pick
+from game.ai.mcts import Statistics, Tree, pick, pick_split
+from game.ai.pressure import Pressure
 from game.rules import Action, Position, make_variant
+from game.rules.squared import Squared
 from game.rules.variant import Variant
 
 # What crosses the pipe: the variant by name and options, and the position's own fields.
@@ -55,10 +67,11 @@ def position_of(state: State, variants: dict[tuple[str, str], Variant]) -> Posit
     return pos
 
 
-Request = tuple[Action | None, State, int, float]
+Request = tuple[Action | None, State, int, float, float | None, list[Action] | None]
 """What a worker is asked: the action played in its last position (if any), the position, its
-budget of iterations, and the deadline on the ``time.monotonic`` clock (one clock for all the
-processes of a machine)."""
+budget of iterations, the deadline on the ``time.monotonic`` clock (one clock for all the
+processes of a machine), to count CPU time instead the CPU seconds it may spend, and its share
+of the root's actions (worst first; ``None``: all of them)."""
 
 
 def _serve(conn: Connection, seed: int, contempt: float) -> None:
@@ -69,12 +82,17 @@ def _serve(conn: Connection, seed: int, contempt: float) -> None:
         request: Request | None = conn.recv()
         if request is None:
             return
-        played, state, iterations, deadline = request
+        played, state, iterations, deadline, cpu, share = request
         if played is not None:
             tree.played(played)
         pos = position_of(state, variants)
-        # The search reads perf_counter: carry over what is left of the time.
-        search = tree.search(pos, iterations, time.perf_counter() + deadline - time.monotonic())
+        if cpu is None:
+            # The search reads perf_counter: carry over what is left of the time.
+            left = time.perf_counter() + deadline - time.monotonic()
+            search = tree.search(pos, iterations, left, share=share)
+        else:
+            cpu_deadline = time.process_time() + cpu
+            search = tree.search(pos, iterations, cpu_deadline, time.process_time, share)
         conn.send(search.statistics())
 
 
@@ -89,7 +107,7 @@ def _stop(workers: list[tuple[multiprocessing.process.BaseProcess, Connection]])
 
 class ParallelBot:
     """Searches with ``processes`` workers (every core by default), each ``iterations`` times or
-    until ``time_limit`` seconds have passed."""
+    until ``time_limit`` seconds have passed (of its own CPU time with ``cpu_time``)."""
 
     def __init__(
         self,
@@ -98,12 +116,15 @@ class ParallelBot:
         time_limit: float,
         contempt: float = 0.0,
         processes: int | None = None,
+        cpu_time: bool = False,
     ) -> None:
         self.rng = rng
         self.iterations = iterations
         self.time_limit = time_limit
         self.contempt = contempt
         self.processes = processes or cores()
+        self.cpu_time = cpu_time
+        self._pressure = Pressure()
         self._workers: list[tuple[multiprocessing.process.BaseProcess, Connection]] = []
         self._played: Action | None = None
 
@@ -130,8 +151,20 @@ class ParallelBot:
         deadline = time.monotonic() + self.time_limit
         workers = self._start()
         state = state_of(pos)
-        for _, conn in workers:
-            conn.send((self._played, state, self.iterations, deadline))
+        cpu = self.time_limit if self.cpu_time else None
+        shares = self._shares(pos, len(workers))
+        for (_, conn), share in zip(workers, shares, strict=True):
+            conn.send((self._played, state, self.iterations, deadline, cpu, share))
         statistics: list[Statistics] = [conn.recv() for _, conn in workers]
-        self._played = pick(statistics)
+        self._played = (pick if shares[0] is None else pick_split)(statistics)
         return self._played
+
+    def _shares(self, pos: Position, n: int) -> list[list[Action] | None]:
+        """Each worker's share of the root's actions (see the module's text), worst first."""
+        if n == 1 or pos._pending or not isinstance(pos.variant, Squared):
+            return [None] * n
+        kept, _ = self._pressure.candidates(pos, self.rng)
+        if len(kept) < 2 * n:
+            return [None] * n
+        best_first = kept[::-1]
+        return [best_first[i::n][::-1] for i in range(n)]

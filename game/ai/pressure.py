@@ -243,6 +243,7 @@ class Pressure:
             ranked = [
                 (worth[p[0]] + worth[p[1]] + 1e-3 * rand(), p) for p in variant.placements(pos)
             ]
+            every = True
         ranked.sort(key=lambda item: item[0])
         kept = ranked[-KEEP:]
         touched = {cell for _, place in kept for cell in place}

@@ -167,7 +167,7 @@ class Scene(Protocol):
         """Advance the simulation by one fixed step of ``dt`` seconds."""
         ...
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]] | None:
         """Paint the frame; ``alpha`` in [0, 1) interpolates toward the next step.
 
         Returns the parts of the surface that changed since the scene's last frame, or
@@ -205,7 +205,7 @@ class BaseScene:
     def update(self, dt: float) -> None:
         pass
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]] | None:
         raise NotImplementedError
 
     @property

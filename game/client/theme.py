@@ -351,6 +351,53 @@ _DRIFT = tuple(
 )
 
 
+PULSE_TIME = 3.0
+"""Seconds a highlight (the pointer's, a focus ring, a ghost) breathes after it last changed;
+then it rests at its brightest, so a screen nobody touches is still (the window sleeps)."""
+
+
+def rest_after(since: float, rate: float) -> float:
+    """The first moment ``PULSE_TIME`` after ``since`` at which ``sin(rate * t)`` is 1."""
+    turns = math.ceil(((since + PULSE_TIME) * rate - math.pi / 2) / math.tau)
+    return (math.pi / 2 + math.tau * turns) / rate
+
+
+@dataclass(slots=True)
+class Breath:
+    """The clock of a highlight that breathes at ``rate`` (radians a second) for
+    :data:`PULSE_TIME` after what it shows changes, then rests at its brightest."""
+
+    rate: float
+    _shown: object = None
+    _since: float = 0.0
+
+    def time(self, shown: object, now: float) -> float:
+        """The moment to draw the highlight of ``shown`` at, ``now``."""
+        if shown != self._shown:
+            self._shown, self._since = shown, now
+        return min(now, rest_after(self._since, self.rate))
+
+    def moving(self, shown: object, now: float) -> bool:
+        """Whether the highlight of ``shown`` still moves ``now`` (or is yet to be drawn)."""
+        return shown != self._shown or now < rest_after(self._since, self.rate)
+
+
+def trimmed(sprite: pygame.Surface) -> pygame.Surface:
+    """``sprite`` without the fully transparent margin round it, as much cut off each side so
+    that its centre stays put: blitted centred, it draws the same pixels, and fewer."""
+    ink = sprite.get_bounding_rect()
+    w, h = sprite.get_size()
+    cut = min(ink.left, ink.top, w - ink.right, h - ink.bottom)
+    if cut <= 0 or not ink:
+        return sprite
+    return sprite.subsurface((cut, cut, w - 2 * cut, h - 2 * cut)).copy()
+
+
+def drifts(palette: Palette) -> bool:
+    """Whether :func:`backdrop` draws drifting marks (not in high contrast): a moving screen."""
+    return bool(palette.glow_strength)
+
+
 def backdrop(surface: pygame.Surface, palette: Palette, time: float, drift: bool = True) -> None:
     """The background of every screen: the gradient and, unless high contrast, drifting marks.
 
@@ -358,7 +405,7 @@ def backdrop(surface: pygame.Surface, palette: Palette, time: float, drift: bool
     """
     w, h = surface.get_size()
     surface.blit(background((w, h), palette.background_top, palette.background_bottom), (0, 0))
-    if not (drift and palette.glow_strength):
+    if not (drift and drifts(palette)):
         return
     for player, x0, y0, speed, size, phase in _DRIFT:
         y = (y0 - time * speed) % 1.15 - 0.075

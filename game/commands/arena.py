@@ -7,6 +7,10 @@ and ``i``, so a run replays exactly, with any number of ``--jobs``.
 ``qttt arena --ladder --variant V --games N [--levels A,B,..] [--json]``
 plays every level of the variant against every other instead and prints
 an Elo for each (see :mod:`game.commands.ladder`).
+
+``--cpu`` counts each level's time limit in CPU seconds of each of its
+search processes: on a loaded machine a level then searches as much as on
+an idle one, so results do not depend on who else uses the cores.
 """
 
 from __future__ import annotations
@@ -24,13 +28,15 @@ from game.commands import ladder
 from game.commands.arguments import described
 from game.rules import VARIANTS, RulesError, Scores, Variant, make_variant
 
-Job = tuple[str, dict[str, object], str, str, int]
-"""One game: the variant's name and record fields, X's level, O's level and the seed."""
+Job = tuple[str, dict[str, object], str, str, int, bool]
+"""One game: the variant's name and record fields, X's level, O's level, the seed, and whether
+time limits count CPU seconds."""
 
 
 def _game(job: Job) -> Scores:
-    name, fields, x_level, o_level, seed = job
-    return play_game(make_variant(name, fields), x_level, o_level, seed).scores()
+    name, fields, x_level, o_level, seed, cpu_time = job
+    variant = make_variant(name, fields)
+    return play_game(variant, x_level, o_level, seed, cpu_time=cpu_time).scores()
 
 
 def _results(jobs: list[Job], workers: int) -> list[Scores]:
@@ -55,6 +61,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    parser.add_argument(
+        "--cpu", action="store_true", help="time limits in CPU seconds (immune to machine load)"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
@@ -79,7 +88,8 @@ def main(argv: list[str]) -> int:
     except ValueError as exc:
         return _usage(str(exc))
     jobs: list[Job] = [
-        (args.variant, fields, args.x, args.o, args.seed * 1_000_003 + i) for i in range(args.games)
+        (args.variant, fields, args.x, args.o, args.seed * 1_000_003 + i, args.cpu)
+        for i in range(args.games)
     ]
     began = time.perf_counter()
     tally = Tally()
@@ -112,7 +122,7 @@ def _ladder(args: argparse.Namespace, variant: Variant, fields: dict[str, object
     if len(levels) < 2:
         return _usage("a ladder needs two levels at least")
     ladder.report(
-        ladder.run_ladder(args.variant, fields, levels, args.games, args.seed, args.jobs),
+        ladder.run_ladder(args.variant, fields, levels, args.games, args.seed, args.jobs, args.cpu),
         args.json,
     )
     return 0
@@ -141,13 +151,15 @@ def report(args: argparse.Namespace, tally: Tally, seconds: float) -> None:
         "x_points": {"mean": round(x_mean, 4), "ci95": round(x_ci, 4)},
         "o_points": {"mean": round(o_mean, 4), "ci95": round(o_ci, 4)},
         "seconds": round(seconds, 2),
+        "clock": "cpu" if args.cpu else "wall",
     }
     if args.json:
         print(json.dumps(result))
         return
     n = tally.games
     print(
-        f"{args.variant}: X {args.x} vs O {args.o}, {n} games in {seconds:.1f} s\n"
+        f"{args.variant}: X {args.x} vs O {args.o}, {n} games in {seconds:.1f} s"
+        f"{' (CPU-time limits)' if args.cpu else ''}\n"
         f"  X wins {tally.x_wins} ({tally.x_wins / n:.0%}), draws {tally.draws} "
         f"({tally.draws / n:.0%}), O wins {tally.o_wins} ({tally.o_wins / n:.0%})\n"
         f"  points: X {x_mean:.3f} ± {x_ci:.3f}, O {o_mean:.3f} ± {o_ci:.3f} (95%)"

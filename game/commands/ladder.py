@@ -24,7 +24,7 @@ from game.rules import make_variant
 @dataclass(frozen=True)
 class Game:
     """One ladder game: the variant (name and record fields), which pair, which game of it,
-    who is X, and its seed."""
+    who is X, its seed, and whether time limits count CPU seconds."""
 
     variant: str
     fields: dict[str, object]
@@ -33,6 +33,7 @@ class Game:
     x: str
     o: str
     seed: int
+    cpu_time: bool = False
 
 
 @dataclass
@@ -48,20 +49,27 @@ class Result:
 
 def play(game: Game) -> Result:
     answers: tuple[list[float], list[float]] = ([], [])
-    pos = play_game(make_variant(game.variant, game.fields), game.x, game.o, game.seed, answers)
+    variant = make_variant(game.variant, game.fields)
+    pos = play_game(variant, game.x, game.o, game.seed, answers, game.cpu_time)
     scores = pos.scores()
     return Result(game, scores.x, scores.o, *answers)
 
 
 def schedule(
-    variant: str, fields: dict[str, object], levels: list[str], games: int, seed: int
+    variant: str,
+    fields: dict[str, object],
+    levels: list[str],
+    games: int,
+    seed: int,
+    cpu_time: bool = False,
 ) -> list[Game]:
     """Round robin: for each pair (lower, higher), ``games`` games with the colours alternating."""
     out = []
     for p, (low, high) in enumerate(combinations(levels, 2)):
         for g in range(games):
             x, o = (low, high) if g % 2 == 0 else (high, low)
-            out.append(Game(variant, fields, p, g, x, o, seed * 1_000_003 + p * 10_007 + g))
+            seeded = seed * 1_000_003 + p * 10_007 + g
+            out.append(Game(variant, fields, p, g, x, o, seeded, cpu_time))
     return out
 
 
@@ -93,10 +101,16 @@ class PairTally:
 
 
 def run_ladder(
-    variant: str, fields: dict[str, object], levels: list[str], games: int, seed: int, jobs: int
+    variant: str,
+    fields: dict[str, object],
+    levels: list[str],
+    games: int,
+    seed: int,
+    jobs: int,
+    cpu_time: bool = False,
 ) -> dict[str, object]:
     """Play the round robin and return the ladder as data (what ``--json`` prints)."""
-    plan = schedule(variant, fields, levels, games, seed)
+    plan = schedule(variant, fields, levels, games, seed, cpu_time)
     pairs = [PairTally(low, high) for low, high in combinations(levels, 2)]
     answers: dict[str, list[float]] = {level: [] for level in levels}
     began = time.perf_counter()
@@ -117,6 +131,7 @@ def run_ladder(
         **fields,
         "games_per_pair": games,
         "seed": seed,
+        "clock": "cpu" if cpu_time else "wall",
         "seconds": round(time.perf_counter() - began, 1),
         "levels": [
             _level(level, r, answers[level]) for level, r in zip(levels, ratings, strict=True)
@@ -174,6 +189,7 @@ def print_table(ladder: dict[str, object]) -> None:
     print(
         f"{ladder['variant']}{size} ladder: {len(levels)} levels, {ladder['games_per_pair']} games "
         f"a pair, seed {ladder['seed']}, {ladder['seconds']} s"
+        f"{', CPU-time limits' if ladder.get('clock') == 'cpu' else ''}"
     )
     print(f"  {'level':<10} {'Elo':>6} {'±95%':>6}  {'answer p50':>11} {'p99':>9}")
     for row in levels:

@@ -122,9 +122,10 @@ def test_arena_refuses_the_perfect_bot_off_goff(capsys: pytest.CaptureFixture[st
 
 
 def test_arena_as_text(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(arena.main, ["--x", "perfect", "--o", "beginner", "--games", "2"], capsys)
+    argv = ["--x", "perfect", "--o", "beginner", "--games", "2", "--cpu"]
+    code, out, _ = run(arena.main, argv, capsys)
     assert code == 0
-    assert "X wins 2" in out and "± " in out
+    assert "X wins 2" in out and "± " in out and "CPU-time limits" in out
 
 
 def test_bench_mcts_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -159,10 +160,12 @@ def test_solve_a_finished_game_gives_its_score_and_no_actions(
 def test_the_ladder_rates_every_level_and_replays_from_its_seed(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    argv = ["--ladder", "--levels", "beginner,easy,perfect", "--games", "4", "--json"]
+    # With time limits in CPU seconds: a ladder on a loaded machine plays as on an idle one.
+    argv = ["--ladder", "--levels", "beginner,easy,perfect", "--games", "4", "--cpu", "--json"]
     code, out, err = run(arena.main, argv, capsys)
     assert code == 0
     ladder = json.loads(out)
+    assert ladder["clock"] == "cpu"
     # One progress line a game, on standard error.
     assert err.count("\n") == 3 * 4 and "[12/12]" in err
     levels = {row["level"]: row for row in ladder["levels"]}
@@ -188,10 +191,10 @@ def test_the_ladder_as_a_table_takes_every_level_of_the_variant(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     code, out, _ = run(
-        arena.main, ["--ladder", "--games", "2", "--levels", "beginner,easy"], capsys
+        arena.main, ["--ladder", "--games", "2", "--levels", "beginner,easy", "--cpu"], capsys
     )
     assert code == 0
-    assert "Elo" in out and "easy vs beginner" in out
+    assert "Elo" in out and "easy vs beginner" in out and "CPU-time limits" in out
     assert arena.plays("perfect", Goff()) and not arena.plays("perfect", make_variant("nxn"))
 
 

@@ -10,7 +10,8 @@ import pytest
 
 from game.ai import LEVELS, STRENGTHS, VARIANT_STRENGTHS, RandomBot, make_bot, search_bot, strength
 from game.ai.arena import play_game
-from game.ai.mcts import MCTSBot, Search, pick, result_of
+from game.ai.mcts import MCTSBot, Search, pick, pick_split, result_of
+from game.ai.parallel import ParallelBot
 from game.ai.solver import Solver
 from game.rules import VARIANTS, Collapse, Place, Player, Position, make_variant
 
@@ -107,6 +108,14 @@ def test_a_time_limit_stops_the_search() -> None:
     # run() checks the clock between batches: a deadline already past stops it after the first.
     search.run(10**9, deadline=0.0)
     assert 0 < search.iterations < 10**9
+    # A limit in CPU seconds stops a bot, and each root-parallel worker: were a deadline on one
+    # clock read on the other, the search would not stop before the test's timeout.
+    pos = Position(make_variant("squared"))
+    for bot in (
+        MCTSBot(Random(0), 10**9, 0.05, cpu_time=True),
+        ParallelBot(Random(0), 10**9, 0.05, processes=1, cpu_time=True),
+    ):
+        assert pos.check(bot.choose(pos))
 
 
 def test_levels_and_their_refusals() -> None:
@@ -248,3 +257,23 @@ def test_root_parallel_statistics_trust_a_proof_over_visits() -> None:
     assert pick([{a: (90, 10.0, -1.0), c: (1, 0.0, None)}]) == c
     # Equal visits: the better results.
     assert pick([{a: (10, 1.0, None), b: (10, 3.0, None)}]) == b
+
+
+def test_searches_that_split_the_root_offer_their_best_and_the_better_value_plays() -> None:
+    a, b, c = Place(0, 1), Place(0, 2), Place(1, 2)
+    # Visits do not compare between trees of different shares: b's mean (0.2) beats a's (0.1).
+    assert pick_split([{a: (100, 10.0, None), c: (5, 4.0, None)}, {b: (50, 10.0, None)}]) == b
+    assert pick_split([{a: (100, 10.0, None)}, {b: (50, 10.0, -1.0)}]) == a
+    assert pick_split([{a: (100, 10.0, None)}, {b: (1, 1.0, 1.0)}]) == b
+    # A search keeps what it grew below its share and grows only that share from then on.
+    search = Search(Position(make_variant("squared")), Random(0))
+    search.run(300)
+    grown = dict(zip(search.root.actions, search.root.children, strict=True))
+    untried = search.root.untried
+    assert untried and len(grown) > 2
+    share = [untried[0], *list(grown)[::2]]
+    search.restrict(share)
+    kept = [action for action in share if action in grown]
+    assert search.root.children == [grown[action] for action in kept]
+    search.run(300)
+    assert set(search.statistics()) == set(share)

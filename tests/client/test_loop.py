@@ -98,6 +98,9 @@ def test_the_collapse_looks_the_same_at_30_60_and_144_frames_a_second(tmp_path: 
 # -- sleeping when nothing moves -------------------------------------------------------
 
 
+QUARTER = 250_000_000  # nanoseconds: a frame a quarter of a second long, to let time pass
+
+
 def test_a_board_is_still_between_moves_and_animates_through_a_burst(tmp_path: Path) -> None:
     d = Driver(tmp_path)
     try:
@@ -120,6 +123,22 @@ def test_a_board_is_still_between_moves_and_animates_through_a_burst(tmp_path: P
         assert d.scene.effects.busy and d.scene.animating
         d.settle(4)
         assert not d.scene.effects.active and not d.scene.animating
+        menu = d.scene.hud_menu
+        d.post(
+            pygame.MOUSEMOTION,
+            pos=menu.rects(d.scene._hud_menu_area(d.scene._areas()[1]))[0].center,
+            rel=(0, 0),
+            buttons=(0, 0, 0),
+        )
+        assert menu.focus == 0 and d.scene.animating  # a button's focus ring breathes a while
+        d.frames(16, ns=QUARTER)
+        assert not d.scene.animating  # ... then rests, still shown
+        for still in (SceneName.TUTORIAL, SceneName.PUZZLES):  # screens that wait for a move
+            d.app.go(still)
+            d.frames(2)
+            assert d.name is still
+            d.frames(20, ns=QUARTER)  # a target's brackets breathe three seconds, then rest
+            assert not d.scene.animating, still
     finally:
         d.close()
 

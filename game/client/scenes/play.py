@@ -807,7 +807,7 @@ class PlayScene(BaseScene):
             or self.view.pulsing(self.ctx.time)
             or self.message is not None
             or bot_waits  # its pause runs out with no event to wake the window
-            or self.hud_menu.focus >= 0  # the focus ring breathes
+            or self.hud_menu.breathing(self.ctx.time)  # the focus ring moves
             or self.advice.busy  # its answer has no event to wake the window
             or self.advice.hints.at(self.pos) is not None  # the ghost breathes
         )
@@ -840,7 +840,7 @@ class PlayScene(BaseScene):
             rows=self.effects.struck_rows(pos),
         )
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]] | None:
         palette = self.ctx.palette
         t = self.ctx.time
         board, hud = self._areas()
@@ -889,7 +889,7 @@ class PlayScene(BaseScene):
             self.choice,
             (self._seat_name(Player.X), self._seat_name(Player.O)),
             (menu.focus, tuple((item.label, item.enabled, item.value) for item in menu.items)),
-            t if menu.focus >= 0 else None,  # a focused button's ring breathes
+            menu.ring_time(t) if menu.focus >= 0 else None,  # a focused button's ring
             (banner, banner is not None and t < banner.until),
             self._invitation(),
             self._party_key(),

@@ -198,7 +198,7 @@ class TvScene(BaseScene):
             or (party is not None and (party.clock_ms or len(party.standings) > 8))
         )
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]] | None:
         palette = self.ctx.palette
         t = self.ctx.time
         board, strip, side = self._areas()
