@@ -614,6 +614,9 @@ class PlayScene(BaseScene):
         return isinstance(message, Party) and message.finished and game == self._game
 
     def _leave(self) -> None:
+        # "Press Escape again to leave" is done with (the app may ask first, over this screen).
+        self.message = None
+        self.leave_until = -1.0
         # A party hosted here goes on: its screen has the host's menu (and the end of it).
         if isinstance(self.session, CouchSession):
             self.ctx.go(SceneName.PARTY, menu=True)
