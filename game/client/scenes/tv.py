@@ -476,6 +476,16 @@ class TvScene(BaseScene):
             line = theme.text(words, round(36 * u), palette.text)
             surface.blit(line, (inner.x, y))
             y += line.get_height()
+        if party.late:
+            # Came after a knockout's draw: no queue reaches them tonight; say so by name.
+            words = fit(
+                "came after the draw, watching: " + ", ".join(party.late),
+                round(32 * u),
+                inner.width,
+            )
+            line = theme.text(words, round(32 * u), palette.dim)
+            surface.blit(line, (inner.x, y))
+            y += line.get_height()
         return y + round(24 * u)
 
     def _draw_scores(self, surface: pygame.Surface, area: pygame.Rect, party: Party) -> None:
