@@ -57,6 +57,7 @@ class SceneName(Enum):
 # The screens that are views of the LAN table the app holds (Context.table): going to any
 # other screen leaves the table (the LAN screen opens one and goes on to one of these).
 TABLE_SCENES = frozenset({SceneName.PLAY, SceneName.RESULTS, SceneName.TV, SceneName.PARTY})
+FPS_CAP = 60  # frames a second at most while something moves
 
 # name -> "module:Class"; the class is called with the Context.
 SCENES: dict[SceneName, str] = {
@@ -183,6 +184,11 @@ class Scene(Protocol):
         """
         ...
 
+    @property
+    def frame_rate(self) -> int:
+        """Frames a second at most while it animates (a slow drift needs fewer than 60)."""
+        ...
+
 
 class BaseScene:
     """Do-nothing defaults, so a scene writes only the methods it needs."""
@@ -211,6 +217,10 @@ class BaseScene:
     @property
     def animating(self) -> bool:
         return True  # a scene that does not say is drawn at the full frame rate
+
+    @property
+    def frame_rate(self) -> int:
+        return FPS_CAP
 
 
 @dataclass(frozen=True, slots=True)

@@ -343,7 +343,7 @@ _DRIFT = tuple(
         Player.X if i % 2 else Player.O,
         (i * 0.618) % 1.0,
         (i * 0.377) % 1.0,
-        0.012 + 0.01 * (i % 3),
+        0.012 + 0.01 * (i % 3),  # at most DRIFT_FASTEST
         0.04 + 0.02 * (i % 4),
         i * 1.7,
     )
@@ -391,6 +391,15 @@ def trimmed(sprite: pygame.Surface) -> pygame.Surface:
     if cut <= 0 or not ink:
         return sprite
     return sprite.subsurface((cut, cut, w - 2 * cut, h - 2 * cut)).copy()
+
+
+DRIFT_FASTEST = 0.032  # of the screen's height a second: the fastest drifting mark's speed
+
+
+def drift_frame_rate(height: int, most: int) -> int:
+    """Frames a second at which the backdrop's fastest mark moves about a pixel a frame (at
+    most ``most``): drawn more often it would be drawn where it already was."""
+    return max(20, min(most, math.ceil(DRIFT_FASTEST * height)))
 
 
 def drifts(palette: Palette) -> bool:

@@ -12,7 +12,8 @@ import pytest
 from game.client import app as app_module
 from game.client.app import App, first_window_size
 from game.client.loop import NS, RATE, FixedTimestep
-from game.client.scene import SceneName
+from game.client.scene import FPS_CAP, SceneName
+from game.client.theme import drift_frame_rate
 from game.records import Record
 from game.rules import Goff
 from game.session import LocalSession
@@ -105,6 +106,10 @@ def test_a_board_is_still_between_moves_and_animates_through_a_burst(tmp_path: P
     d = Driver(tmp_path)
     try:
         assert d.scene.animating  # the title's marks drift
+        assert d.scene.frame_rate == FPS_CAP  # ... and its focus ring breathes
+        d.frames(20, ns=QUARTER)
+        # The ring at rest, the marks drift a pixel a frame at fewer frames a second.
+        assert d.scene.animating and d.scene.frame_rate == drift_frame_rate(d.app.size[1], 60) < 60
         d.key(pygame.K_RETURN)
         d.key(pygame.K_RETURN)
         assert d.name is SceneName.PLAY
