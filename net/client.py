@@ -230,7 +230,7 @@ class TableClient:
                     return False, "the connection to the host dropped"
                 for message in frames.feed(data):
                     if isinstance(message, protocol.Bye):
-                        return True, f"the host closed the connection: {message.reason}"
+                        return True, message.reason  # the host says why, in words
                     handler = self._handlers.get(type(message))
                     if handler is None:
                         return True, f"the host sent {message.TAG}, which hosts do not send"

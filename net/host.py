@@ -163,6 +163,17 @@ class Host:
         return host, port
 
     @property
+    def reachable(self) -> list[str]:
+        """The addresses guests join at: every LAN one, or the one address bound to."""
+        bind = self.config.bind
+        return discovery.lan_addresses() if bind == discovery.ANY else [bind]
+
+    @property
+    def announced(self) -> bool:
+        """Whether lobbies hear of the table (asked for, and an address to announce)."""
+        return self._advertiser is not None and bool(self._advertiser.addresses)
+
+    @property
     def spectators(self) -> int:
         return sum(1 for c in self.connections if c.role == SPECTATOR)
 
@@ -191,7 +202,7 @@ class Host:
         if self._server:
             self._server.close()
         for conn in list(self.connections):
-            conn.send(Bye("the host is closing"))
+            conn.send(Bye("the host closed the table"))
             conn.close()
         # Let every connection's task end by itself rather than be cancelled mid-cleanup.
         serving = [c.task for c in self.connections if c.task]

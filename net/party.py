@@ -190,6 +190,16 @@ class Party:
             return [name for name in self.bracket + self.advanced if name in waiting]
         return waiting
 
+    @property
+    def late(self) -> list[str]:
+        """Knockout: who is here but came after the bracket was drawn. They watch this
+        bracket (a knockout's draw is never redone) and play in the next evening's."""
+        if self.format != KNOCKOUT or not self.started:
+            return []
+        drawn = {name for result in self.results for name in result.players}
+        drawn.update(self.bracket, self.advanced, self.playing or ())
+        return [name for name in self.present if name not in drawn]
+
     # -- games ---------------------------------------------------------------------------
 
     def next_game(self) -> tuple[str, str] | None:

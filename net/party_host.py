@@ -234,6 +234,9 @@ class PartyHost(Host):
         self._welcome(conn)
         self.party.join(conn.name)
         self._save_party()
+        if conn.name in self.party.late:
+            # No queue will reach them tonight: say what happens instead.
+            notice = f"{conn.name} came after the draw: watching till the next knockout"
         self._changed(notice)
         self._start_next()
 
@@ -381,6 +384,12 @@ class PartyHost(Host):
         self._clock_key = None  # armed again, paused or not, by the broadcast below
         self._changed("the host paused the clock" if paused else "the clock runs again")
 
+    def next_now(self) -> None:
+        """Start the next game now rather than after the pause between games."""
+        if self._next is not None:
+            self._next.cancel()
+            self._after_pause()
+
     def end_night(self) -> None:
         """End the party now: a game in hand is left unfinished and counts for nobody."""
         if self.party.finished:
@@ -519,6 +528,7 @@ class PartyHost(Host):
             round(self.party_config.clock * 1000),
             left,
             self.paused,
+            tuple(party.late),
         )
 
     def _save_party(self) -> None:

@@ -227,6 +227,8 @@ class Party(Message):
     clock_ms: int  # the move clock (0: none)
     left_ms: int  # what is left of it for the move awaited now
     paused: bool = False  # the host has stopped the clock (left_ms stands still)
+    # Knockout: who came after the bracket was drawn (they watch it, and play the next one).
+    late: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

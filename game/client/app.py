@@ -40,7 +40,7 @@ from game.client.audio import Audio
 from game.client.intents import Device, InputMapper, Intent, Quit, ToggleFullscreen
 from game.client.leaving import LeaveQuestion
 from game.client.loop import FixedTimestep
-from game.client.scene import TABLE_SCENES, Scene, SceneName, make_scene
+from game.client.scene import FPS_CAP, TABLE_SCENES, Scene, SceneName, make_scene
 from game.client.settings import Settings
 from game.client.theme import Palette, palette_for
 
@@ -66,7 +66,6 @@ def first_window_size(desktop: tuple[int, int]) -> tuple[int, int]:
     return max(1, round(16 * side)), max(1, round(9 * side))
 
 
-FPS_CAP = 60  # frames a second at most while something moves
 IDLE_WAKE = 1.0  # seconds a still scene sleeps at most between frames
 IDLE_POLL = 0.015  # seconds between looks for input while still: a click waits under a frame
 # Events after which the window must be shown whole: uncovered, resized, restored.
@@ -194,8 +193,10 @@ class App:
                 self.frame()
                 if not self.running:
                     break
-                if self.scene.animating or self._next is not None:
+                if self._next is not None:
                     pacer.tick(FPS_CAP)
+                elif self.scene.animating:
+                    pacer.tick(self.scene.frame_rate)
                 else:
                     self.idle()
         finally:

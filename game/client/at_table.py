@@ -27,6 +27,11 @@ from net.host import HostHandle
 from net.loopthread import LoopThread
 from net.session import NetworkSession
 
+# What a player who came after a knockout's draw is told: no queue reaches them tonight.
+LATE_FOR_KNOCKOUT = (
+    "you came after the knockout's draw: you watch this bracket, and play in the next evening's"
+)
+
 
 @dataclass
 class AtTable:

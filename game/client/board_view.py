@@ -211,16 +211,7 @@ class Look:
     rows: tuple[Row, ...] = ()  # completed rows to strike through
 
 
-PULSE_TIME = 3.0
-"""Seconds the pointer's highlight breathes after it moves; then it rests at its brightest,
-so a board nobody touches is still (and the window can sleep)."""
-PULSE_RATE = 5.0  # radians a second
-
-
-def _rest_after(since: float) -> float:
-    """The first moment ``PULSE_TIME`` after ``since`` at which the pulse is at its brightest."""
-    turns = math.ceil(((since + PULSE_TIME) * PULSE_RATE - math.pi / 2) / math.tau)
-    return (math.pi / 2 + math.tau * turns) / PULSE_RATE
+PULSE_RATE = 5.0  # radians a second the pointer's highlight breathes at (see theme.rest_after)
 
 
 @dataclass(slots=True)
@@ -302,7 +293,7 @@ class BoardView:
         rectangle it covers (None: nothing drawn)."""
         pointer = (look.hover, look.picked, look.cursors)
         if pointer != self._pointer:
-            self._pointer, self._pulse_until = pointer, _rest_after(time)
+            self._pointer, self._pulse_until = pointer, theme.rest_after(time, PULSE_RATE)
         pulse = 0.5 + 0.5 * math.sin(min(time, self._pulse_until) * PULSE_RATE)
         mover = pos.to_play
         drawn: list[pygame.Rect] = []

@@ -409,7 +409,8 @@ class Effects:
                 # Landed: drawn exactly as the board will draw it once the effect is over.
                 key = (f.mark, tuple(layout.cells[f.cell]), palette)
                 if key not in self._landed:
-                    self._landed[key] = classical_blits(layout.cells[f.cell], f.mark, palette)
+                    (mark, at), *subscript = classical_blits(layout.cells[f.cell], f.mark, palette)
+                    self._landed[key] = [_centred(theme.trimmed(mark), at), *subscript]
                 flying += self._landed[key]
                 continue
             age = f.prev_age + (f.age - f.prev_age) * alpha
@@ -442,6 +443,11 @@ def forget() -> None:
     """Drop the sprites kept here: they belong to a pygame session that is ending."""
     _ladder.cache_clear()
     _dots.cache_clear()
+
+
+def _centred(image: pygame.Surface, at: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:
+    """``image`` to blit centred where ``at`` is (``at`` held it with its margins)."""
+    return image, image.get_rect(center=at.center)
 
 
 def _units(layout: BoardLayout, point: tuple[float, float]) -> Vec:
@@ -511,4 +517,5 @@ def _ladder(player: Player, top: int, color: Color, glow: int, ratio: float) -> 
     for size in sizes[1:]:
         side = max(1, round(biggest.get_width() * size / top))
         sprites.append(pygame.transform.smoothscale(biggest, (side, side)))
-    return Ladder(tuple(reversed(sizes)), tuple(reversed(sprites)))
+    # Without their clear margins: a flying mark blends fewer pixels, and puts back fewer.
+    return Ladder(tuple(reversed(sizes)), tuple(theme.trimmed(s) for s in reversed(sprites)))

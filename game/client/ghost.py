@@ -16,6 +16,8 @@ from game.client.board_view import BoardLayout
 from game.client.theme import Palette
 from game.rules import Action, Collapse, Place, Position
 
+GHOST_RATE = 3.0  # radians a second the ghost breathes at (see theme.rest_after)
+
 
 def preview_of(pos: Position, action: Action | None) -> tuple[tuple[int, int], ...]:
     """The ``Look.preview`` of a collapse action: each cell it makes classical, with its mark."""
@@ -41,7 +43,7 @@ def draw_ghost(
     mover = pos.to_play
     if not isinstance(action, Place) or mover is None:
         return None
-    pulse = 0.5 + 0.5 * math.sin(time * 3.0)
+    pulse = 0.5 + 0.5 * math.sin(time * GHOST_RATE)
     color = palette.of(mover)
     centres = []
     drawn: list[pygame.Rect] = []

@@ -14,11 +14,13 @@ from collections.abc import Callable
 
 import pygame
 
+from game.client import theme
 from game.client.intents import Intent
 from game.client.keyboard import NAME_CHARS, Done, TextField
 from game.client.scene import Context, SceneName
 from game.client.settings import NAME_LIMIT, valid
 
+QUESTION = "What should the others call you?"
 TITLE = "Your name, as the other players will see it"
 
 
@@ -73,6 +75,14 @@ class NamePrompt:
         return pygame.Rect((0, 0), self.ctx.size)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.field.draw(
-            surface, self._screen(), self.ctx.palette, self.ctx.time, TITLE, self.ctx.device
-        )
+        # The screen behind waits for the name: dimmed, with the question over the keyboard.
+        screen = self._screen()
+        shade = pygame.Surface(screen.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, screen)
+        palette = self.ctx.palette
+        size = theme.scale(screen.size).heading
+        question = theme.glowing_text(QUESTION, size, palette.text, palette.glow_strength)
+        top = self.field.panel(screen).top
+        theme.blit_centered(surface, question, (screen.centerx, top / 2))
+        self.field.draw(surface, screen, palette, self.ctx.time, TITLE, self.ctx.device)

@@ -57,6 +57,7 @@ class SceneName(Enum):
 # The screens that are views of the LAN table the app holds (Context.table): going to any
 # other screen leaves the table (the LAN screen opens one and goes on to one of these).
 TABLE_SCENES = frozenset({SceneName.PLAY, SceneName.RESULTS, SceneName.TV, SceneName.PARTY})
+FPS_CAP = 60  # frames a second at most while something moves
 
 # name -> "module:Class"; the class is called with the Context.
 SCENES: dict[SceneName, str] = {
@@ -167,7 +168,7 @@ class Scene(Protocol):
         """Advance the simulation by one fixed step of ``dt`` seconds."""
         ...
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]] | None:
         """Paint the frame; ``alpha`` in [0, 1) interpolates toward the next step.
 
         Returns the parts of the surface that changed since the scene's last frame, or
@@ -181,6 +182,11 @@ class Scene(Protocol):
 
         When it does not, the app sleeps until input, a message or a worker wakes it.
         """
+        ...
+
+    @property
+    def frame_rate(self) -> int:
+        """Frames a second at most while it animates (a slow drift needs fewer than 60)."""
         ...
 
 
@@ -205,12 +211,16 @@ class BaseScene:
     def update(self, dt: float) -> None:
         pass
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]] | None:
         raise NotImplementedError
 
     @property
     def animating(self) -> bool:
         return True  # a scene that does not say is drawn at the full frame rate
+
+    @property
+    def frame_rate(self) -> int:
+        return FPS_CAP
 
 
 @dataclass(frozen=True, slots=True)

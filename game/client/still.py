@@ -35,7 +35,7 @@ def spoil() -> None:
     _spoilt += 1
 
 
-def show(dirty: list[pygame.Rect] | None) -> None:
+def show(dirty: list[list[int]] | None) -> None:
     """Send the frame to the screen: only the ``dirty`` parts, or all of it (None)."""
     if dirty is None:
         spoil()  # whatever drew it did not say where: the kept pictures go back whole
@@ -74,7 +74,8 @@ class Over:
         self._spots.reshape(-1)[ys * cols + xs] = True
 
     def tiles(self) -> np.ndarray:
-        """Every tile drawn on: the rectangles', and the spots' with their neighbours."""
+        """Every tile drawn on: the rectangles', and the spots' with their neighbours (once
+        everything is drawn)."""
         spots = self._spots
         if not spots.any():
             return self.grid
@@ -84,28 +85,30 @@ class Over:
         wide = near.copy()
         wide[:, 1:] |= near[:, :-1]
         wide[:, :-1] |= near[:, 1:]
-        return self.grid | wide
+        self.grid |= wide
+        spots[:] = False
+        return self.grid
 
     def __or__(self, other: Over) -> Over:
         both = Over(self.size)
         both.grid = self.tiles() | other.tiles()
         return both
 
-    def rects(self) -> list[pygame.Rect]:
-        """The tiles drawn on, as runs along each row of tiles, within the window."""
+    def rects(self) -> list[list[int]]:
+        """The tiles drawn on, as runs along each row of tiles within the window: ``[x, y,
+        w, h]`` lists, made in one go (blits and display.update take them as rectangles)."""
         t = self.tile
         tiles = self.tiles()
         rows, cols = tiles.shape
         padded = np.zeros((rows, cols + 2), dtype=np.int8)
         padded[:, 1:-1] = tiles
         edges = padded[:, 1:] - padded[:, :-1]  # 1 where a run starts, -1 after it ends
-        rows, starts = np.nonzero(edges == 1)
-        ends = np.nonzero(edges == -1)[1]
-        bounds = pygame.Rect((0, 0), self.size)
-        return [
-            bounds.clip(s * t, r * t, (e - s) * t, t)
-            for r, s, e in zip(rows.tolist(), starts.tolist(), ends.tolist(), strict=True)
-        ]
+        row, start = np.nonzero(edges == 1)
+        end = np.nonzero(edges == -1)[1]
+        w, h = self.size
+        x, y = start * t, row * t
+        runs = (x, y, np.minimum(end * t, w) - x, np.minimum(y + t, h) - y)
+        return np.column_stack(runs).tolist()  # type: ignore[no-any-return]
 
 
 class Still:
@@ -155,7 +158,7 @@ class Still:
         self._left_on = (surface, _spoilt)
         return Over(surface.get_size())
 
-    def shown(self, over: Over, anywhere: bool = False) -> list[pygame.Rect] | None:
+    def shown(self, over: Over, anywhere: bool = False) -> list[list[int]] | None:
         """Say where this frame drew over the picture (``anywhere``: somewhere it cannot
         say); the parts of the window changed since the last frame, for :func:`show` (None:
         all of it, and the next frame puts all of it back)."""
@@ -164,5 +167,5 @@ class Still:
             return None
         put_back, self._over = self._put_back, over
         if put_back is None:
-            return [pygame.Rect((0, 0), over.size)]
+            return [[0, 0, *over.size]]
         return (put_back | over).rects()

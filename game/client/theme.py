@@ -343,12 +343,68 @@ _DRIFT = tuple(
         Player.X if i % 2 else Player.O,
         (i * 0.618) % 1.0,
         (i * 0.377) % 1.0,
-        0.012 + 0.01 * (i % 3),
+        0.012 + 0.01 * (i % 3),  # at most DRIFT_FASTEST
         0.04 + 0.02 * (i % 4),
         i * 1.7,
     )
     for i in range(14)
 )
+
+
+PULSE_TIME = 3.0
+"""Seconds a highlight (the pointer's, a focus ring, a ghost) breathes after it last changed;
+then it rests at its brightest, so a screen nobody touches is still (the window sleeps)."""
+
+
+def rest_after(since: float, rate: float) -> float:
+    """The first moment ``PULSE_TIME`` after ``since`` at which ``sin(rate * t)`` is 1."""
+    turns = math.ceil(((since + PULSE_TIME) * rate - math.pi / 2) / math.tau)
+    return (math.pi / 2 + math.tau * turns) / rate
+
+
+@dataclass(slots=True)
+class Breath:
+    """The clock of a highlight that breathes at ``rate`` (radians a second) for
+    :data:`PULSE_TIME` after what it shows changes, then rests at its brightest."""
+
+    rate: float
+    _shown: object = None
+    _since: float = 0.0
+
+    def time(self, shown: object, now: float) -> float:
+        """The moment to draw the highlight of ``shown`` at, ``now``."""
+        if shown != self._shown:
+            self._shown, self._since = shown, now
+        return min(now, rest_after(self._since, self.rate))
+
+    def moving(self, shown: object, now: float) -> bool:
+        """Whether the highlight of ``shown`` still moves ``now`` (or is yet to be drawn)."""
+        return shown != self._shown or now < rest_after(self._since, self.rate)
+
+
+def trimmed(sprite: pygame.Surface) -> pygame.Surface:
+    """``sprite`` without the fully transparent margin round it, as much cut off each side so
+    that its centre stays put: blitted centred, it draws the same pixels, and fewer."""
+    ink = sprite.get_bounding_rect()
+    w, h = sprite.get_size()
+    cut = min(ink.left, ink.top, w - ink.right, h - ink.bottom)
+    if cut <= 0 or not ink:
+        return sprite
+    return sprite.subsurface((cut, cut, w - 2 * cut, h - 2 * cut)).copy()
+
+
+DRIFT_FASTEST = 0.032  # of the screen's height a second: the fastest drifting mark's speed
+
+
+def drift_frame_rate(height: int, most: int) -> int:
+    """Frames a second at which the backdrop's fastest mark moves about a pixel a frame (at
+    most ``most``): drawn more often it would be drawn where it already was."""
+    return max(20, min(most, math.ceil(DRIFT_FASTEST * height)))
+
+
+def drifts(palette: Palette) -> bool:
+    """Whether :func:`backdrop` draws drifting marks (not in high contrast): a moving screen."""
+    return bool(palette.glow_strength)
 
 
 def backdrop(surface: pygame.Surface, palette: Palette, time: float, drift: bool = True) -> None:
@@ -358,7 +414,7 @@ def backdrop(surface: pygame.Surface, palette: Palette, time: float, drift: bool
     """
     w, h = surface.get_size()
     surface.blit(background((w, h), palette.background_top, palette.background_bottom), (0, 0))
-    if not (drift and palette.glow_strength):
+    if not (drift and drifts(palette)):
         return
     for player, x0, y0, speed, size, phase in _DRIFT:
         y = (y0 - time * speed) % 1.15 - 0.075

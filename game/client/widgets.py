@@ -26,6 +26,8 @@ from game.client.canvas import note_button
 from game.client.intents import Activate, Click, Intent, Navigate, Point
 from game.client.theme import Palette
 
+FOCUS_RATE = 5.0  # radians a second the focus ring breathes at (see theme.rest_after)
+
 
 @dataclass(slots=True)
 class Item:
@@ -56,6 +58,15 @@ class Menu:
     width: float = 9  # the least width, in item heights
     columns: int = 1  # items side by side (a row of buttons under a panel)
     _hover: int | None = field(default=None, init=False)
+    _ring: theme.Breath = field(default_factory=lambda: theme.Breath(FOCUS_RATE), init=False)
+
+    def ring_time(self, time: float) -> float:
+        """The clock the focus ring is drawn at: it breathes after the focus moves, then rests."""
+        return self._ring.time(self.focus, time)
+
+    def breathing(self, time: float) -> bool:
+        """Whether the focus ring still moves at ``time`` (a menu at rest lets the window sleep)."""
+        return 0 <= self.focus < len(self.items) and self._ring.moving(self.focus, time)
 
     def rects(self, area: pygame.Rect) -> list[pygame.Rect]:
         """Each item's rectangle: rows of ``columns`` items, centred in ``area``.
@@ -169,7 +180,7 @@ class Menu:
                     rect.height // 2,
                     alpha=235,
                 )
-                focus_ring(surface, rect, palette, time, rect.height // 2)
+                focus_ring(surface, rect, palette, self.ring_time(time), rect.height // 2)
             elif item.enabled:
                 theme.panel(
                     surface, rect, palette.board, palette.grid_glow, rect.height // 2, alpha=150
@@ -209,7 +220,7 @@ def focus_ring(
     Plain outlines and polygons, no blur and no translucent layer: it costs a few
     hundred microseconds at 4K and nothing is cached.
     """
-    pulse = 0.5 + 0.5 * math.sin(time * 5)
+    pulse = 0.5 + 0.5 * math.sin(time * FOCUS_RATE)
     # Thick for a button, yet no thicker than the screen's size allows around a big target.
     width = max(4, min(round(min(rect.height, rect.width) * 0.11), surface.get_height() // 140))
     gap = round(width * (0.5 + 0.6 * pulse))

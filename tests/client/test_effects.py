@@ -77,7 +77,14 @@ def test_a_ladder_holds_one_mark_at_sizes_a_step_apart() -> None:
     try:
         ladder = _ladder(Player.X, 200, theme.NORMAL.x, 150, 0.12)
         assert ladder.sizes[0] == 6 and ladder.sizes[-1] == 200
-        assert ladder.sprites[-1] is theme.mark_sprite(Player.X, 200, theme.NORMAL.x, 150, 0.12)
+        # The largest is the classical mark's sprite without its clear margin, still centred.
+        whole = theme.mark_sprite(Player.X, 200, theme.NORMAL.x, 150, 0.12)
+        top = ladder.sprites[-1]
+        cut = (whole.get_width() - top.get_width()) // 2
+        assert cut > 0 and top.get_height() == whole.get_height() - 2 * cut
+        inner = whole.subsurface((cut, cut, *top.get_size()))
+        assert pygame.image.tobytes(top, "RGBA") == pygame.image.tobytes(inner, "RGBA")
+        assert pygame.Rect(cut, cut, *top.get_size()).contains(whole.get_bounding_rect())
         for small, big in zip(ladder.sizes, ladder.sizes[1:], strict=False):
             assert small < big <= max(small + 1, round(small * LADDER_STEP) + 1)
         widths = [s.get_width() for s in ladder.sprites]

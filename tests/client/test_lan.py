@@ -288,7 +288,8 @@ def test_qttt_host_hosts_the_table_its_options_made(driver: Driver, tmp_path: Pa
     assert d.scene.variant == make_variant("nxn", {"size": 5})
     # While the other seat is open the screen says where to join (this table is not announced).
     assert d.scene._status(d.scene.pos) == (
-        f"Hosting at port {port} (not announced on the LAN: join by address): waiting for a player"
+        f"Hosting at {LOOPBACK}:{port} (not announced on the LAN: join by address): "
+        "waiting for a player"
     )
     guest = NetworkSession((LOOPBACK, port), name="Bo")
     try:

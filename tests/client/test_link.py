@@ -57,6 +57,6 @@ def test_a_host_gone_for_good_leaves_an_overlay_with_the_reason(
     d.until(lambda: d.scene.link.state == ENDED)
     d.settle(5)  # lasting: no toast that fades and leaves a live-looking board
     assert d.scene.link.state == ENDED
-    assert d.scene.link.words().endswith("The host closed the connection: the host is closing")
+    assert d.scene.link.words().endswith("The host closed the table")
     d.key(pygame.K_RETURN)  # "Back to menu"
     assert d.name is SceneName.TITLE and d.app.table is None

@@ -12,7 +12,8 @@ import pytest
 from game.client import app as app_module
 from game.client.app import App, first_window_size
 from game.client.loop import NS, RATE, FixedTimestep
-from game.client.scene import SceneName
+from game.client.scene import FPS_CAP, SceneName
+from game.client.theme import drift_frame_rate
 from game.records import Record
 from game.rules import Goff
 from game.session import LocalSession
@@ -98,10 +99,17 @@ def test_the_collapse_looks_the_same_at_30_60_and_144_frames_a_second(tmp_path: 
 # -- sleeping when nothing moves -------------------------------------------------------
 
 
+QUARTER = 250_000_000  # nanoseconds: a frame a quarter of a second long, to let time pass
+
+
 def test_a_board_is_still_between_moves_and_animates_through_a_burst(tmp_path: Path) -> None:
     d = Driver(tmp_path)
     try:
         assert d.scene.animating  # the title's marks drift
+        assert d.scene.frame_rate == FPS_CAP  # ... and its focus ring breathes
+        d.frames(20, ns=QUARTER)
+        # The ring at rest, the marks drift a pixel a frame at fewer frames a second.
+        assert d.scene.animating and d.scene.frame_rate == drift_frame_rate(d.app.size[1], 60) < 60
         d.key(pygame.K_RETURN)
         d.key(pygame.K_RETURN)
         assert d.name is SceneName.PLAY
@@ -120,6 +128,22 @@ def test_a_board_is_still_between_moves_and_animates_through_a_burst(tmp_path: P
         assert d.scene.effects.busy and d.scene.animating
         d.settle(4)
         assert not d.scene.effects.active and not d.scene.animating
+        menu = d.scene.hud_menu
+        d.post(
+            pygame.MOUSEMOTION,
+            pos=menu.rects(d.scene._hud_menu_area(d.scene._areas()[1]))[0].center,
+            rel=(0, 0),
+            buttons=(0, 0, 0),
+        )
+        assert menu.focus == 0 and d.scene.animating  # a button's focus ring breathes a while
+        d.frames(16, ns=QUARTER)
+        assert not d.scene.animating  # ... then rests, still shown
+        for still in (SceneName.TUTORIAL, SceneName.PUZZLES):  # screens that wait for a move
+            d.app.go(still)
+            d.frames(2)
+            assert d.name is still
+            d.frames(20, ns=QUARTER)  # a target's brackets breathe three seconds, then rest
+            assert not d.scene.animating, still
     finally:
         d.close()
 

@@ -228,7 +228,7 @@ def test_the_standings_survive_a_host_restart(
         await eye.close()
         await watching
         first.stop()  # mid-game or between games: either way the evening goes on
-        with pytest.raises(Exception, match="the host is closing"):
+        with pytest.raises(Exception, match="the host closed the table"):
             await bots
 
     run(until_games(first.address, 3))
@@ -262,3 +262,30 @@ def test_a_party_of_another_format_under_the_same_name_is_refused(
     party_host(KNOCKOUT).stop()
     with pytest.raises(ValueError, match="is knockout, not round-robin: give this evening"):
         party_host(ROUND_ROBIN)
+
+
+def test_a_late_knockout_arrival_is_told_they_watch_this_bracket(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    host = party_host(KNOCKOUT, start_at=2, clock=0.0)
+
+    async def evening() -> tuple[list[TableEvent], Party | None]:
+        # Two who never move: their game (the whole bracket) stays on while Zed arrives.
+        drawn = [TableClient(host.address, name, lambda e: None) for name in ("ann", "ben")]
+        running = [asyncio.ensure_future(c.run()) for c in drawn]
+        seen: list[TableEvent] = []
+        zed = TableClient(host.address, "zed", seen.append)
+        while not (drawn[0].party and drawn[0].party.playing):
+            await asyncio.sleep(0.002)
+        running.append(asyncio.ensure_future(zed.run()))
+        while not (zed.party and zed.party.late):
+            await asyncio.sleep(0.002)
+        for client in (*drawn, zed):
+            await client.close()
+        await asyncio.gather(*running)
+        return seen, zed.party
+
+    seen, party = run(evening())
+    assert party is not None and party.late == ("zed",) and party.queue == ()
+    told = "zed came after the draw: watching till the next knockout"
+    assert any(isinstance(e, Notice) and e.text == told for e in seen)

@@ -180,8 +180,9 @@ def test_a_knockout_player_gone_before_the_match_loses_it_unplayed() -> None:
     party.finish_game(result("ann", "ben", "o"))
     # cat goes through without playing; the final is ben against cat.
     assert party.next_game() == ("ben", "cat") and party.knockout_round == 2
-    party.join("eve")  # too late for the bracket: she watches
-    assert party.queue == []
+    party.join("eve")  # too late for the bracket: she watches, and is told so
+    assert party.queue == [] and party.late == ["eve"]
+    assert party_of(KNOCKOUT, ["ann", "ben"]).late == []  # drawn, none late (nor out, nor in)
 
 
 def test_a_saved_party_comes_back_and_waits_for_its_players(tmp_path: Path) -> None:

@@ -198,3 +198,35 @@ def test_a_torn_staged_record_is_dropped(tmp_path: Path) -> None:
     resumed = Table.resume(table.path, None)
     assert resumed.record.moves == ["1-2", "2-5"]
     assert [p.name for p in tmp_path.iterdir()] == [table.path.name]
+
+
+def test_the_owner_seat_of_a_window_table_is_kept_and_follows_a_rematch(tmp_path: Path) -> None:
+    from random import Random
+
+    from game.rules.playout import random_tokens
+    from net.table import interrupted_tables
+
+    variant = make_variant("goff")
+    table = Table("Ada's table", Record(variant), tmp_path)
+    table.owner = Player.X  # hosted from Ada's window, who plays X
+    table.sit("Ada", Player.X)
+    table.sit("Bo", Player.O)
+    assert table.move(Player.X, 0, "1-2") is None
+    table.save()  # as the host does after every move
+    table.close()
+    # Left mid-game: listed to continue, and resumed with Ada's seat known as hers.
+    [found] = interrupted_tables(tmp_path)
+    assert (found.name, found.moves, found.owner, found.other) == ("Ada's table", 1, "X", "Bo")
+    back = Table.resume(found.path, None)
+    assert back.owner is Player.X and back.seats[Player.X].token == table.seats[Player.X].token
+    for number, token in enumerate(random_tokens(back.position, Random(3)), start=1):
+        assert back.move(back.position.to_play, number, token) is None
+    back.save()
+    back.close()
+    assert back.position.is_over and interrupted_tables(tmp_path) == []
+    # The rematch swaps the sides, and the owner's seat with them.
+    back.ask_rematch(Player.X)
+    back.ask_rematch(Player.O)
+    assert back.owner is Player.O and back.seats[Player.O].name == "Ada"
+    back.close()
+    assert Table.resume(back.path, None).owner is Player.O

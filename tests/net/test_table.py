@@ -100,6 +100,8 @@ def test_the_host_saves_every_applied_move(
 
 def test_a_spectator_takes_an_empty_seat(screens: Callable[..., Screen]) -> None:
     ada = screens("Ada")
+    ada.snapshot(0)  # seated (at X) before Eve asks: else her Sit may come first
+    assert ada.session.local_sides == {Player.X}
     eve = screens("Eve", role=SPECTATOR)
     eve.snapshot(0)
     eve.session.sit(Player.X)

@@ -1,9 +1,9 @@
 """Host a LAN table or join one: the way into a network game.
 
-Hosting starts a host inside this process (``net.host.start_host_thread``),
-optionally a bot in the other seat, and then joins the host like any other
-player through a ``net.session.NetworkSession``: one code path for the host's
-window and a guest's. Joining lists the tables the lobby browser sees, each
+Hosting starts a host inside this process, optionally a bot in the other seat,
+and then joins the host like any other player (:mod:`game.client.hosting`): one
+code path for the host's window and a guest's. The host menu also offers to
+continue a table this window left mid-game. Joining lists the tables the lobby browser sees, each
 with a second row that opens it on the big screen (the TV scene, whose Escape
 comes back here), or takes an address typed as ``host:port`` in a
 :class:`~game.client.keyboard.TextField` (keys, or the on-screen keyboard). The
@@ -32,6 +32,7 @@ from game.ai import LEVELS
 from game.client import prose, theme
 from game.client.at_table import AtTable
 from game.client.audio import Cue
+from game.client.hosting import Starting, continue_label, window_config
 from game.client.intents import Cancel, Click, Erase, Intent, Text
 from game.client.keyboard import ADDRESS_CHARS, Done, TextField
 from game.client.name_prompt import NamePrompt
@@ -47,16 +48,7 @@ from game.session import Snapshot
 from net.bot import bot_level
 from net.client import parse_address
 from net.discovery import FoundTable, LobbyBrowser
-from net.host import (
-    DEFAULT_PORT,
-    HostConfig,
-    HostHandle,
-    default_save_dir,
-    new_table,
-    start_host_thread,
-)
-from net.loopthread import LoopThread
-from net.phones import DEFAULT_WEB_PORT
+from net.host import HostConfig, default_save_dir, new_table
 from net.seats import SeatStore
 from net.session import NetworkSession
 from net.table import Interrupted, Table, interrupted_tables
@@ -72,7 +64,7 @@ class LanScene(BaseScene):
         self.status = ""
         self.lobby: LobbyBrowser | None = None
         self._lobby_start: Future[LobbyBrowser] | None = None
-        self._hosting: Future[tuple[HostHandle, LoopThread | None]] | None = None
+        self._hosting: Starting | None = None  # a table this window hosts, starting
         self._looking: Future[list[Interrupted]] | None = None  # for tables to continue
         self._interrupted: list[Interrupted] = []
         self._tables: list[FoundTable] = []
@@ -80,7 +72,6 @@ class LanScene(BaseScene):
         self.typed = ""
         self.address_field: TextField | None = None  # the address being typed, while it is
         self._sit = True  # whether this window asked the table for a seat
-        self._token: str | None = None  # the seat token this window's own table keeps for it
 
     def enter(
         self,
@@ -137,7 +128,7 @@ class LanScene(BaseScene):
         if self.lobby is not None:
             self.lobby.close()
         if self._hosting is not None:
-            self._hosting.add_done_callback(_stop_hosting)
+            self._hosting.abandon()
 
     # -- hosting -------------------------------------------------------------------
 
@@ -173,18 +164,9 @@ class LanScene(BaseScene):
             self.other_item,
             Item("Start hosting", self._start_hosting),
             # A table this window hosted, left mid-game (the window closed): continue it.
-            *(
-                Item(self._continue_label(t), lambda t=t: self._continue(t))
-                for t in self._interrupted
-            ),
+            *(Item(continue_label(t), lambda t=t: self._continue(t)) for t in self._interrupted),
             Item("Back", lambda: self.ctx.go(SceneName.TITLE)),
         ]
-
-    @staticmethod
-    def _continue_label(table: Interrupted) -> str:
-        game = f"game {table.game}, " if table.game > 1 else ""
-        against = f" vs {table.other}" if table.other else ""
-        return f"Continue {table.name}{against} ({game}move {table.moves + 1})"
 
     def _continue(self, found: Interrupted) -> None:
         """Host ``found`` again: this window takes back its seat, the other is held."""
@@ -197,7 +179,8 @@ class LanScene(BaseScene):
             self.ctx.audio.play(Cue.REFUSE)
             return
         other = table.seats[found.owner.other]
-        self._host(table, self._config(), found.owner, bot_level(other.name if other else None))
+        level = bot_level(other.name if other else None)
+        self._host(table, window_config(self.bind), found.owner, level)
 
     def _variant_changed(self, _: int) -> None:
         self.size_item.enabled = self.variants[self.variant_item.index] == "nxn"
@@ -217,53 +200,15 @@ class LanScene(BaseScene):
         me = Player.X if self.side_item.index == 0 else Player.O
         level = self.other_choices[self.other_item.index]
         player = self.name
-        config = self._config()
+        config = window_config(self.bind)
         self.ctx.apply_settings(dataclasses.replace(self.ctx.settings, variant=name, nxn_size=size))
         self._host(new_table(variant, f"{player}'s table", config.save_dir), config, me, level)
 
-    def _config(self) -> HostConfig:
-        # Guests without the game join from their phones' browsers (net.web).
-        # The same port as `qttt host`, so guests who joined by address find it again.
-        config = HostConfig(port=DEFAULT_PORT, web_port=DEFAULT_WEB_PORT)
-        if self.bind is not None:
-            config.bind = self.bind
-        return config
-
     def _host(self, table: Table, config: HostConfig, me: Player | None, level: str | None) -> None:
-        """Start ``table`` on a host thread, a bot at the other seat if ``level``, then join it.
-
-        ``me``: the side this window plays (None: the one the table keeps for the window
-        that hosted it, else any open one). A seat the table holds (a table continued) is
-        taken back with its token, the bot's too."""
-        if me is None:
-            me = table.owner or next(iter(table.open_seats()), None)
-        if me is not None:
-            table.owner = me
-        mine = table.seats[me] if me is not None else None
-        other = table.seats[me.other] if me is not None else None
-        self._token = mine.token if mine else None
-        bot_token = other.token if other else None
-
-        def start() -> tuple[HostHandle, LoopThread | None]:
-            from net.bot import play_bot
-
-            try:
-                handle = start_host_thread(table, config)
-            except OSError:
-                if config.port == 0:
-                    raise
-                # Taken (another table on this machine): any free one; the play screen says so.
-                handle = start_host_thread(table, dataclasses.replace(config, port=0))
-            if level is None or me is None:
-                return handle, None
-            bot = LoopThread("qttt-bot")
-            bot.submit(play_bot(handle.address, level, seat=me.other, token=bot_token))
-            return handle, bot
-
+        """Start ``table`` (see :class:`~game.client.hosting.Starting`); the window sits down
+        at it once it is up (update)."""
         self.status = "Starting the table…"
-        self._port = config.port  # the port asked for (0: any)
-        self.side = me
-        self._hosting = self.ctx.run_in_worker(start)
+        self._hosting = Starting(self.ctx, table, config, me, level)
         self.ctx.audio.play(Cue.CONFIRM)
 
     # -- joining -------------------------------------------------------------------
@@ -394,20 +339,14 @@ class LanScene(BaseScene):
             self._interrupted = future.result()
             if self._interrupted:
                 self._host_items()
-        if self._hosting is not None and self._hosting.done():
-            future, self._hosting = self._hosting, None
+        if self._hosting is not None and self._hosting.done:
+            starting, self._hosting = self._hosting, None
             try:
-                host, bot = future.result()
+                table = starting.sit(self.name)
             except OSError as exc:
                 self.status = f"Cannot host here: {exc.strerror or exc}"
                 return
-            self.status = f"Hosting on port {host.address[1]}; joining my own table…"
-            session = NetworkSession(
-                host.address, name=self.name, seat=self.side, token=self._token
-            )
-            table = AtTable(session, host, bot)
-            if self._port and host.address[1] != self._port:
-                table.host_note = f"port {self._port} was taken"
+            self.status = "Joining my own table…"
             self.ctx.sit_at(table)
         session = self.session
         if session is not None and session.ended is not None:
@@ -449,15 +388,6 @@ class LanScene(BaseScene):
             self.address_field.draw(
                 surface, self._screen(), palette, self.ctx.time, words, self.ctx.device
             )
-
-
-def _stop_hosting(future: Future[tuple[HostHandle, LoopThread | None]]) -> None:
-    """A host that finished starting after the player left: stop it (and its bot) at once."""
-    if not future.cancelled() and future.exception() is None:
-        host, bot = future.result()
-        host.stop()
-        if bot is not None:
-            bot.stop()
 
 
 def _close_lobby(future: Future[LobbyBrowser]) -> None:

@@ -31,6 +31,7 @@ import pygame
 
 from game.ai import LEVELS
 from game.client import prose, theme
+from game.client.at_table import LATE_FOR_KNOCKOUT
 from game.client.audio import Cue
 from game.client.couch import CouchSession
 from game.client.intents import KEYBOARD, Activate, Cancel, Click, Intent, Text
@@ -387,6 +388,9 @@ class PartyScene(TvScene):
 
     def _how_to_join(self) -> list[Para]:
         palette = self.ctx.palette
+        if self.couch is None and self.party and self.ctx.settings.player_name in self.party.late:
+            late = LATE_FOR_KNOCKOUT[:1].upper() + LATE_FOR_KNOCKOUT[1:] + "."
+            return [Para(late, palette.text)]
         if self.couch is None:
             return [
                 Para("Your game comes up on this screen when the queue reaches you.", palette.text),

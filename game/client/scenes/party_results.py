@@ -65,6 +65,11 @@ class PartyResultsScene(BaseScene):
     def _leave(self) -> None:
         self.ctx.go(SceneName.TITLE)
 
+    @property
+    def animating(self) -> bool:
+        """The night's results stand still once the focus ring has settled."""
+        return self.menu.breathing(self.ctx.time)
+
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Cancel):
             self._leave()

@@ -28,7 +28,7 @@ from game.ai import Bot, make_bot
 from game.client import hud as hud_panel
 from game.client import move_list, scoreboard, theme
 from game.client.advice import Advice
-from game.client.at_table import series
+from game.client.at_table import LATE_FOR_KNOCKOUT, series
 from game.client.audio import Cue, cues_for
 from game.client.board_view import (
     BoardLayout,
@@ -73,7 +73,6 @@ from game.rules import Action, Collapse, IllegalActionError, Place, Player, Posi
 from game.rules.ultimate import Ultimate
 from game.session import LocalSession, Notice, Refused, Session, Snapshot
 from game.textview import points
-from net.discovery import lan_addresses
 from net.party import EMOTES
 from net.protocol import Emoted, Party
 
@@ -156,7 +155,7 @@ class PlayScene(BaseScene):
         self.pos = Record(variant, list(moves)).final()
         self.game = table.game if table else 1  # the table's number for the game shown
         # This machine's LAN addresses, for the line that says where a hosted table is.
-        self._addresses = lan_addresses() if table and table.host else []
+        self._addresses = table.host.host.reachable if table and table.host else []
         self.moves: tuple[str, ...] = tuple(moves)
         self.hud_menu = Menu(
             [
@@ -483,6 +482,8 @@ class PlayScene(BaseScene):
         if table is not None and not self.session.local_sides:
             queue = table.party.queue if table.party else ()
             name = self.ctx.settings.player_name
+            if table.party and name in table.party.late:
+                return LATE_FOR_KNOCKOUT
             if name in queue:
                 place = queue.index(name) + 1
                 return f"you are number {place} in the queue: you are watching this game"
@@ -613,6 +614,9 @@ class PlayScene(BaseScene):
         return isinstance(message, Party) and message.finished and game == self._game
 
     def _leave(self) -> None:
+        # "Press Escape again to leave" is done with (the app may ask first, over this screen).
+        self.message = None
+        self.leave_until = -1.0
         # A party hosted here goes on: its screen has the host's menu (and the end of it).
         if isinstance(self.session, CouchSession):
             self.ctx.go(SceneName.PARTY, menu=True)
@@ -693,9 +697,12 @@ class PlayScene(BaseScene):
         while self._waiting:
             event = self._waiting[0]
             if isinstance(event, Snapshot):
-                if self.paused and self._forward(event) and not quiet:
+                if event.moves == self.moves and event.game == self.game:
+                    pass  # the game as shown (a reconnect's resync): a pick in hand stays
+                elif self.paused and self._forward(event) and not quiet:
                     return
-                self._show(event, quiet)
+                else:
+                    self._show(event, quiet)
             elif isinstance(event, Refused):
                 self._say(event.reason)
             elif isinstance(event, Notice):
@@ -803,7 +810,7 @@ class PlayScene(BaseScene):
             or self.view.pulsing(self.ctx.time)
             or self.message is not None
             or bot_waits  # its pause runs out with no event to wake the window
-            or self.hud_menu.focus >= 0  # the focus ring breathes
+            or self.hud_menu.breathing(self.ctx.time)  # the focus ring moves
             or self.advice.busy  # its answer has no event to wake the window
             or self.advice.hints.at(self.pos) is not None  # the ghost breathes
         )
@@ -836,7 +843,7 @@ class PlayScene(BaseScene):
             rows=self.effects.struck_rows(pos),
         )
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]] | None:
         palette = self.ctx.palette
         t = self.ctx.time
         board, hud = self._areas()
@@ -885,7 +892,7 @@ class PlayScene(BaseScene):
             self.choice,
             (self._seat_name(Player.X), self._seat_name(Player.O)),
             (menu.focus, tuple((item.label, item.enabled, item.value) for item in menu.items)),
-            t if menu.focus >= 0 else None,  # a focused button's ring breathes
+            menu.ring_time(t) if menu.focus >= 0 else None,  # a focused button's ring
             (banner, banner is not None and t < banner.until),
             self._invitation(),
             self._party_key(),
@@ -933,7 +940,7 @@ class PlayScene(BaseScene):
         port = table.host.address[1]
         where = ", ".join(f"{a}:{port}" for a in self._addresses) or f"port {port}"
         notes = [table.host_note] if table.host_note else []
-        if not table.host.host.config.advertise:
+        if not table.host.host.announced:
             notes.append("not announced on the LAN: join by address")
         more = f" ({'; '.join(notes)})" if notes else ""
         waiting = "a player" if away is None else f"{away} to come back"
@@ -962,7 +969,7 @@ class PlayScene(BaseScene):
             action = "choosing the collapse" if pos.awaiting_collapse else "thinking"
             return f"Bot {who} is {action}…"
         if who not in self.session.local_sides:
-            return f"Waiting for {who}…"
+            return f"Waiting for {self._called(who)}…"
         if pos.awaiting_collapse and self.ctx.device is Device.MOUSE:
             return f"{who}: click a mark on the lit cycle, or a preview"
         if pos.awaiting_collapse:
@@ -972,13 +979,21 @@ class PlayScene(BaseScene):
             return f"Now the second cell for {who}{pos.move_number} ({back} takes back)"
         return f"{who}: pick two cells for {who}{pos.move_number}"
 
+    def _called(self, side: Player) -> str:
+        """``side``'s player in a sentence: the bare name at a LAN table (the seat rows under
+        the headline say who is "you" or "away"), else as the HUD names them."""
+        table = getattr(self.session, "table", None)
+        if table is None:
+            return called(side, {side: self._seat_name(side)})
+        seat = next((s for s in table.seats if s.side == side.value), None)
+        return seat.name if seat and seat.name else side.value
+
     def _headline(self, pos: Position) -> tuple[str, Player | None]:
         outcome = pos.outcome
-        names = {side: self._seat_name(side) for side in Player}
         if outcome is not None:
             winner = outcome.winner
             if winner is not None:
-                return f"{called(winner, names)} wins", winner
+                return f"{self._called(winner)} wins", winner
             if outcome.scores.x or outcome.scores.o:
                 return "Shared win", None
             return "A draw", None
@@ -987,8 +1002,8 @@ class PlayScene(BaseScene):
         if self._open_seat():
             return "Waiting for a player", None
         if pos.awaiting_collapse:
-            return f"{called(who, names)} chooses the collapse", who
-        return f"{called(who, names)} to play", who
+            return f"{self._called(who)} chooses the collapse", who
+        return f"{self._called(who)} to play", who
 
     def _hud_view(self, pos: Position) -> HudView:
         """What the panel says about ``pos`` (the position before a collapse until its marks

@@ -23,7 +23,7 @@ from game.ai.puzzles import Puzzle, load_puzzles
 from game.client import prose, theme
 from game.client.audio import Cue
 from game.client.board_view import BoardView, Look
-from game.client.ghost import draw_ghost, preview_of
+from game.client.ghost import GHOST_RATE, draw_ghost, preview_of
 from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Page, Point, Start
 from game.client.paths import data_dir, write_atomic
 from game.client.prose import Para
@@ -70,9 +70,23 @@ class PuzzlesScene(BaseScene):
         self.result: str | None = None  # "solved" or "failed" after an attempt
         self.tried: Action | None = None
         self.showing = False  # the solution on the board
+        self.ghost = theme.Breath(GHOST_RATE)  # the solution's ghost breathes, then rests
 
     def enter(self, **params: Any) -> None:
         self.load(self.index)
+
+    @property
+    def animating(self) -> bool:
+        """A puzzle waits for the player: still once the cursor's highlight and the solution's
+        ghost have settled."""
+        t = self.ctx.time
+        return self.view.pulsing(t) or (self.showing and self.ghost.moving(self._solution(), t))
+
+    def _solution(self) -> Action | None:
+        """The answer's first move, while it is shown on the board."""
+        if self.showing and self.result != "solved":
+            return self.puzzle.variant.parse_token(self.puzzle.answer[0])
+        return None
 
     # -- input -------------------------------------------------------------------
 
@@ -155,13 +169,13 @@ class PuzzlesScene(BaseScene):
         palette = self.ctx.palette
         theme.backdrop(surface, palette, self.ctx.time, drift=False)
         layout = self.view.layout(self.board_area())
-        solution = None
-        if self.showing and self.result != "solved":
-            solution = self.puzzle.variant.parse_token(self.puzzle.answer[0])
+        solution = self._solution()
         cursor = ((self.cursor, palette.accent),)
         look = Look(picked=self.picked, cursors=cursor, preview=preview_of(self.pos, solution))
         self.view.draw(surface, layout, self.pos, palette, look, self.ctx.time)
-        draw_ghost(surface, layout, self.pos, solution, palette, self.ctx.time)
+        draw_ghost(
+            surface, layout, self.pos, solution, palette, self.ghost.time(solution, self.ctx.time)
+        )
         side = self.side_area()
         theme.panel(surface, side, palette.board, palette.grid_glow, 18, alpha=170)
         unit = theme.scale(self.ctx.size).body

@@ -32,7 +32,7 @@ from game.client.audio import Cue, cues_for
 from game.client.board_view import BoardLayout, BoardView, Look, boards_in_play
 from game.client.canvas import note_button
 from game.client.effects import Effects
-from game.client.ghost import draw_ghost, preview_of
+from game.client.ghost import GHOST_RATE, draw_ghost, preview_of
 from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Page, Point
 from game.client.paths import RECORD_SUFFIX, records_dir, saved_records
 from game.client.prose import Para
@@ -147,6 +147,7 @@ class ReplayScene(BaseScene):
         self.view: BoardView | None = None
         self.analysis: GameAnalysis | None = None
         self.effects = Effects(Random(7), ctx.settings.effect_intensity)
+        self.ghost = theme.Breath(GHOST_RATE)  # the best move's ghost breathes, then rests
 
     def enter(self, path: str | Path | None = None, **params: Any) -> None:
         if path is not None:
@@ -162,6 +163,22 @@ class ReplayScene(BaseScene):
     def rescan(self) -> None:
         self.entries = None
         self.scanning = self.ctx.run_in_worker(scan)
+
+    @property
+    def animating(self) -> bool:
+        """The list's backdrop drifts; a record shown paused is still but for a collapse in
+        flight and a highlight breathing after a change (a worker's answer wakes the window)."""
+        t = self.ctx.time
+        if self.record is None or self.view is None:
+            return theme.drifts(self.ctx.palette)
+        shown = self.analysis if not self.effects.busy else None
+        best = shown.best_at(self.index) if shown is not None else None
+        return (
+            self.playing
+            or self.effects.active
+            or self.view.pulsing(t)
+            or (best is not None and self.ghost.moving((self.positions[self.index], best), t))
+        )
 
     def update(self, dt: float) -> None:
         if self.scanning is not None and self.scanning.done():
@@ -432,7 +449,7 @@ class ReplayScene(BaseScene):
             preview=preview_of(pos, best),
         )
         self.view.draw(surface, layout, pos, palette, look, self.ctx.time)
-        draw_ghost(surface, layout, pos, best, palette, self.ctx.time)
+        draw_ghost(surface, layout, pos, best, palette, self.ghost.time((pos, best), self.ctx.time))
         self.effects.draw(surface, layout, palette, alpha)
         panel = side_area(surface.get_size())
         theme.panel(surface, panel, palette.board, palette.grid_glow, 18, alpha=170)

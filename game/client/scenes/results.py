@@ -19,7 +19,7 @@ from game.client.at_table import series
 from game.client.audio import Cue
 from game.client.board_view import BoardView, Look
 from game.client.intents import Cancel, Intent
-from game.client.link import LinkPanel
+from game.client.link import LIVE, LinkPanel
 from game.client.prose import Para
 from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
 from game.client.scenes.setup import PERSON, called, seat_title
@@ -165,6 +165,16 @@ class ResultsScene(BaseScene):
 
     def update(self, dt: float) -> None:
         self.link.update()
+
+    @property
+    def animating(self) -> bool:
+        """The backdrop's marks drift (not in high contrast); otherwise still once the focus
+        ring has settled, unless the link to a table is down (its banner changes)."""
+        return (
+            theme.drifts(self.ctx.palette)
+            or self.menu.breathing(self.ctx.time)
+            or self.link.state != LIVE
+        )
 
     def handle(self, intent: Intent) -> None:
         if self.link.handle(intent):

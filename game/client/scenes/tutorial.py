@@ -532,6 +532,12 @@ class TutorialScene(BaseScene):
     def update(self, dt: float) -> None:
         self.effects.update(dt)
 
+    @property
+    def animating(self) -> bool:
+        """A lesson waits for the player: still but for a collapse in flight and the pointer's
+        or a target's highlight breathing after it moved."""
+        return self.effects.active or self.view.pulsing(self.ctx.time)
+
     def buttons(self) -> dict[str, pygame.Rect]:
         panel = text_area(self.ctx.size)
         h = theme.scale(self.ctx.size).button

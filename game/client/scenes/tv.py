@@ -198,7 +198,7 @@ class TvScene(BaseScene):
             or (party is not None and (party.clock_ms or len(party.standings) > 8))
         )
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> list[pygame.Rect] | None:
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]] | None:
         palette = self.ctx.palette
         t = self.ctx.time
         board, strip, side = self._areas()
@@ -474,6 +474,16 @@ class TvScene(BaseScene):
         if len(party.queue) > 1:
             words = _names_line(party.queue[1:], round(36 * u), inner.width)
             line = theme.text(words, round(36 * u), palette.text)
+            surface.blit(line, (inner.x, y))
+            y += line.get_height()
+        if party.late:
+            # Came after a knockout's draw: no queue reaches them tonight; say so by name.
+            words = fit(
+                "came after the draw, watching: " + ", ".join(party.late),
+                round(32 * u),
+                inner.width,
+            )
+            line = theme.text(words, round(32 * u), palette.dim)
             surface.blit(line, (inner.x, y))
             y += line.get_height()
         return y + round(24 * u)
