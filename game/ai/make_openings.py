@@ -4,8 +4,8 @@ Every position reached by at most ``--depth`` + 1 actions from the empty
 board (one per class of symmetric positions) with its value, computed by
 :class:`game.ai.solver.Solver` (through the perfect bot's book where it has
 the position, itself the solver's work); nothing comes from elsewhere.
-At depth 1 this is about 200 positions and tens of minutes of one core:
-run it with ``nice``.
+At depth 2 (the default) Goff's game has 5,969 such positions, about an
+hour of one core; depth 1 has about 200: run it with ``nice``.
 """
 
 from __future__ import annotations

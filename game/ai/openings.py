@@ -5,8 +5,9 @@ action of a move-3 position: tens of seconds), yet analysis needs the value
 of every action at every ply. ``goff_openings.json`` and
 ``shared_openings.json`` beside this module (written by
 :mod:`game.ai.make_openings`) hold the value of every position reached by at
-most :data:`DEPTH` + 1 actions, one per class of symmetric positions, so
-every action of the first :data:`DEPTH` + 1 plies is a lookup.
+most 3 actions (Goff: 5,969 positions, about an hour of one core) or 2
+(shared: 183), one per class of symmetric positions, as each file's note
+says; every action of a position one action shallower is then a lookup.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from importlib import resources
 from game.ai.solver import Rules, position_key
 from game.rules import Action, Position
 
-# Every action of a position reached by at most this many actions is in the table.
-DEPTH = 1
+# The depth make_openings writes by default: every position within DEPTH + 1 actions.
+DEPTH = 2
 
 Table = dict[int, int]
 """Canonical key -> twice X−O under perfect play."""

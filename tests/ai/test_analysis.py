@@ -16,6 +16,10 @@ from game.ai.analysis import (
     judge_plies,
     label_of,
 )
+from game.ai.make_openings import build
+from game.ai.openings import load_openings
+from game.ai.openings import value as opening_value
+from game.ai.solver import RULES, Solver
 from game.commands import analyze
 from game.records import Record
 from game.rules import Action, Player, Position, Scores, Variant, make_variant
@@ -215,3 +219,27 @@ def test_a_whole_goff_game_analysed_from_the_empty_board() -> None:
     labels = {p.ply: p.label for p in analysis.plies if p.ply > start}
     assert labels[mistake] != "best"
     assert all(label == "best" for ply, label in labels.items() if ply != mistake)
+
+
+@pytest.mark.parametrize("variant,actions", [(GOFF, 3), (SHARED, 2)], ids=["goff", "shared"])
+def test_the_shipped_openings_table_agrees_with_a_fresh_solver(
+    variant: Variant, actions: int
+) -> None:
+    """A sample of the deepest entries, found again by a solver with no table and no book
+    (the slow test below rebuilds them all)."""
+    rules = RULES[variant.name]
+    table = load_openings(rules)
+    rng = Random(7)
+    pos = Position(variant)
+    for _ in range(actions):
+        pos = pos.play(rng.choice(pos.legal_actions()))
+    assert opening_value(table, pos) == Solver(None, rules).value_of(pos)
+
+
+@pytest.mark.slow
+def test_every_entry_of_the_shipped_openings_tables_agrees_with_a_fresh_solver() -> None:
+    """About an hour of one core."""
+    for variant in (GOFF, SHARED):
+        rules = RULES[variant.name]
+        rebuilt = build(rules, depth=2 if variant is GOFF else 1)
+        assert rebuilt == load_openings(rules)
