@@ -59,7 +59,8 @@ def draw_study(
         color = palette.of(mover) if keeps else grade_color(grade, palette)
         edge = palette.text if keeps else color
         inner = rect.inflate(-max(6, rect.width // 14), -max(6, rect.width // 14))
-        border = max(2, rect.width // 30) + (2 if keeps else 0)
+        # A best cell has the thick edge, so the grades differ in grey too, not by hue alone.
+        border = max(4, rect.width // 24) if keeps else max(2, rect.width // 70)
         shade = _shade(inner.size, color, edge, FILL if keeps else FILL // 2, border, rect.width)
         surface.blit(shade, inner)
         size = max(least, round(rect.width * 0.17))
