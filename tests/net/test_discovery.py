@@ -80,14 +80,17 @@ def test_the_lobby_follows_a_table_from_start_to_stop(
 
 
 def test_another_process_lists_the_tables(make_host: Callable[..., HostHandle]) -> None:
-    first = make_host(name="Den", advertise=True)
-    second = make_host(name="Den", advertise=True)  # the same name: the second one is renamed
-    long = make_host(name="Café " + "é" * 300, advertise=True)  # longer than mDNS labels allow
-    ports = {first.address[1], second.address[1], long.address[1]}
-    # Probing and announcing take their time (the renamed one probes twice), more on a busy
-    # machine: the other process lists once all three are announced, as this one hears.
     lobby = LobbyBrowser(LOOPBACK)
     try:
+        first = make_host(name="Den", advertise=True)
+        # A clash is seen only once the first is announced (python-zeroconf answers no probe
+        # before it has registered): two that probe at once would both keep the name.
+        wait_for(lobby, first.address[1], present, timeout=30)
+        second = make_host(name="Den", advertise=True)  # the same name: the second is renamed
+        long = make_host(name="Café " + "é" * 300, advertise=True)  # longer than a label holds
+        ports = {first.address[1], second.address[1], long.address[1]}
+        # Probing and announcing take their time (the renamed one probes twice), more on a
+        # busy machine: the other process lists once all three are announced, as this one hears.
         for port in ports:
             wait_for(lobby, port, present, timeout=30)
     finally:

@@ -268,8 +268,9 @@ def test_a_late_knockout_arrival_is_told_they_watch_this_bracket(
     party_host: Callable[..., HostHandle],
 ) -> None:
     host = party_host(KNOCKOUT, start_at=2, clock=0.0)
+    told = "zed came after the draw: watching till the next knockout"
 
-    async def evening() -> tuple[list[TableEvent], Party | None]:
+    async def evening() -> Party | None:
         # Two who never move: their game (the whole bracket) stays on while Zed arrives.
         drawn = [TableClient(host.address, name, lambda e: None) for name in ("ann", "ben")]
         running = [asyncio.ensure_future(c.run()) for c in drawn]
@@ -278,14 +279,13 @@ def test_a_late_knockout_arrival_is_told_they_watch_this_bracket(
         while not (drawn[0].party and drawn[0].party.playing):
             await asyncio.sleep(0.002)
         running.append(asyncio.ensure_future(zed.run()))
-        while not (zed.party and zed.party.late):
+        # The host sends the new state before the sentence: wait for the sentence.
+        while not any(isinstance(e, Notice) and e.text == told for e in seen):
             await asyncio.sleep(0.002)
         for client in (*drawn, zed):
             await client.close()
         await asyncio.gather(*running)
-        return seen, zed.party
+        return zed.party
 
-    seen, party = run(evening())
+    party = run(evening())
     assert party is not None and party.late == ("zed",) and party.queue == ()
-    told = "zed came after the draw: watching till the next knockout"
-    assert any(isinstance(e, Notice) and e.text == told for e in seen)
