@@ -2,10 +2,10 @@
 
 A scene says what to show in a :class:`HudView` (words and numbers only) and
 :func:`draw` lays it out on the type scale from the top of the panel: the
-headline with its mark, the two players with their names and points, a line
-about the game (move, rules, series), what to do now, and a note (Ultimate's
-sending). It returns the rectangle left between them and the buttons, for the
-move list or the collapse previews.
+headline with its mark, the two players with their names and points, the series
+score at a table where games were won, a line about the game (move, rules), what
+to do now, and a note (Ultimate's sending). It returns the rectangle left between
+them and the buttons, for the move list or the collapse previews.
 """
 
 from __future__ import annotations
@@ -25,9 +25,10 @@ class HudView:
     headline: str
     who: Player | None  # whose colour and mark the headline wears (None: a draw, a shared win)
     players: tuple[tuple[Player, str, str], ...]  # (side, name, points)
-    about: str  # "Move 13 · Squared", and the series when there is one
+    about: str  # "Move 13 · Squared"
     now: str  # what to do now, in a sentence
     note: str = ""  # one more line in the accent colour (where Ultimate sends the next pair)
+    series: str = ""  # "Ada 2 – 1 Bo" once a game of the series has been won
 
 
 def draw(
@@ -63,6 +64,12 @@ def draw(
         line = theme.text(words, size, palette.of(side), True)
         surface.blit(line, line.get_rect(midleft=(inner.x + round(body * 1.6), round(y + row / 2))))
         y += row
+    if view.series:
+        # As large as the names: the score of the evening is read from the sofa.
+        line = f"Series: {view.series}"
+        words, size = theme.fitted(line, body, inner.width, scale.floor + 4, True)
+        surface.blit(theme.text(words, size, palette.text, True), (inner.x, y + scale.px(4)))
+        y += theme.font(size).get_linesize() + scale.px(4)
     y += scale.px(6)
     words, size = theme.fitted(view.about, scale.hint + 4, inner.width, scale.hint)
     surface.blit(theme.text(words, size, palette.dim), (inner.x, y))

@@ -11,6 +11,7 @@ from random import Random
 import pygame
 import pytest
 
+from game.client.canvas import Canvas
 from game.client.scene import SceneName
 from game.records import Record, read_record
 from game.rules import Player, Position, make_variant
@@ -337,6 +338,13 @@ def test_the_second_player_accepts_a_rematch_and_the_series_counts(
             opponent.session.rematch()  # Bo asks first: the window sees it and accepts
             d.until(lambda: d.scene._status(d.scene.pos).startswith("Bo wants a rematch: "))
             d.ready()  # the last collapse has landed: the board takes input again
+            # The panel shows the series as large as the names, for the sofa (once the
+            # collapse banner over its top has gone).
+            d.until(lambda: not d.scene.show.showing(d.scene.ctx.time))
+            canvas = Canvas(d.app.size)
+            d.scene.draw(canvas, 0.0)
+            shown = {t.words: t.size for t in canvas.visible_texts()}
+            assert shown[f"Series: {expected}"] == shown["Bo"]
             d.key(pygame.K_RETURN)
             d.until(lambda: (opponent.act(), d.scene.game == 2)[1])
     finally:

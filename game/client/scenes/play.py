@@ -1025,10 +1025,8 @@ class PlayScene(BaseScene):
             note = f"This pair goes to mini-board{'s' if len(sent) > 1 else ''} {boards}"
         now = "The marks fly home…" if pos is not self.pos else self._status(pos)
         info = f"Move {pos.move_number} · {variant}"
-        score = series(getattr(self.session, "table", None))
-        if score:
-            info = f"{info} · {score}"
-        return HudView(headline, who, players, info, now, note)
+        score = series(getattr(self.session, "table", None)) or ""
+        return HudView(headline, who, players, info, now, note, score)
 
     def _draw_hud(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
         palette = self.ctx.palette
