@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import socket
+from collections.abc import Callable
 from pathlib import Path
 from random import Random
 
@@ -355,6 +356,16 @@ def test_the_second_player_accepts_a_rematch_and_the_series_counts(
         host.stop()
 
 
+def play_x(d: Driver, opponent: Opponent, rng: Random, done: Callable[[], bool]) -> None:
+    """The window plays X at random with the mouse and Bo answers, until ``done()``."""
+    while not done():
+        pos = d.scene.pos
+        if pos.to_play is Player.X:
+            d.until(lambda: not d.scene.effects.busy)
+            d.play(d.scene.variant, d.scene.variant.token(rng.choice(pos.legal_actions())), "mouse")
+        d.until(lambda pos=pos: (opponent.act(), d.scene.pos != pos)[1])
+
+
 def test_a_window_hosted_table_left_mid_game_is_continued_from_the_lan_screen(
     tmp_path: Path,
 ) -> None:
@@ -373,14 +384,10 @@ def test_a_window_hosted_table_left_mid_game_is_continued_from_the_lan_screen(
         opponent = Opponent(address, seed=8, seats=bo_seats)
         d.until(lambda: d.scene._seat_name(Player.O) == "Bo")
         rng = Random(2)
-        while len(d.scene.moves) < 3 or d.scene.pos.to_play is not Player.X:  # Bo waits
-            pos = d.scene.pos
-            if pos.to_play is Player.X:
-                d.until(lambda: not d.scene.effects.busy)
-                d.play(
-                    d.scene.variant, d.scene.variant.token(rng.choice(pos.legal_actions())), "mouse"
-                )
-            d.until(lambda pos=pos: (opponent.act(), d.scene.pos != pos)[1])
+        # Bo waits for X's move after the third.
+        play_x(
+            d, opponent, rng, lambda: len(d.scene.moves) >= 3 and d.scene.pos.to_play is Player.X
+        )
         moves = len(d.scene.moves)
         # Mid-game, the window's close button asks first; Escape keeps playing.
         d.post(pygame.QUIT)
@@ -420,14 +427,7 @@ def test_a_window_hosted_table_left_mid_game_is_continued_from_the_lan_screen(
         opponent = Opponent(address, seed=9, seats=bo_seats)
         d.until(lambda: d.scene._seat_name(Player.O) == "Bo")
         d.until(lambda: opponent.session.local_sides == {Player.O})  # its Welcome, on its thread
-        while not d.scene.pos.is_over:
-            pos = d.scene.pos
-            if pos.to_play is Player.X:
-                d.until(lambda: not d.scene.effects.busy)
-                d.play(
-                    d.scene.variant, d.scene.variant.token(rng.choice(pos.legal_actions())), "mouse"
-                )
-            d.until(lambda pos=pos: (opponent.act(), d.scene.pos != pos)[1])
+        play_x(d, opponent, rng, lambda: d.scene.pos.is_over)
         assert d.scene.pos == Record(d.scene.variant, list(d.scene.moves)).final()
         # Over: nothing left to continue, and leaving asks nothing.
         assert interrupted_tables(default_save_dir()) == []

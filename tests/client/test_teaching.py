@@ -63,13 +63,18 @@ def test_replay_graph_marks_the_mistake_and_the_ghost_shows_the_best_move(
     assert d.name is SceneName.TITLE
 
 
-def test_a_hint_shows_a_best_action_as_a_ghost(driver: Driver) -> None:
-    d = driver
+def play_late(d: Driver) -> dict[int, bytes]:
+    """A local Goff game at ``LATE``, drawn; the pixels of each cell before any advice."""
     session = LocalSession(GOFF, record=Record(GOFF, list(LATE)))
     d.app.go(SceneName.PLAY, variant=GOFF, seats={}, session=session, seed=1)
     d.frames(2)
+    return {c: board_pixels(d, c) for c in range(9)}
+
+
+def test_a_hint_shows_a_best_action_as_a_ghost(driver: Driver) -> None:
+    d = driver
+    before = play_late(d)
     pos = d.scene.pos
-    before = {c: board_pixels(d, c) for c in range(9)}
     d.key(pygame.K_h)
     d.until(lambda: d.scene.advice.hints.answer is not None)
     shown, action = d.scene.advice.hints.answer
@@ -88,12 +93,9 @@ def test_a_hint_shows_a_best_action_as_a_ghost(driver: Driver) -> None:
 
 def test_the_study_shades_every_open_cell_until_it_is_turned_off(driver: Driver) -> None:
     d = driver
-    session = LocalSession(GOFF, record=Record(GOFF, list(LATE)))
-    d.app.go(SceneName.PLAY, variant=GOFF, seats={}, session=session, seed=1)
-    d.frames(2)
+    before = play_late(d)
     pos = d.scene.pos
     assert not pos.awaiting_collapse
-    before = {c: board_pixels(d, c) for c in range(9)}
     d.key(pygame.K_s)
     d.until(lambda: d.scene.advice.studies.at(pos) is not None)
     leads = d.scene.advice.studies.at(pos)
