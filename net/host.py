@@ -27,6 +27,7 @@ from net import discovery
 from net.framing import READ_SIZE, FrameError, FrameReader, pack
 from net.loopthread import LoopThread
 from net.protocol import (
+    NO_SEAT_OPEN,
     PLAYER,
     PROTOCOL_VERSION,
     SPECTATOR,
@@ -309,8 +310,9 @@ class Host:
         elif hello.role == PLAYER:
             side = self.table.sit(conn.name, _side(hello.seat) if hello.seat else None)
             if side is None:
-                taken = f"seat {hello.seat} is taken" if hello.seat else "no seat is open"
-                raise _Close(f"{taken} at this table")
+                raise _Close(
+                    f"seat {hello.seat} is taken at this table" if hello.seat else NO_SEAT_OPEN
+                )
             self._seat(conn, side)
             self._changed(f"{conn.name} sits at {side}")
         elif hello.role == SPECTATOR:

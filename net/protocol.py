@@ -28,6 +28,8 @@ PROTOCOL_VERSION = 3
 # Roles a connection can hold at a table.
 PLAYER = "player"
 SPECTATOR = "spectator"
+# Why a host turns away a player who asked for any seat: a window then watches instead.
+NO_SEAT_OPEN = "no seat is open at this table"
 SIDES = ("X", "O")
 
 

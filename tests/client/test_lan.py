@@ -201,6 +201,38 @@ class Opponent:
                     self.session.submit(self.rng.choice(self.pos.legal_actions()))
 
 
+def play_x(d: Driver, opponent: Opponent, rng: Random, done: Callable[[], bool]) -> None:
+    """The window plays X at random with the mouse and Bo answers, until ``done()``."""
+    while not done():
+        pos = d.scene.pos
+        if pos.to_play is Player.X:
+            d.until(lambda: not d.scene.effects.busy)
+            d.play(d.scene.variant, d.scene.variant.token(rng.choice(pos.legal_actions())), "mouse")
+        d.until(lambda pos=pos: (opponent.act(), d.scene.pos != pos)[1])
+
+
+def test_a_full_table_joined_by_address_is_watched(driver: Driver, tmp_path: Path) -> None:
+    d = driver
+    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
+    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
+    players = [NetworkSession(host.address, name=name) for name in ("Ann", "Ben")]
+    try:
+        for player in players:
+            d.until(lambda player=player: bool(player.local_sides))
+        d.app.go(SceneName.LAN, mode="join", address=host.address)
+        # Refused a seat, the window comes back to watch: it does not end at the LAN screen.
+        d.until(lambda: d.name is SceneName.PLAY)
+        assert d.scene.session.local_sides == set()
+        assert d.scene._status(d.scene.pos) == "You are watching this game"
+        assert [d.scene._seat_name(side) for side in Player] == ["Ann", "Ben"]
+    finally:
+        for player in players:
+            player.close()
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        host.stop()
+
+
 def test_a_lan_rematch_swaps_the_sides(driver: Driver, tmp_path: Path) -> None:
     d = driver
     config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
@@ -215,14 +247,7 @@ def test_a_lan_rematch_swaps_the_sides(driver: Driver, tmp_path: Path) -> None:
         assert d.scene.session.local_sides == {Player.X}
         opponent = Opponent(host.address, seed=8)
         d.until(lambda: d.scene._seat_name(Player.O) == "Bo")
-        rng = Random(9)
-        while not d.scene.pos.is_over:
-            pos = d.scene.pos
-            if pos.to_play is Player.X:
-                d.until(lambda: not d.scene.effects.busy)
-                action = rng.choice(pos.legal_actions())
-                d.play(d.scene.variant, d.scene.variant.token(action), "mouse")
-            d.until(lambda pos=pos: (opponent.act(), d.scene.pos != pos)[1])
+        play_x(d, opponent, Random(9), lambda: d.scene.pos.is_over)
         d.ready()
         d.key(pygame.K_RETURN)
         assert d.name is SceneName.RESULTS
@@ -354,16 +379,6 @@ def test_the_second_player_accepts_a_rematch_and_the_series_counts(
         d.app.go(SceneName.TITLE)
         d.frames(1)
         host.stop()
-
-
-def play_x(d: Driver, opponent: Opponent, rng: Random, done: Callable[[], bool]) -> None:
-    """The window plays X at random with the mouse and Bo answers, until ``done()``."""
-    while not done():
-        pos = d.scene.pos
-        if pos.to_play is Player.X:
-            d.until(lambda: not d.scene.effects.busy)
-            d.play(d.scene.variant, d.scene.variant.token(rng.choice(pos.legal_actions())), "mouse")
-        d.until(lambda pos=pos: (opponent.act(), d.scene.pos != pos)[1])
 
 
 def test_a_window_hosted_table_left_mid_game_is_continued_from_the_lan_screen(

@@ -49,6 +49,7 @@ from net.bot import bot_level
 from net.client import parse_address
 from net.discovery import FoundTable, LobbyBrowser
 from net.host import HostConfig, default_save_dir, new_table
+from net.protocol import NO_SEAT_OPEN
 from net.seats import SeatStore
 from net.session import NetworkSession
 from net.table import Interrupted, Table, interrupted_tables
@@ -350,8 +351,14 @@ class LanScene(BaseScene):
             self.ctx.sit_at(table)
         session = self.session
         if session is not None and session.ended is not None:
-            self.status = f"The connection ended: {session.ended}"
             self.ctx.leave_table()
+            if self.mode == "join" and session.ended == NO_SEAT_OPEN:
+                # A full table joined by its address: watch it (a seat freed later can be
+                # taken from the board) rather than end at this screen.
+                self._join(session.address, False)
+                self.status = "Both seats are taken: joining to watch…"
+            else:
+                self.status = f"The connection ended: {session.ended}"
 
     def receive(self, message: object) -> None:
         # The game as the host has it: the board takes over (the app keeps the table); a

@@ -968,6 +968,9 @@ class PlayScene(BaseScene):
         if who in self.bots:
             action = "choosing the collapse" if pos.awaiting_collapse else "thinking"
             return f"Bot {who} is {action}…"
+        if self.ctx.table is not None and not self.session.local_sides:
+            watching = self._not_yours(pos)  # a spectator, or a party's queue
+            return watching[:1].upper() + watching[1:]
         if who not in self.session.local_sides:
             return f"Waiting for {self._called(who)}…"
         if pos.awaiting_collapse and self.ctx.device is Device.MOUSE:
