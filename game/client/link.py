@@ -84,7 +84,8 @@ class LinkPanel:
             reason = session.ended or "the connection ended"
             return f"Disconnected from {where}: {reason[:1].upper()}{reason[1:]}"
         seconds = max(0, round(self.ctx.time - (table.down_since or self.ctx.time)))
-        return f"Reconnecting to {where}… {seconds} s (your seat is held)"
+        held = " (your seat is held)" if session.local_sides else ""  # a watcher holds none
+        return f"Reconnecting to {where}… {seconds} s{held}"
 
     def draw(self, surface: pygame.Surface, board: pygame.Rect) -> None:
         """Over a drawn screen: the banner over a dimmed ``board``, or the ended overlay."""

@@ -10,6 +10,7 @@ from game.client.link import ENDED, LIVE, RECONNECTING
 from game.client.scene import SceneName
 from game.rules import make_variant
 from net.host import HostConfig, new_table, start_host_thread
+from net.session import NetworkSession
 from tests.client.driver import Driver
 from tests.client.test_lan import LOOPBACK
 from tests.net.test_silent_link import Relay
@@ -41,6 +42,34 @@ def test_a_dropped_link_dims_the_board_and_holds_input_until_it_is_back(
     finally:
         d.app.go(SceneName.TITLE)
         d.frames(1)
+        relay.close()
+        host.stop()
+
+
+def test_a_watcher_is_told_of_the_dropped_link_but_of_no_seat(
+    driver: Driver, tmp_path: Path
+) -> None:
+    d = driver
+    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
+    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
+    players = [NetworkSession(host.address, name=name) for name in ("Ann", "Ben")]
+    relay = Relay(host.address)
+    try:
+        for player in players:
+            d.until(lambda player=player: bool(player.local_sides))
+        d.app.go(SceneName.LAN, mode="join", address=relay.address)  # full: it watches
+        d.until(lambda: d.name is SceneName.PLAY and d.scene.link.state == LIVE)
+        assert d.scene.session.local_sides == set()
+        relay.cut()
+        d.until(lambda: d.scene.link.state == RECONNECTING)
+        d.settle(1)
+        assert d.scene.link.words().endswith(" s")  # no "(your seat is held)"
+        assert d.scene._status(d.scene.pos) == "The link to the host is down"
+    finally:
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        for player in players:
+            player.close()
         relay.close()
         host.stop()
 

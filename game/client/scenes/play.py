@@ -953,8 +953,10 @@ class PlayScene(BaseScene):
 
     def _status(self, pos: Position) -> str:
         who = pos.to_play
-        if self.link.state == RECONNECTING:
+        if self.link.state == RECONNECTING and self.session.local_sides:
             return "The link to the host is down: moves are held until it is back"
+        if self.link.state == RECONNECTING:
+            return "The link to the host is down"
         hosting = self._hosting()
         if hosting:
             return hosting
