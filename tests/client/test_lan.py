@@ -251,6 +251,8 @@ def test_a_lan_rematch_swaps_the_sides(driver: Driver, tmp_path: Path) -> None:
         d.ready()
         d.key(pygame.K_RETURN)
         assert d.name is SceneName.RESULTS
+        # Named bare ("Player wins"), not as the seat rows tag them ("Player, you wins").
+        assert d.scene.names == {Player.X: "Player", Player.O: "Bo"}
         d.key(pygame.K_RETURN)  # "Rematch, sides swapped": asked of the host
         d.until(lambda: d.scene.menu.items[0].label == "Rematch asked: waiting for Bo…")
         assert d.name is SceneName.RESULTS

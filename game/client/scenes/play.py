@@ -627,11 +627,15 @@ class PlayScene(BaseScene):
         if isinstance(self.session, CouchSession):
             self.ctx.go(SceneName.PARTY)
             return
+        # A table's players by their bare names ("Ada wins"), not tagged as the seat rows
+        # tag them ("Ada, you"); elsewhere as the panel names them.
+        at_table = getattr(self.session, "table", None) is not None
+        name = self._called if at_table else self._seat_name
         self.ctx.go(
             SceneName.RESULTS,
             variant=self.variant,
             seats=self.seats,
-            names={side: self._seat_name(side) for side in Player},
+            names={side: name(side) for side in Player},
             moves=self.moves,
             position=self.pos,
             game=self.game,
