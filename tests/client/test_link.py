@@ -8,6 +8,7 @@ import pygame
 
 from game.client.link import ENDED, LIVE, RECONNECTING
 from game.client.scene import SceneName
+from game.client.scenes.play import COUNTING_FPS
 from game.rules import make_variant
 from net.host import HostConfig, new_table, start_host_thread
 from net.session import NetworkSession
@@ -33,6 +34,10 @@ def test_a_dropped_link_dims_the_board_and_holds_input_until_it_is_back(
         words = d.scene.link.words()
         assert words.startswith(f"Reconnecting to Den ({relay.address[0]}:{relay.address[1]})… ")
         assert "2 s (your seat is held)" in words
+        # The seconds count: the window keeps drawing (a sleeping one would let the game's
+        # clock, and the count, fall behind), at a few frames a second.
+        d.until(lambda: d.scene.message is None)  # the toast saying the host went silent
+        assert d.scene.animating and d.scene.frame_rate == COUNTING_FPS
         d.click(d.cell_center(0))  # held: nothing is picked
         assert d.scene.picked is None
         relay.resume()
