@@ -78,7 +78,7 @@ from net.protocol import Emoted, Party
 
 BOT_PAUSE = 0.5  # seconds a bot waits after a change, so people can follow its moves
 MESSAGE_TIME = 3.5
-COUNTING_FPS = 8  # frames a second while only a count of seconds changes on screen
+COUNTING_FPS = 5  # frames a second while only a count of seconds changes on screen
 LEAVE_TIME = 2.5  # a second Escape within this leaves the game
 
 
@@ -812,7 +812,7 @@ class PlayScene(BaseScene):
     @property
     def frame_rate(self) -> int:
         # Whole seconds counted (the link's banner, a move clock) need a few frames a second,
-        # and at least one each MAX_FRAME, or the game's time would fall behind the host's.
+        # and one at least each MAX_FRAME (0.25 s), or the game's time would fall behind.
         return FPS_CAP if self._moving() else COUNTING_FPS
 
     def _counting(self) -> bool:
