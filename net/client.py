@@ -172,7 +172,12 @@ class TableClient:
             try:
                 reader, self._writer = await _connect(self.address)
             except OSError as exc:
-                reason = f"cannot reach {_show(self.address)}: {exc.strerror or exc}"
+                why = _unreachable(exc)
+                reason = (
+                    f"the host has not come back in {self.reconnect_for:g} s ({why})"
+                    if self._reconnecting
+                    else f"cannot reach {_show(self.address)}: {why}"
+                )
                 if not self._reconnecting or loop.time() > give_up:
                     break
                 await asyncio.sleep(0.2)
@@ -334,6 +339,15 @@ async def _connect(address: tuple[str, int]) -> tuple[asyncio.StreamReader, asyn
         writer.close()
         raise ConnectionRefusedError(111, "nobody listens there")
     return reader, writer
+
+
+def _unreachable(exc: OSError) -> str:
+    """Why a connect failed, in words for a player (asyncio's strerror repeats the address)."""
+    if isinstance(exc, ConnectionRefusedError):
+        return "nobody listens there"
+    if isinstance(exc, TimeoutError):
+        return "no answer"
+    return exc.strerror or str(exc)
 
 
 def _show(address: tuple[str, int]) -> str:

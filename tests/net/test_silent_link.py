@@ -7,6 +7,7 @@ it forward again for new connections.
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 from collections.abc import Iterator
@@ -50,6 +51,9 @@ class Relay:
         self.forwarding.set()
 
     def close(self) -> None:
+        """Nothing listens at :attr:`address` any more (a shutdown ends a blocked accept)."""
+        with contextlib.suppress(OSError):
+            self.listener.shutdown(socket.SHUT_RDWR)
         self.listener.close()
         for sock in self._sockets:
             sock.close()
@@ -133,3 +137,16 @@ def test_a_move_made_while_the_link_is_down_goes_once_it_is_back(
     finally:
         ada.session.close()
         bo.session.close()
+
+
+def test_a_host_that_never_comes_back_ends_the_session_with_a_plain_reason(
+    host: HostHandle, relay: Relay
+) -> None:
+    ada = Screen(NetworkSession(relay.address, name="Ada", seat=Player.X, reconnect_for=0.5))
+    try:
+        ada.snapshot(0)
+        relay.close()  # the host's machine gone: nothing listens at its address any more
+        ada.notice("the host has not come back in 0.5 s (nobody listens there)", timeout=10)
+        assert ada.session.ended == "the host has not come back in 0.5 s (nobody listens there)"
+    finally:
+        ada.session.close()
