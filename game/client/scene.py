@@ -58,6 +58,9 @@ class SceneName(Enum):
 # other screen leaves the table (the LAN screen opens one and goes on to one of these).
 TABLE_SCENES = frozenset({SceneName.PLAY, SceneName.RESULTS, SceneName.TV, SceneName.PARTY})
 FPS_CAP = 60  # frames a second at most while something moves
+# Frames a second while only a count of whole seconds changes (a move clock, a reconnecting
+# banner): one at least each loop.MAX_FRAME (0.25 s), or the game's time falls behind.
+COUNTING_FPS = 5
 
 # name -> "module:Class"; the class is called with the Context.
 SCENES: dict[SceneName, str] = {

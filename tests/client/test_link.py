@@ -7,8 +7,7 @@ from pathlib import Path
 import pygame
 
 from game.client.link import ENDED, LIVE, RECONNECTING
-from game.client.scene import SceneName
-from game.client.scenes.play import COUNTING_FPS
+from game.client.scene import COUNTING_FPS, SceneName
 from game.rules import make_variant
 from net.host import HostConfig, new_table, start_host_thread
 from net.session import NetworkSession
@@ -94,3 +93,27 @@ def test_a_host_gone_for_good_leaves_an_overlay_with_the_reason(
     assert d.scene.link.words().endswith("The host closed the table")
     d.key(pygame.K_RETURN)  # "Back to menu"
     assert d.name is SceneName.TITLE and d.app.table is None
+
+
+def test_the_big_screen_counts_the_seconds_of_a_dropped_link(
+    driver: Driver, tmp_path: Path
+) -> None:
+    d = driver
+    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
+    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
+    relay = Relay(host.address)
+    try:
+        d.app.go(SceneName.TV, address=relay.address, viewer="tv", back=SceneName.TITLE)
+        d.frames(1)
+        d.until(lambda: d.scene.pos is not None and d.scene.link.state == LIVE)
+        relay.cut()
+        d.until(lambda: d.scene.link.state == RECONNECTING)
+        d.settle(2)
+        assert d.scene.link.words().endswith("… 2 s")  # a screen holds no seat
+        d.until(lambda: not d.scene.news)  # what the host said last fades
+        assert d.scene.animating and d.scene.frame_rate == COUNTING_FPS
+    finally:
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        relay.close()
+        host.stop()

@@ -63,7 +63,15 @@ from game.client.intents import (
 from game.client.join_panel import draw_join
 from game.client.link import LIVE, RECONNECTING, LinkPanel
 from game.client.prose import press
-from game.client.scene import FPS_CAP, BaseScene, Context, Saved, SceneName, save_in_worker
+from game.client.scene import (
+    COUNTING_FPS,
+    FPS_CAP,
+    BaseScene,
+    Context,
+    Saved,
+    SceneName,
+    save_in_worker,
+)
 from game.client.scenes.setup import PERSON, called, seat_title, variant_title
 from game.client.still import Still
 from game.client.study import draw_study
@@ -78,7 +86,6 @@ from net.protocol import Emoted, Party
 
 BOT_PAUSE = 0.5  # seconds a bot waits after a change, so people can follow its moves
 MESSAGE_TIME = 3.5
-COUNTING_FPS = 5  # frames a second while only a count of seconds changes on screen
 LEAVE_TIME = 2.5  # a second Escape within this leaves the game
 
 
@@ -807,15 +814,13 @@ class PlayScene(BaseScene):
     @property
     def animating(self) -> bool:
         """A board waiting for a person, with nothing flying, is still: the window sleeps."""
-        return self._moving() or self._counting()
+        return self._moving() or self._ticking()
 
     @property
     def frame_rate(self) -> int:
-        # Whole seconds counted (the link's banner, a move clock) need a few frames a second,
-        # and one at least each MAX_FRAME (0.25 s), or the game's time would fall behind.
         return FPS_CAP if self._moving() else COUNTING_FPS
 
-    def _counting(self) -> bool:
+    def _ticking(self) -> bool:
         """Whether seconds are counted on screen: the link's banner, a party's move clock."""
         party = self._party()
         clock = party is not None and not party.paused and self._clock_left(party) is not None

@@ -32,8 +32,8 @@ from game.client.canvas import Canvas, note_cover
 from game.client.effects import Effects
 from game.client.intents import Cancel, Intent, Text
 from game.client.join_panel import draw_join
-from game.client.link import LIVE, LinkPanel
-from game.client.scene import BaseScene, Context, SceneName
+from game.client.link import LIVE, RECONNECTING, LinkPanel
+from game.client.scene import COUNTING_FPS, FPS_CAP, BaseScene, Context, SceneName
 from game.client.scoreboard import fit
 from game.client.still import Still
 from game.rules import Player, Position
@@ -189,14 +189,23 @@ class TvScene(BaseScene):
     def animating(self) -> bool:
         """Moving: effects, emotes, news to expire, a move clock, the waiting screen's drift,
         scoreboard pages taking turns. A game nobody moves in leaves the window asleep."""
+        return self._moving() or self._ticking()
+
+    @property
+    def frame_rate(self) -> int:
+        return FPS_CAP if self._moving() else COUNTING_FPS
+
+    def _ticking(self) -> bool:
+        """Whether something changes only in steps a second or more apart: the link's banner
+        counting seconds, the scoreboard's pages taking turns."""
         party = self.party
-        return bool(
-            self.pos is None
-            or self.effects.active
-            or self.bubbles
-            or self.news
-            or (party is not None and (party.clock_ms or len(party.standings) > 8))
-        )
+        pages = party is not None and len(party.standings) > 8
+        return pages or self.link.state == RECONNECTING
+
+    def _moving(self) -> bool:
+        party = self.party
+        clock = party is not None and bool(party.clock_ms)  # its bar runs down smoothly
+        return bool(self.pos is None or self.effects.active or self.bubbles or self.news or clock)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]] | None:
         palette = self.ctx.palette
