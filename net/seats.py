@@ -22,6 +22,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from net.processes import running_elsewhere
+
 MAX_ENTRIES = 200  # the oldest are dropped beyond this: tables of evenings long gone
 
 # Keys held by clients of this process (a pid says nothing between two of them).
@@ -51,8 +53,7 @@ class SeatStore:
             entry = entries.get(key)
             if not isinstance(entry, dict) or not isinstance(entry.get("token"), str):
                 return None
-            pid = entry.get("pid")
-            if isinstance(pid, int) and pid != os.getpid() and _alive(pid):
+            if running_elsewhere(entry.get("pid")):
                 return None
             _held.add(key)
             entries[key] = {"token": entry["token"], "pid": os.getpid()}
@@ -101,13 +102,3 @@ class SeatStore:
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 json.dump(entries, out, indent=1)
             os.replace(temp, self.path)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True  # someone else's process: alive
-    return True

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from game.records import Record, RecordError, read_record
 from game.rules import Player, Position, RulesError, Variant
+from net.processes import running_elsewhere
 from net.protocol import SeatView, State
 
 # The record field holding the table's name, game number and seats (the rules ignore it).
@@ -224,7 +225,9 @@ class Table:
             "game": self.game,
             "seats": seats,
             "series": self.series,
-            **({"owner": self.owner.value} if self.owner else {}),
+            # A window's table names the process hosting it: no other window continues it
+            # while that one is still running (interrupted_tables).
+            **({"owner": self.owner.value, "pid": os.getpid()} if self.owner else {}),
         }
         self.path.parent.mkdir(parents=True, exist_ok=True)
         staged = self.path.with_name(f"{_staging_prefix(self.path)}{next(self._stages)}")
@@ -262,7 +265,8 @@ class Interrupted:
 
 def interrupted_tables(save_dir: Path, limit: int = 3, look_at: int = 30) -> list[Interrupted]:
     """The newest ``limit`` tables in ``save_dir`` hosted from a window (they have an owner)
-    whose game is not over, among the ``look_at`` newest records.
+    whose game is not over and whose window is no longer running, among the ``look_at``
+    newest records.
 
     Only reads: the staged files a killed host left are sorted out when one is continued
     (:meth:`Table.resume`), never here, where another window may be hosting from this folder.
@@ -282,6 +286,8 @@ def interrupted_tables(save_dir: Path, limit: int = 3, look_at: int = 30) -> lis
         info = record.extra.get(RECORD_FIELD)
         if over or not isinstance(info, dict) or info.get("owner") not in ("X", "O"):
             continue
+        if running_elsewhere(info.get("pid")):
+            continue  # another window is hosting it now
         owner = Player(info["owner"])
         seats = info.get("seats")
         other = seats.get(owner.other.value) if isinstance(seats, dict) else None

@@ -230,3 +230,31 @@ def test_the_owner_seat_of_a_window_table_is_kept_and_follows_a_rematch(tmp_path
     assert back.owner is Player.O and back.seats[Player.O].name == "Ada"
     back.close()
     assert Table.resume(back.path, None).owner is Player.O
+
+
+def test_a_table_another_window_still_hosts_is_not_offered_to_continue(tmp_path: Path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    from net.table import RECORD_FIELD, interrupted_tables
+
+    table = Table("Ada's table", Record(make_variant("goff")), tmp_path)
+    table.owner = Player.X
+    table.sit("Ada", Player.X)
+    table.sit("Bo", Player.O)
+    assert table.move(Player.X, 0, "1-2") is None
+    table.save()
+    table.close()
+    # As if another window, still running, had written the record.
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        data = json.loads(table.path.read_text())
+        data[RECORD_FIELD]["pid"] = other.pid
+        table.path.write_text(json.dumps(data))
+        assert interrupted_tables(tmp_path) == []
+    finally:
+        other.kill()
+        other.wait()
+    [found] = interrupted_tables(tmp_path)  # that window has gone: it can be continued
+    assert found.path == table.path
