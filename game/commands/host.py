@@ -73,7 +73,7 @@ def main(argv: list[str]) -> int:
         return 2
     try:
         make = party_host(args)
-        table = _table(args)
+        table = _table(args, hostname_default=args.headless)
     except (RecordError, RulesError, ValueError) as exc:
         print(f"qttt host: {exc}", file=sys.stderr)
         return 2
@@ -91,6 +91,7 @@ def main(argv: list[str]) -> int:
         return open_window(
             "qttt host", "LAN", mode="host", bind=args.bind, table=table, config=config
         )
+    assert isinstance(table, Table)  # a dedicated host names its table at once
     try:
         asyncio.run(_run(table, config, make))
     except OSError as exc:
@@ -105,16 +106,20 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def _table(args: argparse.Namespace) -> Table:
+def _table(args: argparse.Namespace, hostname_default: bool) -> Table | Callable[[str], Table]:
+    """The table to host; for a window with no name given, how to make it once the player's
+    name is known ("Ada's table", as the LAN screen names one; a dedicated host takes the
+    machine's name)."""
     if args.resume:
         table = Table.resume(args.resume, args.name)
         if args.variant and args.variant != table.variant.name:
             raise RecordError(f"{args.resume} is a {table.variant.name} game, not {args.variant}")
         return table
-    name = args.name or f"{socket.gethostname()}'s table"
-    return new_table(
-        make_variant(args.variant or "goff"), name, args.save_dir or default_save_dir()
-    )
+    variant = make_variant(args.variant or "goff")
+    save_dir = args.save_dir or default_save_dir()
+    if args.name or hostname_default:
+        return new_table(variant, args.name or f"{socket.gethostname()}'s table", save_dir)
+    return lambda player: new_table(variant, f"{player}'s table", save_dir)
 
 
 async def _run(table: Table, config: HostConfig, make: Callable[[Table, HostConfig], Host]) -> None:

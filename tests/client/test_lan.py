@@ -329,6 +329,24 @@ def test_qttt_host_hosts_the_table_its_options_made(driver: Driver, tmp_path: Pa
         d.frames(1)
 
 
+def test_qttt_host_names_its_table_after_the_player(driver: Driver, tmp_path: Path) -> None:
+    import argparse
+
+    from game.commands.host import _table
+
+    d = driver
+    options = argparse.Namespace(resume=None, variant="goff", name=None, save_dir=tmp_path)
+    table = _table(options, hostname_default=False)  # as `qttt host` makes it for a window
+    config = HostConfig(bind=LOOPBACK, port=0, advertise=False, save_dir=tmp_path)
+    d.app.go(SceneName.LAN, mode="host", bind=LOOPBACK, table=table, config=config)
+    d.until(lambda: d.name is SceneName.PLAY)
+    try:
+        assert d.scene.session.table_name == "Player's table"  # the name the window goes by
+    finally:
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+
+
 def test_the_second_player_accepts_a_rematch_and_the_series_counts(
     driver: Driver, tmp_path: Path
 ) -> None:

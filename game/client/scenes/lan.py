@@ -79,7 +79,7 @@ class LanScene(BaseScene):
         mode: str = "join",
         bind: str | None = None,
         address: tuple[str, int] | None = None,
-        table: Table | None = None,
+        table: Table | Callable[[str], Table] | None = None,
         config: HostConfig | None = None,
         player: str | None = None,
         **params: Any,
@@ -93,7 +93,15 @@ class LanScene(BaseScene):
         if mode == "host":
             self._host_menu()
             if table is not None:
-                self._asked(lambda: self._host(table, config or HostConfig(), None, None))
+                # A table yet to be named is named after the player, once they have a name.
+                self._asked(
+                    lambda: self._host(
+                        table if isinstance(table, Table) else table(self.name),
+                        config or HostConfig(),
+                        None,
+                        None,
+                    )
+                )
             else:
                 self._looking = self.ctx.run_in_worker(
                     lambda: interrupted_tables(default_save_dir())
