@@ -41,6 +41,8 @@ class TableClient:
     ``silence``: how long without a frame from the host counts as a drop.
     ``seats``: where seat tokens are kept between runs (``net.seats.SeatStore``): a
     player offers the one kept for this table and name, and keeps the one it is given.
+    ``table_key``: the table's identity where it is known before connecting (the lobby's
+    announcement); otherwise that of the table last seen at ``address``.
     ``token``: a seat token to offer instead (a window continuing the table it hosted,
     whose record keeps the tokens).
     """
@@ -56,14 +58,16 @@ class TableClient:
         silence: float = 10.0,
         seats: SeatStore | None = None,
         token: str | None = None,
+        table_key: str | None = None,
     ) -> None:
         self.address = address
         self.name = name
         self.role = role
         self.seat = seat
         self.seats = seats if role == PLAYER else None
-        if token is None and self.seats:
-            token = self.seats.take(address, name)
+        self.table_key = table_key or (self.seats.table_at(address) if self.seats else None)
+        if token is None and self.seats and self.table_key:
+            token = self.seats.take(self.table_key, name)
         self.token: str | None = token
         # How many Welcomes came: it changes on every (re)connection and rematch, after which
         # an intent sent earlier may never have arrived.
@@ -155,8 +159,7 @@ class TableClient:
         self._closing = True
         if self._writer:
             self._writer.close()
-        if self.seats:
-            self.seats.release(self.address, self.name)
+        self._release()
 
     # -- the connection ---------------------------------------------------------------
 
@@ -197,8 +200,8 @@ class TableClient:
                 # The token kept from an earlier run was refused (that game is long over):
                 # forget it and come in as anyone new would.
                 self.token = None
-                if self.seats:
-                    self.seats.keep(self.address, self.name, None)
+                if self.seats and self.table_key:
+                    self.seats.keep(self.table_key, self.name, None)
                 continue
             if final or self._closing:
                 break
@@ -211,10 +214,9 @@ class TableClient:
             elif loop.time() > give_up:
                 break
         self._writer = None
-        if self.seats:
-            # Ended for good: the token is free for the next client (a "Try again" in this
-            # window, which would otherwise find it held and come in as someone new).
-            self.seats.release(self.address, self.name)
+        # Ended for good: the token is free for the next client (a "Try again" in this
+        # window, which would otherwise find it held and come in as someone new).
+        self._release()
         self._emit(Notice(reason))
         return reason
 
@@ -256,13 +258,20 @@ class TableClient:
             await asyncio.sleep(self._ping_every)
             writer.write(frame)
 
+    def _release(self) -> None:
+        if self.seats and self.table_key:
+            self.seats.release(self.table_key, self.name)
+
     # -- what the host says -------------------------------------------------------------
 
     def _on_welcome(self, welcome: protocol.Welcome) -> None:
         self.role = welcome.role
         self.seat = Player(welcome.seat) if welcome.seat in protocol.SIDES else None
-        if self.seats and welcome.token != self.token:
-            self.seats.keep(self.address, self.name, welcome.token)
+        if self.seats and welcome.key:
+            if welcome.key != self.table_key:  # another table than the one last seen here
+                self._release()
+                self.table_key = welcome.key
+            self.seats.keep(welcome.key, self.name, welcome.token, self.address)
         self.token = welcome.token
         self.table_name = welcome.table
         self.join_url = welcome.join_url

@@ -51,6 +51,7 @@ class TableView:
     spectators: int
     spectator_limit: int
     running: bool
+    key: str  # the table's identity (net.seats): the same after a restart elsewhere
 
     def properties(self) -> dict[str, str]:
         return {
@@ -62,6 +63,7 @@ class TableView:
             "spectators": str(self.spectators),
             "limit": str(self.spectator_limit),
             "running": "1" if self.running else "0",
+            "key": self.key,
         }
 
     # Static, not a classmethod: a FoundTable (a view plus an address) is never built from TXT.
@@ -79,6 +81,7 @@ class TableView:
                 spectators=int(text["spectators"]),
                 spectator_limit=int(text["limit"]),
                 running=text["running"] == "1",
+                key=text.get("key", ""),
             )
         except (KeyError, ValueError):
             return None

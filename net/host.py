@@ -362,8 +362,14 @@ class Host:
                 # A third of the idle timeout: two pings may be lost before a drop.
                 int(self.config.idle_timeout * 1000 / 3),
                 self.web.urls()[0] if self.web else None,
+                self.key,
             )
         )
+
+    @property
+    def key(self) -> str:
+        """The table's identity, as clients keep their seats under it."""
+        return self.table.key
 
     def _on_move(self, conn: Connection, move: Move) -> None:
         if conn.seat is None:
@@ -476,6 +482,7 @@ class Host:
             spectators=self.spectators,
             spectator_limit=self.config.spectator_limit,
             running=self.table.running,
+            key=self.key,
         )
 
 

@@ -30,6 +30,7 @@ Nothing starts until ``start_at`` players are present.
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -158,6 +159,8 @@ class Party:
     # Everyone's party-long token, by name: it brings them back as themselves (their seat in
     # the game on, their row in the standings), whatever connection or restart came between.
     members: dict[str, str] = field(default_factory=dict)
+    # The evening's identity (net.seats keeps its members' tokens under it), kept on restarts.
+    key: str = field(default_factory=lambda: secrets.token_hex(8))
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS:

@@ -490,6 +490,11 @@ class PartyHost(Host):
         self._arm_clock()
         self._broadcast(pack(self.party_message()))
 
+    @property
+    def key(self) -> str:
+        # One identity for the evening (each game is a table of its own).
+        return self.party.key
+
     def _lobby_view(self) -> discovery.TableView:
         # Anyone may join a party's queue at any time: lobbies list it as open to players.
         return dataclasses.replace(super()._lobby_view(), open_seats=SIDES)

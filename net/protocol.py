@@ -23,7 +23,8 @@ from typing import Any, ClassVar
 # 2: party tables (client queue and emote; host party and emoted).
 # 3: welcome.join_url, where phones open the table's page (net/web.py).
 #    And party.paused: the host has stopped the move clock.
-PROTOCOL_VERSION = 3
+# 4: welcome.key and the lobby's "key": the table's identity, under which clients keep seats.
+PROTOCOL_VERSION = 4
 
 # Roles a connection can hold at a table.
 PLAYER = "player"
@@ -127,6 +128,9 @@ class Welcome(Message):
     token: str | None
     ping_ms: int  # send some message at least this often, or be dropped as gone
     join_url: str | None = None  # where phones open this table's page; None: it serves none
+    # The table's identity (a party's, at a party), the same after a restart on another port
+    # or address: clients keep their seat tokens under it (net.seats).
+    key: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,10 +3,13 @@
 A host gives each player a token that takes their seat back (and at a party,
 their place in the standings). :class:`SeatStore` keeps the tokens in
 the user's data folder (``game.client.paths.seats_file()``: on Linux
-``$XDG_DATA_HOME/qttt/seats.json``, beside the records), keyed by the table's
-address and the player's name, so the same window or the same headless
+``$XDG_DATA_HOME/qttt/seats.json``, beside the records), under the table's
+identity (its key: a table continued on another port or address is still the
+same table) and the player's name, so the same window or the same headless
 command, started again after a crash or a SIGKILL, offers the token and is
-back in its seat.
+back in its seat. A client that joins by address finds the table's key by the
+address it was last seen at; one that joins from the lobby is told the key by
+the table's announcement.
 
 A token is handed to one client at a time: while a live process (or another
 client in this one) holds it, :meth:`SeatStore.take` does not hand it out
@@ -33,72 +36,100 @@ _lock = threading.Lock()
 
 class SeatStore:
     """The seat tokens of one user, on disk. Every method is safe to call from any thread;
-    a file that cannot be read or written is treated as empty (a seat is then simply new)."""
+    a file that cannot be read or written is treated as empty (a seat is then simply new).
+
+    ``table`` arguments are a table's key (``Welcome.key``, the lobby's ``FoundTable.key``).
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = path  # game.client.paths.seats_file() for a player's own
 
     @staticmethod
-    def key(address: tuple[str, int], name: str) -> str:
-        return f"{' '.join(name.split())}@{address[0]}:{address[1]}"
+    def key(table: str, name: str) -> str:
+        return f"{' '.join(name.split())}@{table}"
 
-    def take(self, address: tuple[str, int], name: str) -> str | None:
-        """The token kept for ``name`` at ``address``, now held by this client (until
+    def table_at(self, address: tuple[str, int]) -> str | None:
+        """The key of the table last seen at ``address``, if any was."""
+        with _lock:
+            found = self._read()["at"].get(_where(address))
+        return found if isinstance(found, str) else None
+
+    def take(self, table: str, name: str) -> str | None:
+        """The token kept for ``name`` at ``table``, now held by this client (until
         :meth:`release`); ``None`` if there is none or another live client holds it."""
-        key = self.key(address, name)
+        key = self.key(table, name)
         with _lock:
             if key in _held:
                 return None
-            entries = self._read()
-            entry = entries.get(key)
+            data = self._read()
+            entry = data["seats"].get(key)
             if not isinstance(entry, dict) or not isinstance(entry.get("token"), str):
                 return None
             if running_elsewhere(entry.get("pid")):
                 return None
             _held.add(key)
-            entries[key] = {"token": entry["token"], "pid": os.getpid()}
-            self._write(entries)
+            data["seats"][key] = {"token": entry["token"], "pid": os.getpid()}
+            self._write(data)
             return entry["token"]
 
-    def keep(self, address: tuple[str, int], name: str, token: str | None) -> None:
-        """Remember ``token`` (or forget it, for ``None``) as held by this client."""
-        key = self.key(address, name)
+    def keep(
+        self, table: str, name: str, token: str | None, address: tuple[str, int] | None = None
+    ) -> None:
+        """Remember ``token`` (or forget it, for ``None``) as held by this client, and that
+        ``table`` is at ``address``."""
+        key = self.key(table, name)
         with _lock:
-            entries = self._read()
-            entries.pop(key, None)
+            data = self._read()
+            seats = data["seats"]
+            seats.pop(key, None)
             if token is None:
                 _held.discard(key)
             else:
                 _held.add(key)
-                entries[key] = {"token": token, "pid": os.getpid()}
-            self._write(dict(list(entries.items())[-MAX_ENTRIES:]))
+                seats[key] = {"token": token, "pid": os.getpid()}
+            if address is not None:
+                data["at"].pop(_where(address), None)
+                data["at"][_where(address)] = table
+            self._write(data)
 
-    def release(self, address: tuple[str, int], name: str) -> None:
+    def release(self, table: str, name: str) -> None:
         """This client is done with the token (it stays on disk for the next start)."""
-        key = self.key(address, name)
+        key = self.key(table, name)
         with _lock:
             if key not in _held:
                 return
             _held.discard(key)
-            entries = self._read()
-            entry = entries.get(key)
+            data = self._read()
+            entry = data["seats"].get(key)
             if isinstance(entry, dict) and entry.get("pid") == os.getpid():
-                entries[key] = {"token": entry.get("token"), "pid": None}
-                self._write(entries)
+                data["seats"][key] = {"token": entry.get("token"), "pid": None}
+                self._write(data)
 
-    def _read(self) -> dict[str, Any]:
+    def _read(self) -> dict[str, dict[str, Any]]:
+        """``{"seats": {name@table: {"token", "pid"}}, "at": {host:port: table}}``; what a
+        file holds that is not that (damaged, or from before tables had keys) reads as empty."""
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            return {}
-        return data if isinstance(data, dict) else {}
+            data = None
+        parts = data if isinstance(data, dict) else {}
+        return {
+            part: found if isinstance(found := parts.get(part), dict) else {}
+            for part in ("seats", "at")
+        }
 
-    def _write(self, entries: dict[str, Any]) -> None:
+    def _write(self, data: dict[str, dict[str, Any]]) -> None:
+        # The newest entries only (dicts keep their order: the oldest come first).
+        data = {part: dict(list(entries.items())[-MAX_ENTRIES:]) for part, entries in data.items()}
         # Atomic: a reader in another process sees the old file or the new one, never half.
         temp = self.path.with_name(f".{self.path.name}.{os.getpid()}.{threading.get_ident()}")
         with contextlib.suppress(OSError):
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # tokens are secrets
             with os.fdopen(fd, "w", encoding="utf-8") as out:
-                json.dump(entries, out, indent=1)
+                json.dump(data, out, indent=1)
             os.replace(temp, self.path)
+
+
+def _where(address: tuple[str, int]) -> str:
+    return f"{address[0]}:{address[1]}"

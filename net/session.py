@@ -27,8 +27,9 @@ class NetworkSession:
 
     ``seat`` asks for a side; without it a player takes any open one. The
     first events are a Snapshot of the game as it stands (or a Notice saying
-    why the host would not seat us). ``seats`` keeps the seat's token between runs;
-    ``token`` offers one known otherwise (see ``TableClient``).
+    why the host would not seat us). ``seats`` keeps the seat's token between runs
+    (under ``table_key``, where the lobby told it); ``token`` offers one known otherwise
+    (see ``TableClient``).
     """
 
     def __init__(
@@ -41,6 +42,7 @@ class NetworkSession:
         seats: SeatStore | None = None,
         silence: float = 10.0,
         token: str | None = None,
+        table_key: str | None = None,
     ) -> None:
         self.address = address
         self._events: queue.SimpleQueue[TableEvent] = queue.SimpleQueue()
@@ -54,6 +56,7 @@ class NetworkSession:
             seats=seats,
             silence=silence,
             token=token,
+            table_key=table_key,
         )
         self._thread = LoopThread("qttt-net")
         self._done: Future[str] = self._thread.submit(self._client.run())

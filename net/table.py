@@ -59,6 +59,7 @@ class Table:
         # The side of the player who hosts from their own window: a table continued after
         # the window closed gives that seat back to the window (the other stays held).
         self.owner: Player | None = None
+        self.key = secrets.token_hex(8)  # who this table is, whatever its address (net.seats)
         self._stamp = _now_stamp()
         self.path = path or self._path_for(self.game)
         self._stages = itertools.count()
@@ -77,6 +78,7 @@ class Table:
         table = cls(name or _text(info.get("name")) or path.stem, record, path.parent, path)
         game = info.get("game")
         table.game = game if type(game) is int and game > 0 else 1
+        table.key = _text(info.get("key")) or table.key  # records from before keys: a new one
         series = info.get("series")
         if isinstance(series, dict):
             table.series = {k: v for k, v in series.items() if isinstance(v, int)}
@@ -222,6 +224,7 @@ class Table:
         }
         self.record.extra[RECORD_FIELD] = {
             "name": self.name,
+            "key": self.key,
             "game": self.game,
             "seats": seats,
             "series": self.series,

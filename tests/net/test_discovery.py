@@ -58,6 +58,7 @@ def test_the_lobby_follows_a_table_from_start_to_stop(
         table = wait_for(lobby, port, present)
         assert table is not None
         assert (table.name, table.variant, table.address) == ("Kitchen", "ultimate", host.address)
+        assert table.key == host.host.key  # what a seat kept for this table is filed under
         assert (table.open_seats, table.spectators, table.running) == (("X", "O"), 0, False)
         assert table.spectator_limit == 4
 

@@ -7,6 +7,7 @@ import functools
 import json
 import os
 import signal
+import socket
 import subprocess
 import time
 from collections.abc import Callable, Iterator
@@ -15,7 +16,7 @@ from random import Random
 
 import pytest
 
-from game.rules import Player, make_variant
+from game.rules import Place, Player, make_variant
 from game.session import Notice, Snapshot
 from net.host import HostHandle, new_table, start_host_thread
 from net.loopthread import LoopThread
@@ -58,16 +59,19 @@ def sigkill(process: subprocess.Popen[str]) -> None:
 
 def test_the_store_hands_a_token_to_one_client_at_a_time(tmp_path: Path) -> None:
     store = SeatStore(tmp_path / "seats.json")
-    table = (LOOPBACK, 7777)
-    assert store.take(table, "Ada") is None
-    store.keep(table, "Ada", "secret")
+    table = "5eed"  # a table's key, as its Welcome and the lobby say it
+    assert store.take(table, "Ada") is None and store.table_at((LOOPBACK, 7777)) is None
+    store.keep(table, "Ada", "secret", (LOOPBACK, 7777))
     assert store.take(table, "Ada") is None  # held by this client right now
     store.release(table, "Ada")
-    assert store.take(table, "Ada") == "secret"
-    assert store.take(table, "Bo") is None and store.take((LOOPBACK, 7778), "Ada") is None
+    assert store.table_at((LOOPBACK, 7777)) == table  # found again by its address...
+    assert store.take(table, "Ada") == "secret"  # ... or by its key, wherever it is now
+    assert store.take(table, "Bo") is None and store.take("other", "Ada") is None
     assert oct((tmp_path / "seats.json").stat().st_mode & 0o777) == "0o600"
     (tmp_path / "seats.json").write_text("{not json")
     assert SeatStore(tmp_path / "seats.json").take(table, "Cy") is None  # read as empty
+    (tmp_path / "seats.json").write_text('{"Ada@127.0.0.1:7777": {"token": "old"}}')
+    assert SeatStore(tmp_path / "seats.json").table_at((LOOPBACK, 7777)) is None  # before keys
 
 
 def play_x_to_the_end(ada: Screen, seed: int) -> None:
@@ -148,7 +152,7 @@ def test_a_party_bot_killed_mid_game_is_one_row_of_the_standings(
         parties = [e for e in eye.seen if isinstance(e, Party)]
         assert all(s.name in ("Ann", "Ben") for p in parties for s in p.standings)
         saved = json.loads((tmp_path / "ann" / "qttt" / "seats.json").read_text())
-        assert list(saved) == [f"Ann@{address}"]
+        assert list(saved["seats"]) == [f"Ann@{saved['at'][address]}"]  # one, the evening's
     finally:
         eye.session.close()
         host.stop()
@@ -175,7 +179,9 @@ def test_a_window_killed_mid_game_takes_its_seat_back(
         # The window keeps the token it was welcomed with (a moment after the host says so).
         kept = tmp_path / "data" / "qttt" / "seats.json"
         deadline = time.monotonic() + 10
-        while not (kept.exists() and f"{name}@{address}" in kept.read_text()):
+        while not (
+            kept.exists() and f"{name}@" in kept.read_text() and address in kept.read_text()
+        ):
             assert time.monotonic() < deadline, "the window kept no token"
             time.sleep(0.01)
         sigkill(first)
@@ -184,3 +190,33 @@ def test_a_window_killed_mid_game_takes_its_seat_back(
         bo.notice(f"{name} is back at X", timeout=30)
     finally:
         bo.session.close()
+
+
+def test_a_table_continued_at_another_address_still_knows_its_players(tmp_path: Path) -> None:
+    from net.table import Table
+
+    store = SeatStore(tmp_path / "ada" / "seats.json")
+    table = new_table(make_variant("goff"), "Den", tmp_path / "host")
+    first = start_host_thread(table, host_config(tmp_path / "host"))
+    ada = Screen(NetworkSession(first.address, name="Ada", seat=Player.X, seats=store))
+    bo = Screen(NetworkSession(first.address, name="Bo", seat=Player.O))
+    try:
+        ada.notice("Bo sits at O")
+        ada.session.submit(Place(0, 1))
+        ada.snapshot(1)
+    finally:
+        ada.session.close()
+        bo.session.close()
+        first.stop()
+    # The host comes back on another port (its own was taken, or its address changed): the
+    # lobby's announcement names the table, and Ada's kept token takes her seat again.
+    with socket.create_server(first.address):  # its old port is someone else's now
+        again = start_host_thread(Table.resume(table.path, None), host_config(tmp_path / "host"))
+    assert store.table_at(again.address) is None  # an address this player never saw
+    ada = Screen(NetworkSession(again.address, name="Ada", seats=store, table_key=again.host.key))
+    try:
+        ada.notice("Ada is back at X")
+        assert ada.session.local_sides == {Player.X} and ada.snapshot(1).moves == ("1-2",)
+    finally:
+        ada.session.close()
+        again.stop()

@@ -229,7 +229,10 @@ class LanScene(BaseScene):
         items: list[Item] = []
         for t in self._tables:
             items.append(
-                Item(self._table_label(t), lambda t=t: self._join(t.address, t.open_seats != ()))
+                Item(
+                    self._table_label(t),
+                    lambda t=t: self._join(t.address, t.open_seats != (), t.key or None),
+                )
             )
             items.append(Item(f"Big screen: {t.name}", lambda t=t: self._watch(t)))
         self.address_item = Item(self._address_label(), self._type_address)
@@ -286,7 +289,7 @@ class LanScene(BaseScene):
             back_params={"mode": "join", "bind": self.bind},
         )
 
-    def _join(self, address: tuple[str, int], sit: bool) -> None:
+    def _join(self, address: tuple[str, int], sit: bool, table_key: str | None = None) -> None:
         if self.session is not None:
             return
         self.ctx.audio.play(Cue.CONFIRM)
@@ -298,6 +301,7 @@ class LanScene(BaseScene):
             role="player" if sit else "spectator",
             # A seat taken before (by a window since closed, too) comes back.
             seats=SeatStore(seats_file()),
+            table_key=table_key,
         )
         self.ctx.sit_at(AtTable(session))
 
