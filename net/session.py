@@ -3,15 +3,18 @@
 :class:`NetworkSession` runs a :class:`~net.client.TableClient` on an asyncio
 loop in a thread of its own. The pygame loop calls :meth:`submit` (returns at
 once) and drains :meth:`events` once a frame (never blocks): the two threads
-meet only through a queue. It is the one client session of a window, at a
-plain table and at a party alike: a party's scoreboard and emotes come as
-events too, and :meth:`join_queue` and :meth:`emote` speak to a party host.
+meet only through a queue, and :attr:`NetworkSession.wake`, called as news arrives
+(a window asleep over a still board wakes to draw it at once). It is the one
+client session of a window, at a plain table and at a party alike: a party's
+scoreboard and emotes come as events too, and :meth:`join_queue` and
+:meth:`emote` speak to a party host.
 """
 
 from __future__ import annotations
 
 import contextlib
 import queue
+from collections.abc import Callable
 from concurrent.futures import Future
 
 from game.rules import Action, Player
@@ -46,10 +49,12 @@ class NetworkSession:
     ) -> None:
         self.address = address
         self._events: queue.SimpleQueue[TableEvent] = queue.SimpleQueue()
+        # Called on the network thread once an event is queued: the app's wake-up.
+        self.wake: Callable[[], None] = lambda: None
         self._client = TableClient(
             address,
             name,
-            self._events.put,
+            self._heard,
             role=role,
             seat=seat,
             reconnect_for=reconnect_for,
@@ -72,6 +77,10 @@ class NetworkSession:
     def submit(self, action: Action, ply: int | None = None) -> None:
         """Ask for ``action`` (after ``ply`` moves, if this screen saw the game elsewhere)."""
         self._thread.call(self._client.play, action, ply)
+
+    def _heard(self, event: TableEvent) -> None:
+        self._events.put(event)
+        self.wake()
 
     def events(self) -> list[TableEvent]:
         drained: list[TableEvent] = []

@@ -165,6 +165,7 @@ class App:
         if self._table is not None and self._table is not table:
             self._table.close()
         self._table = table
+        table.session.wake = self._wake  # a move from the network is drawn at once
 
     def leave_table(self) -> None:
         if self._table is not None:

@@ -15,6 +15,7 @@ network at all.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +23,7 @@ from game.rules import Action, Player, Position
 from game.session import Notice, Refused, Snapshot
 from net import protocol
 from net.client import TableEvent
-from net.protocol import SPECTATOR
+from net.protocol import PLAYER, SPECTATOR
 from net.session import NetworkSession
 
 
@@ -41,7 +42,9 @@ class CouchSession:
 
     def __init__(self, address: tuple[str, int], screen: str = "big screen") -> None:
         self.address = address
-        self.screen = NetworkSession(address, screen, role=SPECTATOR)
+        # Called on a network thread when any of this screen's sessions hears news.
+        self.wake: Callable[[], None] = lambda: None
+        self.screen = self._session(screen, SPECTATOR)
         self.players: list[CouchPlayer] = []
         self.position: Position | None = None  # the game on the table, as last reported
         self.moves = 0  # ... and how many moves it has
@@ -52,7 +55,12 @@ class CouchSession:
 
     def add(self, name: str, pad: int) -> None:
         """Seat ``name`` on the couch with ``pad``: they join the party's queue like anyone."""
-        self.players.append(CouchPlayer(name, NetworkSession(self.address, name), pad))
+        self.players.append(CouchPlayer(name, self._session(name, PLAYER), pad))
+
+    def _session(self, name: str, role: str) -> NetworkSession:
+        session = NetworkSession(self.address, name, role=role)
+        session.wake = lambda: self.wake()  # whatever wakes this screen when it is set
+        return session
 
     def names(self) -> list[str]:
         return [p.name for p in self.players]

@@ -15,7 +15,7 @@ import pytest
 from game.client.canvas import Canvas
 from game.client.scene import SceneName
 from game.records import Record, read_record
-from game.rules import Player, Position, make_variant
+from game.rules import Place, Player, Position, make_variant
 from game.session import Snapshot
 from net.bot import play_bot
 from net.client import parse_address
@@ -215,7 +215,10 @@ def test_a_full_table_joined_by_address_is_watched(driver: Driver, tmp_path: Pat
     d = driver
     config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
     host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
-    players = [NetworkSession(host.address, name=name) for name in ("Ann", "Ben")]
+    players = [
+        NetworkSession(host.address, name=n, seat=s)
+        for n, s in zip(("Ann", "Ben"), Player, strict=True)
+    ]
     try:
         for player in players:
             d.until(lambda player=player: bool(player.local_sides))
@@ -224,7 +227,11 @@ def test_a_full_table_joined_by_address_is_watched(driver: Driver, tmp_path: Pat
         d.until(lambda: d.name is SceneName.PLAY)
         assert d.scene.session.local_sides == set()
         assert d.scene._status(d.scene.pos) == "You are watching this game"
-        assert [d.scene._seat_name(side) for side in Player] == ["Ann", "Ben"]
+        d.until(lambda: [d.scene._seat_name(side) for side in Player] == ["Ann", "Ben"])
+        # A move wakes the window asleep over its still board (no frame is drawn here).
+        d.app._woken.clear()
+        players[0].submit(Place(0, 1))
+        assert d.app._woken.wait(10), "the window slept through the move"
     finally:
         for player in players:
             player.close()
