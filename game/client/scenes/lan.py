@@ -35,10 +35,11 @@ from game.client.audio import Cue
 from game.client.hosting import Starting, continue_label, window_config
 from game.client.intents import Cancel, Click, Erase, Intent, Text
 from game.client.keyboard import ADDRESS_CHARS, Done, TextField
+from game.client.menu_screen import MenuScreen
 from game.client.name_prompt import NamePrompt
 from game.client.paths import seats_file
 from game.client.prose import Para
-from game.client.scene import BaseScene, Context, SceneName
+from game.client.scene import Context, SceneName
 from game.client.scenes.setup import seat_title, variant_title
 from game.client.settings import NXN_SIZES
 from game.client.widgets import Item, Menu
@@ -58,7 +59,7 @@ LOBBY_REFRESH = 0.5  # seconds between looks at the lobby's list
 ADDRESS_LIMIT = 60
 
 
-class LanScene(BaseScene):
+class LanScene(MenuScreen):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), width=13)
@@ -114,6 +115,10 @@ class LanScene(BaseScene):
             self._lobby_start = self.ctx.run_in_worker(lambda: LobbyBrowser(bind))
             self.status = "Looking for tables on the LAN…"
             self._join_menu()
+
+    def ticking(self) -> bool:
+        # A lobby is looked at every LOBBY_REFRESH of the game's time: keep it running too.
+        return self.prompt is not None or self.address_field is not None or self.lobby is not None
 
     @property
     def name(self) -> str:

@@ -34,8 +34,9 @@ from game.client.audio import Cue
 from game.client.couch import CouchSession
 from game.client.intents import Cancel, Intent
 from game.client.keyboard import Done, TextField
+from game.client.menu_screen import MenuScreen
 from game.client.prose import Para
-from game.client.scene import BaseScene, Context, SceneName
+from game.client.scene import Context, SceneName
 from game.client.scenes.setup import VARIANT_BLURBS, variant_title
 from game.client.scenes.tv import FORMAT_TITLES
 from game.client.settings import NXN_SIZES
@@ -92,7 +93,7 @@ class Evening:
         return found
 
 
-class PartySetupScene(BaseScene):
+class PartySetupScene(MenuScreen):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), width=13)
@@ -155,6 +156,9 @@ class PartySetupScene(BaseScene):
 
     def _name_label(self) -> str:
         return f"Name: {self.name}"
+
+    def ticking(self) -> bool:
+        return self.field is not None
 
     def _type_name(self) -> None:
         self.field = TextField(self.name, NAME_LIMIT)

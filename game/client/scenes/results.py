@@ -19,9 +19,10 @@ from game.client.at_table import series
 from game.client.audio import Cue
 from game.client.board_view import BoardView, Look
 from game.client.intents import Cancel, Intent
-from game.client.link import LIVE, LinkPanel
+from game.client.link import RECONNECTING, LinkPanel
+from game.client.menu_screen import MenuScreen
 from game.client.prose import Para
-from game.client.scene import BaseScene, Context, Saved, SceneName, save_in_worker
+from game.client.scene import Context, Saved, SceneName, save_in_worker
 from game.client.scenes.setup import PERSON, called, seat_title
 from game.client.widgets import Item, Menu
 from game.records import Record
@@ -59,7 +60,7 @@ def reason(pos: Position) -> str:
     return f"It ended because {why}."
 
 
-class ResultsScene(BaseScene):
+class ResultsScene(MenuScreen):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), width=8)
@@ -166,15 +167,8 @@ class ResultsScene(BaseScene):
     def update(self, dt: float) -> None:
         self.link.update()
 
-    @property
-    def animating(self) -> bool:
-        """The backdrop's marks drift (not in high contrast); otherwise still once the focus
-        ring has settled, unless the link to a table is down (its banner changes)."""
-        return (
-            theme.drifts(self.ctx.palette)
-            or self.menu.breathing(self.ctx.time)
-            or self.link.state != LIVE
-        )
+    def ticking(self) -> bool:
+        return self.link.state == RECONNECTING
 
     def handle(self, intent: Intent) -> None:
         if self.link.handle(intent):

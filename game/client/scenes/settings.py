@@ -20,9 +20,10 @@ from game.client import prose, theme
 from game.client.audio import Cue
 from game.client.intents import Cancel, Click, Intent
 from game.client.keyboard import Done, TextField
+from game.client.menu_screen import MenuScreen
 from game.client.name_prompt import system_name
 from game.client.prose import Para
-from game.client.scene import BaseScene, Context, SceneName
+from game.client.scene import Context, SceneName
 from game.client.scenes.setup import variant_title
 from game.client.settings import NAME_LIMIT, NXN_SIZES, Settings, valid
 from game.client.widgets import Item, Menu
@@ -52,7 +53,7 @@ HELP = {
 }
 
 
-class SettingsScene(BaseScene):
+class SettingsScene(MenuScreen):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT))
@@ -136,6 +137,9 @@ class SettingsScene(BaseScene):
         self.ctx.go(SceneName.TITLE)
 
     # -- typing the name ---------------------------------------------------------
+
+    def ticking(self) -> bool:
+        return self.editing is not None
 
     def edit_name(self) -> None:
         self.editing = TextField(self.ctx.settings.player_name or system_name(), NAME_LIMIT)

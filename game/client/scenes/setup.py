@@ -12,8 +12,9 @@ from game.ai import LEVELS, make_bot
 from game.client import prose, theme
 from game.client.audio import Cue
 from game.client.intents import Cancel, Intent
+from game.client.menu_screen import MenuScreen
 from game.client.prose import Para
-from game.client.scene import BaseScene, Context, SceneName
+from game.client.scene import Context, SceneName
 from game.client.settings import NXN_SIZES
 from game.client.widgets import Item, Menu
 from game.rules import VARIANTS, Player, make_variant
@@ -53,7 +54,7 @@ def seat_title(seat: str | None) -> str:
     return PERSON if seat is None else f"Bot ({seat})"
 
 
-class SetupScene(BaseScene):
+class SetupScene(MenuScreen):
     """Params: ``mode`` "couch" (two people) or "bot" (O is a bot to start with)."""
 
     def __init__(self, ctx: Context) -> None:

@@ -10,12 +10,13 @@ import pygame
 from game.client import prose, theme
 from game.client.audio import Cue
 from game.client.intents import Cancel, Intent
-from game.client.scene import FPS_CAP, BaseScene, Context, SceneName
+from game.client.menu_screen import MenuScreen
+from game.client.scene import Context, SceneName
 from game.client.widgets import Item, Menu
 from game.rules import Player
 
 
-class TitleScene(BaseScene):
+class TitleScene(MenuScreen):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         go = self._go
@@ -42,13 +43,6 @@ class TitleScene(BaseScene):
     def _menu_area(self) -> pygame.Rect:
         w, h = self.ctx.size
         return pygame.Rect(0, round(h * 0.3), w, round(h * 0.62))
-
-    @property
-    def frame_rate(self) -> int:
-        """Only the marks drift once the focus ring rests: as often as they move a pixel."""
-        if self.menu.breathing(self.ctx.time):
-            return FPS_CAP
-        return theme.drift_frame_rate(self.ctx.size[1], FPS_CAP)
 
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Cancel):
