@@ -78,9 +78,12 @@ class Menu:
         scale = theme.screen_scale()
         n = len(self.items)
         rows = -(-n // self.columns)
+        least = scale.px(theme.LEAST_BUTTON + 2)
         gaps = 0.2  # of a row's height, between two rows
+        if rows * least * (1 + gaps) - gaps * least > area.height:
+            gaps = 0.1  # a long list closes up before any row scrolls out of sight
         fit = int(area.height / max(1, rows + gaps * (rows - 1)))
-        h = max(scale.px(theme.LEAST_BUTTON + 2), min(scale.button, fit))
+        h = max(least, min(scale.button, fit))
         gap = round(h * gaps)
         # More rows than fit at the least height: a page of them scrolls with the focus, the
         # rest get empty rectangles (never hit, never drawn).

@@ -99,3 +99,20 @@ def test_every_scene_draws_words() -> None:
         assert {b.words for b in title.buttons} >= {"Tutorial", "Settings"}
     finally:
         studio.close()
+
+
+
+@pytest.mark.parametrize("size", SIZES[:2], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_menu_shows_all_its_items_at_once(size: tuple[int, int]) -> None:
+    # A row scrolled out of sight is found by no one (the title's Quit was, at every size,
+    # where a pad on a TV has no close button to fall back on).
+    studio = Studio(size)
+    try:
+        for scene in SCENES:
+            canvas = studio.shoot(scene, "goff")
+            menu = getattr(studio.app.scene, "menu", None)
+            labels = [item.label for item in getattr(menu, "items", ())]
+            shown = {b.words for b in canvas.buttons}
+            assert [label for label in labels if label not in shown] == [], scene
+    finally:
+        studio.close()

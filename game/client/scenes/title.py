@@ -41,8 +41,11 @@ class TitleScene(MenuScreen):
         self.ctx.go(name, **params)
 
     def _menu_area(self) -> pygame.Rect:
+        # From under the title's words to above the controls line: tall enough for all ten
+        # rows at the least button height, so none scrolls out of sight (Quit did, at every
+        # size, where a pad on a TV has no close button to fall back on).
         w, h = self.ctx.size
-        return pygame.Rect(0, round(h * 0.3), w, round(h * 0.62))
+        return pygame.Rect(0, round(h * 0.265), w, round(h * 0.67))
 
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Cancel):
