@@ -101,7 +101,6 @@ def test_every_scene_draws_words() -> None:
         studio.close()
 
 
-
 @pytest.mark.parametrize("size", SIZES[:2], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_menu_shows_all_its_items_at_once(size: tuple[int, int]) -> None:
     # A row scrolled out of sight is found by no one (the title's Quit was, at every size,
