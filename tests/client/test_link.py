@@ -2,27 +2,38 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.client.link import ENDED, LIVE, RECONNECTING
 from game.client.scene import COUNTING_FPS, SceneName
 from game.rules import make_variant
-from net.host import HostConfig, new_table, start_host_thread
+from net.host import HostConfig, HostHandle, new_table, start_host_thread
 from net.session import NetworkSession
 from tests.client.driver import Driver
 from tests.client.test_lan import LOOPBACK
 from tests.net.test_silent_link import Relay
 
 
-def test_a_dropped_link_dims_the_board_and_holds_input_until_it_is_back(
-    driver: Driver, tmp_path: Path
-) -> None:
-    d = driver
+@pytest.fixture
+def den(tmp_path: Path) -> Iterator[tuple[HostHandle, Relay]]:
+    """A plain Goff table named Den, and a relay in front of it that a test can cut."""
     config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
     host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
     relay = Relay(host.address)
+    yield host, relay
+    relay.close()
+    host.stop()
+
+
+def test_a_dropped_link_dims_the_board_and_holds_input_until_it_is_back(
+    driver: Driver, den: tuple[HostHandle, Relay]
+) -> None:
+    _, relay = den
+    d = driver
     try:
         d.app.go(SceneName.LAN, mode="join", address=relay.address)
         d.until(lambda: d.name is SceneName.PLAY)
@@ -46,18 +57,14 @@ def test_a_dropped_link_dims_the_board_and_holds_input_until_it_is_back(
     finally:
         d.app.go(SceneName.TITLE)
         d.frames(1)
-        relay.close()
-        host.stop()
 
 
 def test_a_watcher_is_told_of_the_dropped_link_but_of_no_seat(
-    driver: Driver, tmp_path: Path
+    driver: Driver, den: tuple[HostHandle, Relay]
 ) -> None:
+    host, relay = den
     d = driver
-    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
-    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
     players = [NetworkSession(host.address, name=name) for name in ("Ann", "Ben")]
-    relay = Relay(host.address)
     try:
         for player in players:
             d.until(lambda player=player: bool(player.local_sides))
@@ -74,8 +81,6 @@ def test_a_watcher_is_told_of_the_dropped_link_but_of_no_seat(
         d.frames(1)
         for player in players:
             player.close()
-        relay.close()
-        host.stop()
 
 
 def test_a_host_gone_for_good_leaves_an_overlay_with_the_reason(
@@ -96,12 +101,10 @@ def test_a_host_gone_for_good_leaves_an_overlay_with_the_reason(
 
 
 def test_the_big_screen_counts_the_seconds_of_a_dropped_link(
-    driver: Driver, tmp_path: Path
+    driver: Driver, den: tuple[HostHandle, Relay]
 ) -> None:
+    _, relay = den
     d = driver
-    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
-    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
-    relay = Relay(host.address)
     try:
         d.app.go(SceneName.TV, address=relay.address, viewer="tv", back=SceneName.TITLE)
         d.frames(1)
@@ -115,5 +118,3 @@ def test_the_big_screen_counts_the_seconds_of_a_dropped_link(
     finally:
         d.app.go(SceneName.TITLE)
         d.frames(1)
-        relay.close()
-        host.stop()
