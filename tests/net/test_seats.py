@@ -23,7 +23,7 @@ from net.loopthread import LoopThread
 from net.party import WINNER_STAYS
 from net.party_client import play_party_bot
 from net.party_host import PartyConfig, PartyHost
-from net.protocol import SPECTATOR, Party
+from net.protocol import SPECTATOR, Party, State
 from net.seats import SeatStore
 from net.session import NetworkSession
 from tests.net.conftest import LOOPBACK, host_config, qttt, report_of
@@ -201,9 +201,10 @@ def test_a_table_continued_at_another_address_still_knows_its_players(tmp_path: 
     ada = Screen(NetworkSession(first.address, name="Ada", seat=Player.X, seats=store))
     bo = Screen(NetworkSession(first.address, name="Bo", seat=Player.O))
     try:
-        ada.notice("Bo sits at O")
+        # Both seated (Bo may sit first, before Ada could hear it said): the table says so.
+        ada.wait(lambda e: isinstance(e, State) and all(s.name for s in e.seats), timeout=30)
         ada.session.submit(Place(0, 1))
-        ada.snapshot(1)
+        ada.wait(lambda e: isinstance(e, Snapshot) and len(e.moves) == 1, timeout=30)
     finally:
         ada.session.close()
         bo.session.close()
@@ -215,7 +216,7 @@ def test_a_table_continued_at_another_address_still_knows_its_players(tmp_path: 
     assert store.table_at(again.address) is None  # an address this player never saw
     ada = Screen(NetworkSession(again.address, name="Ada", seats=store, table_key=again.host.key))
     try:
-        ada.notice("Ada is back at X")
+        ada.notice("Ada is back at X", timeout=30)
         assert ada.session.local_sides == {Player.X} and ada.snapshot(1).moves == ("1-2",)
     finally:
         ada.session.close()
