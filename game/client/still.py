@@ -53,10 +53,12 @@ class Over:
         self.tile = t = 1 << self.shift
         self.grid = np.zeros((-(-size[1] // t), -(-size[0] // t)), dtype=bool)
         self._spots = np.zeros_like(self.grid)  # tiles under the centre of a small sprite
+        self._rects: list[list[int]] | None = None  # rects(), once asked
 
     def add(self, rect: pygame.Rect | None) -> None:
         """Something drawn inside ``rect`` (None: nothing)."""
         if rect:
+            self._rects = None
             t = self.tile
             x0, y0 = max(0, rect.left) // t, max(0, rect.top) // t
             self.grid[y0 : (rect.bottom - 1) // t + 1, x0 : (rect.right - 1) // t + 1] = True
@@ -68,6 +70,7 @@ class Over:
     def add_spots(self, x: np.ndarray, y: np.ndarray) -> None:
         """Many small sprites drawn, centred at integer ``x``, ``y``, none more than a tile
         from its centre to its edge: their centres' tiles and the tiles round those."""
+        self._rects = None
         rows, cols = self.grid.shape
         xs = np.minimum(np.maximum(x >> self.shift, 0), cols - 1)
         ys = np.minimum(np.maximum(y >> self.shift, 0), rows - 1)
@@ -89,14 +92,15 @@ class Over:
         spots[:] = False
         return self.grid
 
-    def __or__(self, other: Over) -> Over:
-        both = Over(self.size)
-        both.grid = self.tiles() | other.tiles()
-        return both
-
     def rects(self) -> list[list[int]]:
         """The tiles drawn on, as runs along each row of tiles within the window: ``[x, y,
-        w, h]`` lists, made in one go (blits and display.update take them as rectangles)."""
+        w, h]`` lists, made in one go (blits and display.update take them as rectangles)
+        and kept: a frame's are sent to the screen, then put back by the next frame."""
+        if self._rects is None:
+            self._rects = self._runs()
+        return self._rects
+
+    def _runs(self) -> list[list[int]]:
         t = self.tile
         tiles = self.tiles()
         rows, cols = tiles.shape
@@ -168,4 +172,5 @@ class Still:
         put_back, self._over = self._put_back, over
         if put_back is None:
             return [[0, 0, *over.size]]
-        return (put_back | over).rects()
+        # The two may overlap: display.update takes that, and merging costs more than it saves.
+        return put_back.rects() + over.rects()
