@@ -54,14 +54,15 @@ class Over:
         self.grid = np.zeros((-(-size[1] // t), -(-size[0] // t)), dtype=bool)
         self._spots = np.zeros_like(self.grid)  # tiles under the centre of a small sprite
         self._rects: list[list[int]] | None = None  # rects(), once asked
+        self._window = pygame.Rect((0, 0), size)
 
     def add(self, rect: pygame.Rect | None) -> None:
         """Something drawn inside ``rect`` (None: nothing)."""
-        if rect:
+        if rect and (rect := self._window.clip(rect)):
             self._rects = None
-            t = self.tile
-            x0, y0 = max(0, rect.left) // t, max(0, rect.top) // t
-            self.grid[y0 : (rect.bottom - 1) // t + 1, x0 : (rect.right - 1) // t + 1] = True
+            s = self.shift
+            rows = slice(rect.top >> s, ((rect.bottom - 1) >> s) + 1)
+            self.grid[rows, rect.left >> s : ((rect.right - 1) >> s) + 1] = True
 
     def add_all(self, rects: list[pygame.Rect]) -> None:
         for rect in rects:
