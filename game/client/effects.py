@@ -30,6 +30,7 @@ from game.client.board_view import (
     classical_center,
     draw_row_line,
 )
+from game.client.flights import Flights
 from game.client.particles import Particles, objects
 from game.client.still import Over
 from game.client.theme import Color, Palette
@@ -44,7 +45,6 @@ STAGGER_BUDGET = 0.6  # seconds at most between the first mark's flight and the 
 TRAIL_EVERY = 2  # a flying mark sheds a trail particle every this many steps
 FLIGHT_TIME = 0.55  # seconds a mark flies home, at the quick pace; the play screen's show is slower
 FLIGHT_STAGGER = 0.07  # seconds between two marks' take-offs, at that pace
-SETTLE_TIME = 0.25
 SWEEP_TIME = 0.6
 FIREWORK_EVERY = 0.2
 FIREWORKS = 14
@@ -52,38 +52,6 @@ DOT_SIZES = (2, 3, 5, 7)  # the largest only for fireworks
 SHADES = 4  # brightness steps a particle fades through
 LADDER_STEP = 1.06  # a growing or shrinking mark's sprites differ in size by this ratio
 FIREWORK_SPARK: Color = (255, 250, 235)
-
-
-@dataclass(slots=True)
-class Flight:
-    """A surviving mark on its way from its spooky half to the centre of its cell."""
-
-    mark: int
-    cell: int
-    start: Vec
-    end: Vec
-    size_from: float  # board units
-    size_to: float
-    delay: float
-    color: int  # index into Effects.colors, for its trail
-    sparks: int  # particles in its take-off and landing bursts
-    duration: float = FLIGHT_TIME
-    age: float = 0.0
-    prev_age: float = 0.0
-    touched_down: bool = False  # the landing flash has been shown
-
-    def place(self, age: float) -> tuple[Vec, float]:
-        """Where the mark is and how big, at ``age`` seconds."""
-        t = min(1.0, max(0.0, (age - self.delay) / self.duration))
-        e = t * t * (3 - 2 * t)  # smoothstep: leave gently, land gently
-        lift = math.sin(math.pi * t) * 0.04  # a small hop on the way
-        x = self.start[0] + (self.end[0] - self.start[0]) * e
-        y = self.start[1] + (self.end[1] - self.start[1]) * e - lift
-        return (x, y), self.size_from + (self.size_to - self.size_from) * e
-
-    @property
-    def landed(self) -> bool:
-        return self.age >= self.delay + self.duration
 
 
 @dataclass(slots=True)
@@ -117,7 +85,7 @@ class Effects:
         self.flight = flight  # seconds a collapsing mark takes to fly home
         self.particles = Particles()
         self.colors: list[Color] = []
-        self.flights: list[Flight] = []
+        self.flights = Flights()
         self.fades: list[Fade] = []
         self.sweeps: list[Sweep] = []
         # A win closed by a collapse waits for the marks to land: its sweeps and fireworks' colour.
@@ -157,19 +125,8 @@ class Effects:
             color = self._color(palette.of(Player.of_mark(k)))
             delay = order * stagger
             sparks = max(4, round(BURST * share))
-            self.flights.append(
-                Flight(
-                    k,
-                    cell,
-                    start,
-                    end,
-                    size_from / w,
-                    slot_to / w,
-                    delay,
-                    color,
-                    sparks,
-                    self.flight,
-                )
+            self.flights.add(
+                k, cell, start, end, (size_from / w, slot_to / w), delay, self.flight, color, sparks
             )
             self._burst(start, color, sparks, speed=0.35, ttl=0.7)
             gone = _units(layout, layout.mark_center(before, k, other))
@@ -216,7 +173,7 @@ class Effects:
             winner = outcome.winner
             sweeps = self._sweeps(outcome.rows, layout, palette)
             color = palette.of(winner) if winner else palette.accent
-            if self.flights:
+            if len(self.flights):
                 self.after_landing = (sweeps, color)
             else:
                 self.sweeps += sweeps
@@ -236,7 +193,7 @@ class Effects:
     @property
     def hidden_cells(self) -> frozenset[int]:
         """Cells whose classical mark a flight is drawing, so the board must not."""
-        return frozenset(f.cell for f in self.flights)
+        return frozenset(self.flights.cell.tolist())
 
     def struck_rows(self, pos: Position) -> tuple[Row, ...]:
         """The finished game's rows for the board to strike through, once the sweeps drew them."""
@@ -246,13 +203,13 @@ class Effects:
     @property
     def busy(self) -> bool:
         """Whether the collapse is still being shown (bots wait for it)."""
-        return bool(self.flights or self.fades)
+        return bool(len(self.flights) or self.fades)
 
     @property
     def active(self) -> bool:
         """Whether anything is still moving (the window sleeps when nothing is)."""
         return bool(
-            self.flights
+            len(self.flights)
             or self.fades
             or self.sweeps
             or self.fireworks_left
@@ -269,7 +226,7 @@ class Effects:
         return (
             round(self.time, 9),
             self.particles.state(),
-            tuple((f.mark, f.age) for f in self.flights),
+            self.flights.state(),
             tuple((f.mark, f.age) for f in self.fades),
             tuple(s.age for s in self.sweeps),
             self.fireworks_left,
@@ -280,19 +237,9 @@ class Effects:
     def update(self, dt: float) -> None:
         self.time += dt
         self.particles.step(dt)
-        for f in self.flights:
-            f.prev_age = f.age
-            f.age += dt
-            if f.delay <= f.age and not f.landed and round(f.age / dt) % TRAIL_EVERY == 0:
-                at, _ = f.place(f.age)
-                self.particles.add(at, (0.0, 0.0), 0.35, f.color * len(DOT_SIZES) + 1, 0.9, 0.0)
-            if f.landed and not f.touched_down:
-                f.touched_down = True
-                self._burst(f.end, f.color, f.sparks, speed=0.3, ttl=0.5)
-        if self.flights and all(f.age >= f.delay + f.duration + SETTLE_TIME for f in self.flights):
-            self.flights.clear()
-            self._landed.clear()
-        if self.after_landing is not None and not self.flights:
+        if len(self.flights):
+            self._fly(dt)
+        if self.after_landing is not None and not len(self.flights):
             sweeps, color = self.after_landing
             self.after_landing = None
             self.sweeps += sweeps
@@ -328,6 +275,29 @@ class Effects:
                         drag=0.985,
                         sizes=len(DOT_SIZES),
                     )
+
+    def _fly(self, dt: float) -> None:
+        """A step of the flights: each mark in the air sheds a trail, each landing flashes."""
+        flights = self.flights
+        flights.step(dt)
+        landed = flights.landed
+        trail = (flights.delay <= flights.age) & ~landed
+        trail &= np.rint(flights.age / dt) % TRAIL_EVERY == 0
+        touching = landed & ~flights.touched_down
+        if trail.any() or touching.any():
+            x, y, _ = flights.place(flights.age)
+            colors = flights.color.tolist()
+            for i in np.flatnonzero(trail | touching).tolist():
+                if trail[i]:
+                    kind = colors[i] * len(DOT_SIZES) + 1
+                    self.particles.add((x[i], y[i]), (0.0, 0.0), 0.35, kind, 0.9, 0.0)
+                if touching[i]:
+                    at = (flights.end[i, 0], flights.end[i, 1])
+                    self._burst(at, colors[i], int(flights.sparks[i]), speed=0.3, ttl=0.5)
+            flights.touched_down |= touching
+        if flights.settled:
+            flights.clear()
+            self._landed.clear()
 
     def _color(self, color: Color) -> int:
         if color not in self.colors:
@@ -402,24 +372,38 @@ class Effects:
         sparks = self.particles.draw(surface, sprites, half, SHADES, (ox, oy), w, alpha)
         if sparks is not None:
             over.add_spots(*sparks)  # a spark's sprite is smaller than a tile
-        ladders = {p: _ladder_of(_FLIGHT, p, top, palette) for p in Player}
+        flying = self._flying(layout, palette, alpha, top) if len(self.flights) else []
+        surface.fblits(flying)
+        over.add_all([rect for _, rect in flying])
+
+    def _flying(
+        self, layout: BoardLayout, palette: Palette, alpha: float, top: int
+    ) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """What the flights blit, ``alpha`` of the way to the next step, in their order."""
+        flights = self.flights
+        (ox, oy), w = layout.area.topleft, layout.area.width
+        x_ladder, o_ladder = (_ladder_of(_FLIGHT, p, top, palette) for p in (Player.X, Player.O))
+        age = flights.prev_age + (flights.age - flights.prev_age) * alpha
+        x, y, size = flights.place(age)
+        picks = x_ladder.nearest_all(size * w).tolist()  # both ladders have the same sizes
+        xs, ys = np.rint(ox + x * w).tolist(), np.rint(oy + y * w).tolist()
+        crosses = (flights.mark % 2 == 1).tolist()  # X plays the odd subscripts
+        marks, cells = flights.mark.tolist(), flights.cell.tolist()
         flying: list[tuple[pygame.Surface, pygame.Rect]] = []
-        for f in self.flights:
-            if f.landed:
+        for i, home in enumerate(flights.landed.tolist()):
+            if home:
                 # Landed: drawn exactly as the board will draw it once the effect is over.
-                key = (f.mark, tuple(layout.cells[f.cell]), palette)
+                key = (marks[i], tuple(layout.cells[cells[i]]), palette)
                 if key not in self._landed:
-                    (mark, at), *subscript = classical_blits(layout.cells[f.cell], f.mark, palette)
+                    (mark, at), *subscript = classical_blits(
+                        layout.cells[cells[i]], marks[i], palette
+                    )
                     self._landed[key] = [_centred(theme.trimmed(mark), at), *subscript]
                 flying += self._landed[key]
                 continue
-            age = f.prev_age + (f.age - f.prev_age) * alpha
-            (fx, fy), size = f.place(age)
-            sprite = ladders[Player.of_mark(f.mark)].nearest(size * w)
-            center = (round(ox + fx * w), round(oy + fy * w))
-            flying.append((sprite, sprite.get_rect(center=center)))
-        surface.fblits(flying)
-        over.add_all([rect for _, rect in flying])
+            sprite = (x_ladder if crosses[i] else o_ladder).sprites[picks[i]]
+            flying.append((sprite, sprite.get_rect(center=(int(xs[i]), int(ys[i])))))
+        return flying
 
     def _draw_sweeps(
         self, surface: pygame.Surface, layout: BoardLayout, alpha: float
@@ -473,6 +457,13 @@ class Ladder:
 
     sizes: tuple[int, ...]
     sprites: tuple[pygame.Surface, ...]
+
+    def nearest_all(self, sizes: np.ndarray) -> np.ndarray:
+        """The index of the sprite :meth:`nearest` picks for each of ``sizes``."""
+        ladder = np.array(self.sizes)
+        i = np.minimum(np.searchsorted(ladder, sizes), len(ladder) - 1)
+        below = ladder[np.maximum(i - 1, 0)]
+        return np.where((i > 0) & (sizes - below < ladder[i] - sizes), i - 1, i)
 
     def nearest(self, size: float) -> pygame.Surface:
         """The sprite closest in size to ``size`` pixels (the largest above them all)."""
