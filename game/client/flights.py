@@ -25,6 +25,10 @@ class Flights:
     """
 
     def __init__(self) -> None:
+        self.clear()
+
+    def clear(self) -> None:
+        """No mark in the air."""
         self.mark = np.zeros(0, dtype=np.intp)
         self.cell = np.zeros(0, dtype=np.intp)
         self.color = np.zeros(0, dtype=np.intp)  # index into Effects.colors, for its trail
@@ -63,9 +67,6 @@ class Flights:
 
     def __len__(self) -> int:
         return len(self.mark)
-
-    def clear(self) -> None:
-        self.__init__()  # type: ignore[misc]
 
     def step(self, dt: float) -> None:
         self.prev_age = self.age

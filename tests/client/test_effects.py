@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from random import Random
 
+import numpy as np
 import pygame
 import pytest
 
@@ -72,6 +73,33 @@ def test_a_burst_draws_only_sprites_made_while_the_board_was_still(
     assert sprites_made() == made
 
 
+def test_each_surviving_mark_flies_from_its_half_to_the_middle_of_its_cell() -> None:
+    goff = Goff()
+    tokens = biggest_collapse(goff, 40, Random(4))
+    before = Record(goff, tokens).final()
+    after = before.play(before.legal_actions()[0])
+    layout = BoardView(goff).layout(pygame.Rect(0, 0, 600, 600))
+    effects = Effects(Random(1))
+    effects.step(before, after, layout, theme.NORMAL)
+    flights = effects.flights
+    turned = {c for c, k in enumerate(after.cells) if k and not before.cells[c]}
+    assert effects.hidden_cells == turned == set(flights.cell.tolist())
+    x, y, size = flights.place(flights.age)
+    assert np.allclose(np.column_stack((x, y)), flights.start)
+    assert np.allclose(size, flights.size_from)
+    touched = 0
+    while effects.busy:
+        effects.update(STEP)
+        if len(flights):
+            landed = flights.landed
+            assert (flights.touched_down == landed).all()  # each landing flashes once, on time
+            touched = int(landed.sum())
+            x, y, size = flights.place(flights.age)
+            assert np.allclose(np.column_stack((x, y))[landed], flights.end[landed])
+            assert np.allclose(size[landed], flights.size_to[landed])
+    assert touched == len(turned) and effects.hidden_cells == frozenset()
+
+
 def test_a_ladder_holds_one_mark_at_sizes_a_step_apart() -> None:
     pygame.display.init()
     try:
@@ -93,6 +121,9 @@ def test_a_ladder_holds_one_mark_at_sizes_a_step_apart() -> None:
         assert ladder.nearest(1) is ladder.sprites[0]
         for i, size in enumerate(ladder.sizes):
             assert ladder.nearest(size + 0.4) is ladder.sprites[i]
+        many = np.linspace(0, 260, 2601)  # flights pick all at once what nearest picks
+        picked = [ladder.sprites[i] for i in ladder.nearest_all(many).tolist()]
+        assert all(a is ladder.nearest(size) for a, size in zip(picked, many, strict=True))
     finally:
         theme.forget()
         pygame.quit()
