@@ -29,7 +29,7 @@ from random import Random
 from typing import Protocol
 
 from game.ai.mcts import Node, Search, result_of
-from game.ai.openings import action_values, load_openings
+from game.ai.openings import action_values, best_actions, load_openings
 from game.ai.openings import value as opening_value
 from game.ai.perfect import load_book
 from game.ai.solver import RULES, Solver
@@ -118,7 +118,12 @@ class ExactJudge:
             return _final(pos)
         values = action_values(self.openings, pos)
         if values is None:
-            found, best = self.solver.best_actions(pos, opening_value(self.openings, pos))
+            known = opening_value(self.openings, pos)
+            listed = best_actions(self.openings, pos)
+            if known is not None and listed is not None:
+                found, best = known, listed
+            else:
+                found, best = self.solver.best_actions(pos, known)
         else:
             pick = max if pos.to_play is Player.X else min
             found = pick(values.values())
@@ -134,6 +139,9 @@ class ExactJudge:
     def suggest(self, pos: Position) -> Action:
         values = action_values(self.openings, pos)
         if values is None:
+            listed = best_actions(self.openings, pos)
+            if listed:
+                return listed[0]
             return self.solver.best_action(pos, value=opening_value(self.openings, pos))
         pick = max if pos.to_play is Player.X else min
         return pick(values, key=values.__getitem__)

@@ -314,8 +314,7 @@ class Solver:
             tkey, sym = canonical(state.key)
             booked = self.book.get(tkey)
             if booked is not None:
-                inverse = _INVERSES[sym]
-                return to_engine(pos, (inverse[booked[1][0]], inverse[booked[1][1]]))
+                return to_engine(pos, booked[1], sym)
             target = self._exact(state) if value is None else value
             actions = list(pos.legal_actions())
             if rng is not None:
@@ -326,10 +325,7 @@ class Solver:
                 else self.table.get(tkey if _symmetric(state.turn) else state.key)
             )
             if entry is not None and entry[_MOVE] is not None:
-                hint = entry[_MOVE]
-                if _symmetric(state.turn):
-                    hint = (_INVERSES[sym][hint[0]], _INVERSES[sym][hint[1]])
-                first = to_engine(pos, hint)
+                first = to_engine(pos, entry[_MOVE], sym if _symmetric(state.turn) else 0)
                 if first in actions:
                     actions.remove(first)
                     actions.insert(0, first)
@@ -613,8 +609,10 @@ def canonical_move(action: Action, sym: int) -> tuple[int, int]:
     return _pair(perm[action.a], perm[action.b])
 
 
-def to_engine(pos: Position, move: tuple[int, int]) -> Action:
-    """A solver move (a cell pair, or the pending mark's cell) as the engine's action."""
+def to_engine(pos: Position, move: tuple[int, int], sym: int = 0) -> Action:
+    """A solver move (a cell pair, or the pending mark's cell) as the engine's action; ``sym``:
+    the move is written for ``pos`` turned by that symmetry (as :func:`canonical_move` writes)."""
+    inverse = _INVERSES[sym]
     if pos.awaiting_collapse:
-        return Collapse(pos.move_number - 1, move[0])
-    return Place(*_pair(*move))
+        return Collapse(pos.move_number - 1, inverse[move[0]])
+    return Place(*_pair(inverse[move[0]], inverse[move[1]]))

@@ -16,8 +16,8 @@ from game.ai.analysis import (
     judge_plies,
     label_of,
 )
-from game.ai.make_openings import build
-from game.ai.openings import load_openings
+from game.ai.make_openings import best_moves, build
+from game.ai.openings import best_actions, load_openings
 from game.ai.openings import value as opening_value
 from game.ai.solver import RULES, Solver
 from game.commands import analyze
@@ -225,21 +225,25 @@ def test_a_whole_goff_game_analysed_from_the_empty_board() -> None:
 def test_the_shipped_openings_table_agrees_with_a_fresh_solver(
     variant: Variant, actions: int
 ) -> None:
-    """A sample of the deepest entries, found again by a solver with no table and no book
-    (the slow test below rebuilds them all)."""
+    """A sample of the deepest entries, value and best actions, found again by a solver with
+    no table and no book (the slow test below rebuilds them all)."""
     rules = RULES[variant.name]
-    table = load_openings(rules)
+    openings = load_openings(rules)
     rng = Random(7)
     pos = Position(variant)
     for _ in range(actions):
         pos = pos.play(rng.choice(pos.legal_actions()))
-    assert opening_value(table, pos) == Solver(None, rules).value_of(pos)
+    value, best = Solver(None, rules).best_actions(pos)
+    assert opening_value(openings, pos) == value
+    assert best_actions(openings, pos) == best
 
 
 @pytest.mark.slow
 def test_every_entry_of_the_shipped_openings_tables_agrees_with_a_fresh_solver() -> None:
-    """About an hour of one core."""
+    """About two hours of one core."""
     for variant in (GOFF, SHARED):
         rules = RULES[variant.name]
-        rebuilt = build(rules, depth=2 if variant is GOFF else 1)
-        assert rebuilt == load_openings(rules)
+        depth = 2 if variant is GOFF else 1
+        shipped = load_openings(rules)
+        assert build(rules, depth) == shipped.values
+        assert best_moves(rules, shipped.values, depth) == shipped.best
