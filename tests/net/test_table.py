@@ -108,7 +108,8 @@ def test_a_spectator_takes_an_empty_seat(screens: Callable[..., Screen]) -> None
     assert eve.wait(lambda e: isinstance(e, Refused)).reason == "seat X is taken"  # type: ignore[attr-defined]
     eve.session.sit(Player.O)
     ada.notice("Eve sits at O")
-    assert eve.session.local_sides == {Player.O}
+    # Eve hears of her seat on her own connection: it may come after Ada's notice.
+    until(lambda: eve.session.local_sides == {Player.O}, timeout=30)
 
 
 def test_the_spectator_limit(make_host: Callable[..., HostHandle]) -> None:
