@@ -173,7 +173,7 @@ class Effects:
             winner = outcome.winner
             sweeps = self._sweeps(outcome.rows, layout, palette)
             color = palette.of(winner) if winner else palette.accent
-            if len(self.flights):
+            if self.flights:
                 self.after_landing = (sweeps, color)
             else:
                 self.sweeps += sweeps
@@ -203,13 +203,13 @@ class Effects:
     @property
     def busy(self) -> bool:
         """Whether the collapse is still being shown (bots wait for it)."""
-        return bool(len(self.flights) or self.fades)
+        return bool(self.flights or self.fades)
 
     @property
     def active(self) -> bool:
         """Whether anything is still moving (the window sleeps when nothing is)."""
         return bool(
-            len(self.flights)
+            self.flights
             or self.fades
             or self.sweeps
             or self.fireworks_left
@@ -237,9 +237,9 @@ class Effects:
     def update(self, dt: float) -> None:
         self.time += dt
         self.particles.step(dt)
-        if len(self.flights):
+        if self.flights:
             self._fly(dt)
-        if self.after_landing is not None and not len(self.flights):
+        if self.after_landing is not None and not self.flights:
             sweeps, color = self.after_landing
             self.after_landing = None
             self.sweeps += sweeps
@@ -372,7 +372,7 @@ class Effects:
         sparks = self.particles.draw(surface, sprites, half, SHADES, (ox, oy), w, alpha)
         if sparks is not None:
             over.add_spots(*sparks)  # a spark's sprite is smaller than a tile
-        flying = self._flying(layout, palette, alpha, top) if len(self.flights) else []
+        flying = self._flying(layout, palette, alpha, top) if self.flights else []
         surface.fblits(flying)
         over.add_all([rect for _, rect in flying])
 
