@@ -42,6 +42,7 @@ class Strength:
     contempt: float
     processes: int = 1
     pressure: bool = True
+    exact: bool = False
 
 
 # Wide gaps: on Goff's game X's first move is worth so much that a level must
@@ -71,17 +72,30 @@ VARIANT_STRENGTHS: dict[str, dict[str, Strength]] = {
     "shared": {
         "easy": Strength(iterations=24, time_limit=0.25, contempt=0.9),
         "medium": Strength(iterations=2000, time_limit=0.5, contempt=1.0),
+        # Never losing a drawn game; the search picks the keeping move with most chances.
+        "hard": Strength(iterations=20000, time_limit=0.9, contempt=0.3, exact=True),
+        "expert": Strength(
+            iterations=1_000_000, time_limit=4.6, contempt=0.3, processes=0, exact=True
+        ),
     },
 }
 
 
-def search_bot(chosen: Strength, rng: Random, cpu_time: bool = False) -> Bot:
+def search_bot(
+    chosen: Strength, rng: Random, cpu_time: bool = False, variant: Variant | None = None
+) -> Bot:
     """The searching bot of a strength: one process, or root parallel over several.
 
     ``cpu_time`` counts its time limit in CPU seconds of each search process
     instead of seconds on the wall: on a loaded machine a level then searches
-    as much as it would on an idle one (``qttt arena --cpu``).
+    as much as it would on an idle one (``qttt arena --cpu``). ``variant`` is the
+    game it plays, needed by an ``exact`` strength.
     """
+    keeping = None
+    if chosen.exact and variant is not None:
+        from game.ai.keeping import Keeping
+
+        keeping = Keeping(variant)
     if chosen.processes == 1:
         from game.ai.mcts import MCTSBot
 
@@ -92,6 +106,7 @@ def search_bot(chosen: Strength, rng: Random, cpu_time: bool = False) -> Bot:
             chosen.contempt,
             pressure=chosen.pressure,
             cpu_time=cpu_time,
+            keeping=keeping,
         )
     from game.ai.parallel import ParallelBot
 
@@ -102,6 +117,7 @@ def search_bot(chosen: Strength, rng: Random, cpu_time: bool = False) -> Bot:
         chosen.contempt,
         chosen.processes or None,
         cpu_time=cpu_time,
+        keeping=keeping,
     )
 
 
@@ -125,7 +141,7 @@ def make_bot(level: str, variant: Variant, rng: Random, cpu_time: bool = False) 
     if level == "expert" and isinstance(variant, Goff):
         raise ValueError("on Goff's 3×3 game the strongest bot is perfect, not expert")
     if level in STRENGTHS:
-        return search_bot(strength(level, variant), rng, cpu_time)
+        return search_bot(strength(level, variant), rng, cpu_time, variant)
     if level == "perfect":
         if not isinstance(variant, Goff):
             raise ValueError("the perfect bot plays Goff's 3×3 game only")

@@ -31,11 +31,15 @@ import math
 import time
 from collections.abc import Callable
 from random import Random
+from typing import TYPE_CHECKING
 
 from game.ai.pressure import EXPLORATION as PRESSURE_EXPLORATION
 from game.ai.pressure import Pressure
 from game.rules import Action, Collapse, Position
 from game.rules.squared import Squared
+
+if TYPE_CHECKING:
+    from game.ai.keeping import Keeping  # which imports this module, through the analysis
 
 EXPLORATION = 0.8
 WIDENING = 2.0
@@ -390,6 +394,14 @@ class Tree:
         self._played = action
 
 
+def kept(keeping: Keeping | None, pos: Position, time_limit: float | None) -> list[Action] | None:
+    """The actions a bot with ``keeping`` searches in ``pos`` (None: all of them); the solver
+    has half of the bot's time for them."""
+    if keeping is None:
+        return None
+    return keeping.actions(pos, None if time_limit is None else time_limit / 2)
+
+
 class MCTSBot:
     """A bot that searches ``iterations`` times, or until ``time_limit`` seconds have passed.
 
@@ -406,17 +418,22 @@ class MCTSBot:
         reuse: bool = True,
         pressure: bool = True,
         cpu_time: bool = False,
+        keeping: Keeping | None = None,
     ) -> None:
         self.iterations = iterations
         self.time_limit = time_limit
         self.clock = time.process_time if cpu_time else time.perf_counter
         self.tree = Tree(rng, contempt, reuse, pressure)
+        self.keeping = keeping
 
     def choose(self, pos: Position) -> Action:
         actions = pos.legal_actions()
         if len(actions) == 1:
             return actions[0]
         deadline = None if self.time_limit is None else self.clock() + self.time_limit
-        action = self.tree.search(pos, self.iterations, deadline, self.clock).best()
+        share = kept(self.keeping, pos, self.time_limit)
+        if share is not None and len(share) == 1:
+            return share[0]
+        action = self.tree.search(pos, self.iterations, deadline, self.clock, share).best()
         self.tree.played(action)
         return action

@@ -28,12 +28,16 @@ import time
 import weakref
 from multiprocessing.connection import Connection
 from random import Random
+from typing import TYPE_CHECKING
 
-from game.ai.mcts import Statistics, Tree, pick, pick_split
+from game.ai.mcts import Statistics, Tree, kept, pick, pick_split
 from game.ai.pressure import Pressure
 from game.rules import Action, Position, make_variant
 from game.rules.squared import Squared
 from game.rules.variant import Variant
+
+if TYPE_CHECKING:
+    from game.ai.keeping import Keeping
 
 # What crosses the pipe: the variant by name and options, and the position's own fields.
 State = tuple[str, dict[str, object], tuple[object, ...]]
@@ -117,8 +121,10 @@ class ParallelBot:
         contempt: float = 0.0,
         processes: int | None = None,
         cpu_time: bool = False,
+        keeping: Keeping | None = None,
     ) -> None:
         self.rng = rng
+        self.keeping = keeping
         self.iterations = iterations
         self.time_limit = time_limit
         self.contempt = contempt
@@ -152,11 +158,15 @@ class ParallelBot:
         workers = self._start()
         state = state_of(pos)
         cpu = self.time_limit if self.cpu_time else None
-        shares = self._shares(pos, len(workers))
+        keep = kept(self.keeping, pos, self.time_limit)
+        if keep is not None and len(keep) == 1:
+            return keep[0]
+        # Every worker searches all the kept actions, or its own share of the root's.
+        shares = [keep] * len(workers) if keep else self._shares(pos, len(workers))
         for (_, conn), share in zip(workers, shares, strict=True):
             conn.send((self._played, state, self.iterations, deadline, cpu, share))
         statistics: list[Statistics] = [conn.recv() for _, conn in workers]
-        self._played = (pick if shares[0] is None else pick_split)(statistics)
+        self._played = (pick if keep or shares[0] is None else pick_split)(statistics)
         return self._played
 
     def _shares(self, pos: Position, n: int) -> list[list[Action] | None]:

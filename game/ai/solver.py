@@ -33,7 +33,9 @@ close the cycle) takes the better of the two outcomes.
 
 from __future__ import annotations
 
+import math
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from random import Random
@@ -218,7 +220,8 @@ class _State:
 
 
 class Interrupted(Exception):
-    """A search given up because :attr:`Solver.interrupted` was set (its table stays sound)."""
+    """A search given up because :attr:`Solver.interrupted` was set or :attr:`Solver.deadline`
+    passed (its table stays sound)."""
 
 
 Book = dict[int, tuple[int, tuple[int, int]]]
@@ -245,6 +248,7 @@ class Solver:
         self.book: Book = book or {}
         self.nodes = 0
         self.interrupted = False  # set from another thread: the search gives up soon after
+        self.deadline = math.inf  # time.monotonic() at which a search gives up (a bot's budget)
         self.history = [0] * 81
         self._lock = threading.Lock()
 
@@ -389,7 +393,7 @@ class Solver:
     ) -> int:
         """Value for the player to move of a position awaiting a placement."""
         self.nodes += 1
-        if not self.nodes & 0xFFF and self.interrupted:
+        if not self.nodes & 0xFFF and (self.interrupted or time.monotonic() > self.deadline):
             raise Interrupted
         if open_ & (open_ - 1) == 0:
             # No pair of open cells: the game is over, unless move 9 fills the last cell.

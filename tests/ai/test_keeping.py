@@ -1,0 +1,52 @@
+"""On the solved shared-win game, hard and expert search only the actions perfect play keeps."""
+
+from __future__ import annotations
+
+from random import Random
+
+from game.ai import make_bot
+from game.ai.analysis import ExactJudge
+from game.ai.keeping import Keeping
+from game.ai.mcts import MCTSBot
+from game.ai.solver import Solver, rules_for
+from game.records import Record
+from game.rules import Player, Position, make_variant
+
+SHARED = make_variant("shared")
+# The public engine won this game against hard as O (seen in a match): O's 6-9 (the fourth
+# action) gives X the win; 20 of O's actions keep the draw. The solver needs ~0.6-0.8 s here.
+LOST = ["5-7", "3-5", "1-3", "6-9", "1-4", "1-9", "3-4", "7@4"]
+
+
+def test_the_kept_actions_are_those_that_keep_the_value() -> None:
+    keeping, solver = Keeping(SHARED), Solver(rules=rules_for(SHARED))
+    rng = Random(4)
+    for _ in range(6):
+        pos = Position(SHARED)
+        for _ in range(rng.randrange(4, 9)):
+            if pos.is_over:
+                break
+            pos = pos.play(rng.choice(pos.legal_actions()))
+        if pos.is_over:
+            continue
+        value, values = solver.solve(pos)
+        assert keeping.actions(pos, None) == [a for a, v in values.items() if v == value]
+
+
+def test_a_solver_out_of_time_leaves_every_action_to_the_search() -> None:
+    pos = Record(SHARED, LOST[:3]).final()
+    keeping = Keeping(SHARED)
+    assert keeping.actions(pos, 0.0) is None  # given up: the bot searches as before
+    kept = keeping.actions(pos, None)
+    assert kept and SHARED.parse_token(LOST[3]) not in kept and len(kept) < len(pos.legal_actions())
+
+
+def test_hard_as_o_does_not_lose_the_drawn_game_it_once_lost() -> None:
+    pos = Record(SHARED, LOST[:3]).final()
+    bot = make_bot("hard", SHARED, Random(1))
+    assert isinstance(bot, MCTSBot) and bot.keeping is not None
+    bot.time_limit = None  # the solver has all the time it needs (a loaded CI machine)
+    bot.iterations = 300
+    judge = ExactJudge(SHARED)
+    assert pos.to_play is Player.O and judge.judge(pos).lead == 0  # a draw so far
+    assert judge.judge(pos.play(bot.choose(pos))).lead == 0
