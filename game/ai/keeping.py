@@ -5,18 +5,23 @@ tables), and good play draws it. A search alone still loses a game now and then 
 public engine beat ``hard`` once in 12 games as O, in eight plies); searching only the
 actions perfect play keeps, it cannot lose a drawn game, and the search still picks among
 them the one that gives the other side most chances to go wrong. The solver gets part of
-the bot's time: where it cannot finish in it (rare: a few early positions), the bot
-searches every action as before, and what the solver proved stays for the next answer.
+the bot's time. Beyond the openings tables (from the fourth action on) it proves which
+actions do not lose, as many as that time allows; where it proves none in time, the bot
+searches every action as before. What the solver proved stays for the next answer.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
 
 from game.ai.analysis import ExactJudge
+from game.ai.openings import value as opening_value
 from game.ai.solver import Interrupted
 from game.rules import Action, Position, Variant
+
+DRAW = 0  # the solver's value of a draw (twice X's points minus O's)
 
 
 class Keeping:
@@ -35,8 +40,13 @@ class Keeping:
         solver = judge.solver
         solver.deadline = math.inf if seconds is None else time.monotonic() + seconds
         try:
-            return list(judge.judge(pos).best)
-        except Interrupted:
-            return None
+            if opening_value(judge.openings, pos) is not None:
+                with contextlib.suppress(Interrupted):
+                    return list(judge.judge(pos).best)
+            # Beyond the tables the position's own value costs the most: the actions that do
+            # not lose (worth a draw or better to the mover), as many as the time proves. One is
+            # enough not to lose a drawn game.
+            _, safe = solver.best_actions(pos, DRAW, partial=True)
+            return list(safe) or None
         finally:
             solver.deadline = math.inf

@@ -33,6 +33,7 @@ close the cycle) takes the better of the two outcomes.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import threading
 import time
@@ -278,19 +279,22 @@ class Solver:
         return pick(values.values()), values
 
     def best_actions(
-        self, pos: Position, value: int | None = None
+        self, pos: Position, value: int | None = None, partial: bool = False
     ) -> tuple[int, tuple[Action, ...]]:
         """The value of ``pos`` and every legal action that keeps it, in the engine's order.
 
         Each action is one one-sided search, cheap once the value is known (pass
         it as ``value`` if a table has it); actions whose positions are
-        symmetric to one already tried share its answer.
+        symmetric to one already tried share its answer. A ``value`` not the
+        position's own gives the actions worth it or better for the mover.
+        ``partial``: a search given up (see :class:`Interrupted`) returns the
+        actions proven so far instead of raising.
         """
         target = self.value_of(pos) if value is None else value
         for_x = pos.to_play is Player.X
-        keeping = []
+        keeping: list[Action] = []
         answers: dict[int, bool] = {}
-        with self._lock:
+        with self._lock, contextlib.suppress(*((Interrupted,) if partial else ())):
             for action in pos.legal_actions():
                 child = pos._apply(action)
                 if child.is_over:

@@ -33,12 +33,15 @@ def test_the_kept_actions_are_those_that_keep_the_value() -> None:
         assert keeping.actions(pos, None) == [a for a, v in values.items() if v == value]
 
 
-def test_a_solver_out_of_time_leaves_every_action_to_the_search() -> None:
-    pos = Record(SHARED, LOST[:3]).final()
-    keeping = Keeping(SHARED)
-    assert keeping.actions(pos, 0.0) is None  # given up: the bot searches as before
-    kept = keeping.actions(pos, None)
-    assert kept and SHARED.parse_token(LOST[3]) not in kept and len(kept) < len(pos.legal_actions())
+def test_beyond_the_tables_the_kept_actions_are_those_proven_not_to_lose() -> None:
+    pos = Record(SHARED, LOST[:3]).final()  # past the openings tables
+    values = Solver(rules=rules_for(SHARED)).action_values(pos)
+    drawing = [action for action, value in values.items() if value <= 0]  # O to move
+    kept = Keeping(SHARED).actions(pos, None)
+    assert kept == drawing and SHARED.parse_token(LOST[3]) not in kept
+    for seconds in (0.0, 0.05):  # as many as the time proves (None: the bot searches them all)
+        some = Keeping(SHARED).actions(pos, seconds)
+        assert some is None or set(some) < set(drawing)
 
 
 def test_hard_as_o_does_not_lose_the_drawn_game_it_once_lost() -> None:
