@@ -32,8 +32,10 @@ class Keeping:
         self._judge: ExactJudge | None = None  # made on the first answer: it loads the tables
 
     def actions(self, pos: Position, seconds: float | None) -> list[Action] | None:
-        """Every action of ``pos`` that keeps its value, found within ``seconds`` (None: no
-        limit); None where the solver did not finish in time."""
+        """The actions of ``pos`` a searching bot may play, found within ``seconds`` (None: no
+        limit): inside the openings tables every action that keeps the position's value,
+        beyond them those proven not to lose, as many as the time proves; None where it
+        proved none (the bot then searches every action)."""
         if pos.is_over:
             return None
         judge = self._judge = self._judge or ExactJudge(self.variant)
