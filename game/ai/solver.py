@@ -33,7 +33,6 @@ close the cycle) takes the better of the two outcomes.
 
 from __future__ import annotations
 
-import contextlib
 import math
 import threading
 import time
@@ -294,18 +293,22 @@ class Solver:
         for_x = pos.to_play is Player.X
         keeping: list[Action] = []
         answers: dict[int, bool] = {}
-        with self._lock, contextlib.suppress(*((Interrupted,) if partial else ())):
-            for action in pos.legal_actions():
-                child = pos._apply(action)
-                if child.is_over:
-                    keeps = self._reaches(child, target, for_x)
-                else:
-                    key = canonical(_State(child, self.rules).key)[0]
-                    keeps = answers.get(key)
-                    if keeps is None:
-                        keeps = answers[key] = self._reaches(child, target, for_x)
-                if keeps:
-                    keeping.append(action)
+        with self._lock:
+            try:
+                for action in pos.legal_actions():
+                    child = pos._apply(action)
+                    if child.is_over:
+                        keeps = self._reaches(child, target, for_x)
+                    else:
+                        key = canonical(_State(child, self.rules).key)[0]
+                        keeps = answers.get(key)
+                        if keeps is None:
+                            keeps = answers[key] = self._reaches(child, target, for_x)
+                    if keeps:
+                        keeping.append(action)
+            except Interrupted:
+                if not partial:
+                    raise
         return target, tuple(keeping)
 
     def best_action(
