@@ -63,7 +63,10 @@ class TableClient:
         self.address = address
         self.name = name
         self.role = role
-        self.seat = seat
+        self.wanted = seat  # the seat asked for, until the host gives one
+        # The seat the host gave (its Welcome says): none before, so nobody takes a seat
+        # asked for as one held (another client may be seated there first).
+        self.seat: Player | None = None
         self.seats = seats if role == PLAYER else None
         self.table_key = table_key or (self.seats.table_at(address) if self.seats else None)
         if token is None and self.seats and self.table_key:
@@ -189,7 +192,7 @@ class TableClient:
                 PROTOCOL_VERSION,
                 self.role,
                 self.name,
-                self.seat.value if self.seat and not self.token else None,
+                self.wanted.value if self.wanted and not self.token else None,
                 self.token,
             )
             self._writer.write(pack(hello))

@@ -136,6 +136,19 @@ def test_a_full_table_turns_a_third_player_away(screens: Callable[..., Screen]) 
     third.notice("no seat is open at this table")
 
 
+def test_a_seat_asked_for_is_not_held_until_the_host_gives_it(
+    screens: Callable[..., Screen],
+) -> None:
+    screens("Ada", seat=Player.X).snapshot(0)
+    screens("Bo", seat=Player.O).snapshot(0)
+    # Cy asks for O, taken: from the first moment to the refusal, Cy is seated nowhere (a
+    # screen that said "you play O" meanwhile would let its player act for a seat not theirs).
+    cy = screens("Cy", seat=Player.O)
+    assert cy.session.local_sides == set()
+    cy.notice("seat O is taken at this table")
+    assert cy.session.local_sides == set()
+
+
 def until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
