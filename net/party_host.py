@@ -148,7 +148,12 @@ class PartyHost(Host):
 
     def _on_hello(self, conn: Connection, hello: Hello) -> None:
         # Spectators, refusals and players reclaiming a seat of the game in hand: as anywhere.
-        reclaim = hello.token is not None and self.table.holder(hello.token) is not None
+        # (A seat of a game that ended without them is not one: they are back in the queue.)
+        reclaim = (
+            hello.token is not None
+            and not self.table.position.is_over
+            and self.table.holder(hello.token) is not None
+        )
         if hello.role != PLAYER or hello.version != PROTOCOL_VERSION or reclaim:
             super()._on_hello(conn, hello)
             seat = self.table.seats[conn.seat] if conn.seat else None

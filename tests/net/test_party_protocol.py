@@ -7,10 +7,11 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from random import Random
 
 import pytest
 
-from game.rules import make_variant
+from game.rules import Position, make_variant
 from net.discovery import LobbyBrowser
 from net.host import HostHandle, new_table, start_host_thread
 from net.party_host import PartyConfig, PartyHost
@@ -188,3 +189,49 @@ def test_lobbies_list_a_party_as_open_to_players_while_a_game_is_on(
         for conn in (ada, bo):
             conn.close()
         lobby.close()
+
+
+def a_game_that_o_ends(seed: int = 0) -> list[tuple[str, str]]:
+    """(side, token) of a whole Goff game whose last action is O's."""
+    rng = Random(seed)
+    while True:
+        pos, moves = Position(make_variant("goff")), []
+        while not pos.is_over:
+            action = rng.choice(pos.legal_actions())
+            assert pos.to_play is not None
+            moves.append((pos.to_play.value, pos.variant.token(action)))
+            pos = pos.play(action)
+        if moves[-1][0] == "O":
+            return moves
+
+
+def test_a_player_back_after_their_game_ended_without_them_is_in_the_next_game(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    # Ann drops on Ben's turn, and Ben's move ends the game: Ann's token, offered by her
+    # program started again, must bring her to the next game, not to the seat of the last.
+    host = party_host(games=2, start_at=2, stand_in=60.0, between=0.02)
+    ann, ben = Raw(host.address), Raw(host.address)
+    ann.hello(name="Ann")
+    ben.hello(name="Ben")
+    token = ann.expect(Welcome, lambda w: w.seat == "X").token
+    ben.expect(Welcome, lambda w: w.seat == "O")
+    moves = a_game_that_o_ends()
+    for ply, (side, move) in enumerate(moves[:-1]):
+        (ann if side == "X" else ben).move(side, ply, move)
+        ben.state(ply + 1)
+    ann.close()
+    ben.expect(Notice, lambda n: n.text.startswith("Ann dropped"))
+    ben.move("O", len(moves) - 1, moves[-1][1])
+    ben.expect(Notice, lambda n: n.text.startswith("game 1: "))
+    time.sleep(0.3)  # past the pause between games: the party looked for a pair, found none
+    back = Raw(host.address)
+    back.hello(name="Ann", token=token)
+    # Both are in game 2 (which side each takes is the format's business).
+    assert back.expect(Notice, lambda n: n.text.startswith("game 2: ")).text in (
+        "game 2: Ann (X) against Ben (O)",
+        "game 2: Ben (X) against Ann (O)",
+    )
+    assert back.expect(Welcome, lambda w: w.seat is not None).seat in ("X", "O")
+    for conn in (ben, back):
+        conn.close()
