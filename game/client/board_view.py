@@ -32,6 +32,7 @@ import pygame
 
 from game.client import theme
 from game.client.canvas import Canvas
+from game.client.glass import Glass
 from game.client.theme import Color, Palette
 from game.rules import Place, Player, Position, Row, Variant
 from game.rules.squared import Squared
@@ -358,12 +359,10 @@ def _render_static(
     shapes are drawn on a clear sheet of "glass" that is then blended onto the layer.
     """
     panel = layout.area
-    layer = Canvas(panel.size, pygame.SRCALPHA)  # its labels and subscripts travel with it
     off = (-panel.x, -panel.y)
     cells = [r.move(off) for r in layout.cells]
     cell = layout.cell_size
     least = theme.screen_scale().floor
-    theme.panel(layer, layer.get_rect(), palette.board, palette.grid_glow, max(6, cell // 5), 255)
 
     lit = frozenset(pos.entanglement()) if pos.awaiting_collapse else frozenset()
     cycle = frozenset(pos.cycle()) if pos.awaiting_collapse else frozenset()
@@ -387,12 +386,15 @@ def _render_static(
     for b, winners in won.items():
         tint = palette.of(winners[0]) if len(winners) == 1 else palette.accent
         shades.append(((*tint, 40), layout.boards[b][0].move(off), 10))
-    if shades:  # a sheet of glass is a whole panel to clear and blend (5 ms each at 4K)
-        glass = _glass(layer)
-        for color, rect, radius in shades:
-            pygame.draw.rect(glass, color, rect, border_radius=radius)
-        layer.blit(glass, (0, 0))
-    _draw_grid(layer, layout, off, palette)
+    bare = _bare_board(layout, palette)
+    if shades:
+        layer = bare.panel.copy()  # a Canvas: its labels and subscripts travel with it
+        with Glass(layer) as glass:
+            for color, rect, radius in shades:
+                glass.draw(pygame.draw.rect, color, rect, border_radius=radius)
+        layer.blit(bare.grid, (0, 0))
+    else:
+        layer = bare.gridded.copy()
 
     if look.allowed is not None and len(layout.boards) > 1 and pos.to_play is not None:
         # Ultimate's sending rule: ring the mini-boards the next half may go to.
@@ -420,15 +422,16 @@ def _render_static(
                 label = theme.text(pos.variant.label(index), size, color)
                 layer.blit(label, (rect.x + rect.width * 0.06, rect.y + rect.width * 0.01))
 
-    glass = _glass(layer)
-    last = pos.last_placement
-    if last is not None and look.show_last and not pos.is_over:
-        for c in set(last):
-            pygame.draw.rect(glass, (*palette.highlight, 170), cells[c].inflate(-6, -6), 2, 8)
-    if cell >= TINY_CELL:
-        _draw_curves(glass, layout, off, pos, palette, lit, cycle, preview)
-        _draw_cycle_rings(glass, layout, off, pos, palette, cycle.difference(preview.values()))
-    layer.blit(glass, (0, 0))
+    with Glass(layer) as glass:
+        last = pos.last_placement
+        if last is not None and look.show_last and not pos.is_over:
+            for c in set(last):
+                highlight = (*palette.highlight, 170)
+                glass.draw(pygame.draw.rect, highlight, cells[c].inflate(-6, -6), 2, 8)
+        if cell >= TINY_CELL:
+            _draw_curves(glass, layout, off, pos, palette, lit, cycle, preview)
+            rings = cycle.difference(preview.values())
+            _draw_cycle_rings(glass, layout, off, pos, palette, rings)
 
     for index, rect in enumerate(cells):
         k = pos.cells[index]
@@ -453,12 +456,11 @@ def _veil(
     palette: Palette,
 ) -> None:
     """Dim every cell no mark of the awaited collapse touches: the cycle is the show."""
-    glass = _glass(layer)
     shade = (*palette.background_bottom, 150)
-    for index, rect in enumerate(cells):
-        if not any(k in lit for k in pos.spooky_in(index)):
-            pygame.draw.rect(glass, shade, rect.inflate(-2, -2), border_radius=8)
-    layer.blit(glass, (0, 0))
+    with Glass(layer) as glass:
+        for index, rect in enumerate(cells):
+            if not any(k in lit for k in pos.spooky_in(index)):
+                glass.draw(pygame.draw.rect, shade, rect.inflate(-2, -2), border_radius=8)
 
 
 def _draw_rows(
@@ -496,10 +498,6 @@ def draw_row_line(
     return box
 
 
-def _glass(layer: pygame.Surface) -> pygame.Surface:
-    return pygame.Surface(layer.get_size(), pygame.SRCALPHA)
-
-
 def _won_boards(pos: Position, layout: BoardLayout) -> dict[int, list[Player]]:
     """The mini-boards won so far (Squared, Ultimate), each with its winners (both if shared)."""
     if not isinstance(pos.variant, Squared):
@@ -514,7 +512,7 @@ def _won_boards(pos: Position, layout: BoardLayout) -> dict[int, list[Player]]:
 
 
 def _draw_cycle_rings(
-    glass: pygame.Surface,
+    glass: Glass,
     layout: BoardLayout,
     off: tuple[int, int],
     pos: Position,
@@ -530,24 +528,45 @@ def _draw_cycle_rings(
             x, y = layout.mark_center(pos, k, c)
             radius = layout.slot_size(len(pos.spooky_in(c)), c) * 0.46
             center = (x + off[0], y + off[1])
-            pygame.draw.circle(glass, (*palette.accent, 60), center, radius)
-            pygame.draw.circle(glass, (*palette.accent, 230), center, radius, width)
+            glass.draw(pygame.draw.circle, (*palette.accent, 60), center, radius)
+            glass.draw(pygame.draw.circle, (*palette.accent, 230), center, radius, width)
 
 
-# The grid of the last layout drawn: it changes with the window and the palette, not the game.
-_grid: tuple[tuple[object, ...], pygame.Surface] | None = None
+@dataclass(frozen=True, slots=True)
+class BareBoard:
+    """The board without a game: what every layer of one layout and palette starts from."""
+
+    panel: Canvas  # the panel alone (a shade goes on it before the grid)
+    grid: pygame.Surface  # the lines, their glow and the mini-boards' frames, as one sheet
+    gridded: Canvas  # the panel with its grid
 
 
-def _draw_grid(
-    layer: pygame.Surface, layout: BoardLayout, off: tuple[int, int], palette: Palette
-) -> None:
-    """The lines, their glow and the mini-boards' frames, blended onto ``layer`` as one sheet
-    made once per layout and palette (every position's layer was making it anew)."""
-    global _grid
-    key = (layout, off, layer.get_size(), palette)
-    if _grid is None or _grid[0] != key:
-        _grid = (key, _grid_sheet(layer.get_size(), layout, off, palette))
-    layer.blit(_grid[1], (0, 0))
+# The bare board changes with the window and the palette, not the game. A layer starts as a
+# copy of it: a 4K panel takes 4 ms to copy, 6 ms to make and blend. Kept for a few layouts:
+# a board and its preview in the side panel are drawn in the same frames.
+# (A layout holds Rects, which do not hash: the few kept are compared.)
+_bare: list[tuple[tuple[BoardLayout, Palette], BareBoard]] = []
+
+
+def _bare_board(layout: BoardLayout, palette: Palette) -> BareBoard:
+    for key, kept in _bare:
+        if key == (layout, palette):
+            return kept
+    area = layout.area
+    panel = Canvas(area.size, pygame.SRCALPHA)
+    radius = max(6, layout.cell_size // 5)
+    theme.panel(panel, panel.get_rect(), palette.board, palette.grid_glow, radius, 255)
+    grid = _grid_sheet(area.size, layout, (-area.x, -area.y), palette)
+    gridded = panel.copy()
+    gridded.blit(grid, (0, 0))
+    bare = BareBoard(panel, grid, gridded)
+    _bare[:] = [*_bare[-3:], ((layout, palette), bare)]
+    return bare
+
+
+def forget() -> None:
+    """Drop the bare boards kept here: they belong to a pygame session that is ending."""
+    _bare.clear()
 
 
 def _grid_sheet(
@@ -673,7 +692,7 @@ def _curve(
 
 
 def _draw_curves(
-    layer: pygame.Surface,
+    glass: Glass,
     layout: BoardLayout,
     off: tuple[int, int],
     pos: Position,
@@ -698,8 +717,8 @@ def _draw_curves(
         runs = [points] if Player.of_mark(k) is Player.X else _dashes(points)
         for run in runs:
             if palette.glow_strength and not faded:
-                pygame.draw.lines(layer, (*color, alpha // 4), False, run, width * 5)
-            pygame.draw.lines(layer, (*color, alpha), False, run, width * (2 if strong else 1))
+                glass.draw(pygame.draw.lines, (*color, alpha // 4), False, run, width * 5)
+            glass.draw(pygame.draw.lines, (*color, alpha), False, run, width * (2 if strong else 1))
 
 
 def _dashes(points: list[tuple[float, float]]) -> list[list[tuple[float, float]]]:

@@ -43,6 +43,7 @@ class Position:
     """
 
     __slots__ = (
+        "_by_cell",
         "_cells",
         "_comp",
         "_last",
@@ -65,6 +66,8 @@ class Position:
     _last: Place | None  # the last placement, as the sending rule needs it
     _mark_bits: int  # the variant's mark_bits of every spooky mark, or-ed (a cache of _spooky)
     _outcome: Outcome | None
+    # Set on the first spooky_in only: a search never asks it, and its positions never pay.
+    _by_cell: tuple[tuple[int, ...], ...]
 
     def __init__(self, variant: Variant) -> None:
         n = variant.cell_count
@@ -158,7 +161,15 @@ class Position:
 
     def spooky_in(self, cell: int) -> tuple[int, ...]:
         """Subscripts of the spooky marks in ``cell``, in order."""
-        return tuple(k for k, a, b in self._spooky if a == cell or b == cell)
+        try:
+            by_cell = self._by_cell
+        except AttributeError:  # the first question: every cell's answer at once
+            found: list[list[int]] = [[] for _ in self._cells]
+            for k, a, b in self._spooky:
+                found[a].append(k)
+                found[b].append(k)
+            by_cell = self._by_cell = tuple(map(tuple, found))
+        return by_cell[cell]
 
     def entangled(self, a: int, b: int) -> bool:
         """Whether cells ``a`` and ``b`` lie in one group of spooky marks."""

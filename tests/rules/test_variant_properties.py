@@ -27,6 +27,8 @@ def check_invariants(pos: Position) -> None:
     for cell, k in enumerate(pos.cells):
         if k:
             assert pos.spooky_in(cell) == (), "a classical cell holds no spooky mark"
+        # The index built on the first question answers as the marks themselves say.
+        assert pos.spooky_in(cell) == tuple(k for k, a, b in pos.spooky_marks if cell in (a, b))
     assert (pos.legal_actions() == ()) == pos.is_over
     json.dumps(state_report(pos))
 
