@@ -123,8 +123,10 @@ class App:
         self.scene_name = first
         # What exists now (modules, fonts, the app) lives as long as the program: kept out of
         # the collector's full passes, which took 25 ms at 720p in the middle of a collapse.
-        gc.collect()
-        gc.freeze()
+        # Once a process: what a later app (a test's) leaves behind stays collectable.
+        if not gc.get_freeze_count():
+            gc.collect()
+            gc.freeze()
         self.scene: Scene = make_scene(first, self)
         self.scene.enter()
 
