@@ -346,8 +346,9 @@ class Effects:
         scale = max(1.0, w / 600)
         top = round(layout.cell_size * CLASSICAL_SIZE)
         if (top, scale, palette) != self._made_for:
-            # Every sprite a burst can need is made here, for this size and palette, while
-            # the board is still: a burst only looks them up (a blur in a burst stutters at 4K).
+            # Every blur a burst can need is made here, for this size and palette, while the
+            # board is still (a blur in a burst stutters at 4K): a burst looks sprites up, or
+            # scales a ladder's size down the first time a flight needs it.
             self._made_for = (top, scale, palette)
             for player in Player:
                 for kind in _LADDERS:
@@ -401,7 +402,7 @@ class Effects:
                     self._landed[key] = [_centred(theme.trimmed(mark), at), *subscript]
                 flying += self._landed[key]
                 continue
-            sprite = (x_ladder if crosses[i] else o_ladder).sprites[picks[i]]
+            sprite = (x_ladder if crosses[i] else o_ladder).sprite(picks[i])
             flying.append((sprite, sprite.get_rect(center=(int(xs[i]), int(ys[i])))))
         return flying
 
@@ -451,12 +452,35 @@ _FADE = (0.5, 0.13)  # as a spooky mark
 _LADDERS = (_FLIGHT, _FADE)
 
 
-@dataclass(frozen=True, slots=True)
 class Ladder:
-    """One mark's sprite at sizes a step of ``LADDER_STEP`` apart, smallest first."""
+    """One mark's sprite at sizes a step of ``LADDER_STEP`` apart, smallest first.
 
-    sizes: tuple[int, ...]
-    sprites: tuple[pygame.Surface, ...]
+    Each size is a smooth copy of the largest, made the first time it is asked for:
+    a flight passes through the sizes over many frames, while making them all at once
+    cost the first frame of a collapse 36 ms at 4K (an Ultimate board zoomed anew).
+    """
+
+    def __init__(self, biggest: pygame.Surface, top: int) -> None:
+        sizes = [top]
+        while sizes[-1] > 6:
+            sizes.append(max(6, min(sizes[-1] - 1, round(sizes[-1] / LADDER_STEP))))
+        self.sizes: tuple[int, ...] = tuple(reversed(sizes))
+        self._biggest = biggest
+        self._made: list[pygame.Surface | None] = [None] * len(sizes)
+
+    def sprite(self, i: int) -> pygame.Surface:
+        """The sprite of ``sizes[i]``: the copies keep the largest's proportions (stroke,
+        glow, padding), so a mark that grows or shrinks through them looks like one mark;
+        without their clear margins, a flying mark blends fewer pixels, and puts back fewer."""
+        made = self._made[i]
+        if made is None:
+            biggest, top = self._biggest, self.sizes[-1]
+            copy = biggest
+            if self.sizes[i] != top:
+                side = max(1, round(biggest.get_width() * self.sizes[i] / top))
+                copy = pygame.transform.smoothscale(biggest, (side, side))
+            made = self._made[i] = theme.trimmed(copy)
+        return made
 
     def nearest_all(self, sizes: np.ndarray) -> np.ndarray:
         """The index of the sprite :meth:`nearest` picks for each of ``sizes``."""
@@ -470,7 +494,7 @@ class Ladder:
         i = min(bisect_left(self.sizes, size), len(self.sizes) - 1)
         if i and size - self.sizes[i - 1] < self.sizes[i] - size:
             i -= 1
-        return self.sprites[i]
+        return self.sprite(i)
 
 
 @lru_cache(maxsize=8)
@@ -494,19 +518,6 @@ def _ladder_of(kind: tuple[float, float], player: Player, top: int, palette: Pal
 
 @lru_cache(maxsize=16)
 def _ladder(player: Player, top: int, color: Color, glow: int, ratio: float) -> Ladder:
-    """``player``'s mark from ``top`` pixels down to 6, each a smooth copy of the largest.
-
-    The copies keep the largest's proportions (stroke, glow, padding), so a mark
-    that grows or shrinks through them looks like one mark; making them costs a
-    scaling each, where drawing each size afresh costs a blur.
-    """
-    biggest = theme.mark_sprite(player, top, color, glow, ratio)
-    sizes = [top]
-    while sizes[-1] > 6:
-        sizes.append(max(6, min(sizes[-1] - 1, round(sizes[-1] / LADDER_STEP))))
-    sprites = [biggest]
-    for size in sizes[1:]:
-        side = max(1, round(biggest.get_width() * size / top))
-        sprites.append(pygame.transform.smoothscale(biggest, (side, side)))
-    # Without their clear margins: a flying mark blends fewer pixels, and puts back fewer.
-    return Ladder(tuple(reversed(sizes)), tuple(theme.trimmed(s) for s in reversed(sprites)))
+    """``player``'s mark from ``top`` pixels down to 6 (costing a scaling each where drawing
+    each size afresh costs a blur)."""
+    return Ladder(theme.mark_sprite(player, top, color, glow, ratio), top)

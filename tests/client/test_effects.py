@@ -107,7 +107,7 @@ def test_a_ladder_holds_one_mark_at_sizes_a_step_apart() -> None:
         assert ladder.sizes[0] == 6 and ladder.sizes[-1] == 200
         # The largest is the classical mark's sprite without its clear margin, still centred.
         whole = theme.mark_sprite(Player.X, 200, theme.NORMAL.x, 150, 0.12)
-        top = ladder.sprites[-1]
+        top = ladder.sprite(len(ladder.sizes) - 1)
         cut = (whole.get_width() - top.get_width()) // 2
         assert cut > 0 and top.get_height() == whole.get_height() - 2 * cut
         inner = whole.subsurface((cut, cut, *top.get_size()))
@@ -115,14 +115,15 @@ def test_a_ladder_holds_one_mark_at_sizes_a_step_apart() -> None:
         assert pygame.Rect(cut, cut, *top.get_size()).contains(whole.get_bounding_rect())
         for small, big in zip(ladder.sizes, ladder.sizes[1:], strict=False):
             assert small < big <= max(small + 1, round(small * LADDER_STEP) + 1)
-        widths = [s.get_width() for s in ladder.sprites]
+        sprites = [ladder.sprite(i) for i in range(len(ladder.sizes))]
+        widths = [s.get_width() for s in sprites]
         assert widths == sorted(widths)
-        assert ladder.nearest(1000) is ladder.sprites[-1]
-        assert ladder.nearest(1) is ladder.sprites[0]
+        assert ladder.nearest(1000) is sprites[-1]
+        assert ladder.nearest(1) is sprites[0]
         for i, size in enumerate(ladder.sizes):
-            assert ladder.nearest(size + 0.4) is ladder.sprites[i]
+            assert ladder.nearest(size + 0.4) is sprites[i]
         many = np.linspace(0, 260, 2601)  # flights pick all at once what nearest picks
-        picked = [ladder.sprites[i] for i in ladder.nearest_all(many).tolist()]
+        picked = [sprites[i] for i in ladder.nearest_all(many).tolist()]
         assert all(a is ladder.nearest(size) for a, size in zip(picked, many, strict=True))
     finally:
         theme.forget()
