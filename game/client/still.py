@@ -25,6 +25,7 @@ import pygame
 
 from game.client.canvas import forget_drawn
 
+Parts = tuple[tuple[tuple[int, int, int, int], Hashable], ...]  # (x, y, w, h) and what it shows
 TILE_SHIFT = 5  # what moved is put back in squares 2**5 = 32 pixels big (twice that at 4K)
 _spoilt = 0  # times the window's pixels stopped being what the kept pictures left there
 
@@ -121,47 +122,71 @@ class Still:
 
     def __init__(self) -> None:
         self._key: Hashable = None
+        self._parts: Parts = ()
         self._image: pygame.Surface | None = None
         self._over: Over | None = None  # where the last frame drew over the picture
         self._left_on: tuple[pygame.Surface, int] | None = None  # where it was put, and when
-        self._put_back: Over | None = None  # this frame's, None for all of it
+        self._put_back: list[list[int]] | None = None  # this frame's, None for all of it
 
     def draw(
-        self, surface: pygame.Surface, key: Hashable, paint: Callable[[pygame.Surface], None]
+        self,
+        surface: pygame.Surface,
+        key: Hashable,
+        paint: Callable[[pygame.Surface], None],
+        parts: Parts = (),
     ) -> Over:
-        """Put back the picture ``paint`` draws for ``key``, painting it only if ``key`` is new:
-        all of it, or only where the last frame on this window drew over it. Returns where
-        this frame draws over it, for the scene to fill in and hand to :meth:`shown`.
+        """Put back the picture ``paint`` draws for ``key`` and ``parts``, painting it only if
+        they are new: all of it, or only where the last frame on this window drew over it.
+        Returns where this frame draws over it, for the scene to fill in and hand to
+        :meth:`shown`.
 
         ``paint`` draws on a surface of ``surface``'s size and format, at the same places
-        as on ``surface`` itself; the window's size is part of the key.
+        as on ``surface`` itself; the window's size is part of the key. ``parts`` are
+        rectangles of the picture with what each shows (a board's layer): where only
+        some of those changed, ``paint`` paints again inside them alone (a collapse's
+        board, not the whole 4K window).
         """
         # A snapshot's canvas gets a picture of its own that records what is drawn on it.
         key = (surface.get_size(), type(surface), key)
-        if self._image is None or key != self._key:
-            if self._image is None or key[:2] != self._key[:2]:  # type: ignore[index]
-                self._image = surface.copy()  # the window's pixel format: blits are copies
-            forget_drawn(self._image)
-            paint(self._image)
-            self._key = key
-            self._left_on = None
         left, over = self._left_on, self._over
         # Only a plain surface: a canvas must record every text the picture holds, each frame.
-        if (
-            left
-            and over
+        kept = (
+            left is not None
+            and over is not None
             and left[0] is surface
             and left[1] == _spoilt
             and type(surface) is pygame.Surface
-        ):
-            image = self._image
-            surface.blits([(image, rect, rect) for rect in over.rects()], doreturn=False)
-            self._put_back = over
+        )
+        again: list[pygame.Rect] = []  # painted anew in part: put back there as well
+        if self._image is None or key != self._key or parts != self._parts:
+            again = self._changed(key, parts) if kept else []
+            if self._image is None or key[:2] != self._key[:2]:  # type: ignore[index]
+                self._image = surface.copy()  # the window's pixel format: blits are copies
+            forget_drawn(self._image)
+            for clip in again or [None]:
+                self._image.set_clip(clip)
+                paint(self._image)
+            self._image.set_clip(None)
+            self._key, self._parts = key, parts
+            if not again:
+                self._left_on, kept = None, False
+        if kept:
+            assert over is not None
+            rects = over.rects() + [list(rect) for rect in again]
+            surface.blits([(self._image, rect, rect) for rect in rects], doreturn=False)
+            self._put_back = rects
         else:
             surface.blit(self._image, (0, 0))
             self._put_back = None
         self._left_on = (surface, _spoilt)
         return Over(surface.get_size())
+
+    def _changed(self, key: Hashable, parts: Parts) -> list[pygame.Rect]:
+        """The parts' rectangles to paint anew, where only some parts changed (else none)."""
+        if key != self._key or [r for r, _ in parts] != [r for r, _ in self._parts]:
+            return []
+        pairs = zip(parts, self._parts, strict=True)
+        return [pygame.Rect(r) for (r, now), (_, was) in pairs if now != was]
 
     def shown(self, over: Over, anywhere: bool = False) -> list[list[int]] | None:
         """Say where this frame drew over the picture (``anywhere``: somewhere it cannot
@@ -174,4 +199,4 @@ class Still:
         if put_back is None:
             return [[0, 0, *over.size]]
         # The two may overlap: display.update takes that, and merging costs more than it saves.
-        return put_back.rects() + over.rects()
+        return put_back + over.rects()

@@ -886,7 +886,8 @@ class PlayScene(BaseScene):
         # The background, the board and the panel change with the game, not with the clock:
         # a frame in a collapse puts them back as one picture where they were drawn over,
         # and draws what moves over them.
-        over = self.still.draw(surface, self._still_key(layer), paint)
+        board_part = ((*layout.area,), (layer, self.view.revision))
+        over = self.still.draw(surface, self._still_key(), paint, (board_part,))
         if leads := self.advice.study_at(self.pos):
             draw_study(surface, layout, self.pos, leads, self.advice.exact, palette)
             over.add(layout.area)  # its shades and labels stay inside the cells
@@ -901,16 +902,15 @@ class PlayScene(BaseScene):
         self.link.draw(surface, board)
         return self.still.shown(over, anywhere=not linked)
 
-    def _still_key(self, layer: pygame.Surface) -> tuple[object, ...]:
-        """Everything the still picture shows depends on (the board's layer, the panel's words)."""
+    def _still_key(self) -> tuple[object, ...]:
+        """Everything the still picture shows depends on but the board's layer (the panel's
+        words): the board is a part of its own, painted again alone when it alone changed."""
         pos = self.show.hud_position(self.pos)
         menu = self.hud_menu
         t = self.ctx.time
         banner = self.show.banner
         return (
             self.ctx.palette,
-            layer,
-            self.view.revision,
             pos,
             self._status(pos) if pos is self.pos else None,
             self.moves,
