@@ -167,18 +167,24 @@ def test_rows_struck_one_by_one_look_as_if_struck_at_once(screen: pygame.Surface
     view = BoardView(variant)
     layout = view.layout(pygame.Rect(20, 20, 680, 680))
     view.draw(screen, layout, final, NORMAL, Look(show_last=False))
-    layer = view._cache
+    renders = view.renders
     for n in range(1, len(rows) + 1):
         screen.fill((0, 0, 0))
         view.draw(screen, layout, final, NORMAL, Look(show_last=False, rows=rows[:n]))
-    assert view._cache is layer  # struck on the kept layer, not rendered again
+    assert view.renders == renders  # struck on the kept layer, not rendered again
     one_by_one = pygame.image.tobytes(screen, "RGB")
     screen.fill((0, 0, 0))
     BoardView(variant).draw(screen, layout, final, NORMAL, Look(show_last=False, rows=rows))
     assert pygame.image.tobytes(screen, "RGB") == one_by_one
     # Rows taken back (a new game, an undo) are not something a layer can unstrike.
     view.draw(screen, layout, final, NORMAL, Look(show_last=False, rows=rows[:1]))
-    assert view._cache is not layer
+    assert view.renders == renders + 1
+    screen.fill((0, 0, 0))
+    BoardView(variant).draw(screen, layout, final, NORMAL, Look(show_last=False, rows=rows[:1]))
+    fresh = pygame.image.tobytes(screen, "RGB")
+    screen.fill((0, 0, 0))
+    view.draw(screen, layout, final, NORMAL, Look(show_last=False, rows=rows[:1]))
+    assert pygame.image.tobytes(screen, "RGB") == fresh  # drawn again in the kept layer's memory
 
 
 @pytest.mark.parametrize("name", ["squared", "ultimate"])
