@@ -405,7 +405,8 @@ def kept(keeping: Keeping | None, pos: Position, time_limit: float | None) -> li
 class MCTSBot:
     """A bot that searches ``iterations`` times, or until ``time_limit`` seconds have passed.
 
-    ``contempt`` in [0, 1] is how much worse than nothing a draw is to it;
+    ``contempt`` in [0, 1] is how much worse than nothing a draw is to it (``safe_contempt``,
+    if given, where ``keeping`` left only actions that cannot lose);
     ``cpu_time`` counts the limit in CPU seconds of this process.
     """
 
@@ -419,11 +420,16 @@ class MCTSBot:
         pressure: bool = True,
         cpu_time: bool = False,
         keeping: Keeping | None = None,
+        safe_contempt: float | None = None,
     ) -> None:
         self.iterations = iterations
         self.time_limit = time_limit
         self.clock = time.process_time if cpu_time else time.perf_counter
         self.tree = Tree(rng, contempt, reuse, pressure)
+        # A tree of its own: its values count draws otherwise.
+        self.safe_tree = None
+        if safe_contempt is not None:
+            self.safe_tree = Tree(rng, safe_contempt, reuse, pressure)
         self.keeping = keeping
 
     def choose(self, pos: Position) -> Action:
@@ -434,6 +440,9 @@ class MCTSBot:
         share = kept(self.keeping, pos, self.time_limit)
         if share is not None and len(share) == 1:
             return share[0]
-        action = self.tree.search(pos, self.iterations, deadline, self.clock, share).best()
-        self.tree.played(action)
+        tree = self.tree
+        if share is not None and self.safe_tree is not None:
+            tree = self.safe_tree
+        action = tree.search(pos, self.iterations, deadline, self.clock, share).best()
+        tree.played(action)
         return action

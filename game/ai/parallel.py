@@ -71,24 +71,28 @@ def position_of(state: State, variants: dict[tuple[str, str], Variant]) -> Posit
     return pos
 
 
-Request = tuple[Action | None, State, int, float, float | None, list[Action] | None]
+Request = tuple[Action | None, State, int, float, float | None, list[Action] | None, bool]
 """What a worker is asked: the action played in its last position (if any), the position, its
 budget of iterations, the deadline on the ``time.monotonic`` clock (one clock for all the
-processes of a machine), to count CPU time instead the CPU seconds it may spend, and its share
-of the root's actions (worst first; ``None``: all of them)."""
+processes of a machine), to count CPU time instead the CPU seconds it may spend, its share
+of the root's actions (worst first; ``None``: all of them), and whether that share holds
+only actions that cannot lose (it is searched with the safe contempt)."""
 
 
-def _serve(conn: Connection, seed: int, contempt: float) -> None:
+def _serve(conn: Connection, seed: int, contempt: float, safe_contempt: float) -> None:
     """A worker: answer each request with its tree's root statistics, until ``None``."""
-    tree = Tree(Random(seed), contempt)
+    rng = Random(seed)
+    trees = {False: Tree(rng, contempt), True: Tree(rng, safe_contempt)}
+    tree = trees[False]
     variants: dict[tuple[str, str], Variant] = {}
     while True:
         request: Request | None = conn.recv()
         if request is None:
             return
-        played, state, iterations, deadline, cpu, share = request
+        played, state, iterations, deadline, cpu, share, safe = request
         if played is not None:
-            tree.played(played)
+            tree.played(played)  # the tree that searched last
+        tree = trees[safe]
         pos = position_of(state, variants)
         if cpu is None:
             # The search reads perf_counter: carry over what is left of the time.
@@ -122,12 +126,15 @@ class ParallelBot:
         processes: int | None = None,
         cpu_time: bool = False,
         keeping: Keeping | None = None,
+        safe_contempt: float | None = None,
     ) -> None:
         self.rng = rng
         self.keeping = keeping
         self.iterations = iterations
         self.time_limit = time_limit
         self.contempt = contempt
+        # Where ``keeping`` left only actions that cannot lose (see MCTSBot).
+        self.safe_contempt = contempt if safe_contempt is None else safe_contempt
         self.processes = processes or cores()
         self.cpu_time = cpu_time
         self._pressure = Pressure()
@@ -141,7 +148,9 @@ class ParallelBot:
                 mine, theirs = context.Pipe()
                 seed = self.rng.randrange(2**32)
                 process = context.Process(
-                    target=_serve, args=(theirs, seed, self.contempt), daemon=True
+                    target=_serve,
+                    args=(theirs, seed, self.contempt, self.safe_contempt),
+                    daemon=True,
                 )
                 process.start()
                 theirs.close()
@@ -164,7 +173,7 @@ class ParallelBot:
         # Every worker searches all the kept actions, or its own share of the root's.
         shares = [keep] * len(workers) if keep else self._shares(pos, len(workers))
         for (_, conn), share in zip(workers, shares, strict=True):
-            conn.send((self._played, state, self.iterations, deadline, cpu, share))
+            conn.send((self._played, state, self.iterations, deadline, cpu, share, bool(keep)))
         statistics: list[Statistics] = [conn.recv() for _, conn in workers]
         self._played = (pick if keep or shares[0] is None else pick_split)(statistics)
         return self._played

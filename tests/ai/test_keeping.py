@@ -53,3 +53,22 @@ def test_hard_as_o_does_not_lose_the_drawn_game_it_once_lost() -> None:
     judge = ExactJudge(SHARED)
     assert pos.to_play is Player.O and judge.judge(pos).lead == 0  # a draw so far
     assert judge.judge(pos.play(bot.choose(pos))).lead == 0
+
+
+def test_a_draw_is_worth_less_only_where_the_kept_actions_cannot_lose() -> None:
+    # Restricted to actions that cannot lose, hard plays for the other side's mistakes (a
+    # draw nearly a loss to it); searching every action, it keeps its usual contempt.
+    bot = make_bot("hard", SHARED, Random(2))
+    assert isinstance(bot, MCTSBot) and bot.safe_tree is not None
+    assert bot.safe_tree.contempt > bot.tree.contempt
+    bot.iterations = 200
+    bot.time_limit = None
+    pos = Record(SHARED, LOST[:3]).final()
+    bot.choose(pos)
+    assert bot.safe_tree._search is not None and bot.tree._search is None
+    bot.keeping = None  # nothing proven: every action is searched, with the usual contempt
+    bot.choose(pos)
+    assert bot.tree._search is not None
+    # Elsewhere (no solved game) there is one tree.
+    other = make_bot("hard", make_variant("squared"), Random(2))
+    assert isinstance(other, MCTSBot) and other.safe_tree is None
