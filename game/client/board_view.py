@@ -649,16 +649,14 @@ def classical_blits(
         player, round(size or rect.width * CLASSICAL_SIZE), color, palette.glow_strength, 0.12
     )
     if alpha < 255:
-        sprite = sprite.copy()
-        sprite.set_alpha(alpha)
+        sprite = theme.faded(sprite, alpha)
     x, y = classical_center(rect)
     blits = [(sprite, sprite.get_rect(center=(round(x), round(y))))]
     if rect.width // 4 < theme.screen_scale().floor:
         return blits  # a cell out of focus: its subscript would be too small to read
     sub = theme.text(str(k), rect.width // 4, color, True)
     if alpha < 255:
-        sub = sub.copy()
-        sub.set_alpha(alpha)
+        sub = theme.faded(sub, alpha)
     corner = (rect.right - rect.width // 12, rect.bottom - rect.width // 16)
     return [*blits, (sub, sub.get_rect(bottomright=corner))]
 
@@ -762,8 +760,7 @@ def _draw_board_winners(
         box = layout.boards[b][0].move(off)
         size = round(box.width * (0.8 if len(winners) == 1 else 0.48))
         for i, winner in enumerate(winners):
-            sprite = theme.mark_sprite(winner, size, palette.of(winner), 0, 0.07).copy()
-            sprite.set_alpha(120)
+            sprite = theme.faded(theme.mark_sprite(winner, size, palette.of(winner), 0, 0.07), 120)
             dx = 0 if len(winners) == 1 else (i - 0.5) * box.width * 0.5
             theme.blit_centered(layer, sprite, (box.centerx + dx, box.centery))
 
