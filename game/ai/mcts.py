@@ -293,14 +293,15 @@ def _prove_upwards(path: list[Node]) -> None:
             return
 
 
-def _select(node: Node, exploration: float) -> Node:
+def _select(node: Node, exploration: float, sqrt: Callable[[float], float] = math.sqrt) -> Node:
     log_n = math.log(node.visits)
     best = None
     best_score = -math.inf
     for child in node.children:
         n = child.visits
-        mean = child.total / n if child.proven is None else child.sign * child.proven
-        score = mean + exploration * math.sqrt(log_n / n)
+        proven = child.proven
+        mean = child.total / n if proven is None else child.sign * proven
+        score = mean + exploration * sqrt(log_n / n)
         if score > best_score:
             best_score = score
             best = child

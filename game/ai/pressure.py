@@ -27,6 +27,7 @@ This is the evaluation of the Kotlin engine text 004 was written for
 from __future__ import annotations
 
 from functools import cache
+from operator import itemgetter
 from random import Random
 
 from game.rules import Action, Place, Position
@@ -49,6 +50,7 @@ KEEP = 40  # placements kept at a node, best first
 EXPLORATION = 0.07
 TOP_CELLS = 20  # free placements are ranked among pairs of this many best cells
 
+_worth = itemgetter(0)  # of a ranked (worth, placement) item
 _LINE_MASKS = tuple(sum(1 << s for s in line) for line in LINES_3X3)
 
 
@@ -68,9 +70,14 @@ def _spooky_masks(pos: Position) -> tuple[int, int]:
     return xs, os_
 
 
-def _board_key(x: int, o: int, xs: int, os_: int, board: int) -> int:
-    s = 9 * board
-    return (x >> s & 511) | (o >> s & 511) << 9 | (xs >> s & 511) << 18 | (os_ >> s & 511) << 27
+def _board_keys(pos: Position) -> list[int]:
+    """Each mini-board's four 9-bit masks (X's and O's classical and spooky marks) as one int."""
+    x, o = pos.player_masks()
+    xs, os_ = _spooky_masks(pos)
+    return [
+        (x >> s & 511) | (o >> s & 511) << 9 | (xs >> s & 511) << 18 | (os_ >> s & 511) << 27
+        for s in range(0, 81, 9)
+    ]
 
 
 def _weights(key: int, line: int) -> tuple[float, float, bool, bool]:
@@ -149,14 +156,11 @@ class Pressure:
 
     def value(self, pos: Position) -> float:
         """X's side, in [-BOUND, BOUND]; the position must not be over."""
-        x, o = pos.player_masks()
-        xs, os_ = _spooky_masks(pos)
         boards = self._boards
         row = _has_row()
         total = 0.0
         xw = ow = 0
-        for b in range(9):
-            key = _board_key(x, o, xs, os_, b)
+        for b, key in enumerate(_board_keys(pos)):
             v = boards.get(key)
             if v is None:
                 if len(boards) > self.MEMO_LIMIT:
@@ -176,15 +180,12 @@ class Pressure:
 
     def cell_worth(self, pos: Position) -> list[float]:
         """Every cell's prior for the player to move (0 where classical)."""
-        x, o = pos.player_masks()
-        xs, os_ = _spooky_masks(pos)
         mover_is_x = bool(pos._turn & 1)
         memo = self._cells
         row = _has_row()
         worth: list[float] = []
         xw = ow = 0
-        for b in range(9):
-            key = _board_key(x, o, xs, os_, b)
+        for b, key in enumerate(_board_keys(pos)):
             cells = memo.get((key, mover_is_x))
             if cells is None:
                 if len(memo) > self.MEMO_LIMIT:
@@ -223,7 +224,9 @@ class Pressure:
         variant = pos.variant
         worth = self.cell_worth(pos)
         rand = rng.random
-        cells = sorted(variant.open_cells_of(pos._open), key=lambda c: worth[c] + 1e-3 * rand())
+        opens = variant.open_cells_of(pos._open)
+        noisy = [worth[c] + 1e-3 * rand() for c in opens]
+        cells = [opens[i] for i in sorted(range(len(opens)), key=noisy.__getitem__)]
         sent = isinstance(variant, Ultimate) and variant.sent_to(pos)
         ranked: list[tuple[float, Place]] = []
         every = False  # whether ranked holds every legal placement
@@ -233,10 +236,12 @@ class Pressure:
             bits = _board_pair_bits()
             table = variant.place_table
             for i, a in enumerate(top):
-                for b in top[i + 1 :]:
-                    if (bits[a][b] & spent) if a // 9 != b // 9 else joined(pos, a, b):
-                        continue
-                    ranked.append((worth[a] + worth[b], table[min(a, b)][max(a, b)]))
+                spans, board, mine, places = bits[a], a // 9, worth[a], table[a]
+                ranked += [
+                    (mine + worth[b], places[b] if a < b else table[b][a])
+                    for b in top[i + 1 :]
+                    if not ((spans[b] & spent) if b // 9 != board else joined(pos, a, b))
+                ]
         if len(ranked) < KEEP:
             # Sent to one or two mini-boards (81 pairs at most), or late in a game where most
             # pairs of the best cells are spent: rank every placement.
@@ -244,7 +249,7 @@ class Pressure:
                 (worth[p[0]] + worth[p[1]] + 1e-3 * rand(), p) for p in variant.placements(pos)
             ]
             every = True
-        ranked.sort(key=lambda item: item[0])
+        ranked.sort(key=_worth)
         kept = ranked[-KEEP:]
         touched = {cell for _, place in kept for cell in place}
         for cell in reversed(cells):
@@ -256,8 +261,8 @@ class Pressure:
                     (worth[p[0]] + worth[p[1]], p) for p in variant.placements(pos) if cell in p
                 ]
                 if pairs:
-                    best = max(pairs, key=lambda item: item[0])
+                    best = max(pairs, key=_worth)
                     kept.append(best)
                     touched.update(best[1])
-        kept.sort(key=lambda item: item[0])
+        kept.sort(key=_worth)
         return [place for _, place in kept], not every or len(kept) < len(ranked)
