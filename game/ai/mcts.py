@@ -293,8 +293,9 @@ def _prove_upwards(path: list[Node]) -> None:
             return
 
 
-def _select(node: Node, exploration: float, sqrt: Callable[[float], float] = math.sqrt) -> Node:
+def _select(node: Node, exploration: float) -> Node:
     log_n = math.log(node.visits)
+    sqrt = math.sqrt  # a local: this loop runs for every child on every path
     best = None
     best_score = -math.inf
     for child in node.children:
