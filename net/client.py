@@ -92,6 +92,9 @@ class TableClient:
         # yet, with the game it was for and whether it was sent again after a reconnect.
         self._unanswered: tuple[Move, int, bool] | None = None
         self.table_name: str | None = None  # what the host calls its table (its Welcome says)
+        # Why the connection ended for good: set before that is emitted as the last Notice, so a
+        # screen that hears the notice finds the session ended too.
+        self.ended: str | None = None
         self._handlers: dict[type[Message], Callable[[Any], None]] = {
             protocol.Welcome: self._on_welcome,
             protocol.State: self._on_state,
@@ -220,6 +223,7 @@ class TableClient:
         # Ended for good: the token is free for the next client (a "Try again" in this
         # window, which would otherwise find it held and come in as someone new).
         self._release()
+        self.ended = reason
         self._emit(Notice(reason))
         return reason
 

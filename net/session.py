@@ -149,7 +149,4 @@ class NetworkSession:
     @property
     def ended(self) -> str | None:
         """Why the connection ended for good (the host said bye, or gave up reconnecting)."""
-        done = self._done
-        if not done.done() or done.cancelled() or done.exception():
-            return None
-        return done.result()
+        return self._client.ended
