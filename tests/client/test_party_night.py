@@ -174,6 +174,8 @@ def test_a_host_started_again_offers_to_carry_on_the_evening(small: Driver) -> N
     d.choose("Carry on: Player's party (1 game)")
     d.until(lambda: d.name is SceneName.PLAY and d.scene.session.local_sides)
     assert d.app.table.game == 1 and d.app.table.snapshot.moves == moves
+    # The party's standings come in a message of their own, after the seat and the board.
+    d.until(lambda: d.app.table.party is not None)
     assert {s.name for s in d.app.table.party.standings} == {"Ann", "Beginner bot"}
     # Leaving the board (Escape twice) opens the host's menu; closing it goes back to it.
     d.key(pygame.K_ESCAPE)
