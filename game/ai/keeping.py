@@ -8,6 +8,10 @@ them the one that gives the other side most chances to go wrong. The solver gets
 the bot's time. Beyond the openings tables (from the fourth action on) it proves which
 actions do not lose, as many as that time allows; where it proves none in time, the bot
 searches every action as before. What the solver proved stays for the next answer.
+
+With ``tables_only`` the tables alone restrict the search: a lookup, so the bot keeps all its
+time, and beyond them it searches every action (Goff's hard: the solver there would take the
+time its search needs, and perfect is the level that plays exactly).
 """
 
 from __future__ import annotations
@@ -27,15 +31,17 @@ DRAW = 0  # the solver's value of a draw (twice X's points minus O's)
 class Keeping:
     """The value-keeping actions of one solved game's positions, within a time budget."""
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Variant, tables_only: bool = False) -> None:
         self.variant = variant
+        self.tables_only = tables_only
         self._judge: ExactJudge | None = None  # made on the first answer: it loads the tables
 
     def actions(self, pos: Position, seconds: float | None) -> list[Action] | None:
         """The actions of ``pos`` a searching bot may play, found within ``seconds`` (None: no
         limit): inside the openings tables every action that keeps the position's value,
         beyond them those proven not to lose, as many as the time proves; None where it
-        proved none (the bot then searches every action)."""
+        proved none or, ``tables_only``, beyond the tables (the bot then searches every
+        action)."""
         if pos.is_over:
             return None
         judge = self._judge = self._judge or ExactJudge(self.variant)
@@ -45,6 +51,8 @@ class Keeping:
             if opening_value(judge.openings, pos) is not None:
                 with contextlib.suppress(Interrupted):
                     return list(judge.judge(pos).best)
+            if self.tables_only:
+                return None
             # Beyond the tables the position's own value costs the most: the actions that do
             # not lose (worth a draw or better to the mover), as many as the time proves. One is
             # enough not to lose a drawn game.

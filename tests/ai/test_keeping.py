@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from random import Random
 
+import pytest
+
 from game.ai import make_bot
 from game.ai.analysis import ExactJudge
 from game.ai.keeping import Keeping
 from game.ai.mcts import MCTSBot
+from game.ai.openings import value as opening_value
 from game.ai.solver import Solver, rules_for
 from game.records import Record
 from game.rules import Player, Position, make_variant
@@ -72,3 +75,45 @@ def test_a_draw_is_worth_less_only_where_the_kept_actions_cannot_lose() -> None:
     # Elsewhere (no solved game) there is one tree.
     other = make_bot("hard", make_variant("squared"), Random(2))
     assert isinstance(other, MCTSBot) and other.safe_tree is None
+
+
+GOFF = make_variant("goff")
+
+
+def test_goff_hard_plays_the_openings_tables_value_keeping_actions() -> None:
+    # Only 2 of X's 36 first placements keep Goff's value: a search alone mostly missed them.
+    judge = ExactJudge(GOFF)
+    for seed in range(4):
+        bot = make_bot("hard", GOFF, Random(seed))
+        assert isinstance(bot, MCTSBot)
+        bot.time_limit = None  # a few iterations: the tables, not the search, keep the value
+        bot.iterations = 64
+        pos = Position(GOFF)
+        for _ in range(4):  # the tables hold every position within 3 actions
+            if pos.is_over:
+                break
+            action = bot.choose(pos)
+            assert action in judge.judge(pos).best
+            pos = pos.play(action)
+
+
+def test_beyond_the_openings_tables_goff_hard_searches_every_action_without_the_solver(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pos = Record(GOFF, ["1-9", "1-5", "3-7", "2-8"]).final()  # 4 actions: past the tables
+    keeping = Keeping(GOFF, tables_only=True)
+    assert keeping.actions(Position(GOFF), None) is not None  # inside: a lookup
+    assert keeping._judge is not None and opening_value(keeping._judge.openings, pos) is None
+
+    def no_solver(*args: object) -> None:
+        raise AssertionError("tables_only: no solver time beyond the tables")
+
+    monkeypatch.setattr(keeping._judge.solver, "best_actions", no_solver)
+    assert keeping.actions(pos, None) is None
+    bot = make_bot("hard", GOFF, Random(3))
+    assert isinstance(bot, MCTSBot) and bot.keeping is not None and bot.keeping.tables_only
+    bot.time_limit = None
+    bot.iterations = 200
+    assert bot.choose(pos) in pos.legal_actions()
+    search = bot.tree._search
+    assert search is not None and not search.root.pruned  # no restriction at the root
