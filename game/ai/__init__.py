@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from random import Random
 from typing import Protocol
 
-from game.rules import Action, Goff, Position, Variant
+from game.rules import Action, Goff, Player, Position, Variant
 
 
 class Bot(Protocol):
@@ -39,8 +39,8 @@ class Strength:
     solved game whether it searches only the actions that keep the game's value
     (``exact``, :mod:`game.ai.keeping`) and how much worse than nothing a draw is to it
     where it does (``safe_contempt``: it cannot lose there, so it may play harder for the
-    other side's mistakes), and whether only the openings tables restrict it (``tables_only``:
-    no solver time beyond them)."""
+    other side's mistakes), whether only the openings tables restrict it (``tables_only``:
+    no solver time beyond them), and for which side alone (``exact_side``; None: both)."""
 
     iterations: int
     time_limit: float
@@ -50,6 +50,7 @@ class Strength:
     exact: bool = False
     safe_contempt: float | None = None
     tables_only: bool = False
+    exact_side: Player | None = None
 
 
 # Wide gaps: on Goff's game X's first move is worth so much that a level must
@@ -69,8 +70,11 @@ STRENGTHS: dict[str, Strength] = {
 VARIANT_STRENGTHS: dict[str, dict[str, Strength]] = {
     # Goff's hard dropped the value mostly at its first two moves (21 of 84 actions in 8 games
     # against itself), where the shipped tables know every keeping action: it plays those
-    # there, a lookup, and searches freely after with all its time.
-    "goff": {"hard": replace(STRENGTHS["hard"], exact=True, tables_only=True)},
+    # there, a lookup, and searches freely after with all its time. As O only: X wins with
+    # perfect play, and a hard keeping X's value from the first move won every game as X
+    # against perfect (20 of 20; 12 of 12 with the table for X's first move alone), so perfect
+    # no longer beat it; as O it lost 6 of 20 to medium before, none after.
+    "goff": {"hard": replace(STRENGTHS["hard"], exact=True, tables_only=True, exact_side=Player.O)},
     # With the pressure prior even 16 iterations mostly play the prior's best pair, and easy,
     # medium and hard stopped being a ladder on Squared (4 games a pair: medium 50% against
     # easy, hard 38% against medium): the two lower levels search as they did before.
@@ -115,7 +119,7 @@ def search_bot(
     if chosen.exact and variant is not None:
         from game.ai.keeping import Keeping
 
-        keeping = Keeping(variant, tables_only=chosen.tables_only)
+        keeping = Keeping(variant, chosen.tables_only, chosen.exact_side)
     if chosen.processes == 1:
         from game.ai.mcts import MCTSBot
 

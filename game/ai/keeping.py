@@ -11,7 +11,8 @@ searches every action as before. What the solver proved stays for the next answe
 
 With ``tables_only`` the tables alone restrict the search: a lookup, so the bot keeps all its
 time, and beyond them it searches every action (Goff's hard: the solver there would take the
-time its search needs, and perfect is the level that plays exactly).
+time its search needs, and perfect is the level that plays exactly). With ``side`` only that
+player's actions are restricted.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import time
 from game.ai.analysis import ExactJudge
 from game.ai.openings import value as opening_value
 from game.ai.solver import Interrupted
-from game.rules import Action, Position, Variant
+from game.rules import Action, Player, Position, Variant
 
 DRAW = 0  # the solver's value of a draw (twice X's points minus O's)
 
@@ -31,18 +32,21 @@ DRAW = 0  # the solver's value of a draw (twice X's points minus O's)
 class Keeping:
     """The value-keeping actions of one solved game's positions, within a time budget."""
 
-    def __init__(self, variant: Variant, tables_only: bool = False) -> None:
+    def __init__(
+        self, variant: Variant, tables_only: bool = False, side: Player | None = None
+    ) -> None:
         self.variant = variant
         self.tables_only = tables_only
+        self.side = side
         self._judge: ExactJudge | None = None  # made on the first answer: it loads the tables
 
     def actions(self, pos: Position, seconds: float | None) -> list[Action] | None:
         """The actions of ``pos`` a searching bot may play, found within ``seconds`` (None: no
         limit): inside the openings tables every action that keeps the position's value,
         beyond them those proven not to lose, as many as the time proves; None where it
-        proved none or, ``tables_only``, beyond the tables (the bot then searches every
-        action)."""
-        if pos.is_over:
+        proved none, or where ``tables_only`` or ``side`` leave it free (the bot then searches
+        every action)."""
+        if pos.is_over or (self.side is not None and pos.to_play is not self.side):
             return None
         judge = self._judge = self._judge or ExactJudge(self.variant)
         solver = judge.solver

@@ -80,27 +80,31 @@ def test_a_draw_is_worth_less_only_where_the_kept_actions_cannot_lose() -> None:
 GOFF = make_variant("goff")
 
 
-def test_goff_hard_plays_the_openings_tables_value_keeping_actions() -> None:
-    # Only 2 of X's 36 first placements keep Goff's value: a search alone mostly missed them.
+def test_goff_hard_as_o_plays_the_openings_tables_value_keeping_actions() -> None:
+    # A search alone mostly let O's value go at its first answer; X's moves stay its search's
+    # (keeping X's win from the first move, hard won every game as X against perfect).
     judge = ExactJudge(GOFF)
     for seed in range(4):
         bot = make_bot("hard", GOFF, Random(seed))
-        assert isinstance(bot, MCTSBot)
+        assert isinstance(bot, MCTSBot) and bot.keeping is not None
         bot.time_limit = None  # a few iterations: the tables, not the search, keep the value
         bot.iterations = 64
+        rng = Random(seed)
         pos = Position(GOFF)
         for _ in range(4):  # the tables hold every position within 3 actions
-            if pos.is_over:
-                break
-            action = bot.choose(pos)
-            assert action in judge.judge(pos).best
-            pos = pos.play(action)
+            if pos.to_play is Player.X:
+                assert bot.keeping.actions(pos, None) is None
+                pos = pos.play(rng.choice(pos.legal_actions()))
+            else:
+                action = bot.choose(pos)
+                assert action in judge.judge(pos).best
+                pos = pos.play(action)
 
 
 def test_beyond_the_openings_tables_goff_hard_searches_every_action_without_the_solver(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    pos = Record(GOFF, ["1-9", "1-5", "3-7", "2-8"]).final()  # 4 actions: past the tables
+    pos = Record(GOFF, ["1-9", "1-5", "3-7", "2-8", "4-6"]).final()  # past the tables, O to play
     keeping = Keeping(GOFF, tables_only=True)
     assert keeping.actions(Position(GOFF), None) is not None  # inside: a lookup
     assert keeping._judge is not None and opening_value(keeping._judge.openings, pos) is None

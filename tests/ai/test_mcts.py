@@ -187,6 +187,10 @@ def test_a_variant_can_set_its_own_strength_of_a_level() -> None:
     assert strength("hard", shared).exact and not strength("hard", squared).exact
     # Goff's hard keeps the value only where the openings tables say (tests/ai/test_keeping.py).
     assert strength("hard", goff).tables_only and not strength("hard", shared).tables_only
+    assert (
+        strength("hard", goff).exact_side is Player.O
+        and strength("hard", shared).exact_side is None
+    )
     assert not strength("medium", squared).pressure and strength("hard", squared).pressure
     weak = make_bot("easy", squared, Random(0))
     assert isinstance(weak, MCTSBot) and not weak.tree.pressure
