@@ -75,6 +75,11 @@ VARIANT_STRENGTHS: dict[str, dict[str, Strength]] = {
     # against perfect (20 of 20; 12 of 12 with the table for X's first move alone), so perfect
     # no longer beat it; as O it lost 6 of 20 to medium before, none after.
     "goff": {"hard": replace(STRENGTHS["hard"], exact=True, tables_only=True, exact_side=Player.O)},
+    # The n×n board's lower levels keep their random playouts: the window pressure is hard's.
+    "nxn": {
+        "easy": replace(STRENGTHS["easy"], pressure=False),
+        "medium": replace(STRENGTHS["medium"], pressure=False),
+    },
     # With the pressure prior even 16 iterations mostly play the prior's best pair, and easy,
     # medium and hard stopped being a ladder on Squared (4 games a pair: medium 50% against
     # easy, hard 38% against medium): the two lower levels search as they did before.

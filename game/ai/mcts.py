@@ -14,7 +14,9 @@ collapse choice is searched like any other decision.
   mini-boards a new leaf is valued by its line pressure instead
   (:mod:`game.ai.pressure`), and each node keeps only the placements the
   pressure's prior ranks highest, in that order: random games of 80 plies
-  say little there, and 3,000 placements spread the visits too thin.
+  say little there, and 3,000 placements spread the visits too thin. On the
+  n×n board likewise by its window pressure (:mod:`game.ai.windows`), every
+  placement kept, best first.
 - Results are from X's side in [-1, 1]: the final score difference, capped.
   A drawn game is worth ``-contempt`` to the player the bot searches for
   (and as much to the other): a bot with contempt plays for a win and takes
@@ -31,12 +33,14 @@ import math
 import time
 from collections.abc import Callable
 from random import Random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from game.ai.pressure import EXPLORATION as PRESSURE_EXPLORATION
 from game.ai.pressure import Pressure
+from game.ai.windows import WindowPressure
 from game.rules import Action, Collapse, Position
+from game.rules.nxn import BonusBoard
 from game.rules.squared import Squared
+from game.rules.variant import Variant
 
 if TYPE_CHECKING:
     from game.ai.keeping import Keeping  # which imports this module, through the analysis
@@ -74,11 +78,34 @@ class Node:
         self.proven: float | None = result_of(pos, draw) if pos._outcome is not None else None
 
 
+class Evaluator(Protocol):
+    """What a search reads on a board with pressure: a leaf's value and a node's actions."""
+
+    exploration: float  # UCT's constant for values on this evaluator's scale
+
+    def value(self, pos: Position) -> float:
+        """X's side, below a win's 1; ``pos`` is not over and awaits no collapse."""
+        ...
+
+    def candidates(self, pos: Position, rng: Random) -> tuple[list[Action], bool]:
+        """The actions a node keeps, worst first, and whether any were cut."""
+        ...
+
+
+def pressure_of(variant: Variant) -> Evaluator | None:
+    """The pressure a search reads on ``variant``'s board, if there is one."""
+    if isinstance(variant, Squared):
+        return Pressure()
+    if isinstance(variant, BonusBoard):
+        return WindowPressure(variant)
+    return None
+
+
 class Search:
     """One search tree from one root position; ``run`` grows it, ``best`` reads it.
 
     ``exploration`` is UCT's constant; by default 0.8 with random playouts and
-    :data:`game.ai.pressure.EXPLORATION` with pressure, whose values are smaller.
+    the pressure's own with pressure, whose values are smaller.
     ``pressure=False`` plays random playouts over every placement even where
     pressure could be read (a weaker level's search).
     """
@@ -99,10 +126,10 @@ class Search:
         self.root = Node(pos, 0.0, self.draw)
         self.rng = rng
         self.iterations = 0
-        # Line pressure where the variant has it (boards of mini-boards) and the level wants it.
-        self.pressure = Pressure() if pressure and isinstance(pos.variant, Squared) else None
+        # Pressure where the variant has it and the level wants it.
+        self.pressure = pressure_of(pos.variant) if pressure else None
         if exploration is None:
-            exploration = EXPLORATION if self.pressure is None else PRESSURE_EXPLORATION
+            exploration = EXPLORATION if self.pressure is None else self.pressure.exploration
         self.exploration = exploration
         self.simulate = _full_rollout if self.pressure is None else self._pressure_leaf
 

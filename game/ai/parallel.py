@@ -1,6 +1,6 @@
 """Parallel search: a process per core grows its own tree of the position.
 
-Where the search reads line pressure (boards of mini-boards) it is all but
+Where the search reads pressure (boards of mini-boards, the n×n board) it is all but
 deterministic: the prior ranks the same placements, the same leaves get the
 same values, so two processes searching the whole position would grow two
 copies of one tree. There the bot deals the root's kept placements out
@@ -30,10 +30,8 @@ from multiprocessing.connection import Connection
 from random import Random
 from typing import TYPE_CHECKING
 
-from game.ai.mcts import Statistics, Tree, kept, pick, pick_split
-from game.ai.pressure import Pressure
+from game.ai.mcts import Statistics, Tree, kept, pick, pick_split, pressure_of
 from game.rules import Action, Position, make_variant
-from game.rules.squared import Squared
 from game.rules.variant import Variant
 
 if TYPE_CHECKING:
@@ -137,7 +135,6 @@ class ParallelBot:
         self.safe_contempt = contempt if safe_contempt is None else safe_contempt
         self.processes = processes or cores()
         self.cpu_time = cpu_time
-        self._pressure = Pressure()
         self._workers: list[tuple[multiprocessing.process.BaseProcess, Connection]] = []
         self._played: Action | None = None
 
@@ -180,9 +177,10 @@ class ParallelBot:
 
     def _shares(self, pos: Position, n: int) -> list[list[Action] | None]:
         """Each worker's share of the root's actions (see the module's text), worst first."""
-        if n == 1 or pos._pending or not isinstance(pos.variant, Squared):
+        pressure = pressure_of(pos.variant)
+        if n == 1 or pos._pending or pressure is None:
             return [None] * n
-        kept, _ = self._pressure.candidates(pos, self.rng)
+        kept, _ = pressure.candidates(pos, self.rng)
         if len(kept) < 2 * n:
             return [None] * n
         best_first = kept[::-1]

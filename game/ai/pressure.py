@@ -59,7 +59,7 @@ def _has_row() -> tuple[bool, ...]:
     return tuple(any(m & line == line for line in _LINE_MASKS) for m in range(512))
 
 
-def _spooky_masks(pos: Position) -> tuple[int, int]:
+def spooky_masks(pos: Position) -> tuple[int, int]:
     """Cells holding a spooky mark of X's, and of O's."""
     xs = os_ = 0
     for k, a, b in pos._spooky:
@@ -73,7 +73,7 @@ def _spooky_masks(pos: Position) -> tuple[int, int]:
 def _board_keys(pos: Position) -> list[int]:
     """Each mini-board's four 9-bit masks (X's and O's classical and spooky marks) as one int."""
     x, o = pos.player_masks()
-    xs, os_ = _spooky_masks(pos)
+    xs, os_ = spooky_masks(pos)
     return [
         (x >> s & 511) | (o >> s & 511) << 9 | (xs >> s & 511) << 18 | (os_ >> s & 511) << 27
         for s in range(0, 81, 9)
@@ -148,6 +148,7 @@ class Pressure:
     """
 
     MEMO_LIMIT = 200_000
+    exploration = EXPLORATION
 
     def __init__(self) -> None:
         self._boards: dict[int, float] = {}
