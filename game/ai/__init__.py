@@ -35,12 +35,13 @@ class Strength:
     """A search level: its budget of iterations, the most seconds one answer may take,
     how much worse than nothing a draw is to it (see :mod:`game.ai.mcts`), how many
     processes search at once (0: one per core, :mod:`game.ai.parallel`), whether it
-    reads line pressure where the variant has it (:mod:`game.ai.pressure`), and on a
-    solved game whether it searches only the actions that keep the game's value
-    (``exact``, :mod:`game.ai.keeping`) and how much worse than nothing a draw is to it
-    where it does (``safe_contempt``: it cannot lose there, so it may play harder for the
-    other side's mistakes), whether only the openings tables restrict it (``tables_only``:
-    no solver time beyond them), and for which side alone (``exact_side``; None: both)."""
+    reads pressure where the variant has it (:mod:`game.ai.pressure`,
+    :mod:`game.ai.windows`), and on a solved game whether it searches only the actions
+    that keep the game's value (``exact``, :mod:`game.ai.keeping`) and how much worse
+    than nothing a draw is to it where it does (``safe_contempt``: it cannot lose there,
+    so it may play harder for the other side's mistakes), whether only the openings
+    tables restrict it (``tables_only``: no solver time beyond them), and for which side
+    alone (``exact_side``; None: both)."""
 
     iterations: int
     time_limit: float
