@@ -6,8 +6,9 @@ table of early values (:mod:`game.ai.openings`). The other variants are
 judged by Monte Carlo tree search with a fixed budget of
 :data:`ESTIMATE_ITERATIONS` iterations a position (no clock, so the same
 record always gets the same answer): a value is then an **expected score**,
-1 for a win, ½ for an even game, 0 for a loss (the search's capped score
-difference, rescaled), with a confidence: 1 minus the half-width of a 95%
+1 for a win, ½ for an even game, 0 for a loss (the search's mean result,
+rescaled: a capped score difference, or below a win the line or window pressure
+where the search reads it), with a confidence: 1 minus the half-width of a 95%
 interval on it (results lie in [−1, 1], so their spread is at most 1 and
 the interval at most ±1.96·½/√n after n visits).
 
