@@ -68,6 +68,9 @@ STRENGTHS: dict[str, Strength] = {
     "expert": Strength(iterations=1_000_000, time_limit=4.6, contempt=0.3, processes=0),
 }
 
+# Easy and medium as they searched before pressure: random playouts over every placement.
+PLAYING_OUT = {level: replace(STRENGTHS[level], pressure=False) for level in ("easy", "medium")}
+
 VARIANT_STRENGTHS: dict[str, dict[str, Strength]] = {
     # Goff's hard dropped the value mostly at its first two moves (21 of 84 actions in 8 games
     # against itself), where the shipped tables know every keeping action: it plays those
@@ -77,17 +80,11 @@ VARIANT_STRENGTHS: dict[str, dict[str, Strength]] = {
     # no longer beat it; as O it lost 6 of 20 to medium before, none after.
     "goff": {"hard": replace(STRENGTHS["hard"], exact=True, tables_only=True, exact_side=Player.O)},
     # The n×n board's lower levels keep their random playouts: the window pressure is hard's.
-    "nxn": {
-        "easy": replace(STRENGTHS["easy"], pressure=False),
-        "medium": replace(STRENGTHS["medium"], pressure=False),
-    },
+    "nxn": PLAYING_OUT,
     # With the pressure prior even 16 iterations mostly play the prior's best pair, and easy,
     # medium and hard stopped being a ladder on Squared (4 games a pair: medium 50% against
     # easy, hard 38% against medium): the two lower levels search as they did before.
-    "squared": {
-        "easy": Strength(iterations=16, time_limit=0.25, contempt=0.9, pressure=False),
-        "medium": Strength(iterations=400, time_limit=0.5, contempt=0.9, pressure=False),
-    },
+    "squared": PLAYING_OUT,
     # Text 004's shared wins make a drawn game of every opening: levels a step
     # apart play alike unless easy searches more and medium treats a draw as a loss.
     "shared": {
