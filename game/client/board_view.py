@@ -27,12 +27,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 import pygame
 
 from game.client import theme
 from game.client.canvas import Canvas
 from game.client.glass import Glass
+from game.client.still import Parts
 from game.client.theme import Color, Palette
 from game.rules import Place, Player, Position, Row, Variant
 from game.rules.squared import Squared
@@ -212,6 +214,50 @@ class Look:
     rows: tuple[Row, ...] = ()  # completed rows to strike through
 
 
+class _LayerKey(NamedTuple):
+    """Everything a board's layer shows (see :meth:`BoardView.layer`)."""
+
+    rows: tuple[Row, ...]
+    pos: Position
+    layout: BoardLayout
+    palette: Palette
+    preview: tuple[tuple[int, int], ...]
+    hidden: frozenset[int]
+    allowed: frozenset[int] | None
+    show_labels: bool
+    show_last: bool
+
+
+def _added_rows(old: _LayerKey, new: _LayerKey) -> tuple[Row, ...]:
+    """The rows ``new`` strikes beyond ``old``'s, if that is all that changed (else none)."""
+    if new.rows[: len(old.rows)] != old.rows or new._replace(rows=old.rows) != old:
+        return ()
+    return new.rows[len(old.rows) :]
+
+
+def _landed(old: _LayerKey, new: _LayerKey) -> list[int]:
+    """The cells whose classical marks an effect handed back to the board since ``old``, if
+    that is all that changed and their marks alone are what a re-render would add (else none).
+
+    Not while rows are struck (they go over the marks) or a collapse is awaited (a veil
+    does); not if a mini-board's win shows now (its tint lies under the grid).
+    """
+    pos, hidden = new.pos, new.hidden
+    if new.rows or pos.awaiting_collapse or not hidden < old.hidden:
+        return []
+    if new._replace(hidden=old.hidden) != old:
+        return []
+    landed = sorted(old.hidden - hidden)
+    if not all(pos.cells[c] for c in landed):
+        return []
+    boards = new.layout.boards
+    for b in _won_boards(pos, new.layout):
+        cells = boards[b][1]
+        if old.hidden.intersection(cells) and not hidden.intersection(cells):
+            return []
+    return landed
+
+
 PULSE_RATE = 5.0  # radians a second the pointer's highlight breathes at (see theme.rest_after)
 
 
@@ -220,10 +266,14 @@ class BoardView:
     """Paints positions of one variant; keeps only a cache of what it painted last."""
 
     variant: Variant
-    _cache_key: tuple[object, ...] | None = field(default=None, init=False)
+    _cache_key: _LayerKey | None = field(default=None, init=False)
     _cache: pygame.Surface | None = field(default=None, init=False)
-    revision: int = field(default=0, init=False)  # counts the changes of the layer
+    revision: int = field(default=0, init=False)  # counts the changes of the whole layer
     renders: int = field(default=0, init=False)  # of which drawn from scratch (the rest: rows)
+    # By cell: landed marks drawn there alone, on the kept layer (see parts()).
+    _stamps: dict[int, int] = field(default_factory=dict, init=False)
+    _reach_for: tuple[BoardLayout, Palette] | None = field(default=None, init=False)
+    _reach: tuple[tuple[int, int, int, int], ...] = field(default=(), init=False)
     _pointer: tuple[object, ...] = field(default=(None, None, ()), init=False)
     _pulse_until: float = field(default=0.0, init=False)  # when the pointer's pulse rests
 
@@ -254,9 +304,10 @@ class BoardView:
 
         It is drawn again only when the position, the window or the look changes, and
         :attr:`revision` then counts up: a picture made with the layer is good while the
-        revision is the same.
+        revision is the same. A mark that an effect hands back to the board (it landed) is
+        drawn on the kept layer alone, and only its cell's part counts up (:meth:`parts`).
         """
-        key = (
+        key = _LayerKey(
             look.rows,
             pos,
             layout,  # the whole layout: a zoom moves the cells within the same panel
@@ -268,20 +319,45 @@ class BoardView:
             look.show_last,
         )
         old = self._cache_key
-        added = key[0][len(old[0]) :] if old and key[0][: len(old[0])] == old[0] else ()
-        if self._cache is not None and old is not None and added and key[1:] == old[1:]:
-            # Only rows were added (a win sweep handing its line over): rows are struck last,
-            # so striking the new ones on the layer gives the same pixels as a re-render,
-            # without a second full re-render in the middle of the burst.
-            _draw_rows(self._cache, layout, added, palette)
+        if self._cache is None or old is None:
+            self._render(key, look)
+        elif key != old:
+            if added := _added_rows(old, key):
+                # A win sweep handing its line over: rows are struck last, so striking the
+                # new ones on the layer gives the same pixels as a re-render, without a
+                # second full re-render in the middle of the burst.
+                _draw_rows(self._cache, layout, added, palette)
+                self.revision += 1
+            elif landed := _landed(old, key):
+                # Classical marks are drawn over everything of their cell and of the cells
+                # before it (their glow reaches left and up only), and nothing later in the
+                # layer covers them: drawing them alone gives a re-render's pixels.
+                off = (-layout.area.x, -layout.area.y)
+                for cell in landed:
+                    rect = layout.cells[cell].move(off)
+                    draw_classical(self._cache, rect, pos.cells[cell], palette)
+                    self._stamps[cell] = self._stamps.get(cell, 0) + 1
+            else:
+                self._render(key, look)
             self._cache_key = key
-            self.revision += 1
-        if key != self._cache_key or self._cache is None:
-            self._cache = _render_static(pos, layout, palette, look, spare=self._cache)
-            self._cache_key = key
-            self.revision += 1
-            self.renders += 1
         return self._cache
+
+    def _render(self, key: _LayerKey, look: Look) -> None:
+        self._cache = _render_static(key.pos, key.layout, key.palette, look, spare=self._cache)
+        self._cache_key = key
+        self.revision += 1
+        self.renders += 1
+
+    def parts(self, layout: BoardLayout, palette: Palette) -> Parts:
+        """The layer's parts for a still picture (:class:`game.client.still.Still`): the
+        panel, good while :attr:`revision` is the same, then each cell where a classical mark
+        reaches, good while no landed mark was drawn there alone."""
+        if self._reach_for != (layout, palette):
+            self._reach_for = (layout, palette)
+            self._reach = tuple(tuple(classical_reach(cell, palette)) for cell in layout.cells)
+        layer = self._cache
+        cells = tuple((rect, self._stamps.get(c, 0)) for c, rect in enumerate(self._reach))
+        return (((*layout.area,), (layer, self.revision)), *cells)  # type: ignore[return-value]
 
     def draw_pointer(
         self,
@@ -637,6 +713,14 @@ def draw_classical(
     """Classical mark ``k`` in ``rect``; ``size`` (pixels) overrides its usual size."""
     for image, at in classical_blits(rect, k, palette, alpha, size):
         layer.blit(image, at)  # one by one: a canvas records the subscript's words
+
+
+def classical_reach(rect: pygame.Rect, palette: Palette) -> pygame.Rect:
+    """Where any classical mark of ``rect``'s cell may draw (its glow reaches past the cell)."""
+    reach = rect.copy()
+    for k in (1, 2):  # an X and an O
+        reach.unionall_ip([at for _, at in classical_blits(rect, k, palette)])
+    return reach
 
 
 def classical_blits(

@@ -26,7 +26,6 @@ from game.client import theme
 from game.client.board_view import (
     CLASSICAL_SIZE,
     BoardLayout,
-    classical_blits,
     classical_center,
     draw_row_line,
 )
@@ -95,8 +94,6 @@ class Effects:
         self.firework_color = 0
         self.time = 0.0
         self._made_for: tuple[object, ...] = ()  # the sprites made for: size, scale, palette
-        # What a landed mark blits, by mark, cell and palette (it stays put till all have landed).
-        self._landed: dict[tuple[object, ...], list[tuple[pygame.Surface, pygame.Rect]]] = {}
 
     # -- starting effects --------------------------------------------------------
 
@@ -181,7 +178,6 @@ class Effects:
 
     def clear(self) -> None:
         self.particles.clear()
-        self._landed.clear()
         self.flights.clear()
         self.fades.clear()
         self.sweeps.clear()
@@ -192,8 +188,11 @@ class Effects:
 
     @property
     def hidden_cells(self) -> frozenset[int]:
-        """Cells whose classical mark a flight is drawing, so the board must not."""
-        return frozenset(self.flights.cell.tolist())
+        """Cells whose classical mark is still in the air, so the board must not draw it: a
+        landed mark is the board's to draw, where it stays put (drawn anew each frame, it
+        and the picture under it cost more than the marks in the air)."""
+        flights = self.flights
+        return frozenset(flights.cell[~flights.landed].tolist())
 
     def struck_rows(self, pos: Position) -> tuple[Row, ...]:
         """The finished game's rows for the board to strike through, once the sweeps drew them."""
@@ -297,7 +296,6 @@ class Effects:
             flights.touched_down |= touching
         if flights.settled:
             flights.clear()
-            self._landed.clear()
 
     def _color(self, color: Color) -> int:
         if color not in self.colors:
@@ -380,30 +378,21 @@ class Effects:
     def _flying(
         self, layout: BoardLayout, palette: Palette, alpha: float, top: int
     ) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        """What the flights blit, ``alpha`` of the way to the next step, in their order."""
+        """What the marks in the air blit, ``alpha`` of the way to the next step, in their
+        order (a landed mark is the board's: :attr:`hidden_cells`)."""
         flights = self.flights
         (ox, oy), w = layout.area.topleft, layout.area.width
         x_ladder, o_ladder = (_ladder_of(_FLIGHT, p, top, palette) for p in (Player.X, Player.O))
         age = flights.prev_age + (flights.age - flights.prev_age) * alpha
         x, y, size = flights.place(age)
-        picks = x_ladder.nearest_all(size * w).tolist()  # both ladders have the same sizes
-        xs, ys = np.rint(ox + x * w).tolist(), np.rint(oy + y * w).tolist()
-        crosses = (flights.mark % 2 == 1).tolist()  # X plays the odd subscripts
-        marks, cells = flights.mark.tolist(), flights.cell.tolist()
+        up = np.flatnonzero(~flights.landed)
+        picks = x_ladder.nearest_all(size[up] * w).tolist()  # both ladders have the same sizes
+        xs, ys = np.rint(ox + x[up] * w).tolist(), np.rint(oy + y[up] * w).tolist()
+        crosses = (flights.mark[up] % 2 == 1).tolist()  # X plays the odd subscripts
         flying: list[tuple[pygame.Surface, pygame.Rect]] = []
-        for i, home in enumerate(flights.landed.tolist()):
-            if home:
-                # Landed: drawn exactly as the board will draw it once the effect is over.
-                key = (marks[i], tuple(layout.cells[cells[i]]), palette)
-                if key not in self._landed:
-                    (mark, at), *subscript = classical_blits(
-                        layout.cells[cells[i]], marks[i], palette
-                    )
-                    self._landed[key] = [_centred(theme.trimmed(mark), at), *subscript]
-                flying += self._landed[key]
-                continue
-            sprite = (x_ladder if crosses[i] else o_ladder).sprite(picks[i])
-            flying.append((sprite, sprite.get_rect(center=(int(xs[i]), int(ys[i])))))
+        for pick, cross, cx, cy in zip(picks, crosses, xs, ys, strict=True):
+            sprite = (x_ladder if cross else o_ladder).sprite(pick)
+            flying.append((sprite, sprite.get_rect(center=(int(cx), int(cy)))))
         return flying
 
     def _draw_sweeps(
@@ -428,11 +417,6 @@ def forget() -> None:
     """Drop the sprites kept here: they belong to a pygame session that is ending."""
     _ladder.cache_clear()
     _dots.cache_clear()
-
-
-def _centred(image: pygame.Surface, at: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:
-    """``image`` to blit centred where ``at`` is (``at`` held it with its margins)."""
-    return image, image.get_rect(center=at.center)
 
 
 def _units(layout: BoardLayout, point: tuple[float, float]) -> Vec:

@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game.client.board_view import BoardView, Look, allowed_cells, layout_board, mini_boards
+from game.client.effects import Effects
 from game.client.scene import SceneName, make_scene
 from game.client.still import Still
 from game.client.theme import HIGH_CONTRAST, NORMAL
@@ -185,6 +186,46 @@ def test_rows_struck_one_by_one_look_as_if_struck_at_once(screen: pygame.Surface
     screen.fill((0, 0, 0))
     view.draw(screen, layout, final, NORMAL, Look(show_last=False, rows=rows[:1]))
     assert pygame.image.tobytes(screen, "RGB") == fresh  # drawn again in the kept layer's memory
+
+
+@pytest.mark.parametrize(("name", "side"), [("goff", 640), ("ultimate", 900), ("nxn", 700)])
+def test_marks_landing_one_by_one_look_as_if_the_layer_was_drawn_afresh(
+    screen: pygame.Surface, name: str, side: int
+) -> None:
+    # A collapse's marks land one after another and each is handed back to the board: it is
+    # drawn on the kept layer alone (no re-render in the burst), and only its cell's part
+    # of a still picture changes; the layer must be the one a re-render draws.
+    variant = make_variant(name, {"size": 4} if name == "nxn" else None)
+    tokens = biggest_collapse(variant, 40, Random(2))
+    before = Record(variant, tokens).final()
+    after = before.play(before.legal_actions()[0])
+    view = BoardView(variant)
+    layout = view.layout(pygame.Rect(10, 10, side, side))
+    effects = Effects(Random(1))
+    effects.step(before, after, layout, NORMAL)
+    hidden = effects.hidden_cells
+    flying = len(hidden)
+    assert flying >= 3
+    view.layer(layout, after, NORMAL, Look(hidden=hidden))
+    renders, parts = view.renders, view.parts(layout, NORMAL)
+    revealed = 0
+    while effects.busy:
+        effects.update(1 / 120)
+        look = Look(hidden=effects.hidden_cells)
+        if look.hidden == hidden:
+            continue
+        layer = view.layer(layout, after, NORMAL, look)
+        fresh = BoardView(variant).layer(layout, after, NORMAL, look)
+        assert pygame.image.tobytes(layer, "RGB") == pygame.image.tobytes(fresh, "RGB")
+        now = view.parts(layout, NORMAL)
+        changed = {c - 1 for c, (a, b) in enumerate(zip(parts, now, strict=True)) if a != b}
+        won_shows = view.renders > renders  # a mini-board's tint: drawn anew, all of it
+        assert changed == (hidden - look.hidden) or won_shows
+        revealed += len(hidden - look.hidden)
+        hidden, parts = look.hidden, now
+    assert revealed == flying and not hidden
+    if len(mini_boards(variant)) == 1:
+        assert view.renders == renders  # no board drawn afresh in the burst
 
 
 @pytest.mark.parametrize("name", ["squared", "ultimate"])

@@ -879,15 +879,16 @@ class PlayScene(BaseScene):
         def paint(image: pygame.Surface) -> None:
             theme.backdrop(image, palette, t, drift=False)
             image.blit(layer, layout.area)
-            self._draw_hud(image, hud)
-            self.show.draw(image, self._banner_area(hud), palette, t)
-            self._draw_invitation(image, hud)
+            if image.get_clip().colliderect(hud):  # not a landed mark's cell alone
+                self._draw_hud(image, hud)
+                self.show.draw(image, self._banner_area(hud), palette, t)
+                self._draw_invitation(image, hud)
 
         # The background, the board and the panel change with the game, not with the clock:
         # a frame in a collapse puts them back as one picture where they were drawn over,
         # and draws what moves over them.
-        board_part = ((*layout.area,), (layer, self.view.revision))
-        over = self.still.draw(surface, self._still_key(), paint, (board_part,))
+        parts = self.view.parts(layout, palette)
+        over = self.still.draw(surface, self._still_key(), paint, parts)
         if leads := self.advice.study_at(self.pos):
             draw_study(surface, layout, self.pos, leads, self.advice.exact, palette)
             over.add(layout.area)  # its shades and labels stay inside the cells

@@ -228,11 +228,13 @@ class TvScene(BaseScene):
         def paint(image: pygame.Surface) -> None:
             theme.backdrop(image, palette, t, drift=False)
             image.blit(layer, layout.area)
-            self._draw_players(image, strip)
-            self._draw_side(image, side)
+            if image.get_clip().collidelist([strip, side]) >= 0:  # not a landed mark's cell alone
+                self._draw_players(image, strip)
+                self._draw_side(image, side)
 
         # What changes with the game, not the clock, is one still picture (see still.py).
-        over = self.still.draw(surface, self._still_key(layer), paint)
+        parts = self.view.parts(layout, palette)
+        over = self.still.draw(surface, self._still_key(), paint, parts)
         self.effects.draw(surface, layout, palette, alpha, over)
         for drawn in (
             *self._draw_bubbles(surface, board),
@@ -247,14 +249,12 @@ class TvScene(BaseScene):
         """Whether there is no game to show yet (the waiting screen instead of a board)."""
         return self.pos is None or self.view is None
 
-    def _still_key(self, layer: pygame.Surface) -> tuple[object, ...]:
-        """Everything the still picture shows depends on."""
+    def _still_key(self) -> tuple[object, ...]:
+        """Everything the still picture shows depends on but the board's layer (its parts)."""
         party, pos, t = self.party, self.pos, self.ctx.time
         clock = party is not None and party.clock_ms and pos is not None and pos.to_play
         return (
             self.ctx.palette,
-            layer,
-            self.view.revision if self.view else 0,
             pos,
             party,
             self.session.table if self.session else None,
