@@ -208,6 +208,8 @@ class Look:
     cursors: tuple[tuple[int, Color], ...] = ()  # keyboard/gamepad cursors: cell and colour
     preview: tuple[tuple[int, int], ...] = ()  # a collapse outcome shown: (cell, mark)
     hidden: frozenset[int] = frozenset()  # classical cells an effect is drawing instead
+    # Cells of a collapse still being shown: a mini-board's win shows once they have all landed.
+    landing: frozenset[int] = frozenset()
     allowed: frozenset[int] | None = None  # where the next half may go, if not everywhere open
     show_labels: bool = True
     show_last: bool = True  # outline the cells of the last placement
@@ -223,6 +225,7 @@ class _LayerKey(NamedTuple):
     palette: Palette
     preview: tuple[tuple[int, int], ...]
     hidden: frozenset[int]
+    wins: tuple[int, ...]  # the won mini-boards shown
     allowed: frozenset[int] | None
     show_labels: bool
     show_last: bool
@@ -240,7 +243,8 @@ def _landed(old: _LayerKey, new: _LayerKey) -> list[int]:
     that is all that changed and their marks alone are what a re-render would add (else none).
 
     Not while rows are struck (they go over the marks) or a collapse is awaited (a veil
-    does); not if a mini-board's win shows now (its tint lies under the grid).
+    does); a mini-board's win that shows now is a change of its own (its tint lies under the
+    grid).
     """
     pos, hidden = new.pos, new.hidden
     if new.rows or pos.awaiting_collapse or not hidden < old.hidden:
@@ -250,11 +254,6 @@ def _landed(old: _LayerKey, new: _LayerKey) -> list[int]:
     landed = sorted(old.hidden - hidden)
     if not all(pos.cells[c] for c in landed):
         return []
-    boards = new.layout.boards
-    for b in _won_boards(pos, new.layout):
-        cells = boards[b][1]
-        if old.hidden.intersection(cells) and not hidden.intersection(cells):
-            return []
     return landed
 
 
@@ -314,6 +313,7 @@ class BoardView:
             palette,
             look.preview,
             look.hidden,
+            tuple(_shown_wins(pos, layout, look)),
             look.allowed,
             look.show_labels,
             look.show_last,
@@ -459,13 +459,7 @@ def _render_static(
             shades.append(((*palette.accent, 50), rect.inflate(-4, -4), 8))
         if look.allowed is not None and pos.is_open(index) and index not in look.allowed:
             shades.append(((0, 0, 0, 90), rect, 0))
-    # A mini-board's win shows once the marks that made it have landed (an effect is still
-    # drawing a mark in one of its cells: the win is not shown before it happened).
-    won = {
-        b: winners
-        for b, winners in _won_boards(pos, layout).items()
-        if not look.hidden.intersection(layout.boards[b][1])
-    }
+    won = _shown_wins(pos, layout, look)
     for b, winners in won.items():
         tint = palette.of(winners[0]) if len(winners) == 1 else palette.accent
         shades.append(((*tint, 40), layout.boards[b][0].move(off), 10))
@@ -596,6 +590,18 @@ def draw_row_line(
     for p in (start, end):
         pygame.draw.circle(surface, color, p, width / 2)
     return box
+
+
+def _shown_wins(pos: Position, layout: BoardLayout, look: Look) -> dict[int, list[Player]]:
+    """The won mini-boards whose win shows: once the collapse being shown has landed every
+    mark (a win is not shown before it happened; shown when the last mark of its board
+    landed, it would draw the whole board again in the middle of the burst)."""
+    waiting = look.hidden | look.landing
+    return {
+        b: winners
+        for b, winners in _won_boards(pos, layout).items()
+        if not waiting.intersection(layout.boards[b][1])
+    }
 
 
 def _won_boards(pos: Position, layout: BoardLayout) -> dict[int, list[Player]]:

@@ -29,7 +29,7 @@ from game.client.board_view import (
     classical_center,
     draw_row_line,
 )
-from game.client.flights import Flights
+from game.client.flights import Flight, Flights
 from game.client.particles import Particles, objects
 from game.client.still import Over
 from game.client.theme import Color, Palette
@@ -80,6 +80,8 @@ class Effects:
 
     def __init__(self, rng: Random, intensity: float = 1.0, flight: float = FLIGHT_TIME) -> None:
         self.rng = rng
+        # A burst's sparks are drawn as arrays: Ultimate's biggest collapse starts 3,500 at once.
+        self._sparks_rng = np.random.default_rng(rng.getrandbits(64))
         self.intensity = intensity  # fewer particles when the player asks for calm
         self.flight = flight  # seconds a collapsing mark takes to fly home
         self.particles = Particles()
@@ -109,6 +111,7 @@ class Effects:
         share = self.intensity * min(1.0, COLLAPSE_BUDGET / ((2 * BURST + DISSOLVE) * len(landed)))
         slower = self.flight / FLIGHT_TIME
         stagger = slower * min(FLIGHT_STAGGER, STAGGER_BUDGET / len(landed))
+        flights: list[Flight] = []
         for order, (cell, k) in enumerate(landed):
             pair = next(((a, b) for m, a, b in before.spooky_marks if m == k), None)
             if pair is None:  # a double placement: nothing was spooky
@@ -122,9 +125,8 @@ class Effects:
             color = self._color(palette.of(Player.of_mark(k)))
             delay = order * stagger
             sparks = max(4, round(BURST * share))
-            self.flights.add(
-                k, cell, start, end, (size_from / w, slot_to / w), delay, self.flight, color, sparks
-            )
+            size = (size_from / w, slot_to / w)
+            flights.append(Flight(k, cell, start, end, *size, delay, self.flight, color, sparks))
             self._burst(start, color, sparks, speed=0.35, ttl=0.7)
             gone = _units(layout, layout.mark_center(before, k, other))
             self.fades.append(Fade(k, gone, size_from / w, life=0.45 * slower))
@@ -136,6 +138,7 @@ class Effects:
                 ttl=0.9,
                 rise=-0.25,
             )
+        self.flights.add(flights)
 
     def win(self, rows: tuple[Row, ...], layout: BoardLayout, palette: Palette) -> None:
         """A sweep along each winning row, in its player's colour."""
@@ -193,6 +196,11 @@ class Effects:
         and the picture under it cost more than the marks in the air)."""
         flights = self.flights
         return frozenset(flights.cell[~flights.landed].tolist())
+
+    @property
+    def landing_cells(self) -> frozenset[int]:
+        """Cells of the collapse being shown, landed or not (a mini-board's win waits for all)."""
+        return frozenset(self.flights.cell.tolist())
 
     def struck_rows(self, pos: Position) -> tuple[Row, ...]:
         """The finished game's rows for the board to strike through, once the sweeps drew them."""
@@ -314,18 +322,18 @@ class Effects:
         drag: float = 0.95,  # of the speed kept each step
         sizes: int = len(DOT_SIZES) - 1,  # how many of DOT_SIZES, smallest first
     ) -> None:
-        rng = self.rng
-        for _ in range(count):
-            angle = rng.uniform(0, math.tau)
-            v = speed * (0.3 + 0.7 * rng.random())
-            self.particles.add(
-                at,
-                (math.cos(angle) * v, math.sin(angle) * v + rise),
-                ttl * (0.6 + 0.4 * rng.random()),
-                color * len(DOT_SIZES) + rng.randrange(sizes),
-                drag,
-                gravity,
-            )
+        rng = self._sparks_rng
+        angle = rng.uniform(0, math.tau, count)
+        v = speed * (0.3 + 0.7 * rng.random(count))
+        self.particles.add_many(
+            at,
+            np.cos(angle) * v,
+            np.sin(angle) * v + rise,
+            ttl * (0.6 + 0.4 * rng.random(count)),
+            color * len(DOT_SIZES) + rng.integers(sizes, size=count),
+            drag,
+            gravity,
+        )
 
     # -- drawing -----------------------------------------------------------------
 

@@ -8,11 +8,29 @@ columns, a step ages them all at once and a frame places them all at once
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import NamedTuple
+
 import numpy as np
 
 Vec = tuple[float, float]
 
 SETTLE_TIME = 0.25  # seconds the last mark rests before the flights are over
+
+
+class Flight(NamedTuple):
+    """One mark's flight, as :meth:`Flights.add` takes it (positions and sizes in board units)."""
+
+    mark: int
+    cell: int
+    start: Vec
+    end: Vec
+    size_from: float
+    size_to: float
+    delay: float
+    duration: float
+    color: int  # index into Effects.colors, for its trail
+    sparks: int  # particles in its take-off and landing bursts
 
 
 class Flights:
@@ -39,31 +57,25 @@ class Flights:
         self.age = self.prev_age = np.zeros(0)
         self.touched_down = np.zeros(0, dtype=bool)  # the landing flash has been shown
 
-    def add(
-        self,
-        mark: int,
-        cell: int,
-        start: Vec,
-        end: Vec,
-        size: tuple[float, float],
-        delay: float,
-        duration: float,
-        color: int,
-        sparks: int,
-    ) -> None:
-        """One more mark, leaving ``delay`` seconds from now and growing from ``size[0]`` to
-        ``size[1]`` on the way."""
+    def add(self, flights: Sequence[Flight]) -> None:
+        """More marks, each leaving ``delay`` seconds from now and growing from ``size_from``
+        to ``size_to`` on the way (all in one go: Ultimate's biggest collapse flies 72)."""
+        if not flights:
+            return
+        new = Flight(*zip(*flights, strict=True))
 
-        def more(column: np.ndarray, value: object) -> np.ndarray:
-            return np.concatenate((column, np.array([value], dtype=column.dtype)))
+        def more(column: np.ndarray, values: tuple[object, ...]) -> np.ndarray:
+            return np.concatenate((column, np.array(values, dtype=column.dtype)))
 
-        self.mark, self.cell = more(self.mark, mark), more(self.cell, cell)
-        self.color, self.sparks = more(self.color, color), more(self.sparks, sparks)
-        self.start, self.end = more(self.start, start), more(self.end, end)
-        self.size_from, self.size_to = more(self.size_from, size[0]), more(self.size_to, size[1])
-        self.delay, self.duration = more(self.delay, delay), more(self.duration, duration)
-        self.age, self.prev_age = more(self.age, 0.0), more(self.prev_age, 0.0)
-        self.touched_down = more(self.touched_down, False)
+        self.mark, self.cell = more(self.mark, new.mark), more(self.cell, new.cell)
+        self.color, self.sparks = more(self.color, new.color), more(self.sparks, new.sparks)
+        self.start, self.end = more(self.start, new.start), more(self.end, new.end)
+        self.size_from = more(self.size_from, new.size_from)
+        self.size_to = more(self.size_to, new.size_to)
+        self.delay, self.duration = more(self.delay, new.delay), more(self.duration, new.duration)
+        self.age = more(self.age, (0.0,) * len(flights))
+        self.prev_age = more(self.prev_age, (0.0,) * len(flights))
+        self.touched_down = more(self.touched_down, (False,) * len(flights))
 
     def __len__(self) -> int:
         return len(self.mark)

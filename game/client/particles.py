@@ -44,15 +44,31 @@ class Particles:
         self.drag = self.gravity = np.zeros(0)
         self.kind = np.zeros(0, dtype=np.intp)  # the row of the sprite table it draws from
         self.born = np.zeros(0, dtype=np.int64)  # the step it was born at
-        self._new: list[tuple[float, float, float, float, float, float, float, int]] = []
+        self._new: list[np.ndarray] = []  # rows of the columns above and the kind, by birth
 
     def add(self, at: Vec, v: Vec, ttl: float, kind: int, drag: float, gravity: float) -> None:
-        self._new.append((at[0], at[1], v[0], v[1], ttl, drag, gravity, kind))
+        self._new.append(np.array([[at[0], at[1], v[0], v[1], ttl, drag, gravity, kind]]))
+
+    def add_many(
+        self,
+        at: Vec,
+        vx: FloatArray,
+        vy: FloatArray,
+        ttl: FloatArray,
+        kind: np.ndarray,
+        drag: float,
+        gravity: float,
+    ) -> None:
+        """Particles born at one place, one for each item of the arrays (a burst)."""
+        block = np.empty((len(vx), 8))
+        block[:, 0], block[:, 1], block[:, 5], block[:, 6] = at[0], at[1], drag, gravity
+        block[:, 2], block[:, 3], block[:, 4], block[:, 7] = vx, vy, ttl, kind
+        self._new.append(block)
 
     def _join(self) -> None:
         if not self._new:
             return
-        new = np.array(self._new)
+        new = np.concatenate(self._new)
         self._new.clear()
         for i, name in enumerate(self._COLUMNS):
             setattr(self, name, np.concatenate((getattr(self, name), new[:, i])))
@@ -78,7 +94,7 @@ class Particles:
 
     def __len__(self) -> int:
         """Particles alive now."""
-        return len(self.x) + len(self._new)
+        return len(self.x) + sum(len(block) for block in self._new)
 
     def state(self) -> tuple[object, ...]:
         """Everything about them, as one comparable value."""

@@ -864,6 +864,7 @@ class PlayScene(BaseScene):
             cursors=cursors,
             preview=preview,
             hidden=self.effects.hidden_cells,
+            landing=self.effects.landing_cells,
             allowed=allowed,
             rows=self.effects.struck_rows(pos),
         )

@@ -445,6 +445,7 @@ class ReplayScene(BaseScene):
         best = shown.best_at(self.index) if shown is not None else None
         look = Look(
             hidden=self.effects.hidden_cells,
+            landing=self.effects.landing_cells,
             rows=self.effects.struck_rows(pos),
             preview=preview_of(pos, best),
         )

@@ -573,6 +573,7 @@ class TutorialScene(BaseScene):
             cursors=cursors,
             preview=preview,
             hidden=self.effects.hidden_cells,
+            landing=self.effects.landing_cells,
             allowed=allowed,
             rows=self.effects.struck_rows(pos),
         )

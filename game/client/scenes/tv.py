@@ -222,7 +222,12 @@ class TvScene(BaseScene):
             return None  # drawn whole: the marks drift everywhere
         layout = self._layout()
         pos = self.pos
-        look = Look(hidden=self.effects.hidden_cells, rows=self.effects.struck_rows(pos))
+        effects = self.effects
+        look = Look(
+            hidden=effects.hidden_cells,
+            landing=effects.landing_cells,
+            rows=effects.struck_rows(pos),
+        )
         layer = self.view.layer(layout, pos, palette, look)
 
         def paint(image: pygame.Surface) -> None:
