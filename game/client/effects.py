@@ -291,17 +291,14 @@ class Effects:
         trail = (flights.delay <= flights.age) & ~landed
         trail &= np.rint(flights.age / dt) % TRAIL_EVERY == 0
         touching = landed & ~flights.touched_down
-        if trail.any() or touching.any():
+        if trail.any():
             x, y, _ = flights.place(flights.age)
-            colors = flights.color.tolist()
-            for i in np.flatnonzero(trail | touching).tolist():
-                if trail[i]:
-                    kind = colors[i] * len(DOT_SIZES) + 1
-                    self.particles.add((x[i], y[i]), (0.0, 0.0), 0.35, kind, 0.9, 0.0)
-                if touching[i]:
-                    at = (flights.end[i, 0], flights.end[i, 1])
-                    self._burst(at, colors[i], int(flights.sparks[i]), speed=0.3, ttl=0.5)
-            flights.touched_down |= touching
+            kind = flights.color[trail] * len(DOT_SIZES) + 1
+            self.particles.add(x[trail], y[trail], 0.0, 0.0, 0.35, kind, 0.9, 0.0)
+        for i in np.flatnonzero(touching).tolist():
+            at = (flights.end[i, 0], flights.end[i, 1])
+            self._burst(at, int(flights.color[i]), int(flights.sparks[i]), speed=0.3, ttl=0.5)
+        flights.touched_down |= touching
         if flights.settled:
             flights.clear()
 
@@ -325,8 +322,9 @@ class Effects:
         rng = self._sparks_rng
         angle = rng.uniform(0, math.tau, count)
         v = speed * (0.3 + 0.7 * rng.random(count))
-        self.particles.add_many(
-            at,
+        self.particles.add(
+            at[0],
+            at[1],
             np.cos(angle) * v,
             np.sin(angle) * v + rise,
             ttl * (0.6 + 0.4 * rng.random(count)),

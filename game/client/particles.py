@@ -46,23 +46,22 @@ class Particles:
         self.born = np.zeros(0, dtype=np.int64)  # the step it was born at
         self._new: list[np.ndarray] = []  # rows of the columns above and the kind, by birth
 
-    def add(self, at: Vec, v: Vec, ttl: float, kind: int, drag: float, gravity: float) -> None:
-        self._new.append(np.array([[at[0], at[1], v[0], v[1], ttl, drag, gravity, kind]]))
-
-    def add_many(
+    def add(
         self,
-        at: Vec,
-        vx: FloatArray,
-        vy: FloatArray,
-        ttl: FloatArray,
+        x: FloatArray | float,
+        y: FloatArray | float,
+        vx: FloatArray | float,
+        vy: FloatArray | float,
+        ttl: FloatArray | float,
         kind: np.ndarray,
         drag: float,
         gravity: float,
     ) -> None:
-        """Particles born at one place, one for each item of the arrays (a burst)."""
-        block = np.empty((len(vx), 8))
-        block[:, 0], block[:, 1], block[:, 5], block[:, 6] = at[0], at[1], drag, gravity
-        block[:, 2], block[:, 3], block[:, 4], block[:, 7] = vx, vy, ttl, kind
+        """Particles, one for each item of ``kind``; each of the others is one number for
+        them all or one for each (a burst is born at one place, a trail at every mark's)."""
+        block = np.empty((len(kind), 8))
+        for column, value in enumerate((x, y, vx, vy, ttl, drag, gravity, kind)):
+            block[:, column] = value
         self._new.append(block)
 
     def _join(self) -> None:
