@@ -337,7 +337,8 @@ def test_the_tv_scenes_still_picture_is_never_stale(tmp_path: Path) -> None:
         collapse = before.legal_actions()[0]
         moves = (*tokens, goff.token(collapse))
         tv.take(Snapshot(goff, moves, before.play(collapse)), 0.0)
-        same_as_painted_afresh(30)
+        while tv.effects.busy:  # the marks fly and land one by one: each frame, to the end
+            same_as_painted_afresh(1)
         tv.take(party(2), 0.0)
         same_as_painted_afresh(3)
     finally:

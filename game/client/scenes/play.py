@@ -877,19 +877,24 @@ class PlayScene(BaseScene):
         look = self._look()
         layer = self.view.layer(layout, self.pos, palette, look)
 
+        # The panel's side of the window, its margins too (a focus ring reaches into them).
+        margin = theme.scale(self.ctx.size).margin
+        side = hud.inflate(2 * margin, 2 * margin).clip(surface.get_rect())
+
         def paint(image: pygame.Surface) -> None:
             theme.backdrop(image, palette, t, drift=False)
             image.blit(layer, layout.area)
-            if image.get_clip().colliderect(hud):  # not a landed mark's cell alone
+            if image.get_clip().colliderect(side):  # not one of the board's parts alone
                 self._draw_hud(image, hud)
                 self.show.draw(image, self._banner_area(hud), palette, t)
                 self._draw_invitation(image, hud)
 
         # The background, the board and the panel change with the game, not with the clock:
         # a frame in a collapse puts them back as one picture where they were drawn over,
-        # and draws what moves over them.
-        parts = self.view.parts(layout, palette)
-        over = self.still.draw(surface, self._still_key(), paint, parts)
+        # and draws what moves over them. The board and the panel are parts of it, each
+        # painted again alone when it alone changed.
+        parts = (*self.view.parts(layout, palette), ((*side,), self._panel_key()))
+        over = self.still.draw(surface, palette, paint, parts)
         if leads := self.advice.study_at(self.pos):
             draw_study(surface, layout, self.pos, leads, self.advice.exact, palette)
             over.add(layout.area)  # its shades and labels stay inside the cells
@@ -904,9 +909,8 @@ class PlayScene(BaseScene):
         self.link.draw(surface, board)
         return self.still.shown(over, anywhere=not linked)
 
-    def _still_key(self) -> tuple[object, ...]:
-        """Everything the still picture shows depends on but the board's layer (the panel's
-        words): the board is a part of its own, painted again alone when it alone changed."""
+    def _panel_key(self) -> tuple[object, ...]:
+        """Everything the side panel shows depends on (its words, its buttons)."""
         pos = self.show.hud_position(self.pos)
         menu = self.hud_menu
         t = self.ctx.time

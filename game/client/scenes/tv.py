@@ -230,16 +230,24 @@ class TvScene(BaseScene):
         )
         layer = self.view.layer(layout, pos, palette, look)
 
+        # The words around the board, with their margins (a glow reaches into them).
+        margin = round(36 * self._unit())
+        window = surface.get_rect()
+        panels = [area.inflate(margin, margin).clip(window) for area in (strip, side)]
+
         def paint(image: pygame.Surface) -> None:
             theme.backdrop(image, palette, t, drift=False)
             image.blit(layer, layout.area)
-            if image.get_clip().collidelist([strip, side]) >= 0:  # not a landed mark's cell alone
+            if image.get_clip().collidelist(panels) >= 0:  # not one of the board's parts alone
                 self._draw_players(image, strip)
                 self._draw_side(image, side)
 
-        # What changes with the game, not the clock, is one still picture (see still.py).
-        parts = self.view.parts(layout, palette)
-        over = self.still.draw(surface, self._still_key(), paint, parts)
+        # What changes with the game, not the clock, is one still picture (see still.py):
+        # the board and the words around it are parts of it, each painted again alone when
+        # it alone changed (a move clock's seconds, not the board).
+        words = self._words_key()
+        parts = (*self.view.parts(layout, palette), *(((*r,), words) for r in panels))
+        over = self.still.draw(surface, palette, paint, parts)
         self.effects.draw(surface, layout, palette, alpha, over)
         for drawn in (
             *self._draw_bubbles(surface, board),
@@ -254,8 +262,9 @@ class TvScene(BaseScene):
         """Whether there is no game to show yet (the waiting screen instead of a board)."""
         return self.pos is None or self.view is None
 
-    def _still_key(self) -> tuple[object, ...]:
-        """Everything the still picture shows depends on but the board's layer (its parts)."""
+    def _words_key(self) -> tuple[object, ...]:
+        """Everything the words around the board show depend on: who plays, the clock, the
+        scoreboard."""
         party, pos, t = self.party, self.pos, self.ctx.time
         clock = party is not None and party.clock_ms and pos is not None and pos.to_play
         return (
