@@ -319,34 +319,39 @@ class BoardView:
             look.show_last,
         )
         old = self._cache_key
-        if self._cache is None or old is None:
-            self._render(key, look)
-        elif key != old:
-            if added := _added_rows(old, key):
-                # A win sweep handing its line over: rows are struck last, so striking the
-                # new ones on the layer gives the same pixels as a re-render, without a
-                # second full re-render in the middle of the burst.
-                _draw_rows(self._cache, layout, added, palette)
+        if key != old:
+            if self._cache is None or old is None or not self._draw_change(old, key):
+                self._cache = _render_static(pos, layout, palette, look, spare=self._cache)
                 self.revision += 1
-            elif landed := _landed(old, key):
-                # Classical marks are drawn over everything of their cell and of the cells
-                # before it (their glow reaches left and up only), and nothing later in the
-                # layer covers them: drawing them alone gives a re-render's pixels.
-                off = (-layout.area.x, -layout.area.y)
-                for cell in landed:
-                    rect = layout.cells[cell].move(off)
-                    draw_classical(self._cache, rect, pos.cells[cell], palette)
-                    self._stamps[cell] = self._stamps.get(cell, 0) + 1
-            else:
-                self._render(key, look)
+                self.renders += 1
             self._cache_key = key
+        assert self._cache is not None
         return self._cache
 
-    def _render(self, key: _LayerKey, look: Look) -> None:
-        self._cache = _render_static(key.pos, key.layout, key.palette, look, spare=self._cache)
-        self._cache_key = key
-        self.revision += 1
-        self.renders += 1
+    def _draw_change(self, old: _LayerKey, key: _LayerKey) -> bool:
+        """Draw the change from ``old`` to ``key`` on the kept layer, where that gives a
+        re-render's pixels; whether it did."""
+        assert self._cache is not None
+        layout, palette = key.layout, key.palette
+        if added := _added_rows(old, key):
+            # A win sweep handing its line over: rows are struck last, so striking the new
+            # ones on the layer gives the same pixels as a re-render, without a second full
+            # re-render in the middle of the burst.
+            _draw_rows(self._cache, layout, added, palette)
+            self.revision += 1
+            return True
+        if landed := _landed(old, key):
+            # Classical marks are drawn over everything of their cell and of the cells before
+            # it (their glow reaches left and up only), and nothing later in the layer covers
+            # them: drawing them alone gives a re-render's pixels.
+            off = (-layout.area.x, -layout.area.y)
+            for cell in landed:
+                draw_classical(
+                    self._cache, layout.cells[cell].move(off), key.pos.cells[cell], palette
+                )
+                self._stamps[cell] = self._stamps.get(cell, 0) + 1
+            return True
+        return False
 
     def parts(self, layout: BoardLayout, palette: Palette) -> Parts:
         """The layer's parts for a still picture (:class:`game.client.still.Still`): the
@@ -354,10 +359,9 @@ class BoardView:
         reaches, good while no landed mark was drawn there alone."""
         if self._reach_for != (layout, palette):
             self._reach_for = (layout, palette)
-            self._reach = tuple(tuple(classical_reach(cell, palette)) for cell in layout.cells)
-        layer = self._cache
-        cells = tuple((rect, self._stamps.get(c, 0)) for c, rect in enumerate(self._reach))
-        return (((*layout.area,), (layer, self.revision)), *cells)  # type: ignore[return-value]
+            self._reach = tuple(_box(classical_reach(cell, palette)) for cell in layout.cells)
+        cells = tuple((box, self._stamps.get(c, 0)) for c, box in enumerate(self._reach))
+        return ((_box(layout.area), (self._cache, self.revision)), *cells)
 
     def draw_pointer(
         self,
@@ -719,6 +723,10 @@ def draw_classical(
     """Classical mark ``k`` in ``rect``; ``size`` (pixels) overrides its usual size."""
     for image, at in classical_blits(rect, k, palette, alpha, size):
         layer.blit(image, at)  # one by one: a canvas records the subscript's words
+
+
+def _box(rect: pygame.Rect) -> tuple[int, int, int, int]:
+    return rect.x, rect.y, rect.width, rect.height
 
 
 def classical_reach(rect: pygame.Rect, palette: Palette) -> pygame.Rect:
