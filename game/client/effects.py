@@ -80,7 +80,8 @@ class Effects:
 
     def __init__(self, rng: Random, intensity: float = 1.0, flight: float = FLIGHT_TIME) -> None:
         self.rng = rng
-        # A burst's sparks are drawn as arrays: Ultimate's biggest collapse starts 3,500 at once.
+        # A burst's sparks come as arrays (Ultimate's biggest collapse starts 3,500 at once),
+        # from a generator seeded from rng: a seed still gives one show.
         self._sparks_rng = np.random.default_rng(rng.getrandbits(64))
         self.intensity = intensity  # fewer particles when the player asks for calm
         self.flight = flight  # seconds a collapsing mark takes to fly home
