@@ -271,8 +271,10 @@ class BoardView:
     renders: int = field(default=0, init=False)  # of which drawn from scratch (the rest: rows)
     # By cell: landed marks drawn there alone, on the kept layer (see parts()).
     _stamps: dict[int, int] = field(default_factory=dict, init=False)
-    _reach_for: tuple[BoardLayout, Palette] | None = field(default=None, init=False)
-    _reach: tuple[tuple[int, int, int, int], ...] = field(default=(), init=False)
+    _parts: tuple[tuple[object, ...], Parts] = field(default=((), ()), init=False)
+    _reach: list[tuple[int, int, int, int]] = field(default_factory=list, init=False)
+    _stamped: int = field(default=0, init=False)  # marks drawn alone on the kept layer
+    _wins: tuple[Position | None, dict[int, list[Player]]] = field(default=(None, {}), init=False)
     _pointer: tuple[object, ...] = field(default=(None, None, ()), init=False)
     _pulse_until: float = field(default=0.0, init=False)  # when the pointer's pulse rests
 
@@ -313,7 +315,7 @@ class BoardView:
             palette,
             look.preview,
             look.hidden,
-            tuple(_shown_wins(pos, layout, look)),
+            tuple(_shown_wins(self._won(pos, layout), layout, look)),
             look.allowed,
             look.show_labels,
             look.show_last,
@@ -350,18 +352,27 @@ class BoardView:
                     self._cache, layout.cells[cell].move(off), key.pos.cells[cell], palette
                 )
                 self._stamps[cell] = self._stamps.get(cell, 0) + 1
+                self._stamped += 1
             return True
         return False
 
     def parts(self, layout: BoardLayout, palette: Palette) -> Parts:
         """The layer's parts for a still picture (:class:`game.client.still.Still`): the
         panel, good while :attr:`revision` is the same, then each cell where a classical mark
-        reaches, good while no landed mark was drawn there alone."""
-        if self._reach_for != (layout, palette):
-            self._reach_for = (layout, palette)
-            self._reach = tuple(_box(classical_reach(cell, palette)) for cell in layout.cells)
-        cells = tuple((box, self._stamps.get(c, 0)) for c, box in enumerate(self._reach))
-        return ((_box(layout.area), (self._cache, self.revision)), *cells)
+        reaches, good while no landed mark was drawn there alone (asked each frame: kept)."""
+        made_for = (layout, palette, self._cache, self.revision, self._stamped)
+        if self._parts[0] != made_for:
+            if self._parts[0][:2] != made_for[:2]:
+                self._reach = [_box(classical_reach(cell, palette)) for cell in layout.cells]
+            cells = tuple((box, self._stamps.get(c, 0)) for c, box in enumerate(self._reach))
+            self._parts = made_for, ((_box(layout.area), made_for[2:4]), *cells)
+        return self._parts[1]
+
+    def _won(self, pos: Position, layout: BoardLayout) -> dict[int, list[Player]]:
+        """The mini-boards won in ``pos`` (asked each frame: kept for the position shown)."""
+        if self._wins[0] is not pos:
+            self._wins = (pos, _won_boards(pos, layout))
+        return self._wins[1]
 
     def draw_pointer(
         self,
@@ -463,7 +474,7 @@ def _render_static(
             shades.append(((*palette.accent, 50), rect.inflate(-4, -4), 8))
         if look.allowed is not None and pos.is_open(index) and index not in look.allowed:
             shades.append(((0, 0, 0, 90), rect, 0))
-    won = _shown_wins(pos, layout, look)
+    won = _shown_wins(_won_boards(pos, layout), layout, look)
     for b, winners in won.items():
         tint = palette.of(winners[0]) if len(winners) == 1 else palette.accent
         shades.append(((*tint, 40), layout.boards[b][0].move(off), 10))
@@ -596,16 +607,15 @@ def draw_row_line(
     return box
 
 
-def _shown_wins(pos: Position, layout: BoardLayout, look: Look) -> dict[int, list[Player]]:
-    """The won mini-boards whose win shows: once the collapse being shown has landed every
-    mark (a win is not shown before it happened; shown when the last mark of its board
-    landed, it would draw the whole board again in the middle of the burst)."""
+def _shown_wins(
+    won: dict[int, list[Player]], layout: BoardLayout, look: Look
+) -> dict[int, list[Player]]:
+    """Of the ``won`` mini-boards, those whose win shows: once the collapse being shown has
+    landed every mark (a win is not shown before it happened; shown when the last mark of
+    its board landed, it would draw the whole board again in the middle of the burst)."""
     waiting = look.hidden | look.landing
-    return {
-        b: winners
-        for b, winners in _won_boards(pos, layout).items()
-        if not waiting.intersection(layout.boards[b][1])
-    }
+    boards = layout.boards
+    return {b: winners for b, winners in won.items() if not waiting.intersection(boards[b][1])}
 
 
 def _won_boards(pos: Position, layout: BoardLayout) -> dict[int, list[Player]]:
