@@ -112,33 +112,30 @@ class Effects:
         share = self.intensity * min(1.0, COLLAPSE_BUDGET / ((2 * BURST + DISSOLVE) * len(landed)))
         slower = self.flight / FLIGHT_TIME
         stagger = slower * min(FLIGHT_STAGGER, STAGGER_BUDGET / len(landed))
+        sparks, dust = max(4, round(BURST * share)), max(4, round(DISSOLVE * share))
         flights: list[Flight] = []
+        gone: list[Vec] = []  # where each vanished half stood
+        w = layout.area.width
         for order, (cell, k) in enumerate(landed):
             pair = next(((a, b) for m, a, b in before.spooky_marks if m == k), None)
             if pair is None:  # a double placement: nothing was spooky
                 continue
             other = pair[1] if pair[0] == cell else pair[0]
-            count = len(before.spooky_in(cell))
-            size_from = layout.slot_size(count) * 0.5
+            size_from = layout.slot_size(len(before.spooky_in(cell))) * 0.5
             start = _units(layout, layout.mark_center(before, k, cell))
             end = _units(layout, classical_center(layout.cells[cell]))
-            w = layout.area.width
             color = self._color(palette.of(Player.of_mark(k)))
-            delay = order * stagger
-            sparks = max(4, round(BURST * share))
             size = (size_from / w, slot_to / w)
+            delay = order * stagger
             flights.append(Flight(k, cell, start, end, *size, delay, self.flight, color, sparks))
-            self._burst(start, color, sparks, speed=0.35, ttl=0.7)
-            gone = _units(layout, layout.mark_center(before, k, other))
-            self.fades.append(Fade(k, gone, size_from / w, life=0.45 * slower))
-            self._burst(
-                gone,
-                self._color(palette.dim),
-                max(4, round(DISSOLVE * share)),
-                speed=0.08,
-                ttl=0.9,
-                rise=-0.25,
-            )
+            gone.append(_units(layout, layout.mark_center(before, k, other)))
+            self.fades.append(Fade(k, gone[-1], size_from / w, life=0.45 * slower))
+        if not flights:
+            return
+        # Every mark's take-off and every vanished half's dust, two bursts of many places.
+        starts, colors = np.array([f.start for f in flights]), np.array([f.color for f in flights])
+        self._burst(starts, colors, sparks, speed=0.35, ttl=0.7)
+        self._burst(np.array(gone), self._color(palette.dim), dust, speed=0.08, ttl=0.9, rise=-0.25)
         self.flights.add(flights)
 
     def win(self, rows: tuple[Row, ...], layout: BoardLayout, palette: Palette) -> None:
@@ -259,11 +256,12 @@ class Effects:
         for s in self.sweeps:
             s.prev_age = s.age
             s.age += dt
-            if s.age < SWEEP_TIME:
-                at = _along(s.points, s.age / SWEEP_TIME)
-                self._burst(at, s.color, 2, speed=0.12, ttl=0.5)
         # A finished sweep leaves its line to the board (Look.rows).
         self.sweeps = [s for s in self.sweeps if s.age < SWEEP_TIME]
+        if self.sweeps:  # each head sheds sparks (Ultimate's wins sweep up to a dozen rows)
+            heads = np.array([_along(s.points, s.age / SWEEP_TIME) for s in self.sweeps])
+            colors = np.array([s.color for s in self.sweeps])
+            self._burst(heads, colors, 2, speed=0.12, ttl=0.5)
         if self.fireworks_left:
             self.firework_clock -= dt
             if self.firework_clock <= 0:
@@ -310,8 +308,8 @@ class Effects:
 
     def _burst(
         self,
-        at: Vec,
-        color: int,
+        at: Vec | np.ndarray,
+        color: int | np.ndarray,
         count: int,
         speed: float,
         ttl: float,
@@ -320,16 +318,21 @@ class Effects:
         drag: float = 0.95,  # of the speed kept each step
         sizes: int = len(DOT_SIZES) - 1,  # how many of DOT_SIZES, smallest first
     ) -> None:
-        rng = self._sparks_rng
-        angle = rng.uniform(0, math.tau, count)
-        v = speed * (0.3 + 0.7 * rng.random(count))
+        """``count`` sparks flying out from ``at``, or from each of many places (rows of
+        ``at``, with a colour each or one for all)."""
+        places = np.reshape(at, (-1, 2))
+        x, y = np.repeat(places[:, 0], count), np.repeat(places[:, 1], count)
+        kinds = np.repeat(np.broadcast_to(np.asarray(color) * len(DOT_SIZES), len(places)), count)
+        rng, n = self._sparks_rng, len(x)
+        angle = rng.uniform(0, math.tau, n)
+        v = speed * (0.3 + 0.7 * rng.random(n))
         self.particles.add(
-            at[0],
-            at[1],
+            x,
+            y,
             np.cos(angle) * v,
             np.sin(angle) * v + rise,
-            ttl * (0.6 + 0.4 * rng.random(count)),
-            color * len(DOT_SIZES) + rng.integers(sizes, size=count),
+            ttl * (0.6 + 0.4 * rng.random(n)),
+            kinds + rng.integers(sizes, size=n),
             drag,
             gravity,
         )
