@@ -23,6 +23,7 @@ from game.rules import VARIANTS, Place, Position, make_variant
 from game.rules.playout import random_playout
 from game.session import Snapshot
 from net.protocol import Party, Standing
+from tests.client.collapses import big_collapse
 from tests.client.driver import Driver
 
 SIZES = [(1280, 720), (800, 450), (720, 900), (2560, 1440)]
@@ -196,9 +197,7 @@ def test_marks_landing_one_by_one_look_as_if_the_layer_was_drawn_afresh(
     # drawn on the kept layer alone (no re-render in the burst), and only its cell's part
     # of a still picture changes; the layer must be the one a re-render draws.
     variant = make_variant(name, {"size": 4} if name == "nxn" else None)
-    tokens = biggest_collapse(variant, 40, Random(2))
-    before = Record(variant, tokens).final()
-    after = before.play(before.legal_actions()[0])
+    before, after = big_collapse(variant, 2)
     view = BoardView(variant)
     layout = view.layout(pygame.Rect(10, 10, side, side))
     effects = Effects(Random(1))

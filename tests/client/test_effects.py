@@ -12,9 +12,8 @@ import pytest
 from game.client import theme
 from game.client.board_view import BoardView, Look
 from game.client.effects import LADDER_STEP, SWEEP_TIME, Effects, _ladder
-from game.commands.bench_render import biggest_collapse
-from game.records import Record
 from game.rules import Goff, Player
+from tests.client.collapses import big_collapse
 from tests.rules.scenario import played, random_game
 
 STEP = 1 / 60
@@ -51,9 +50,7 @@ def test_a_burst_draws_only_sprites_made_while_the_board_was_still(
 ) -> None:
     # Making a glowing sprite means a blur: in the middle of a burst that is a stutter.
     goff = Goff()
-    tokens = biggest_collapse(goff, 40, Random(4))
-    before = Record(goff, tokens).final()
-    after = before.play(before.legal_actions()[0])
+    before, after = big_collapse(goff, 4)
     view = BoardView(goff)
     layout = view.layout(pygame.Rect(10, 10, side, side))
     effects = Effects(Random(1))
@@ -75,9 +72,7 @@ def test_a_burst_draws_only_sprites_made_while_the_board_was_still(
 
 def test_each_surviving_mark_flies_from_its_half_to_the_middle_of_its_cell() -> None:
     goff = Goff()
-    tokens = biggest_collapse(goff, 40, Random(4))
-    before = Record(goff, tokens).final()
-    after = before.play(before.legal_actions()[0])
+    before, after = big_collapse(goff, 4)
     layout = BoardView(goff).layout(pygame.Rect(0, 0, 600, 600))
     effects = Effects(Random(1))
     effects.step(before, after, layout, theme.NORMAL)
