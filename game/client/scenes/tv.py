@@ -238,8 +238,10 @@ class TvScene(BaseScene):
         def paint(image: pygame.Surface) -> None:
             theme.backdrop(image, palette, t, drift=False)
             image.blit(layer, layout.area)
-            if image.get_clip().collidelist(panels) >= 0:  # not one of the board's parts alone
+            clip = image.get_clip()  # one part: the words outside it are not drawn
+            if clip.colliderect(panels[0]):
                 self._draw_players(image, strip)
+            if clip.colliderect(panels[1]):
                 self._draw_side(image, side)
 
         # What changes with the game, not the clock, is one still picture (see still.py):
