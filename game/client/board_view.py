@@ -269,11 +269,12 @@ class BoardView:
     _cache: pygame.Surface | None = field(default=None, init=False)
     revision: int = field(default=0, init=False)  # counts the changes of the whole layer
     renders: int = field(default=0, init=False)  # of which drawn from scratch (the rest: rows)
-    # By cell: landed marks drawn there alone, on the kept layer (see parts()).
-    _stamps: dict[int, int] = field(default_factory=dict, init=False)
-    _parts: tuple[tuple[object, ...], Parts] = field(default=((), ()), init=False)
-    _reach: list[tuple[int, int, int, int]] = field(default_factory=list, init=False)
-    _stamped: int = field(default=0, init=False)  # marks drawn alone on the kept layer
+    # Each cell's part of a still picture (see parts()) for _parts_for's layout and palette:
+    # where a classical mark reaches, and how many landed marks were drawn there alone.
+    _cell_parts: list[tuple[tuple[int, int, int, int], int]] = field(
+        default_factory=list, init=False
+    )
+    _parts_for: tuple[BoardLayout, Palette] | None = field(default=None, init=False)
     _wins: tuple[Position | None, dict[int, list[Player]]] = field(default=(None, {}), init=False)
     _pointer: tuple[object, ...] = field(default=(None, None, ()), init=False)
     _pulse_until: float = field(default=0.0, init=False)  # when the pointer's pulse rests
@@ -347,26 +348,25 @@ class BoardView:
             # it (their glow reaches left and up only), and nothing later in the layer covers
             # them: drawing them alone gives a re-render's pixels.
             off = (-layout.area.x, -layout.area.y)
+            counted = self._parts_for == (layout, palette)  # else parts() starts afresh
             for cell in landed:
                 draw_classical(
                     self._cache, layout.cells[cell].move(off), key.pos.cells[cell], palette
                 )
-                self._stamps[cell] = self._stamps.get(cell, 0) + 1
-                self._stamped += 1
+                if counted:
+                    reach, drawn = self._cell_parts[cell]
+                    self._cell_parts[cell] = (reach, drawn + 1)
             return True
         return False
 
     def parts(self, layout: BoardLayout, palette: Palette) -> Parts:
         """The layer's parts for a still picture (:class:`game.client.still.Still`): the
         panel, good while :attr:`revision` is the same, then each cell where a classical mark
-        reaches, good while no landed mark was drawn there alone (asked each frame: kept)."""
-        made_for = (layout, palette, self._cache, self.revision, self._stamped)
-        if self._parts[0] != made_for:
-            if self._parts[0][:2] != made_for[:2]:
-                self._reach = [_box(classical_reach(cell, palette)) for cell in layout.cells]
-            cells = tuple((box, self._stamps.get(c, 0)) for c, box in enumerate(self._reach))
-            self._parts = made_for, ((_box(layout.area), made_for[2:4]), *cells)
-        return self._parts[1]
+        reaches, good while no landed mark was drawn there alone."""
+        if self._parts_for != (layout, palette):
+            self._parts_for = (layout, palette)
+            self._cell_parts = [(_box(classical_reach(c, palette)), 0) for c in layout.cells]
+        return ((_box(layout.area), (self._cache, self.revision)), *self._cell_parts)
 
     def _won(self, pos: Position, layout: BoardLayout) -> dict[int, list[Player]]:
         """The mini-boards won in ``pos`` (asked each frame: kept for the position shown)."""
