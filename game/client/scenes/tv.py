@@ -211,9 +211,9 @@ class TvScene(BaseScene):
         palette = self.ctx.palette
         t = self.ctx.time
         board, strip, side = self._areas()
+        margin = round(36 * self._unit())
         if self._waiting():
             theme.backdrop(surface, palette, t, drift=True)
-            margin = round(36 * self._unit())
             left = pygame.Rect(margin, margin, side.x - 2 * margin, side.height)
             self._draw_waiting(surface, left)
             self._draw_side(surface, side)
@@ -231,7 +231,6 @@ class TvScene(BaseScene):
         layer = self.view.layer(layout, pos, palette, look)
 
         # The words around the board, with their margins (a glow reaches into them).
-        margin = round(36 * self._unit())
         window = surface.get_rect()
         panels = [area.inflate(margin, margin).clip(window) for area in (strip, side)]
 
@@ -253,7 +252,7 @@ class TvScene(BaseScene):
         self.effects.draw(surface, layout, palette, alpha, over)
         for drawn in (
             *self._draw_bubbles(surface, board),
-            *self._draw_news(surface, side.x - round(36 * self._unit())),
+            *self._draw_news(surface, side.x - margin),
         ):
             over.add(drawn)
         linked = self.link.state == LIVE  # otherwise its banner or overlay covers the screen
