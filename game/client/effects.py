@@ -371,7 +371,7 @@ class Effects:
         sprites, half = _dots(tuple(self.colors), scale)
         sparks = self.particles.draw(surface, sprites, half, SHADES, (ox, oy), w, alpha)
         if sparks is not None:
-            over.add_spots(*sparks)  # a spark's sprite is smaller than a tile
+            over.add_sprites(*sparks)
         flying = self._flying(layout, palette, alpha, top) if self.flights else []
         surface.fblits(flying)
         over.add_all([rect for _, rect in flying])
@@ -524,7 +524,7 @@ def _dots(colors: tuple[Color, ...], scale: float) -> tuple[np.ndarray, np.ndarr
         for size in DOT_SIZES
     ]
     return objects([s for dots in table for s in dots]), np.array(
-        [dots[0].get_width() >> 1 for dots in table], dtype=float
+        [dots[0].get_width() >> 1 for dots in table], dtype=np.intp
     )
 
 

@@ -111,8 +111,8 @@ class Particles:
         width: float,
         alpha: float,
     ) -> tuple[np.ndarray, np.ndarray] | None:
-        """Each particle's sprite, in one additive ``fblits``; their centres (x and y in
-        whole pixels), None if there is none.
+        """Each particle's sprite, in one additive ``fblits``; where they went (their top-left
+        corners, x and y in whole pixels, and their sides less one), None if there is none.
 
         ``sprites`` (see :func:`objects`) holds ``shades + 1`` sprites for each kind,
         dimmest first (the brightest twice, for a particle whose life is all left); ``half``
@@ -133,7 +133,7 @@ class Particles:
         looks = sprites[self.kind * (shades + 1) + shade]
         places = np.column_stack((px, py)).tolist()
         surface.fblits(zip(looks.tolist(), places, strict=True), pygame.BLEND_ADD)
-        return (px + h).astype(np.intp), (py + h).astype(np.intp)
+        return np.array((px, py), dtype=np.intp), 2 * h
 
 
 def objects(items: Sequence[object]) -> np.ndarray:

@@ -53,8 +53,9 @@ class Over:
         self.shift = TILE_SHIFT + (size[1] > 1620)  # twice as big at 4K
         self.tile = t = 1 << self.shift
         self.grid = np.zeros((-(-size[1] // t), -(-size[0] // t)), dtype=bool)
-        self._spots = np.zeros_like(self.grid)  # tiles under the centre of a small sprite
         self._rects: list[list[int]] | None = None  # rects(), once asked
+        rows, cols = self.grid.shape
+        self._last = np.array([[cols - 1], [rows - 1]] * 2)  # the last tile, as x, y, x, y
         self._window = pygame.Rect((0, 0), size)
 
     def add(self, rect: pygame.Rect | None) -> None:
@@ -65,34 +66,40 @@ class Over:
             rows = slice(rect.top >> s, ((rect.bottom - 1) >> s) + 1)
             self.grid[rows, rect.left >> s : ((rect.right - 1) >> s) + 1] = True
 
+    def add_frame(self, outer: pygame.Rect | None, inner: pygame.Rect) -> None:
+        """Something drawn inside ``outer`` round ``inner``, not inside ``inner`` (a focus ring:
+        the picture it rings stays put)."""
+        if outer is None or not outer.contains(inner):
+            self.add(outer)
+            return
+        self.add_all(
+            [
+                pygame.Rect(outer.left, outer.top, outer.width, inner.top - outer.top),
+                pygame.Rect(outer.left, inner.bottom, outer.width, outer.bottom - inner.bottom),
+                pygame.Rect(outer.left, inner.top, inner.left - outer.left, inner.height),
+                pygame.Rect(inner.right, inner.top, outer.right - inner.right, inner.height),
+            ]
+        )
+
     def add_all(self, rects: list[pygame.Rect]) -> None:
         for rect in rects:
             self.add(rect)
 
-    def add_spots(self, x: np.ndarray, y: np.ndarray) -> None:
-        """Many small sprites drawn, centred at integer ``x``, ``y``, none more than a tile
-        from its centre to its edge: their centres' tiles and the tiles round those."""
+    def add_sprites(self, corners: np.ndarray, extent: np.ndarray) -> None:
+        """Many small square sprites drawn, their top-left ``corners`` (x and y rows of whole
+        pixels), each ``extent + 1`` pixels wide: the tiles they cover, and no more (a
+        spark's neighbouring tiles, marked as well, tripled what a collapse puts back)."""
         self._rects = None
-        rows, cols = self.grid.shape
-        xs = np.minimum(np.maximum(x >> self.shift, 0), cols - 1)
-        ys = np.minimum(np.maximum(y >> self.shift, 0), rows - 1)
-        self._spots.reshape(-1)[ys * cols + xs] = True
-
-    def tiles(self) -> np.ndarray:
-        """Every tile drawn on: the rectangles', and the spots' with their neighbours (once
-        everything is drawn)."""
-        spots = self._spots
-        if not spots.any():
-            return self.grid
-        near = spots.copy()
-        near[1:] |= spots[:-1]
-        near[:-1] |= spots[1:]
-        wide = near.copy()
-        wide[:, 1:] |= near[:, :-1]
-        wide[:, :-1] |= near[:, 1:]
-        self.grid |= wide
-        spots[:] = False
-        return self.grid
+        cols = self.grid.shape[1]
+        tiles = np.concatenate((corners, corners + extent)) >> self.shift
+        x0, y0, x1, y1 = np.minimum(np.maximum(tiles, 0, out=tiles), self._last, out=tiles)
+        # A sprite no bigger than a tile covers its first tile and its last one's, a bigger
+        # one the tiles between as well.
+        more = range(1, (int(extent.max()) >> self.shift) + 1)
+        xs = [x0, *(np.minimum(x0 + k, x1) for k in more), x1]
+        ys = [y0, *(np.minimum(y0 + k, y1) for k in more), y1]
+        rows = [y * cols for y in ys]
+        self.grid.reshape(-1)[np.concatenate([row + x for row in rows for x in xs])] = True
 
     def rects(self) -> list[list[int]]:
         """The tiles drawn on, as runs along each row of tiles within the window: ``[x, y,
@@ -104,7 +111,7 @@ class Over:
 
     def _runs(self) -> list[list[int]]:
         t = self.tile
-        tiles = self.tiles()
+        tiles = self.grid
         rows, cols = tiles.shape
         padded = np.zeros((rows, cols + 2), dtype=np.int8)
         padded[:, 1:-1] = tiles

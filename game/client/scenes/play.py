@@ -73,7 +73,7 @@ from game.client.scene import (
     save_in_worker,
 )
 from game.client.scenes.setup import PERSON, called, seat_title, variant_title
-from game.client.still import Still
+from game.client.still import Over, Still
 from game.client.study import draw_study
 from game.client.widgets import Item, Menu, focus_ring
 from game.records import Record
@@ -902,7 +902,7 @@ class PlayScene(BaseScene):
         if (hint := self.advice.hints.at(self.pos)) is not None:
             over.add(draw_ghost(surface, layout, self.pos, hint, palette, t))
         self.effects.draw(surface, layout, palette, alpha, over)
-        over.add(self._draw_chosen_ring(surface, hud))
+        self._draw_chosen_ring(surface, hud, over)
         if self.message is not None:
             over.add(self._draw_message(surface, board, self.message))
         linked = self.link.state == LIVE  # otherwise its banner or overlay covers the screen
@@ -1139,21 +1139,23 @@ class PlayScene(BaseScene):
             label = theme.text(words, size, palette.text if chosen else palette.dim, chosen)
             theme.blit_centered(surface, label, (rect.centerx, rect.bottom + small * 0.8))
 
-    def _draw_chosen_ring(self, surface: pygame.Surface, hud: pygame.Rect) -> pygame.Rect | None:
+    def _draw_chosen_ring(self, surface: pygame.Surface, hud: pygame.Rect, over: Over) -> None:
         """The focus ring every screen uses, round the outcome looked at or chosen."""
         pos = self.show.hud_position(self.pos)
         if self.choice is None or not pos.awaiting_collapse:
-            return None
+            return
         ring = self._ring
         if ring is None or (ring[0] is not pos or ring[1] != self.choice or ring[2] != tuple(hud)):
             # Found once per choice, not each frame: Ultimate's outcomes take a while to resolve.
             rect = self._preview_rects(hud)[self.choice]
             action = pos.collapse_outcomes()[self.choice][0]
             if action not in self._previews:  # not drawn yet: next frame knows its board
-                return focus_ring(surface, rect, self.ctx.palette, self.ctx.time, 10)
+                over.add_frame(focus_ring(surface, rect, self.ctx.palette, self.ctx.time, 10), rect)
+                return
             ring = (pos, self.choice, tuple(hud), self._previews[action].layout(rect).area)
             self._ring = ring
-        return focus_ring(surface, ring[3], self.ctx.palette, self.ctx.time, 10)
+        inside = ring[3]
+        over.add_frame(focus_ring(surface, inside, self.ctx.palette, self.ctx.time, 10), inside)
 
     def _draw_message(
         self, surface: pygame.Surface, board: pygame.Rect, message: Message
