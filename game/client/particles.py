@@ -33,18 +33,25 @@ def reach(
 
 
 class Particles:
-    """The live particles, and those born since the last step (joined in when next needed)."""
+    """The live particles, and those born since the last step (joined in when next needed).
 
-    _COLUMNS = ("x", "y", "vx", "vy", "ttl", "drag", "gravity")
+    One array holds them all, a row of it for each of their numbers (x, y, vx, vy, ttl,
+    motion, kind, and the step each was born at) and a column for each particle: a step
+    drops the dead in one call, and each number is contiguous for the arithmetic. A
+    motion is one of the few (drag, gravity) pairs bursts use; how far each has carried
+    a particle after ``n`` steps is worked out once for every ``n`` (:class:`Reaches`)
+    and looked up, not raised to a power for every particle every frame.
+    """
+
+    TTL, MOTION, KIND, BORN = 4, 5, 6, 7  # rows of the table
 
     def __init__(self) -> None:
         self.steps = 0  # fixed steps taken
         self.dt = 0.0  # the fixed step, as the updates give it
-        self.x = self.y = self.vx = self.vy = self.ttl = np.zeros(0)
-        self.drag = self.gravity = np.zeros(0)
-        self.kind = np.zeros(0, dtype=np.intp)  # the row of the sprite table it draws from
-        self.born = np.zeros(0, dtype=np.int64)  # the step it was born at
-        self._new: list[np.ndarray] = []  # rows of the columns above and the kind, by birth
+        self.table = np.zeros((8, 0))
+        self._new: list[np.ndarray] = []  # rows born since the last step, by birth
+        self.motions: list[tuple[float, float]] = []  # (drag, gravity) of each motion
+        self._reaches: Reaches | None = None
 
     def add(
         self,
@@ -57,49 +64,46 @@ class Particles:
         drag: float,
         gravity: float,
     ) -> None:
-        """Particles, one for each item of ``kind``; each of the others is one number for
-        them all or one for each (a burst is born at one place, a trail at every mark's)."""
-        block = np.empty((len(kind), 8))
-        for column, value in enumerate((x, y, vx, vy, ttl, drag, gravity, kind)):
-            block[:, column] = value
+        """Particles, one for each item of ``kind`` (the row of the sprite table it draws from);
+        each of the others is one number for them all or one for each (a burst is born at one
+        place, a trail at every mark's)."""
+        if (drag, gravity) not in self.motions:
+            self.motions.append((drag, gravity))
+        motion = self.motions.index((drag, gravity))
+        block = np.empty((8, len(kind)))
+        for row, value in enumerate((x, y, vx, vy, ttl, motion, kind)):
+            block[row] = value
         self._new.append(block)
 
     def _join(self) -> None:
-        if not self._new:
-            return
-        new = np.concatenate(self._new)
-        self._new.clear()
-        for i, name in enumerate(self._COLUMNS):
-            setattr(self, name, np.concatenate((getattr(self, name), new[:, i])))
-        self.kind = np.concatenate((self.kind, new[:, 7].astype(np.intp)))
-        self.born = np.concatenate((self.born, np.full(len(new), self.steps, dtype=np.int64)))
+        if self._new:
+            new = np.concatenate(self._new, axis=1)
+            self._new.clear()
+            new[self.BORN] = self.steps
+            self.table = np.concatenate((self.table, new), axis=1)
 
     def step(self, dt: float) -> None:
         """One fixed step: everybody is a step older, and those whose life is over go."""
         self._join()
         self.steps += 1
         self.dt = dt
-        alive = self.ttl > (self.steps - self.born) * dt
+        table = self.table
+        alive = table[self.TTL] > (self.steps - table[self.BORN]) * dt
         if not alive.all():
-            for name in (*self._COLUMNS, "kind", "born"):
-                setattr(self, name, getattr(self, name)[alive])
+            self.table = table.compress(alive, axis=1)
 
     def clear(self) -> None:
         self._new.clear()
-        self._join()  # nothing: only to keep the columns' types
-        keep = np.zeros(len(self.x), dtype=bool)
-        for name in (*self._COLUMNS, "kind", "born"):
-            setattr(self, name, getattr(self, name)[keep])
+        self.table = self.table[:, :0]
 
     def __len__(self) -> int:
         """Particles alive now."""
-        return len(self.x) + sum(len(block) for block in self._new)
+        return self.table.shape[1] + sum(block.shape[1] for block in self._new)
 
     def state(self) -> tuple[object, ...]:
         """Everything about them, as one comparable value."""
         self._join()
-        columns = (*self._COLUMNS, "kind", "born")
-        return (self.steps, *(getattr(self, name).tobytes() for name in columns))
+        return self.steps, tuple(self.motions), self.table.tobytes()
 
     def draw(
         self,
@@ -120,20 +124,44 @@ class Particles:
         board (positions are in board units); ``alpha`` is how far the next step is.
         """
         self._join()
-        if not len(self.x):
+        if not self.table.shape[1]:
             return None
-        n = self.steps - self.born
-        a0, b0 = reach(self.drag, self.gravity, np.maximum(n - 1, 0), self.dt)
-        a1, b1 = reach(self.drag, self.gravity, n, self.dt)
-        a = a0 + (a1 - a0) * alpha
-        h = half[self.kind]
-        px = (self.x + self.vx * a) * width + (origin[0] - h)
-        py = (self.y + self.vy * a + b0 + (b1 - b0) * alpha) * width + (origin[1] - h)
-        shade = ((self.ttl - n * self.dt) * (shades / self.ttl)).astype(np.intp)
-        looks = sprites[self.kind * (shades + 1) + shade]
+        x, y, vx, vy, ttl, motion, kinds, born = self.table
+        kind = kinds.astype(np.intp)
+        n = self.steps - born
+        reaches = self._reaches
+        if reaches is None or not reaches.covers(self.motions, self.dt, int(n.max())):
+            reaches = self._reaches = Reaches(self.motions, self.dt, int(n.max()) * 2 + 64)
+        a, b = reaches.at(motion.astype(np.intp), n.astype(np.intp), alpha)
+        h = half[kind]
+        px = (x + vx * a) * width + (origin[0] - h)
+        py = (y + vy * a + b) * width + (origin[1] - h)
+        shade = ((ttl - n * self.dt) * (shades / ttl)).astype(np.intp)
+        looks = sprites[kind * (shades + 1) + shade]
         places = np.column_stack((px, py)).tolist()
         surface.fblits(zip(looks.tolist(), places, strict=True), pygame.BLEND_ADD)
         return np.array((px, py), dtype=np.intp), 2 * h
+
+
+class Reaches:
+    """:func:`reach` of each motion after ``0 .. steps - 1`` steps, at the step before
+    and at the step itself (a frame draws ``alpha`` of the way between them)."""
+
+    def __init__(self, motions: list[tuple[float, float]], dt: float, steps: int) -> None:
+        self.motions, self.dt, self.steps = list(motions), dt, steps
+        drag, gravity = np.array(motions, dtype=float).T[:, :, None]  # a row a motion
+        n = np.arange(steps, dtype=float)
+        now = np.array(reach(drag, gravity, n, dt))  # a and b, each a row a motion
+        before = np.concatenate((now[:, :, :1], now[:, :, :-1]), axis=2)  # at max(n - 1, 0)
+        self._now, self._before = now.reshape(2, -1), before.reshape(2, -1)
+
+    def covers(self, motions: list[tuple[float, float]], dt: float, steps: int) -> bool:
+        return motions == self.motions and dt == self.dt and steps < self.steps
+
+    def at(self, motion: np.ndarray, n: np.ndarray, alpha: float) -> np.ndarray:
+        """``a`` and ``b`` of particles of ``motion`` ``n`` steps old, ``alpha`` of a step on."""
+        between = self._before + (self._now - self._before) * alpha
+        return between.take(motion * self.steps + n, axis=1)  # type: ignore[no-any-return]
 
 
 def objects(items: Sequence[object]) -> np.ndarray:
