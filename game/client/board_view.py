@@ -753,7 +753,7 @@ def classical_blits(
     """What :func:`draw_classical` blits, and where."""
     player = Player.of_mark(k)
     color = palette.of(player)
-    sprite = theme.mark_sprite(
+    sprite = theme.trimmed_mark(
         player, round(size or rect.width * CLASSICAL_SIZE), color, palette.glow_strength, 0.12
     )
     if alpha < 255:
@@ -794,7 +794,7 @@ def _draw_spooky_cell(
         color = palette.of(player)
         if (lit and k not in lit) or dim:
             color = theme.mix(palette.board, color, 0.45)
-        sprite = theme.mark_sprite(player, size, color, palette.glow_strength // 2)
+        sprite = theme.trimmed_mark(player, size, color, palette.glow_strength // 2)
         theme.blit_centered(layer, sprite, (x - slot * 0.1, y - slot * 0.06))
         if sub_size:
             sub = theme.text(str(k), sub_size, color, True)

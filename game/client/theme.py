@@ -306,6 +306,15 @@ def mark_sprite(
     return out
 
 
+@lru_cache(maxsize=512)
+def trimmed_mark(
+    player: Player, size: int, color: Color, glow: int, width_ratio: float = 0.13
+) -> pygame.Surface:
+    """:func:`mark_sprite` without its clear margin (a third of a glowing mark's pixels):
+    blitted centred it draws the same pixels, and a board's marks blend fewer."""
+    return trimmed(mark_sprite(player, size, color, glow, width_ratio))
+
+
 @lru_cache(maxsize=64)
 def faded(image: pygame.Surface, alpha: int) -> pygame.Surface:
     """``image`` (one of the sprites kept here) to blit at ``alpha``: a copy made once, where
@@ -447,6 +456,7 @@ def forget() -> None:
         glow_dot,
         glow_dots,
         mark_sprite,
+        trimmed_mark,
         faded,
         _panel,
     ):
