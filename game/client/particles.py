@@ -43,7 +43,7 @@ class Particles:
     and looked up, not raised to a power for every particle every frame.
     """
 
-    TTL, MOTION, KIND, BORN = 4, 5, 6, 7  # rows of the table
+    TTL, BORN = 4, 7  # the table's rows of a particle's life and of the step it was born at
 
     def __init__(self) -> None:
         self.steps = 0  # fixed steps taken

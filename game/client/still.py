@@ -87,8 +87,7 @@ class Over:
 
     def add_sprites(self, corners: np.ndarray, extent: np.ndarray) -> None:
         """Many small square sprites drawn, their top-left ``corners`` (x and y rows of whole
-        pixels), each ``extent + 1`` pixels wide: the tiles they cover, and no more (a
-        spark's neighbouring tiles, marked as well, tripled what a collapse puts back)."""
+        pixels), each ``extent + 1`` pixels wide: the tiles they cover, and no more."""
         self._rects = None
         cols = self.grid.shape[1]
         tiles = np.concatenate((corners, corners + extent)) >> self.shift
