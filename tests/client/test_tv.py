@@ -10,18 +10,22 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from random import Random
 
 import pygame
 import pytest
 
-from game.client.scene import SceneName
+from game.client.canvas import Canvas
+from game.client.scene import SceneName, make_scene
 from game.client.scenes.tv import EMOTE_TIME
-from game.records import read_record
-from game.rules import make_variant
+from game.records import Record, read_record
+from game.rules import Player, Position, make_variant
+from game.rules.playout import random_tokens
+from game.session import Snapshot
 from net.host import Host, HostConfig, HostHandle, new_table, start_host_thread
 from net.party_client import play_party_bot
 from net.party_host import PartyConfig, PartyHost
-from net.protocol import Emote
+from net.protocol import Emote, Party, Standing
 from tests.client.driver import Driver
 from tests.net.conftest import Raw
 
@@ -142,3 +146,37 @@ def test_with_no_host_the_screen_says_why_and_still_draws(driver: Driver) -> Non
     assert d.scene.session.ended.startswith(f"cannot reach {LOOPBACK}:{port}")
     d.frames(2)
     assert d.scene.pos is None and d.scene.party is None
+
+
+def test_a_winning_collapse_is_told_once_its_marks_have_landed(driver: Driver) -> None:
+    # The big screen tells the news of a collapse (a win, the score) when its marks are home,
+    # as the play screen does, not while the room is still watching them fly.
+    goff = make_variant("goff")
+    rng = Random(3)
+    while True:  # a game a collapse ends
+        moves = random_tokens(Position(goff), rng)
+        before = Record(goff, moves[:-1]).final()
+        if before.awaiting_collapse:
+            break
+    after = before.play(goff.parse_token(moves[-1]))
+    assert after.outcome is not None and after.outcome.winner is not None
+    tv = make_scene(SceneName.TV, driver.app)
+    ada = Standing("Ada", 0, 0, 0, 0, True)
+    tv.take(Party("winner-stays", "Ada and Bo play", False, 1, ("Ada", "Bo"), (), (ada,), 0, 0))
+    tv.take(Snapshot(goff, tuple(moves[:-1]), before), 0.0)
+    tv.take(Snapshot(goff, tuple(moves), after), 0.0)
+
+    def told() -> list[str]:
+        canvas = Canvas(driver.app.size)
+        tv.draw(canvas, 0.0)
+        return [t.words for t in canvas.visible_texts()]
+
+    assert tv.effects.busy
+    chooser, winner = (
+        ("Ada", "Bo")[side is Player.O] for side in (before.to_play, after.outcome.winner)
+    )
+    assert f"{chooser} chooses the collapse" in told()
+    assert f"{winner} wins!" not in told()
+    while tv.effects.busy:
+        tv.update(1 / 120)
+    assert f"{winner} wins!" in told()

@@ -78,6 +78,7 @@ class TvScene(BaseScene):
         self.back: SceneName | None = None  # where Escape goes; None quits (qttt watch)
         self.back_params: dict[str, Any] = {}
         self.pos: Position | None = None
+        self._told: Position | None = None  # what the words tell while a collapse flies
         self.moves: tuple[str, ...] = ()
         self.view: BoardView | None = None
         self.still = Still()
@@ -156,6 +157,12 @@ class TvScene(BaseScene):
             return
         self.ctx.audio.play_all(cues_for(before, after))
         self.effects.step(before, after, self._layout(), self.ctx.palette)
+        self._told = before
+
+    def _telling(self) -> Position | None:
+        """The position the words round the board tell: a collapse's news (a win, the
+        score) waits for its marks to land, as on the play screen."""
+        return self._told if self.effects.busy else self.pos
 
     # -- layout ----------------------------------------------------------------------
 
@@ -266,7 +273,7 @@ class TvScene(BaseScene):
     def _words_key(self) -> tuple[object, ...]:
         """Everything the words around the board show depend on: who plays, the clock, the
         scoreboard."""
-        party, pos, t = self.party, self.pos, self.ctx.time
+        party, pos, t = self.party, self._telling(), self.ctx.time
         clock = party is not None and party.clock_ms and pos is not None and pos.to_play
         return (
             self.ctx.palette,
@@ -309,10 +316,10 @@ class TvScene(BaseScene):
 
     def _draw_players(self, surface: pygame.Surface, strip: pygame.Rect) -> None:
         """X's name and O's, whose move it is (or who won), and the move clock under them."""
-        assert self.pos is not None
+        pos = self._telling()
+        assert pos is not None
         palette = self.ctx.palette
         u = self._unit()
-        pos = self.pos
         names = self._names()
         size = round(64 * u)
         mark = round(58 * u)
@@ -361,7 +368,7 @@ class TvScene(BaseScene):
 
     def _draw_clock(self, surface: pygame.Surface, line: pygame.Rect) -> None:
         """What is left of the move clock, as a bar and in seconds."""
-        party, pos = self.party, self.pos
+        party, pos = self.party, self._telling()
         # Only while a game runs: before the first game, between games, after the last,
         # there is no move to time.
         running = party is not None and bool(party.playing) and bool(party.clock_ms)
@@ -388,8 +395,8 @@ class TvScene(BaseScene):
         surface.blit(seconds, seconds.get_rect(midleft=(bar.right + round(20 * u), bar.centery)))
 
     def _draw_turn(self, surface: pygame.Surface, line: pygame.Rect) -> None:
-        assert self.pos is not None
-        pos = self.pos
+        pos = self._telling()
+        assert pos is not None
         palette = self.ctx.palette
         u = self._unit()
         if pos.is_over:
