@@ -14,7 +14,6 @@ one ``fblits`` call, the flying marks in another.
 from __future__ import annotations
 
 import math
-from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 from random import Random
@@ -29,6 +28,7 @@ from game.client.board_view import (
     classical_center,
     draw_row_line,
 )
+from game.client.fades import FADE_TIME, Fades
 from game.client.flights import Flight, Flights
 from game.client.particles import Particles, objects
 from game.client.still import Over
@@ -54,18 +54,6 @@ FIREWORK_SPARK: Color = (255, 250, 235)
 
 
 @dataclass(slots=True)
-class Fade:
-    """A vanished half shrinking away where it stood."""
-
-    mark: int
-    at: Vec
-    size: float
-    age: float = 0.0
-    prev_age: float = 0.0
-    life: float = 0.45
-
-
-@dataclass(slots=True)
 class Sweep:
     """A winning row lit from one end to the other, then held."""
 
@@ -88,7 +76,7 @@ class Effects:
         self.particles = Particles()
         self.colors: list[Color] = []
         self.flights = Flights()
-        self.fades: list[Fade] = []
+        self.fades = Fades()
         self.sweeps: list[Sweep] = []
         # A win closed by a collapse waits for the marks to land: its sweeps and fireworks' colour.
         self.after_landing: tuple[list[Sweep], Color] | None = None
@@ -114,7 +102,8 @@ class Effects:
         stagger = slower * min(FLIGHT_STAGGER, STAGGER_BUDGET / len(landed))
         sparks, dust = max(4, round(BURST * share)), max(4, round(DISSOLVE * share))
         flights: list[Flight] = []
-        gone: list[Vec] = []  # where each vanished half stood
+        gone: list[Vec] = []  # where each vanished half stood, and how big
+        gone_size: list[float] = []
         w = layout.area.width
         for order, (cell, k) in enumerate(landed):
             pair = next(((a, b) for m, a, b in before.spooky_marks if m == k), None)
@@ -129,7 +118,7 @@ class Effects:
             delay = order * stagger
             flights.append(Flight(k, cell, start, end, *size, delay, self.flight, color, sparks))
             gone.append(_units(layout, layout.mark_center(before, k, other)))
-            self.fades.append(Fade(k, gone[-1], size_from / w, life=0.45 * slower))
+            gone_size.append(size_from / w)
         if not flights:
             return
         # Every mark's take-off and every vanished half's dust, two bursts of many places.
@@ -137,6 +126,7 @@ class Effects:
         self._burst(starts, colors, sparks, speed=0.35, ttl=0.7)
         self._burst(np.array(gone), self._color(palette.dim), dust, speed=0.08, ttl=0.9, rise=-0.25)
         self.flights.add(flights)
+        self.fades.add([f.mark for f in flights], gone, gone_size, FADE_TIME * slower)
 
     def win(self, rows: tuple[Row, ...], layout: BoardLayout, palette: Palette) -> None:
         """A sweep along each winning row, in its player's colour."""
@@ -232,7 +222,7 @@ class Effects:
             round(self.time, 9),
             self.particles.state(),
             self.flights.state(),
-            tuple((f.mark, f.age) for f in self.fades),
+            self.fades.state(),
             tuple(s.age for s in self.sweeps),
             self.fireworks_left,
         )
@@ -249,10 +239,7 @@ class Effects:
             self.after_landing = None
             self.sweeps += sweeps
             self.celebrate(color)
-        for fade in self.fades:
-            fade.prev_age = fade.age
-            fade.age += dt
-        self.fades = [f for f in self.fades if f.age < f.life]
+        self.fades.step(dt)
         for s in self.sweeps:
             s.prev_age = s.age
             s.age += dt
@@ -366,66 +353,57 @@ class Effects:
                     theme.glow_dots(round(size * scale), color, SHADES)
         over.add(self._draw_sweeps(surface, layout, alpha))
         if self.fades:
-            over.add_all(self._draw_fades(surface, layout, palette, alpha, top))
+            over.add_sprites(*self._draw_fades(surface, layout, palette, alpha, top))
         # Sparks first: the flying marks pass in front of their own trails.
         sprites, half = _dots(tuple(self.colors), scale)
         sparks = self.particles.draw(surface, sprites, half, SHADES, (ox, oy), w, alpha)
         if sparks is not None:
             over.add_sprites(*sparks)
-        flying = self._flying(layout, palette, alpha, top) if self.flights else []
-        surface.fblits(flying)
-        over.add_all([rect for _, rect in flying])
+        if not self.flights.landed.all():  # a landed mark is the board's to draw
+            over.add_sprites(*self._draw_flying(surface, layout, palette, alpha, top))
 
     def _draw_fades(
         self, surface: pygame.Surface, layout: BoardLayout, palette: Palette, alpha: float, top: int
-    ) -> list[pygame.Rect]:
+    ) -> tuple[np.ndarray, np.ndarray]:
         """The vanished halves shrinking where they stood, in their order; where they are.
 
         The halves of one collapse vanish together, at one transparency: each run of them
         at one is blitted in one call (Ultimate's biggest collapse fades 72).
         """
         (ox, oy), w = layout.area.topleft, layout.area.width
-        ladders = {p: _ladder_of(_FADE, p, top, palette) for p in Player}
-        runs: list[tuple[int, list[tuple[pygame.Surface, pygame.Rect]]]] = []
-        for fade in self.fades:
-            age = fade.prev_age + (fade.age - fade.prev_age) * alpha
-            left = max(0.0, 1 - age / fade.life)
-            sprite = ladders[Player.of_mark(fade.mark)].nearest(fade.size * w * (0.6 + 0.4 * left))
-            at = (round(ox + fade.at[0] * w), round(oy + fade.at[1] * w))
-            opacity = round(255 * left)
-            if not runs or runs[-1][0] != opacity:
-                runs.append((opacity, []))
-            runs[-1][1].append((sprite, sprite.get_rect(center=at)))
-        drawn: list[pygame.Rect] = []
-        for opacity, blits in runs:
-            sprites = {sprite for sprite, _ in blits}
-            for sprite in sprites:
-                sprite.set_alpha(opacity)
-            surface.fblits(blits)
-            for sprite in sprites:
+        ladders = [_ladder_of(_FADE, p, top, palette) for p in (Player.X, Player.O)]
+        mark, x, y, size = self.fades.table[: Fades.LIFE]
+        left = self.fades.left(alpha)
+        picks = ladders[0].nearest_all(size * w * (0.6 + 0.4 * left))
+        sprites, corners, sides = _centred(ladders, picks, mark, ox + x * w, oy + y * w)
+        places = corners.T.tolist()
+        opacity = np.rint(255 * left).astype(np.intp).tolist()
+        ends = [i for i in range(1, len(opacity)) if opacity[i] != opacity[i - 1]]
+        for start, end in zip([0, *ends], [*ends, len(opacity)], strict=True):
+            run = set(sprites[start:end])
+            for sprite in run:
+                sprite.set_alpha(opacity[start])
+            surface.fblits(zip(sprites[start:end], places[start:end], strict=True))
+            for sprite in run:
                 sprite.set_alpha(None)
-            drawn += [rect for _, rect in blits]
-        return drawn
+        return corners, sides - 1
 
-    def _flying(
-        self, layout: BoardLayout, palette: Palette, alpha: float, top: int
-    ) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        """What the marks in the air blit, ``alpha`` of the way to the next step, in their
-        order (a landed mark is the board's: :attr:`hidden_cells`)."""
+    def _draw_flying(
+        self, surface: pygame.Surface, layout: BoardLayout, palette: Palette, alpha: float, top: int
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The marks in the air, ``alpha`` of the way to the next step, in their order (a
+        landed mark is the board's: :attr:`hidden_cells`); where they are."""
         flights = self.flights
         (ox, oy), w = layout.area.topleft, layout.area.width
-        x_ladder, o_ladder = (_ladder_of(_FLIGHT, p, top, palette) for p in (Player.X, Player.O))
-        age = flights.prev_age + (flights.age - flights.prev_age) * alpha
-        x, y, size = flights.place(age)
+        ladders = [_ladder_of(_FLIGHT, p, top, palette) for p in (Player.X, Player.O)]
+        x, y, size = flights.place(flights.prev_age + (flights.age - flights.prev_age) * alpha)
         up = np.flatnonzero(~flights.landed)
-        picks = x_ladder.nearest_all(size[up] * w).tolist()  # both ladders have the same sizes
-        xs, ys = np.rint(ox + x[up] * w).tolist(), np.rint(oy + y[up] * w).tolist()
-        crosses = (flights.mark[up] % 2 == 1).tolist()  # X plays the odd subscripts
-        flying: list[tuple[pygame.Surface, pygame.Rect]] = []
-        for pick, cross, cx, cy in zip(picks, crosses, xs, ys, strict=True):
-            sprite = (x_ladder if cross else o_ladder).sprite(pick)
-            flying.append((sprite, sprite.get_rect(center=(int(cx), int(cy)))))
-        return flying
+        picks = ladders[0].nearest_all(size[up] * w)
+        sprites, corners, sides = _centred(
+            ladders, picks, flights.mark[up], ox + x[up] * w, oy + y[up] * w
+        )
+        surface.fblits(zip(sprites, corners.T.tolist(), strict=True))
+        return corners, sides - 1
 
     def _draw_sweeps(
         self, surface: pygame.Surface, layout: BoardLayout, alpha: float
@@ -462,6 +440,19 @@ def _along(points: tuple[Vec, ...], t: float) -> Vec:
     return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
 
 
+def _centred(
+    ladders: list[Ladder], picks: np.ndarray, marks: np.ndarray, x: np.ndarray, y: np.ndarray
+) -> tuple[list[pygame.Surface], np.ndarray, np.ndarray]:
+    """Each of ``marks``' sprite from X's or O's ladder (``ladders``, sizes alike) at ``picks``;
+    the top-left corners that centre them at ``x`` and ``y`` (pixels), and their sides."""
+    odd = (marks % 2 == 1).tolist()  # X plays the odd subscripts
+    sprites = [
+        ladders[not cross].sprite(pick) for pick, cross in zip(picks.tolist(), odd, strict=True)
+    ]
+    sides = np.array([sprite.get_width() for sprite in sprites], dtype=np.intp)
+    return sprites, np.rint((x, y)).astype(np.intp) - sides // 2, sides
+
+
 # (share of the palette's glow, stroke width ratio) of a flying mark and of a vanishing half.
 _FLIGHT = (1.0, 0.12)  # as a classical mark: it lands as one
 _FADE = (0.5, 0.13)  # as a spooky mark
@@ -481,6 +472,9 @@ class Ladder:
         while sizes[-1] > 6:
             sizes.append(max(6, min(sizes[-1] - 1, round(sizes[-1] / LADDER_STEP))))
         self.sizes: tuple[int, ...] = tuple(reversed(sizes))
+        # Halfway from each size to the next: a size there or past it is closer to the next.
+        ladder = np.array(self.sizes, dtype=float)
+        self._middles = (ladder[1:] + ladder[:-1]) / 2
         self._biggest = biggest
         self._made: list[pygame.Surface | None] = [None] * len(sizes)
 
@@ -499,18 +493,9 @@ class Ladder:
         return made
 
     def nearest_all(self, sizes: np.ndarray) -> np.ndarray:
-        """The index of the sprite :meth:`nearest` picks for each of ``sizes``."""
-        ladder = np.array(self.sizes)
-        i = np.minimum(np.searchsorted(ladder, sizes), len(ladder) - 1)
-        below = ladder[np.maximum(i - 1, 0)]
-        return np.where((i > 0) & (sizes - below < ladder[i] - sizes), i - 1, i)
-
-    def nearest(self, size: float) -> pygame.Surface:
-        """The sprite closest in size to ``size`` pixels (the largest above them all)."""
-        i = min(bisect_left(self.sizes, size), len(self.sizes) - 1)
-        if i and size - self.sizes[i - 1] < self.sizes[i] - size:
-            i -= 1
-        return self.sprite(i)
+        """For each of ``sizes`` (in pixels), the index of the closest size (of two as close, the
+        larger; the largest above them all)."""
+        return np.searchsorted(self._middles, sizes, side="right")  # type: ignore[no-any-return]
 
 
 @lru_cache(maxsize=8)

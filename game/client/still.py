@@ -86,19 +86,21 @@ class Over:
             self.add(rect)
 
     def add_sprites(self, corners: np.ndarray, extent: np.ndarray) -> None:
-        """Many small square sprites drawn, their top-left ``corners`` (x and y rows of whole
-        pixels), each ``extent + 1`` pixels wide: the tiles they cover, and no more."""
+        """Many square sprites drawn, their top-left ``corners`` (x and y rows of whole pixels),
+        each ``extent + 1`` pixels wide: the tiles they cover, and no more (a sprite off the
+        window marks the tiles on its edge nearest to it)."""
         self._rects = None
         cols = self.grid.shape[1]
         tiles = np.concatenate((corners, corners + extent)) >> self.shift
         x0, y0, x1, y1 = np.minimum(np.maximum(tiles, 0, out=tiles), self._last, out=tiles)
-        # A sprite no bigger than a tile covers its first tile and its last one's, a bigger
-        # one the tiles between as well.
-        more = range(1, (int(extent.max()) >> self.shift) + 1)
-        xs = [x0, *(np.minimum(x0 + k, x1) for k in more), x1]
-        ys = [y0, *(np.minimum(y0 + k, y1) for k in more), y1]
-        rows = [y * cols for y in ys]
-        self.grid.reshape(-1)[np.concatenate([row + x for row in rows for x in xs])] = True
+        most = int(extent.max()) >> self.shift  # whole tiles in the widest side
+        if most:  # a sprite's first tile, up to ``most`` on, and its last, each way
+            span = np.arange(most + 2)[:, None]
+            xs, ys = np.minimum(x0 + span, x1), np.minimum(y0 + span, y1) * cols
+            self.grid.reshape(-1)[(ys[:, None] + xs).reshape(-1)] = True
+        else:  # none is bigger than a tile (sparks): its first tile and its last, each way
+            rows = (y0 * cols, y1 * cols)
+            self.grid.reshape(-1)[np.concatenate([y + x for y in rows for x in (x0, x1)])] = True
 
     def rects(self) -> list[list[int]]:
         """The tiles drawn on, as runs along each row of tiles within the window: ``[x, y,

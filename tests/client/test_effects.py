@@ -113,13 +113,15 @@ def test_a_ladder_holds_one_mark_at_sizes_a_step_apart() -> None:
         sprites = [ladder.sprite(i) for i in range(len(ladder.sizes))]
         widths = [s.get_width() for s in sprites]
         assert widths == sorted(widths)
-        assert ladder.nearest(1000) is sprites[-1]
-        assert ladder.nearest(1) is sprites[0]
-        for i, size in enumerate(ladder.sizes):
-            assert ladder.nearest(size + 0.4) is sprites[i]
-        many = np.linspace(0, 260, 2601)  # flights pick all at once what nearest picks
-        picked = [sprites[i] for i in ladder.nearest_all(many).tolist()]
-        assert all(a is ladder.nearest(size) for a, size in zip(picked, many, strict=True))
+        last = len(ladder.sizes) - 1
+        ends = [1000, 1, *(size + 0.4 for size in ladder.sizes)]
+        assert ladder.nearest_all(np.array(ends)).tolist() == [last, 0, *range(last + 1)]
+        # The closest size, the larger of two as close, for sizes between and beyond them all.
+        many = np.linspace(0, 260, 2601)
+        closest = [
+            max(range(last + 1), key=lambda i: (-abs(ladder.sizes[i] - size), i)) for size in many
+        ]
+        assert ladder.nearest_all(many).tolist() == closest
     finally:
         theme.forget()
         pygame.quit()
