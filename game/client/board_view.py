@@ -47,11 +47,12 @@ class BoardLayout:
     area: pygame.Rect  # the board panel
     cells: tuple[pygame.Rect, ...]  # by cell index
     boards: tuple[tuple[pygame.Rect, tuple[int, ...]], ...]  # each mini-board and its cells
+    # The side of the largest cells (those of the mini-boards in focus): asked for every
+    # frame, of Ultimate's 81 cells too.
+    cell_size: int = field(init=False)
 
-    @property
-    def cell_size(self) -> int:
-        """The side of the largest cells (those of the mini-boards in focus)."""
-        return max(rect.width for rect in self.cells)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cell_size", max(rect.width for rect in self.cells))
 
     def cell_at(self, point: tuple[int, int]) -> int | None:
         for cell, rect in enumerate(self.cells):
