@@ -102,8 +102,8 @@ class Effects:
         stagger = slower * min(FLIGHT_STAGGER, STAGGER_BUDGET / len(landed))
         sparks, dust = max(4, round(BURST * share)), max(4, round(DISSOLVE * share))
         flights: list[Flight] = []
-        gone: list[Vec] = []  # where each vanished half stood, and how big
-        gone_size: list[float] = []
+        gone: list[Vec] = []  # where each vanished half stood
+        gone_size: list[float] = []  # and how big it was
         w = layout.area.width
         for order, (cell, k) in enumerate(landed):
             pair = next(((a, b) for m, a, b in before.spooky_marks if m == k), None)
@@ -365,7 +365,8 @@ class Effects:
     def _draw_fades(
         self, surface: pygame.Surface, layout: BoardLayout, palette: Palette, alpha: float, top: int
     ) -> tuple[np.ndarray, np.ndarray]:
-        """The vanished halves shrinking where they stood, in their order; where they are.
+        """The vanished halves shrinking where they stood, in their order; where they are (the
+        top-left corners and the sides less one, for :meth:`Over.add_sprites`).
 
         The halves of one collapse vanish together, at one transparency: each run of them
         at one is blitted in one call (Ultimate's biggest collapse fades 72).
@@ -392,7 +393,8 @@ class Effects:
         self, surface: pygame.Surface, layout: BoardLayout, palette: Palette, alpha: float, top: int
     ) -> tuple[np.ndarray, np.ndarray]:
         """The marks in the air, ``alpha`` of the way to the next step, in their order (a
-        landed mark is the board's: :attr:`hidden_cells`); where they are."""
+        landed mark is the board's: :attr:`hidden_cells`); where they are, as
+        :meth:`_draw_fades` says."""
         flights = self.flights
         (ox, oy), w = layout.area.topleft, layout.area.width
         ladders = [_ladder_of(_FLIGHT, p, top, palette) for p in (Player.X, Player.O)]

@@ -10,8 +10,9 @@ import pygame
 import pytest
 
 from game.client import theme
-from game.client.board_view import BoardView, Look
+from game.client.board_view import CLASSICAL_SIZE, BoardView, Look
 from game.client.effects import LADDER_STEP, SWEEP_TIME, Effects, _ladder
+from game.client.fades import Fades
 from game.rules import Goff, Player
 from tests.client.collapses import big_collapse
 from tests.rules.scenario import played, random_game
@@ -93,6 +94,47 @@ def test_each_surviving_mark_flies_from_its_half_to_the_middle_of_its_cell() -> 
             assert np.allclose(np.column_stack((x, y))[landed], flights.end[landed])
             assert np.allclose(size[landed], flights.size_to[landed])
     assert touched == len(turned) and effects.hidden_cells == frozenset()
+
+
+def test_each_vanished_half_shrinks_and_dims_where_it_stood_then_goes(
+    screen: pygame.Surface,
+) -> None:
+    goff = Goff()
+    before, after = big_collapse(goff, 4)
+    layout = BoardView(goff).layout(pygame.Rect(0, 0, 600, 600))
+    effects = Effects(Random(1))
+    effects.step(before, after, layout, theme.NORMAL)
+    fades, flights = effects.fades, effects.flights
+    area = layout.area
+    marks = flights.mark.tolist()
+    assert fades.table[Fades.MARK].tolist() == marks  # one half gone for each mark that stays
+    for i, (k, cell) in enumerate(zip(marks, flights.cell.tolist(), strict=True)):
+        pair = next((a, b) for m, a, b in before.spooky_marks if m == k)
+        other = pair[1] if pair[0] == cell else pair[0]
+        stood = layout.mark_center(before, k, other)
+        place = fades.table[[Fades.X, Fades.Y], i] * area.width + area.topleft
+        assert place == pytest.approx(stood)
+    top = round(layout.cell_size * CLASSICAL_SIZE)
+    age, steps = 0.0, 0  # steps until a half's age, added up as it is, reaches its life
+    while age < fades.table[Fades.LIFE, 0]:
+        age, steps = age + STEP, steps + 1
+    sides, lefts = [], []
+    for _ in range(steps - 1):
+        effects.update(STEP)
+        corners, extent = effects._draw_fades(screen, layout, theme.NORMAL, 0.5, top)
+        x, y = fades.table[[Fades.X, Fades.Y]] * area.width + np.array([area.topleft]).T
+        # Each is centred where it stood, to the pixel.
+        assert np.abs(corners + (extent + 1) // 2 - np.array((x, y))).max() <= 0.5
+        sides.append(extent.tolist())
+        lefts.append(fades.left(0.5).tolist())
+    assert len(fades) == len(marks)
+    # Smaller frame by frame to six tenths (a pixel either way where trimming a sprite's clear
+    # margin rounds), fainter every frame.
+    assert (np.diff(sides, axis=0) <= 1).all()
+    assert (np.array(sides[-1]) < 0.7 * np.array(sides[0])).all()
+    assert (np.diff(lefts, axis=0) < 0).all()
+    effects.update(STEP)
+    assert len(fades) == 0  # its life is out: gone
 
 
 def test_a_ladder_holds_one_mark_at_sizes_a_step_apart() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pygame
 
@@ -21,11 +23,12 @@ def _tiles_under(over: Over, rects: list[pygame.Rect]) -> np.ndarray:
 
 def test_sprites_mark_the_tiles_they_cover_and_no_others() -> None:
     rng = np.random.default_rng(7)
-    for size in ((1280, 720), (3840, 2160)):
+    # Sides from a pixel to less than a tile (sparks), or to more than two tiles (marks in
+    # the air too), some hanging off every edge.
+    for size, widest in itertools.product(((1280, 720), (3840, 2160)), (1, 2.2)):
         over = Over(size)
         n = 300
-        # Sides from a pixel to more than two tiles, some hanging off every edge.
-        extent = rng.integers(0, 2 * over.tile + 5, n)
+        extent = rng.integers(0, round(widest * over.tile) - 1, n)
         corners = np.array((rng.integers(-80, size[0] + 40, n), rng.integers(-80, size[1] + 40, n)))
         rects = [pygame.Rect(x, y, e + 1, e + 1) for x, y, e in zip(*corners, extent, strict=True)]
         window = pygame.Rect((0, 0), size)
