@@ -239,7 +239,8 @@ class Effects:
             self.after_landing = None
             self.sweeps += sweeps
             self.celebrate(color)
-        self.fades.step(dt)
+        if self.fades:
+            self.fades.step(dt)
         for s in self.sweeps:
             s.prev_age = s.age
             s.age += dt
