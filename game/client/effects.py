@@ -103,7 +103,6 @@ class Effects:
         sparks, dust = max(4, round(BURST * share)), max(4, round(DISSOLVE * share))
         flights: list[Flight] = []
         gone: list[Vec] = []  # where each vanished half stood
-        gone_size: list[float] = []  # and how big it was
         w = layout.area.width
         for order, (cell, k) in enumerate(landed):
             pair = next(((a, b) for m, a, b in before.spooky_marks if m == k), None)
@@ -118,7 +117,6 @@ class Effects:
             delay = order * stagger
             flights.append(Flight(k, cell, start, end, *size, delay, self.flight, color, sparks))
             gone.append(_units(layout, layout.mark_center(before, k, other)))
-            gone_size.append(size_from / w)
         if not flights:
             return
         # Every mark's take-off and every vanished half's dust, two bursts of many places.
@@ -126,7 +124,9 @@ class Effects:
         self._burst(starts, colors, sparks, speed=0.35, ttl=0.7)
         self._burst(np.array(gone), self._color(palette.dim), dust, speed=0.08, ttl=0.9, rise=-0.25)
         self.flights.add(flights)
-        self.fades.add([f.mark for f in flights], gone, gone_size, FADE_TIME * slower)
+        # A vanished half was as big as its mark where that took off: both were spooky.
+        marks, sizes = [f.mark for f in flights], [f.size_from for f in flights]
+        self.fades.add(marks, gone, sizes, FADE_TIME * slower)
 
     def win(self, rows: tuple[Row, ...], layout: BoardLayout, palette: Palette) -> None:
         """A sweep along each winning row, in its player's colour."""
