@@ -26,6 +26,7 @@ import pygame
 from game.client.canvas import forget_drawn
 
 Parts = tuple[tuple[tuple[int, int, int, int], Hashable], ...]  # (x, y, w, h) and what it shows
+PASS_PIXELS = 0  # pixels painted cost about one more pass of a scene's drawing (Redraw)
 TILE_SHIFT = 5  # what moved is put back in squares 2**5 = 32 pixels big (twice that at 4K)
 _spoilt = 0  # times the window's pixels stopped being what the kept pictures left there
 
@@ -208,3 +209,76 @@ class Still:
             return [[0, 0, *over.size]]
         # The two may overlap: display.update takes that, and merging costs more than it saves.
         return put_back + over.rects()
+
+
+class Redraw:
+    """A screen painted again only where its moving sprites moved: the menus' backdrop, whose
+    marks drift behind everything else, so no picture of the rest can be kept in front.
+
+    Each moved sprite's old and new places are joined into a few rectangles, and the whole
+    screen is painted again clipped to each of them: every pixel is what a whole frame
+    paints there, and a still 4K title costs its marks, not its size. Anything else that
+    changes the picture must change the *key* (a whole frame then).
+    """
+
+    def __init__(self) -> None:
+        self._key: Hashable = None
+        self._moving: list[pygame.Rect] = []
+        self._left_on: tuple[pygame.Surface, int] | None = None  # as Still's
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        key: Hashable,
+        moving: list[pygame.Rect],
+        paint: Callable[[pygame.Surface], None],
+    ) -> list[list[int]]:
+        """Paint ``surface`` with ``paint``, only where the ``moving`` rectangles (the same
+        sprites' places as last frame, in the same order) changed if ``key`` did not; the
+        parts of the window that changed, for :func:`show`."""
+        key = (surface.get_size(), key)
+        kept = (
+            self._left_on == (surface, _spoilt)
+            and key == self._key
+            and len(moving) == len(self._moving)
+            and type(surface) is pygame.Surface  # a canvas records every text, each frame
+        )
+        self._key, self._left_on = key, (surface, _spoilt)
+        before, self._moving = self._moving, moving
+        if not kept:
+            paint(surface)
+            return [[0, 0, *surface.get_size()]]
+        window = surface.get_rect()
+        moved = [a.union(b) for a, b in zip(before, moving, strict=True) if a != b]
+        rects = _joined([rect for rect in map(_rows_of_16, moved) if rect.clip(window)])
+        rects = [rect.clip(window) for rect in rects]
+        for rect in rects:
+            surface.set_clip(rect)
+            paint(surface)
+        surface.set_clip(None)
+        return [list(rect) for rect in rects]
+
+
+def _rows_of_16(rect: pygame.Rect) -> pygame.Rect:
+    """``rect`` widened to start and end on a multiple of 16 pixels: SDL copies an opaque row
+    64 bytes at a time, and a clipped row with a ragged end took ten times as long here."""
+    left, right = rect.left & ~15, (rect.right + 15) & ~15
+    return pygame.Rect(left, rect.top, right - left, rect.height)
+
+
+def _joined(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``rects`` joined wherever their union adds fewer pixels than :data:`PASS_PIXELS`: one pass
+    paints them both for less than two would."""
+    joined: list[pygame.Rect] = []
+    for rect in rects:
+        while True:
+            for i, other in enumerate(joined):
+                both = rect.union(other)
+                if both.w * both.h - rect.w * rect.h - other.w * other.h < PASS_PIXELS:
+                    rect = both
+                    del joined[i]
+                    break
+            else:
+                break
+        joined.append(rect)
+    return joined

@@ -432,14 +432,27 @@ def backdrop(surface: pygame.Surface, palette: Palette, time: float, drift: bool
     """
     w, h = surface.get_size()
     surface.blit(background((w, h), palette.background_top, palette.background_bottom), (0, 0))
-    if not (drift and drifts(palette)):
-        return
-    for player, x0, y0, speed, size, phase in _DRIFT:
+    if drift:
+        surface.blits(drift_places((w, h), palette, time), doreturn=False)
+
+
+@lru_cache(maxsize=2)  # a screen drawn in parts (still.Redraw) asks for them again each part
+def drift_places(
+    size: tuple[int, int], palette: Palette, time: float
+) -> tuple[tuple[pygame.Surface, pygame.Rect], ...]:
+    """The drifting marks :func:`backdrop` draws at ``time`` on a window ``size`` big: each
+    one's sprite and where it goes (none in high contrast)."""
+    if not drifts(palette):
+        return ()
+    w, h = size
+    places = []
+    for player, x0, y0, speed, side, phase in _DRIFT:
         y = (y0 - time * speed) % 1.15 - 0.075
         x = x0 + 0.02 * math.sin(time * 0.5 + phase)
-        px = _quantize_size(size * h)
         color = mix(palette.background_top, palette.of(player), 0.16)
-        blit_centered(surface, mark_sprite(player, px, color, 0), (x * w, y * h))
+        sprite = mark_sprite(player, _quantize_size(side * h), color, 0)
+        places.append((sprite, sprite.get_rect(center=(round(x * w), round(y * h)))))
+    return tuple(places)
 
 
 def _quantize_size(size: float) -> int:
@@ -456,6 +469,7 @@ def forget() -> None:
         glow_dot,
         glow_dots,
         mark_sprite,
+        drift_places,
         trimmed_mark,
         faded,
         _panel,

@@ -58,6 +58,7 @@ class Menu:
     width: float = 9  # the least width, in item heights
     columns: int = 1  # items side by side (a row of buttons under a panel)
     _hover: int | None = field(default=None, init=False)
+    _laid_out: tuple[object, list[pygame.Rect]] | None = field(default=None, init=False)
     _ring: theme.Breath = field(default_factory=lambda: theme.Breath(FOCUS_RATE), init=False)
 
     def ring_time(self, time: float) -> float:
@@ -68,6 +69,12 @@ class Menu:
         """Whether the focus ring still moves at ``time`` (a menu at rest lets the window sleep)."""
         return 0 <= self.focus < len(self.items) and self._ring.moving(self.focus, time)
 
+    def look(self, time: float) -> tuple[object, ...]:
+        """All that the menu's picture shows at ``time`` (in a given area): a screen drawn again
+        only where something moved (:class:`game.client.still.Redraw`) compares it."""
+        shown = tuple((item.label, item.value, item.enabled) for item in self.items)
+        return self.focus, self.ring_time(time), shown
+
     def rects(self, area: pygame.Rect) -> list[pygame.Rect]:
         """Each item's rectangle: rows of ``columns`` items, centred in ``area``.
 
@@ -75,7 +82,15 @@ class Menu:
         tables) must fit, and never under the floor for buttons; option rows are wide
         enough for their label and their longest choice.
         """
+        # Kept while nothing they follow changes: a screen drawn in parts asks for each part.
         scale = theme.screen_scale()
+        words = tuple((item.label, tuple(item.choices)) for item in self.items)
+        key = (tuple(area), self.focus, self.columns, self.width, scale, words)
+        if self._laid_out is None or self._laid_out[0] != key:
+            self._laid_out = key, self._lay_out(area, scale)
+        return [rect.copy() for rect in self._laid_out[1]]
+
+    def _lay_out(self, area: pygame.Rect, scale: theme.Scale) -> list[pygame.Rect]:
         n = len(self.items)
         rows = -(-n // self.columns)
         least = scale.px(theme.LEAST_BUTTON + 2)
@@ -168,9 +183,12 @@ class Menu:
     def draw(
         self, surface: pygame.Surface, area: pygame.Rect, palette: Palette, time: float
     ) -> None:
+        clip = surface.get_clip()  # a screen drawn again in parts: only the items in this one
         for i, (item, rect) in enumerate(zip(self.items, self.rects(area), strict=True)):
-            if not rect.width:
-                continue  # scrolled out of the page
+            if not rect.width or not clip.colliderect(
+                rect.inflate(2 * rect.height, 2 * rect.height)
+            ):
+                continue  # scrolled out of the page, or out of the part drawn
             focused = i == self.focus
             note_button(surface, item.label, rect)
             size = _type_size(rect.height)

@@ -148,6 +148,29 @@ def test_a_board_is_still_between_moves_and_animates_through_a_burst(tmp_path: P
         d.close()
 
 
+def test_the_title_at_rest_is_drawn_again_only_where_it_moves(tmp_path: Path) -> None:
+    d = Driver(tmp_path, size=(1920, 1080))
+    try:
+        d.frames(20, ns=QUARTER)  # the focus ring comes to rest; the marks and the words move
+        scene, window = d.scene, pygame.display.get_surface()
+        draw, sent = scene.draw, []
+        scene.draw = lambda surface, alpha: sent.append(draw(surface, alpha)) or sent[-1]
+        for _ in range(3):
+            sent.clear()
+            d.frames(30)
+            # After the first (whole again, once the last batch drew elsewhere), each frame
+            # sends a few marks' and words' places.
+            areas = [sum(w * h for _, _, w, h in shown) for shown in sent[1:]]
+            assert 0 < max(areas) < 1920 * 1080 // 4, areas
+            whole = window.copy()  # the title painted whole now, on a surface of its own
+            draw(whole, 0.0)
+            assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(window, "RGB")
+        d.key(pygame.K_DOWN)  # the focus moves: its ring breathes, the menu is drawn whole
+        assert sent[-1] == [[0, 0, 1920, 1080]]
+    finally:
+        d.close()
+
+
 def post_quit_event(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.QUIT))
 

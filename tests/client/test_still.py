@@ -7,7 +7,7 @@ import itertools
 import numpy as np
 import pygame
 
-from game.client.still import Over
+from game.client.still import Over, Redraw, spoil
 
 
 def _tiles_under(over: Over, rects: list[pygame.Rect]) -> np.ndarray:
@@ -64,3 +64,71 @@ def test_a_frame_marks_its_ring_not_what_it_rings() -> None:
     whole = Over((1280, 720))
     whole.add_frame(pygame.Rect(0, 0, 40, 40), inner)
     assert (whole.grid == _tiles_under(whole, [pygame.Rect(0, 0, 40, 40)])).all()
+
+
+def test_a_screen_drawn_again_where_its_sprites_moved_is_the_whole_frame(
+    screen: pygame.Surface,
+) -> None:
+    """A backdrop of noise, sprites drifting over it (two of them standing still) and a
+    translucent card over them all: drawn again only where a sprite moved, each frame is
+    the frame painted whole, and no more than the moved sprites' places is sent."""
+    rng = np.random.default_rng(3)
+    size = screen.get_size()
+    backdrop = pygame.image.frombytes(
+        rng.integers(0, 256, size[0] * size[1] * 3).astype(np.uint8).tobytes(), size, "RGB"
+    ).convert()
+    sprite = pygame.Surface((41, 37), pygame.SRCALPHA)
+    pygame.draw.circle(sprite, (250, 200, 90, 160), (20, 18), 17)
+    card = pygame.Surface((700, 300), pygame.SRCALPHA)
+    card.fill((20, 30, 60, 200))
+    starts = [
+        (x, y)
+        for x, y in zip(rng.integers(-30, size[0], 12), rng.integers(-30, size[1], 12), strict=True)
+    ]
+
+    def places(t: int) -> list[pygame.Rect]:
+        # Ten drift at speeds of their own (a pixel or a few a frame); the last two stay.
+        return [
+            sprite.get_rect(
+                topleft=(
+                    x + (t * (i % 4) if i < 10 else 0),
+                    y + (t * (i % 3) // 2 if i < 10 else 0),
+                )
+            )
+            for i, (x, y) in enumerate(starts)
+        ]
+
+    def paint(surface: pygame.Surface, t: int) -> None:
+        surface.blit(backdrop, (0, 0))
+        surface.blits([(sprite, rect) for rect in places(t)], doreturn=False)
+        surface.blit(card, (300, 200))
+        pygame.draw.rect(surface, (255, 255, 255), (320, 220, 660, 260), 3, border_radius=20)
+
+    redraw = Redraw()
+    whole = screen.copy()
+    for t in range(24):
+        key = "card" if t < 20 else "another card"
+        shown = redraw.draw(screen, key, places(t), lambda s, t=t: paint(s, t))
+        paint(whole, t)
+        assert pygame.image.tobytes(screen, "RGB") == pygame.image.tobytes(whole, "RGB"), t
+        if t in (0, 20):  # the first frame, and a frame whose key changed: all of it
+            assert shown == [[0, 0, *size]]
+            continue
+        sent = np.zeros((size[1], size[0]), dtype=bool)
+        for x, y, w, h in shown:
+            sent[y : y + h, x : x + w] = True
+        moved = [
+            a.union(b).clip(screen.get_rect())
+            for a, b in zip(places(t - 1), places(t), strict=True)
+            if a != b
+        ]
+        # Every moved sprite's old and new place is sent, widened to whole runs of 16 pixels
+        # and no more (the two still sprites, and the rest of the window, are not sent).
+        assert all(sent[r.top : r.bottom, r.left : r.right].all() for r in moved)
+        assert sent.sum() <= sum((r.w + 30) * r.h for r in moved)
+    # Nothing moved: nothing is sent. The window lost its pixels (spoil): all of it.
+    assert redraw.draw(screen, "another card", places(23), lambda s: paint(s, 23)) == []
+    spoil()
+    assert redraw.draw(screen, "another card", places(23), lambda s: paint(s, 23)) == [
+        [0, 0, *size]
+    ]

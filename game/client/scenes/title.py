@@ -12,6 +12,7 @@ from game.client.audio import Cue
 from game.client.intents import Cancel, Intent
 from game.client.menu_screen import MenuScreen
 from game.client.scene import Context, SceneName
+from game.client.still import Redraw
 from game.client.widgets import Item, Menu
 from game.rules import Player
 
@@ -19,6 +20,7 @@ from game.rules import Player
 class TitleScene(MenuScreen):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
+        self._redraw = Redraw()
         go = self._go
         self.menu = Menu(
             [
@@ -53,30 +55,45 @@ class TitleScene(MenuScreen):
             return
         self.menu.handle(intent, self._menu_area())
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]]:
+        # Only the backdrop's marks and the title's words move: drawn again where they moved.
+        palette, t, size = self.ctx.palette, self.ctx.time, surface.get_size()
+        words = self._words(size, t)
+        moving = [rect for _, rect in (*theme.drift_places(size, palette, t), *words)]
+        look = (palette, self.ctx.device, self.menu.look(t))
+        return self._redraw.draw(surface, look, moving, lambda s: self._paint(s, words))
+
+    def _words(self, size: tuple[int, int], t: float) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The title's two words, a cross before the first and a ring after the second, and
+        where each goes at ``t``: they hover out of step, like a mark in two places at once."""
         palette = self.ctx.palette
-        t = self.ctx.time
-        theme.backdrop(surface, palette, t)
-        w, h = surface.get_size()
-        size = theme.scale((w, h)).px(100)
-        top = theme.glowing_text("QUANTUM", size, palette.x, palette.glow_strength)
-        bottom = theme.glowing_text("TIC-TAC-TOE", size, palette.o, palette.glow_strength)
-        # The two words hover out of step, like a mark in two places at once.
-        theme.blit_centered(surface, top, (w / 2, h * 0.09 + math.sin(t * 1.3) * h * 0.006))
-        theme.blit_centered(
-            surface, bottom, (w / 2, h * 0.19 + math.sin(t * 1.3 + math.pi) * h * 0.006)
-        )
-        # A cross before the first word and a ring after the second, bobbing with them.
-        glyph = round(size * 0.8)
-        bob = math.sin(t * 1.3) * h * 0.006
+        w, h = size
+        px = theme.scale(size).px(100)
+        top = theme.glowing_text("QUANTUM", px, palette.x, palette.glow_strength)
+        bottom = theme.glowing_text("TIC-TAC-TOE", px, palette.o, palette.glow_strength)
+        glyph = round(px * 0.8)
         x_mark = theme.mark_sprite(Player.X, glyph, palette.x, palette.glow_strength)
         o_mark = theme.mark_sprite(Player.O, glyph, palette.o, palette.glow_strength)
-        theme.blit_centered(
-            surface, x_mark, (w / 2 - top.get_width() / 2 - glyph * 0.5, h * 0.09 + bob)
+        bob = math.sin(t * 1.3) * h * 0.006
+        centres = (
+            (w / 2, h * 0.09 + bob),
+            (w / 2, h * 0.19 - bob),
+            (w / 2 - top.get_width() / 2 - glyph * 0.5, h * 0.09 + bob),
+            (w / 2 + bottom.get_width() / 2 + glyph * 0.4, h * 0.19 - bob),
         )
-        theme.blit_centered(
-            surface, o_mark, (w / 2 + bottom.get_width() / 2 + glyph * 0.4, h * 0.19 - bob)
-        )
+        sprites = (top, bottom, x_mark, o_mark)
+        return [
+            (sprite, sprite.get_rect(center=(round(x), round(y))))
+            for sprite, (x, y) in zip(sprites, centres, strict=True)
+        ]
+
+    def _paint(
+        self, surface: pygame.Surface, words: list[tuple[pygame.Surface, pygame.Rect]]
+    ) -> None:
+        palette, t = self.ctx.palette, self.ctx.time
+        w, h = surface.get_size()
+        theme.backdrop(surface, palette, t)
+        surface.blits(words, doreturn=False)
         self.menu.draw(surface, self._menu_area(), palette, t)
         hint = theme.text(prose.controls(self.ctx.device), theme.scale((w, h)).hint, palette.dim)
         theme.blit_centered(surface, hint, (w / 2, h * 0.96))
