@@ -87,6 +87,14 @@ class LinkPanel:
         held = " (your seat is held)" if session.local_sides else ""  # a watcher holds none
         return f"Reconnecting to {where}… {seconds} s{held}"
 
+    def look(self, time: float) -> tuple[object, ...]:
+        """All that :meth:`draw` shows at ``time``: a screen drawn again only where something
+        moved (:class:`game.client.still.Redraw`) compares it."""
+        state = self.state
+        if state == LIVE:
+            return (state,)
+        return state, self.words(), self.ended.menu.look(time) if state == ENDED else None
+
     def draw(self, surface: pygame.Surface, board: pygame.Rect) -> None:
         """Over a drawn screen: the banner over a dimmed ``board``, or the ended overlay."""
         state = self.state

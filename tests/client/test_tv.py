@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from random import Random
 
@@ -16,8 +17,9 @@ import pygame
 import pytest
 
 from game.client.canvas import Canvas
-from game.client.scene import SceneName, make_scene
+from game.client.scene import FPS_CAP, SceneName, make_scene
 from game.client.scenes.tv import EMOTE_TIME
+from game.client.theme import drift_frame_rate
 from game.records import Record, read_record
 from game.rules import Player, Position, make_variant
 from game.rules.playout import random_tokens
@@ -146,6 +148,23 @@ def test_with_no_host_the_screen_says_why_and_still_draws(driver: Driver) -> Non
     assert d.scene.session.ended.startswith(f"cannot reach {LOOPBACK}:{port}")
     d.frames(2)
     assert d.scene.pos is None and d.scene.party is None
+    # It stays up, its marks drifting: drawn again only where they moved (once the focus
+    # ring of its question rests), a pixel a frame.
+    d.settle(5)
+    scene, window = d.scene, pygame.display.get_surface()
+    assert scene.animating and scene.frame_rate == drift_frame_rate(1080, FPS_CAP) < FPS_CAP
+    draw, sent = scene.draw, []
+    scene.draw = lambda surface, alpha: sent.append(draw(surface, alpha)) or sent[-1]
+    d.frames(30)
+    areas = [sum(w * h for _, _, w, h in shown) for shown in sent]
+    assert 0 < max(areas) < 1920 * 1080 // 10, areas  # a few marks' places
+    whole = window.copy()  # the screen painted whole, on a surface of its own
+    draw(whole, 0.0)
+    assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(window, "RGB")
+    # In high contrast nothing drifts: the screen is still, the window sleeps.
+    d.app.apply_settings(replace(d.app.settings, high_contrast=True))
+    d.frames(1)
+    assert not scene.animating
 
 
 def test_a_winning_collapse_is_told_once_its_marks_have_landed(driver: Driver) -> None:

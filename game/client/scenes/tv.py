@@ -35,7 +35,7 @@ from game.client.join_panel import draw_join
 from game.client.link import LIVE, RECONNECTING, LinkPanel
 from game.client.scene import COUNTING_FPS, FPS_CAP, BaseScene, Context, SceneName
 from game.client.scoreboard import fit
-from game.client.still import Still
+from game.client.still import Redraw, Still
 from game.rules import Player, Position
 from game.session import Notice, Refused, Snapshot
 from game.textview import points
@@ -82,6 +82,7 @@ class TvScene(BaseScene):
         self.moves: tuple[str, ...] = ()
         self.view: BoardView | None = None
         self.still = Still()
+        self._redraw = Redraw()  # the waiting screen's
         self.effects = Effects(Random(11), ctx.settings.effect_intensity)
         self.party: Party | None = None
         self.clock_at = 0.0  # ctx.time when the party's left_ms was received
@@ -200,7 +201,11 @@ class TvScene(BaseScene):
 
     @property
     def frame_rate(self) -> int:
-        return FPS_CAP if self._moving() else COUNTING_FPS
+        if not self._moving():
+            return COUNTING_FPS
+        if self._waiting() and not self.bubbles:  # only the backdrop drifts
+            return theme.drift_frame_rate(self.ctx.size[1], FPS_CAP)
+        return FPS_CAP
 
     def _ticking(self) -> bool:
         """Whether something changes only in steps a second or more apart: the link's banner
@@ -212,7 +217,10 @@ class TvScene(BaseScene):
     def _moving(self) -> bool:
         party = self.party
         clock = party is not None and bool(party.clock_ms)  # its bar runs down smoothly
-        return bool(self.pos is None or self.effects.active or self.bubbles or self.news or clock)
+        waiting = self._waiting()  # the marks drift (none in high contrast); no news is shown
+        drift = waiting and theme.drifts(self.ctx.palette)
+        news = bool(self.news) and not waiting
+        return bool(drift or self.effects.active or self.bubbles or news or clock)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]] | None:
         palette = self.ctx.palette
@@ -220,13 +228,24 @@ class TvScene(BaseScene):
         board, strip, side = self._areas()
         margin = round(36 * self._unit())
         if self._waiting():
-            theme.backdrop(surface, palette, t, drift=True)
             left = pygame.Rect(margin, margin, side.x - 2 * margin, side.height)
-            self._draw_waiting(surface, left)
-            self._draw_side(surface, side)
-            self._draw_bubbles(surface, board)
-            self.link.draw(surface, board)
-            return None  # drawn whole: the marks drift everywhere
+
+            def paint_waiting(image: pygame.Surface) -> None:
+                theme.backdrop(image, palette, t)
+                clip = image.get_clip()  # one part: the words outside it (and their glow) stay
+                if clip.colliderect(left.inflate(margin, margin)):
+                    self._draw_waiting(image, left)
+                if clip.colliderect(side.inflate(margin, margin)):
+                    self._draw_side(image, side)
+                self._draw_bubbles(image, board)
+                self.link.draw(image, board)
+
+            # The marks drift behind it all: drawn again where they moved, the rest as it was
+            # unless it changed (emotes fade: whole frames while there are any).
+            ended = self.session.ended if self.session else None
+            key = (self._words_key(), self.address, ended, self.link.look(t), self.bubbles and t)
+            drift = [rect for _, rect in theme.drift_places(surface.get_size(), palette, t)]
+            return self._redraw.draw(surface, key, drift, paint_waiting)
         layout = self._layout()
         pos = self.pos
         effects = self.effects
