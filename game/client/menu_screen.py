@@ -1,4 +1,5 @@
-"""How often a menu screen is drawn: the title, the setups, the settings, the LAN screen.
+"""How often and where a menu screen is drawn: the title, the setups, the settings, the LAN
+screen, the results.
 
 A menu over the backdrop changes only while its focus ring moves (drawn at the full rate
 then), while the backdrop's marks drift (as often as they move a pixel: not at all in high
@@ -8,15 +9,46 @@ of these the window sleeps until something happens.
 
 from __future__ import annotations
 
+import pygame
+
 from game.client import theme
-from game.client.scene import COUNTING_FPS, FPS_CAP, BaseScene
+from game.client.scene import COUNTING_FPS, FPS_CAP, BaseScene, Context
+from game.client.still import Redraw
 from game.client.widgets import Menu
 
 
 class MenuScreen(BaseScene):
-    """A scene whose ``menu`` is the only thing that moves over the backdrop."""
+    """A scene whose ``menu`` is the only thing that moves over the backdrop.
+
+    A frame draws it again only where the backdrop's marks (and what :meth:`moving` names)
+    moved, while the rest it shows is the same (:meth:`look`): a still 4K menu costs its
+    marks, not its size.
+    """
 
     menu: Menu
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self._redraw = Redraw()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]]:
+        palette, t, size = self.ctx.palette, self.ctx.time, surface.get_size()
+        drift = [rect for _, rect in theme.drift_places(size, palette, t)]
+        key = (palette, self.ctx.device, self.menu.look(t), self.look(t))
+        return self._redraw.draw(surface, key, drift + self.moving(size, t), self.paint)
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """The whole screen, the backdrop first (clipped to a part of it, only that part)."""
+        raise NotImplementedError
+
+    def look(self, time: float) -> tuple[object, ...]:
+        """All that :meth:`paint` shows at ``time`` besides the menu, the palette, the device's
+        prompts and what :meth:`moving` places: what it shows that can change must be here."""
+        raise NotImplementedError
+
+    def moving(self, size: tuple[int, int], time: float) -> list[pygame.Rect]:
+        """Where what moves over the backdrop besides its marks is at ``time`` (none here)."""
+        return []
 
     def ticking(self) -> bool:
         """Whether something changes a few times a second: a caret blinking in a field being

@@ -9,7 +9,9 @@ the type scale's floor (what a sofa can read).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -35,7 +37,7 @@ Placed = list[tuple[Para, int, list[str]]]
 """Each paragraph with its size in pixels and its wrapped lines."""
 
 
-def layout(paras: list[Para], width: int, unit: int) -> tuple[int, Placed]:
+def layout(paras: Sequence[Para], width: int, unit: int) -> tuple[int, Placed]:
     """Each paragraph's size and lines at base size ``unit``, and the height of them all."""
     height = 0
     placed: Placed = []
@@ -49,11 +51,19 @@ def layout(paras: list[Para], width: int, unit: int) -> tuple[int, Placed]:
 
 
 def fit(paras: list[Para], width: int, height: int, unit: int) -> tuple[int, Placed]:
-    """The largest base size (``unit`` at most) at which ``paras`` fit ``height``; their layout."""
+    """The largest base size (``unit`` at most) at which ``paras`` fit ``height``; their layout
+    (read it, do not change it: it is kept)."""
+    return _fit(tuple(paras), width, height, unit, theme.screen_scale())
+
+
+@lru_cache(maxsize=64)  # a screen drawn in parts (still.Redraw) lays its words out each part
+def _fit(
+    paras: tuple[Para, ...], width: int, height: int, unit: int, scale: theme.Scale
+) -> tuple[int, Placed]:
     size = float(unit)
     while True:
         total, placed = layout(paras, width, round(size))
-        least = max(unit * SMALLEST, theme.screen_scale().floor)
+        least = max(unit * SMALLEST, scale.floor)
         if total <= height or size * SHRINK < least:
             return round(size), placed
         size *= SHRINK

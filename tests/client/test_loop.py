@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from random import Random
 
 import pygame
 import pytest
@@ -15,7 +16,8 @@ from game.client.loop import NS, RATE, FixedTimestep
 from game.client.scene import FPS_CAP, SceneName
 from game.client.theme import drift_frame_rate
 from game.records import Record
-from game.rules import Goff
+from game.rules import Goff, Position
+from game.rules.playout import random_tokens
 from game.session import LocalSession
 from tests.client.driver import Driver
 
@@ -148,10 +150,32 @@ def test_a_board_is_still_between_moves_and_animates_through_a_burst(tmp_path: P
         d.close()
 
 
-def test_the_title_at_rest_is_drawn_again_only_where_it_moves(tmp_path: Path) -> None:
+def _ended() -> dict[str, object]:
+    """What the results screen is entered with: a random game of Goff's, played out."""
+    moves = random_tokens(Position(Goff()), Random(5))
+    final = Record(Goff(), moves).final()
+    return {"variant": Goff(), "seats": {}, "moves": tuple(moves), "position": final}
+
+
+@pytest.mark.parametrize(
+    ("screen", "params"),
+    [
+        (SceneName.TITLE, {}),
+        (SceneName.SETUP, {"mode": "couch"}),
+        (SceneName.SETTINGS, {}),
+        (SceneName.PARTY_SETUP, {}),
+        (SceneName.LAN, {"mode": "join"}),  # the lobby, looking for tables
+        (SceneName.RESULTS, _ended()),
+    ],
+)
+def test_a_menu_at_rest_is_drawn_again_only_where_it_moves(
+    tmp_path: Path, screen: SceneName, params: dict[str, object]
+) -> None:
     d = Driver(tmp_path, size=(1920, 1080))
     try:
-        d.frames(20, ns=QUARTER)  # the focus ring comes to rest; the marks and the words move
+        d.app.go(screen, **params)
+        d.frames(20, ns=QUARTER)  # the focus ring comes to rest; the backdrop's marks drift
+        assert d.name is screen
         scene, window = d.scene, pygame.display.get_surface()
         draw, sent = scene.draw, []
         scene.draw = lambda surface, alpha: sent.append(draw(surface, alpha)) or sent[-1]
@@ -159,13 +183,13 @@ def test_the_title_at_rest_is_drawn_again_only_where_it_moves(tmp_path: Path) ->
             sent.clear()
             d.frames(30)
             # After the first (whole again, once the last batch drew elsewhere), each frame
-            # sends a few marks' and words' places.
+            # sends a few marks' places (and the title's words).
             areas = [sum(w * h for _, _, w, h in shown) for shown in sent[1:]]
             assert 0 < max(areas) < 1920 * 1080 // 4, areas
-            whole = window.copy()  # the title painted whole now, on a surface of its own
+            whole = window.copy()  # the screen painted whole now, on a surface of its own
             draw(whole, 0.0)
             assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(window, "RGB")
-        d.key(pygame.K_DOWN)  # the focus moves: its ring breathes, the menu is drawn whole
+        d.key(pygame.K_DOWN)  # the focus moves: its ring breathes, the screen is drawn whole
         assert sent[-1] == [[0, 0, 1920, 1080]]
     finally:
         d.close()

@@ -393,7 +393,11 @@ class LanScene(MenuScreen):
         w, h = self.ctx.size
         return pygame.Rect(0, round(h * 0.15), w, round(h * 0.71))
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def look(self, time: float) -> tuple[object, ...]:
+        typing = self.prompt is not None or self.address_field is not None  # a caret blinks
+        return self.mode, self.status, typing and time
+
+    def paint(self, surface: pygame.Surface) -> None:
         palette = self.ctx.palette
         theme.backdrop(surface, palette, self.ctx.time)
         w, h = surface.get_size()

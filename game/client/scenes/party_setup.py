@@ -246,7 +246,12 @@ class PartySetupScene(MenuScreen):
         w, h = self.ctx.size
         return pygame.Rect(0, round(h * 0.18), w, round(h * 0.66))
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def look(self, time: float) -> tuple[object, ...]:
+        # The blurbs follow the format and the variant, values of the menu; a name being
+        # typed (its caret blinks) is drawn whole.
+        return self.error, self.field is not None and time
+
+    def paint(self, surface: pygame.Surface) -> None:
         palette = self.ctx.palette
         theme.backdrop(surface, palette, self.ctx.time)
         w, h = surface.get_size()

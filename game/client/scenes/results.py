@@ -178,7 +178,18 @@ class ResultsScene(MenuScreen):
             return
         self.menu.handle(intent, self._areas()[1])
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def look(self, time: float) -> tuple[object, ...]:
+        table = self.table
+        return (
+            self.pos,
+            tuple(self.names.items()),
+            self.saved,
+            table.session.table if table else None,  # the series so far
+            table.party if table else None,  # who plays now
+            self.link.look(time),
+        )
+
+    def paint(self, surface: pygame.Surface) -> None:
         palette = self.ctx.palette
         t = self.ctx.time
         theme.backdrop(surface, palette, t)

@@ -198,7 +198,11 @@ class SettingsScene(MenuScreen):
         else:
             self.menu.handle(intent, self.menu_area())
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def look(self, time: float) -> tuple[object, ...]:
+        # The help follows the focus; the name being typed (its caret blinks) is drawn whole.
+        return (self.editing is not None and time,)
+
+    def paint(self, surface: pygame.Surface) -> None:
         palette = self.ctx.palette
         theme.backdrop(surface, palette, self.ctx.time)
         w, h = surface.get_size()

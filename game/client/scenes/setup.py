@@ -137,7 +137,10 @@ class SetupScene(MenuScreen):
             return
         self.menu.handle(intent, self._area())
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def look(self, time: float) -> tuple[object, ...]:
+        return (self.error,)  # the blurb follows the variant, a value of the menu
+
+    def paint(self, surface: pygame.Surface) -> None:
         palette = self.ctx.palette
         theme.backdrop(surface, palette, self.ctx.time)
         w, h = surface.get_size()

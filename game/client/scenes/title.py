@@ -12,7 +12,6 @@ from game.client.audio import Cue
 from game.client.intents import Cancel, Intent
 from game.client.menu_screen import MenuScreen
 from game.client.scene import Context, SceneName
-from game.client.still import Redraw
 from game.client.widgets import Item, Menu
 from game.rules import Player
 
@@ -20,7 +19,6 @@ from game.rules import Player
 class TitleScene(MenuScreen):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self._redraw = Redraw()
         go = self._go
         self.menu = Menu(
             [
@@ -55,13 +53,11 @@ class TitleScene(MenuScreen):
             return
         self.menu.handle(intent, self._menu_area())
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]]:
-        # Only the backdrop's marks and the title's words move: drawn again where they moved.
-        palette, t, size = self.ctx.palette, self.ctx.time, surface.get_size()
-        words = self._words(size, t)
-        moving = [rect for _, rect in (*theme.drift_places(size, palette, t), *words)]
-        look = (palette, self.ctx.device, self.menu.look(t))
-        return self._redraw.draw(surface, look, moving, lambda s: self._paint(s, words))
+    def look(self, time: float) -> tuple[object, ...]:
+        return ()  # the menu, and the words moving
+
+    def moving(self, size: tuple[int, int], time: float) -> list[pygame.Rect]:
+        return [rect for _, rect in self._words(size, time)]
 
     def _words(self, size: tuple[int, int], t: float) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """The title's two words, a cross before the first and a ring after the second, and
@@ -87,13 +83,11 @@ class TitleScene(MenuScreen):
             for sprite, (x, y) in zip(sprites, centres, strict=True)
         ]
 
-    def _paint(
-        self, surface: pygame.Surface, words: list[tuple[pygame.Surface, pygame.Rect]]
-    ) -> None:
+    def paint(self, surface: pygame.Surface) -> None:
         palette, t = self.ctx.palette, self.ctx.time
         w, h = surface.get_size()
         theme.backdrop(surface, palette, t)
-        surface.blits(words, doreturn=False)
+        surface.blits(self._words((w, h), t), doreturn=False)
         self.menu.draw(surface, self._menu_area(), palette, t)
         hint = theme.text(prose.controls(self.ctx.device), theme.scale((w, h)).hint, palette.dim)
         theme.blit_centered(surface, hint, (w / 2, h * 0.96))
