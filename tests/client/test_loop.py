@@ -166,6 +166,7 @@ def _ended() -> dict[str, object]:
         (SceneName.PARTY_SETUP, {}),
         (SceneName.LAN, {"mode": "join"}),  # the lobby, looking for tables
         (SceneName.RESULTS, _ended()),
+        (SceneName.REPLAY, {}),  # the list of saved games (none here)
     ],
 )
 def test_a_menu_at_rest_is_drawn_again_only_where_it_moves(
@@ -177,6 +178,7 @@ def test_a_menu_at_rest_is_drawn_again_only_where_it_moves(
         d.frames(20, ns=QUARTER)  # the focus ring comes to rest; the backdrop's marks drift
         assert d.name is screen
         scene, window = d.scene, pygame.display.get_surface()
+        assert scene.frame_rate == drift_frame_rate(1080, FPS_CAP) < FPS_CAP  # a pixel a frame
         draw, sent = scene.draw, []
         scene.draw = lambda surface, alpha: sent.append(draw(surface, alpha)) or sent[-1]
         for _ in range(3):

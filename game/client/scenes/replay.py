@@ -36,8 +36,9 @@ from game.client.ghost import GHOST_RATE, draw_ghost, preview_of
 from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Page, Point
 from game.client.paths import RECORD_SUFFIX, records_dir, saved_records
 from game.client.prose import Para
-from game.client.scene import BaseScene, Context, SceneName
+from game.client.scene import FPS_CAP, BaseScene, Context, SceneName
 from game.client.scenes.setup import variant_title
+from game.client.still import Redraw
 from game.client.value_graph import SIGNS, GameAnalysis, ValueGraph, grade_color
 from game.records import Record, RecordError, read_record
 from game.rules import Collapse, Place, Player, Position
@@ -148,6 +149,7 @@ class ReplayScene(BaseScene):
         self.analysis: GameAnalysis | None = None
         self.effects = Effects(Random(7), ctx.settings.effect_intensity)
         self.ghost = theme.Breath(GHOST_RATE)  # the best move's ghost breathes, then rests
+        self._redraw = Redraw()  # the list's
 
     def enter(self, path: str | Path | None = None, **params: Any) -> None:
         if path is not None:
@@ -179,6 +181,12 @@ class ReplayScene(BaseScene):
             or self.view.pulsing(t)
             or (best is not None and self.ghost.moving((self.positions[self.index], best), t))
         )
+
+    @property
+    def frame_rate(self) -> int:
+        if self.record is None:  # only the list's backdrop drifts
+            return theme.drift_frame_rate(self.ctx.size[1], FPS_CAP)
+        return FPS_CAP
 
     def update(self, dt: float) -> None:
         if self.scanning is not None and self.scanning.done():
@@ -364,13 +372,21 @@ class ReplayScene(BaseScene):
         else:
             self.handle_view(intent)
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        palette = self.ctx.palette
-        theme.backdrop(surface, palette, self.ctx.time, drift=self.record is None)
-        if self.record is None:
-            self.draw_list(surface)
-        else:
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]] | None:
+        palette, t = self.ctx.palette, self.ctx.time
+        if self.record is not None:
+            theme.backdrop(surface, palette, t, drift=False)
             self.draw_view(surface, alpha)
+            return None
+        # The list over drifting marks: drawn again only where they moved, while it stays.
+        entries = tuple(self.entries) if self.entries is not None else None
+        key = (palette, self.ctx.device, entries, self.focus, self.top, self.message)
+        drift = [rect for _, rect in theme.drift_places(surface.get_size(), palette, t)]
+        return self._redraw.draw(surface, key, drift, self.paint_list)
+
+    def paint_list(self, surface: pygame.Surface) -> None:
+        theme.backdrop(surface, self.ctx.palette, self.ctx.time)
+        self.draw_list(surface)
 
     def draw_list(self, surface: pygame.Surface) -> None:
         palette = self.ctx.palette
