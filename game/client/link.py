@@ -103,9 +103,7 @@ class LinkPanel:
         palette = self.ctx.palette
         scale = theme.scale(surface.get_size())
         if state == RECONNECTING:
-            shade = pygame.Surface(board.size, pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 150))
-            surface.blit(shade, board)
+            theme.shade(surface, board, 150)
             size = scale.lead
             lines = theme.wrap(self.words(), size, round(board.width * 0.9), True)
             images = [theme.text(line, size, palette.warning, True) for line in lines]

@@ -77,9 +77,7 @@ class NamePrompt:
     def draw(self, surface: pygame.Surface) -> None:
         # The screen behind waits for the name: dimmed, with the question over the keyboard.
         screen = self._screen()
-        shade = pygame.Surface(screen.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surface.blit(shade, screen)
+        theme.shade(surface, screen, 170)
         palette = self.ctx.palette
         size = theme.scale(screen.size).heading
         question = theme.glowing_text(QUESTION, size, palette.text, palette.glow_strength)

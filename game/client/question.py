@@ -33,9 +33,7 @@ class Question:
 
     def draw(self, surface: pygame.Surface, words: str, palette: Palette, time: float) -> None:
         w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 190))
-        surface.blit(shade, (0, 0))
+        theme.shade(surface, surface.get_rect(), 190)
         size = theme.scale((w, h)).lead
         y = round(h * 0.3)
         for line in theme.wrap(words, size, round(w * 0.7), True):

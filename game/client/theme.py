@@ -346,6 +346,18 @@ def _panel(
     return layer
 
 
+def shade(surface: pygame.Surface, rect: pygame.Rect, alpha: int) -> None:
+    """``rect`` of ``surface`` dimmed under black ``alpha`` opaque (a question over a screen)."""
+    surface.blit(_shade(rect.size, alpha), rect)
+
+
+@lru_cache(maxsize=4)  # made anew each frame, a 4K one cost 33 MB and a fill
+def _shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    layer.fill((0, 0, 0, alpha))
+    return layer
+
+
 def mix(a: Color, b: Color, t: float) -> Color:
     """The colour ``t`` of the way from ``a`` to ``b``."""
     return (
@@ -473,13 +485,16 @@ def forget() -> None:
         trimmed_mark,
         faded,
         _panel,
+        _shade,
+        wrap,
     ):
         cached.cache_clear()
 
 
-def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
+@lru_cache(maxsize=256)  # a screen drawn in parts (still.Redraw) wraps its words each part
+def wrap(words: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
     """``words`` as one paragraph, in lines no wider than ``width`` pixels (a long word alone).
 
     A line break in ``words`` (a notice or a status from the network) counts as a space.
     """
-    return fonts.wrap(" ".join(words.split()), font(size, bold), width)
+    return tuple(fonts.wrap(" ".join(words.split()), font(size, bold), width))

@@ -22,16 +22,16 @@ def test_lines_fit_the_width_and_keep_every_word_in_order() -> None:
 
 
 def test_a_word_wider_than_the_width_gets_a_line_of_its_own() -> None:
-    assert theme.wrap("a entanglement b", 24, 5) == ["a", "entanglement", "b"]
+    assert theme.wrap("a entanglement b", 24, 5) == ("a", "entanglement", "b")
 
 
 def test_one_paragraph_reads_a_line_break_as_a_space_and_prose_as_a_new_paragraph() -> None:
     wide = 10_000
-    assert theme.wrap("who plays\nnext  up", 24, wide) == ["who plays next up"]
+    assert theme.wrap("who plays\nnext  up", 24, wide) == ("who plays next up",)
     assert fonts.wrap("who plays\nnext  up", theme.font(24), wide) == ["who plays", "next up"]
     assert fonts.wrap("one\n\ntwo", theme.font(24), wide) == ["one", "", "two"]
 
 
 def test_no_words_is_one_empty_line() -> None:
-    assert theme.wrap("", 24, 100) == [""]
-    assert theme.wrap(" \n ", 24, 100) == [""]
+    assert theme.wrap("", 24, 100) == ("",)
+    assert theme.wrap(" \n ", 24, 100) == ("",)
