@@ -201,7 +201,9 @@ class Menu:
                     rect.height // 2,
                     alpha=235,
                 )
-                focus_ring(surface, rect, palette, self.ring_time(time), rect.height // 2)
+                ring_time = self.ring_time(time)
+                alone = self.columns == 1  # not a row of buttons side by side
+                focus_ring(surface, rect, palette, ring_time, rect.height // 2, alone)
             elif item.enabled:
                 theme.panel(
                     surface, rect, palette.board, palette.grid_glow, rect.height // 2, alpha=150
@@ -233,10 +235,16 @@ def _type_size(height: int) -> int:
 
 
 def focus_ring(
-    surface: pygame.Surface, rect: pygame.Rect, palette: Palette, time: float, radius: int = 0
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    palette: Palette,
+    time: float,
+    radius: int = 0,
+    alone: bool = True,
 ) -> pygame.Rect:
-    """The focus around ``rect``: a thick ring that breathes out and in, and two chevrons;
-    the rectangle it covers.
+    """The focus around ``rect``: a thick ring that breathes out and in, and two chevrons
+    unless something stands beside it (not ``alone``: one of a row of buttons); the
+    rectangle it covers.
 
     Plain outlines and polygons, no blur and no translucent layer: it costs a few
     hundred microseconds at 4K and nothing is cached.
@@ -249,7 +257,7 @@ def focus_ring(
     color = theme.mix(palette.highlight, palette.text, 0.5 * pulse)
     edge = radius + gap + width if radius else 0
     drawn = pygame.draw.rect(surface, color, ring, width, border_radius=edge)
-    if rect.width < 4 * rect.height:
+    if not alone or rect.width < 4 * rect.height:
         return drawn  # a key, or one of a row of buttons: chevrons would cover its neighbours
     # Chevrons pointing in at the two ends, riding the ring as it breathes.
     r = max(width, round(rect.height * 0.16))
