@@ -14,6 +14,10 @@ picture is enough only while nothing else drew on it: a frame shown whole
 (``show(None)``: a scene that does not say what it drew, or something drawn
 over a scene) or a window opened or uncovered (:func:`spoil`) makes the next
 frame put the whole picture back.
+
+A menu cannot keep such a picture: its backdrop's marks drift *behind* its buttons.
+:class:`Redraw` paints a screen like that again, clipped to where its moving sprites
+were and are, and sends only those parts.
 """
 
 from __future__ import annotations
@@ -26,7 +30,6 @@ import pygame
 from game.client.canvas import forget_drawn
 
 Parts = tuple[tuple[tuple[int, int, int, int], Hashable], ...]  # (x, y, w, h) and what it shows
-PASS_PIXELS = 0  # pixels painted cost about one more pass of a scene's drawing (Redraw)
 TILE_SHIFT = 5  # what moved is put back in squares 2**5 = 32 pixels big (twice that at 4K)
 _spoilt = 0  # times the window's pixels stopped being what the kept pictures left there
 
@@ -267,14 +270,16 @@ def _rows_of_16(rect: pygame.Rect) -> pygame.Rect:
 
 
 def _joined(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """``rects`` joined wherever their union adds fewer pixels than :data:`PASS_PIXELS`: one pass
-    paints them both for less than two would."""
+    """``rects`` joined wherever their union is smaller than the two (they overlap a lot).
+
+    A pass of a menu's drawing costs tens of microseconds and its pixels much more: joining
+    parts into larger ones at any cost in pixels made the 4K title's frames slower."""
     joined: list[pygame.Rect] = []
     for rect in rects:
         while True:
             for i, other in enumerate(joined):
                 both = rect.union(other)
-                if both.w * both.h - rect.w * rect.h - other.w * other.h < PASS_PIXELS:
+                if both.w * both.h < rect.w * rect.h + other.w * other.h:
                     rect = both
                     del joined[i]
                     break

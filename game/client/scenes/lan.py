@@ -395,7 +395,7 @@ class LanScene(MenuScreen):
 
     def look(self, time: float) -> tuple[object, ...]:
         typing = self.prompt is not None or self.address_field is not None  # a caret blinks
-        return self.mode, self.status, typing and time
+        return self.mode, self.status, time if typing else None
 
     def paint(self, surface: pygame.Surface) -> None:
         palette = self.ctx.palette

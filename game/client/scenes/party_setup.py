@@ -249,7 +249,7 @@ class PartySetupScene(MenuScreen):
     def look(self, time: float) -> tuple[object, ...]:
         # The blurbs follow the format and the variant, values of the menu; a name being
         # typed (its caret blinks) is drawn whole.
-        return self.error, self.field is not None and time
+        return self.error, time if self.field is not None else None
 
     def paint(self, surface: pygame.Surface) -> None:
         palette = self.ctx.palette

@@ -200,7 +200,7 @@ class SettingsScene(MenuScreen):
 
     def look(self, time: float) -> tuple[object, ...]:
         # The help follows the focus; the name being typed (its caret blinks) is drawn whole.
-        return (self.editing is not None and time,)
+        return (time if self.editing is not None else None,)
 
     def paint(self, surface: pygame.Surface) -> None:
         palette = self.ctx.palette

@@ -243,7 +243,13 @@ class TvScene(BaseScene):
             # The marks drift behind it all: drawn again where they moved, the rest as it was
             # unless it changed (emotes fade: whole frames while there are any).
             ended = self.session.ended if self.session else None
-            key = (self._words_key(), self.address, ended, self.link.look(t), self.bubbles and t)
+            key = (
+                self._words_key(),
+                self.address,
+                ended,
+                self.link.look(t),
+                t if self.bubbles else None,
+            )
             drift = [rect for _, rect in theme.drift_places(surface.get_size(), palette, t)]
             return self._redraw.draw(surface, key, drift, paint_waiting)
         layout = self._layout()
