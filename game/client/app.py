@@ -313,6 +313,10 @@ class App:
         if fullscreen:
             surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
+            if pygame.display.get_surface() is not None and pygame.display.is_fullscreen():
+                # Straight out of full screen, SDL's own framebuffer kept the screen's size (and
+                # pygame-ce warned the OS had resized it): out at that size first, then resized.
+                pygame.display.set_mode((0, 0), pygame.RESIZABLE)
             surface = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
         pygame.display.set_caption(TITLE)
         still.spoil()  # a new window surface holds none of the kept pictures

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.client.scene import SceneName
 from game.client.scenes.results import reason, verdict
+from game.commands.bench_idle import display
 from game.records import Record
 from game.rules import Goff, Player, make_variant
 from game.session import LocalSession
@@ -186,3 +192,54 @@ def test_f11_toggles_full_screen_once_per_press_and_remembers_it(
     assert d.app.settings.fullscreen
     d.button(pygame.CONTROLLER_BUTTON_GUIDE)  # and from the pad
     assert not d.app.settings.fullscreen
+
+
+# F11 twice in a real window: the window comes back at the size it had (a plain set_mode
+# straight out of full screen kept the screen's size under SDL's own framebuffer).
+F11_TWICE = """
+import json, sys, tempfile
+from pathlib import Path
+import pygame
+from game.client.app import App
+
+def press(app, key):
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0))
+    for _ in range(3):
+        app.frame()
+
+with tempfile.TemporaryDirectory() as home:
+    app = App(settings_path=Path(home) / "settings.json")
+    app.frame()
+    sizes = [app.size]
+    press(app, pygame.K_F11)
+    sizes.append(app.size)
+    press(app, pygame.K_F11)
+    sizes.append(app.size)
+    sizes.append(pygame.display.get_window_size())
+    app.close()
+print(json.dumps(sizes))
+"""
+
+
+@pytest.mark.skipif(
+    shutil.which("Xvfb") is None and os.environ.get("CI") != "true",
+    reason="opens a real window on an Xvfb of its own (apt-get install xvfb)",
+)
+def test_out_of_full_screen_a_real_window_takes_back_its_size(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("DISPLAY", raising=False)  # its own Xvfb, never the desktop's
+    with display((1920, 1080)) as where:
+        env = dict(os.environ, DISPLAY=where, SDL_AUDIODRIVER="dummy")
+        env.pop("SDL_VIDEODRIVER", None)  # a real window
+        done = subprocess.run(
+            [sys.executable, "-W", "error::RuntimeWarning", "-c", F11_TWICE],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 0, done.stderr
+    windowed, full, back, window = (tuple(size) for size in json.loads(done.stdout))
+    assert windowed == back == window == (1280, 720) and full == (1920, 1080)
