@@ -33,7 +33,7 @@ class MenuScreen(BaseScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]]:
         palette, t, size = self.ctx.palette, self.ctx.time, surface.get_size()
-        drift = [rect for _, rect in theme.drift_places(size, palette, t)]
+        drift = theme.drift_rects(size, palette, t)
         key = (palette, self.ctx.device, self.menu.look(t), self.look(t))
         return self._redraw.draw(surface, key, drift + self.moving(size, t), self.paint)
 

@@ -160,15 +160,8 @@ class Still:
         """
         # A snapshot's canvas gets a picture of its own that records what is drawn on it.
         key = (surface.get_size(), type(surface), key)
-        left, over = self._left_on, self._over
-        # Only a plain surface: a canvas must record every text the picture holds, each frame.
-        kept = (
-            left is not None
-            and over is not None
-            and left[0] is surface
-            and left[1] == _spoilt
-            and type(surface) is pygame.Surface
-        )
+        over = self._over
+        kept = over is not None and _holds(self._left_on, surface)
         again: list[pygame.Rect] = []  # painted anew in part: put back there as well
         if self._image is None or key != self._key or parts != self._parts:
             again = self._changed(key, parts) if kept else []
@@ -241,10 +234,7 @@ class Redraw:
         parts of the window that changed, for :func:`show`."""
         key = (surface.get_size(), key)
         kept = (
-            self._left_on == (surface, _spoilt)
-            and key == self._key
-            and len(moving) == len(self._moving)
-            and type(surface) is pygame.Surface  # a canvas records every text, each frame
+            _holds(self._left_on, surface) and key == self._key and len(moving) == len(self._moving)
         )
         self._key, self._left_on = key, (surface, _spoilt)
         before, self._moving = self._moving, moving
@@ -260,6 +250,18 @@ class Redraw:
             paint(surface)
         surface.set_clip(None)
         return [list(rect) for rect in rects]
+
+
+def _holds(left_on: tuple[pygame.Surface, int] | None, surface: pygame.Surface) -> bool:
+    """Whether ``surface`` still holds what a kept picture left on it (``left_on``: the surface
+    it was left on, and :func:`spoil`'s count then). Never a canvas: it must record every
+    text the picture holds, each frame."""
+    return (
+        left_on is not None
+        and left_on[0] is surface
+        and left_on[1] == _spoilt
+        and type(surface) is pygame.Surface
+    )
 
 
 def _rows_of_16(rect: pygame.Rect) -> pygame.Rect:

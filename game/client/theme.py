@@ -467,6 +467,12 @@ def drift_places(
     return tuple(places)
 
 
+def drift_rects(size: tuple[int, int], palette: Palette, time: float) -> list[pygame.Rect]:
+    """Where :func:`drift_places` puts the drifting marks: what a screen drawn again only where
+    something moved (:class:`game.client.still.Redraw`) follows."""
+    return [rect for _, rect in drift_places(size, palette, time)]
+
+
 def _quantize_size(size: float) -> int:
     return max(8, round(size / 8) * 8)
 

@@ -381,7 +381,7 @@ class ReplayScene(BaseScene):
         # The list over drifting marks: drawn again only where they moved, while it stays.
         entries = tuple(self.entries) if self.entries is not None else None
         key = (palette, self.ctx.device, entries, self.focus, self.top, self.message)
-        drift = [rect for _, rect in theme.drift_places(surface.get_size(), palette, t)]
+        drift = theme.drift_rects(surface.get_size(), palette, t)
         return self._redraw.draw(surface, key, drift, self.paint_list)
 
     def paint_list(self, surface: pygame.Surface) -> None:

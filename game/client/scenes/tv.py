@@ -250,7 +250,7 @@ class TvScene(BaseScene):
                 self.link.look(t),
                 t if self.bubbles else None,
             )
-            drift = [rect for _, rect in theme.drift_places(surface.get_size(), palette, t)]
+            drift = theme.drift_rects(surface.get_size(), palette, t)
             return self._redraw.draw(surface, key, drift, paint_waiting)
         layout = self._layout()
         pos = self.pos
