@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 
 import pygame
 
@@ -34,8 +35,9 @@ from game.client.intents import (
     Start,
     Text,
 )
+from game.client.still import Changing
 from game.client.theme import Palette
-from game.client.widgets import focus_ring
+from game.client.widgets import FOCUS_RATE, focus_ring, ring_reach
 
 
 class Done(Enum):
@@ -79,6 +81,7 @@ class TextField:
     shift: bool = False
     _finishing: bool = field(default=False, init=False)
     _aim: float | None = field(default=None, init=False)  # the column walked up or down in
+    _ring: theme.Breath = field(default_factory=lambda: theme.Breath(FOCUS_RATE), init=False)
 
     def __post_init__(self) -> None:
         pygame.key.start_text_input()  # keys typed arrive as Text while the field is open
@@ -166,9 +169,10 @@ class TextField:
 
     # -- layout and drawing -----------------------------------------------------
 
-    def panel(self, area: pygame.Rect) -> pygame.Rect:
+    @staticmethod
+    def panel(area: pygame.Rect) -> pygame.Rect:
         """The keyboard's panel: the field on top, the keys under it, centred low in ``area``."""
-        unit = self._unit(area)
+        unit = TextField._unit(area)
         w = COLUMNS * unit + unit
         h = (len(ROWS) + 1.6) * unit + unit * 1.6  # the field on top, the hint at the bottom
         box = pygame.Rect(0, 0, round(w), round(h))
@@ -180,23 +184,11 @@ class TextField:
         """The side of one key: the keyboard takes at most half the height, 90% of the width."""
         return max(24, min(round(area.height * 0.55 / (len(ROWS) + 3.2)), area.width * 9 // 110))
 
-    def key_rects(self, area: pygame.Rect) -> list[list[pygame.Rect]]:
-        box = self.panel(area)
-        unit = self._unit(area)
-        top = box.y + unit // 2 + round(unit * 1.6)
-        gap = max(2, unit // 12)
-        return [
-            [
-                pygame.Rect(
-                    box.x + unit // 2 + _start(r, i) * unit + gap,
-                    top + r * unit + gap,
-                    w * unit - 2 * gap,
-                    unit - 2 * gap,
-                )
-                for i, (_, w) in enumerate(row)
-            ]
-            for r, row in enumerate(ROWS)
-        ]
+    @staticmethod
+    def key_rects(area: pygame.Rect) -> tuple[tuple[pygame.Rect, ...], ...]:
+        """Each row's keys with the keyboard drawn in ``area`` (the same rectangles each
+        time: not to be changed)."""
+        return _key_rects(tuple(area))  # type: ignore[arg-type]
 
     def _key_at(self, area: pygame.Rect, at: tuple[int, int]) -> tuple[int, int] | None:
         for r, row in enumerate(self.key_rects(area)):
@@ -204,6 +196,28 @@ class TextField:
                 if rect.collidepoint(at):
                     return r, i
         return None
+
+    def look(self) -> tuple[object, ...]:
+        """All that the keyboard shows but its caret and its breathing focus ring
+        (:meth:`changing`): a screen drawn again only where something moved compares it."""
+        return self.text, self.shift, self.row, self.col
+
+    def changing(self, area: pygame.Rect, time: float) -> Changing:
+        """The parts that change in place with the keyboard drawn in ``area`` (a whole
+        screen), and what each shows at ``time``: the line with its blinking caret, and the
+        focused key's ring."""
+        key = self.key_rects(area)[self.row][self.col]
+        ring = ring_reach(key, area.height, alone=True)
+        return [(self._line(area), _caret(time)), (ring, self._ring.time(self._focused(), time))]
+
+    def breathing(self, time: float) -> bool:
+        """Whether the focused key's ring still moves at ``time`` (it rests like a menu's)."""
+        return self._ring.moving(self._focused(), time)
+
+    def _line(self, area: pygame.Rect) -> pygame.Rect:
+        """The line the text is typed on, at the top of the keyboard's panel."""
+        box, unit = self.panel(area), self._unit(area)
+        return pygame.Rect(box.x + unit // 2, box.y + unit * 0.75, box.width - unit, unit * 0.9)
 
     def draw(
         self,
@@ -222,14 +236,16 @@ class TextField:
         surface.blit(heading, (box.x + unit // 2, box.y + unit // 4))
         hint = theme.text(HINTS[device], round(size * 0.8), palette.dim)
         theme.blit_centered(surface, hint, (box.centerx, box.bottom - unit * 0.55))
-        line = pygame.Rect(box.x + unit // 2, box.y + unit * 0.75, box.width - unit, unit * 0.9)
+        line = self._line(area)
         pygame.draw.rect(surface, palette.background_bottom, line, border_radius=unit // 6)
         pygame.draw.rect(surface, palette.grid, line, 2, border_radius=unit // 6)
-        caret = "_" if int(time * 2) % 2 == 0 else " "
-        typed = theme.text(self.text + caret, size, palette.text, True)
+        typed = theme.text(self.text + ("_" if _caret(time) else " "), size, palette.text, True)
         surface.blit(typed, typed.get_rect(midleft=(line.x + unit // 4, line.centery)))
+        clip = surface.get_clip()
         for r, (row, rects) in enumerate(zip(ROWS, self.key_rects(area), strict=True)):
             for i, ((key, _), rect) in enumerate(zip(row, rects, strict=True)):
+                if not clip.colliderect(rect):
+                    continue  # a screen drawn again in parts: only the keys in this one
                 focused = (r, i) == (self.row, self.col)
                 usable = len(key) > 1 or key in self.allowed
                 fill = theme.mix(palette.board, palette.accent, 0.35 if focused else 0.12)
@@ -239,7 +255,34 @@ class TextField:
                 bold = focused or key == DONE
                 theme.blit_centered(surface, theme.text(words, size, color, bold), rect.center)
         focused_rect = self.key_rects(area)[self.row][self.col]
-        focus_ring(surface, focused_rect, palette, time, unit // 6)
+        focus_ring(
+            surface, focused_rect, palette, self._ring.time(self._focused(), time), unit // 6
+        )
+
+
+@lru_cache(maxsize=4)  # a screen drawn in parts draws its keys for each part
+def _key_rects(area: tuple[int, int, int, int]) -> tuple[tuple[pygame.Rect, ...], ...]:
+    box = TextField.panel(pygame.Rect(area))
+    unit = TextField._unit(pygame.Rect(area))
+    top = box.y + unit // 2 + round(unit * 1.6)
+    gap = max(2, unit // 12)
+    return tuple(
+        tuple(
+            pygame.Rect(
+                box.x + unit // 2 + _start(r, i) * unit + gap,
+                top + r * unit + gap,
+                w * unit - 2 * gap,
+                unit - 2 * gap,
+            )
+            for i, (_, w) in enumerate(row)
+        )
+        for r, row in enumerate(ROWS)
+    )
+
+
+def _caret(time: float) -> bool:
+    """Whether the caret shows at ``time``: it blinks twice a second."""
+    return int(time * 2) % 2 == 0
 
 
 def _start(row: int, index: int) -> int:

@@ -17,6 +17,7 @@ from game.client import theme
 from game.client.intents import Activate, Cancel, Click, Intent, Navigate
 from game.client.question import Question
 from game.client.scene import Context, SceneName
+from game.client.still import Changing
 from game.client.widgets import Item
 
 LIVE, RECONNECTING, ENDED = "live", "reconnecting", "ended"
@@ -87,13 +88,18 @@ class LinkPanel:
         held = " (your seat is held)" if session.local_sides else ""  # a watcher holds none
         return f"Reconnecting to {where}… {seconds} s{held}"
 
-    def look(self, time: float) -> tuple[object, ...]:
-        """All that :meth:`draw` shows at ``time``: a screen drawn again only where something
-        moved (:class:`game.client.still.Redraw`) compares it."""
+    def look(self) -> tuple[object, ...]:
+        """All that :meth:`draw` shows but the ended question's focus ring (:meth:`changing`):
+        a screen drawn again only where something moved (:class:`game.client.still.Redraw`)
+        compares it."""
         state = self.state
         if state == LIVE:
             return (state,)
-        return state, self.words(), self.ended.menu.look(time) if state == ENDED else None
+        return state, self.words(), self.ended.menu.look() if state == ENDED else None
+
+    def changing(self, height: int, time: float) -> Changing:
+        """The ended question's focus ring, breathing in place on a screen ``height`` high."""
+        return self.ended.menu.changing(height, time) if self.state == ENDED else []
 
     def draw(self, surface: pygame.Surface, board: pygame.Rect) -> None:
         """Over a drawn screen: the banner over a dimmed ``board``, or the ended overlay."""

@@ -4,7 +4,8 @@ screen, the results.
 A menu over the backdrop changes only while its focus ring moves (drawn at the full rate
 then), while the backdrop's marks drift (as often as they move a pixel: not at all in high
 contrast) and while a caret blinks in a field being typed (a few frames a second). With none
-of these the window sleeps until something happens.
+of these the window sleeps until something happens; with some, a frame paints only where
+they are.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from __future__ import annotations
 import pygame
 
 from game.client import theme
+from game.client.keyboard import TextField
 from game.client.scene import COUNTING_FPS, FPS_CAP, BaseScene, Context
-from game.client.still import Redraw
+from game.client.still import Changing, Redraw
 from game.client.widgets import Menu
 
 
@@ -34,26 +36,41 @@ class MenuScreen(BaseScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]]:
         palette, t, size = self.ctx.palette, self.ctx.time, surface.get_size()
         drift = theme.drift_rects(size, palette, t)
-        key = (palette, self.ctx.device, self.menu.look(t), self.look(t))
-        return self._redraw.draw(surface, key, drift + self.moving(size, t), self.paint)
+        field = self.typing()
+        typed = field.look() if field is not None else None
+        key = (palette, self.ctx.device, self.menu.look(), typed, self.look(t))
+        changing = self.menu.changing(size[1], t) + self.changing(size, t)
+        if field is not None:
+            changing += field.changing(pygame.Rect((0, 0), size), t)
+        return self._redraw.draw(surface, key, drift + self.moving(size, t), self.paint, changing)
 
     def paint(self, surface: pygame.Surface) -> None:
         """The whole screen, the backdrop first (clipped to a part of it, only that part)."""
         raise NotImplementedError
 
     def look(self, time: float) -> tuple[object, ...]:
-        """All that :meth:`paint` shows at ``time`` besides the menu, the palette, the device's
-        prompts and what :meth:`moving` places: what it shows that can change must be here."""
+        """All that :meth:`paint` shows at ``time`` besides the menu, the text field, the
+        palette, the device's prompts, what :meth:`moving` places and what :meth:`changing`
+        says: what it shows that can change must be here."""
         raise NotImplementedError
 
     def moving(self, size: tuple[int, int], time: float) -> list[pygame.Rect]:
         """Where what moves over the backdrop besides its marks is at ``time`` (none here)."""
         return []
 
+    def changing(self, size: tuple[int, int], time: float) -> Changing:
+        """What changes in place besides the menu's focus ring and the text field's caret and
+        ring, and what it shows at ``time`` (nothing here)."""
+        return []
+
+    def typing(self) -> TextField | None:
+        """The text field open over the screen, if one is (the screen paints it)."""
+        return None
+
     def ticking(self) -> bool:
         """Whether something changes a few times a second: a caret blinking in a field being
-        typed in, a count of seconds. Nothing here."""
-        return False
+        typed in, a count of seconds."""
+        return self.typing() is not None
 
     @property
     def animating(self) -> bool:
@@ -68,4 +85,5 @@ class MenuScreen(BaseScene):
         return COUNTING_FPS
 
     def _breathing(self) -> bool:
-        return self.menu.breathing(self.ctx.time)
+        field, t = self.typing(), self.ctx.time
+        return self.menu.breathing(t) or (field is not None and field.breathing(t))

@@ -30,6 +30,7 @@ import pygame
 from game.client.canvas import forget_drawn
 
 Parts = tuple[tuple[tuple[int, int, int, int], Hashable], ...]  # (x, y, w, h) and what it shows
+Changing = list[tuple[pygame.Rect, Hashable]]  # places that change in place, and what each shows
 TILE_SHIFT = 5  # what moved is put back in squares 2**5 = 32 pixels big (twice that at 4K)
 _spoilt = 0  # times the window's pixels stopped being what the kept pictures left there
 
@@ -213,13 +214,16 @@ class Redraw:
 
     Each moved sprite's old and new places are joined into a few rectangles, and the whole
     screen is painted again clipped to each of them: every pixel is what a whole frame
-    paints there, and a still 4K title costs its marks, not its size. Anything else that
-    changes the picture must change the *key* (a whole frame then).
+    paints there, and a still 4K title costs its marks, not its size. A part that changes
+    where it stands (a focus ring breathing, a caret blinking) is painted again the same
+    way when what it shows changed. Anything else that changes the picture must change the
+    *key* (a whole frame then).
     """
 
     def __init__(self) -> None:
         self._key: Hashable = None
         self._moving: list[pygame.Rect] = []
+        self._changing: Changing = []
         self._left_on: tuple[pygame.Surface, int] | None = None  # as Still's
 
     def draw(
@@ -228,21 +232,31 @@ class Redraw:
         key: Hashable,
         moving: list[pygame.Rect],
         paint: Callable[[pygame.Surface], None],
+        changing: Changing | None = None,
     ) -> list[list[int]]:
         """Paint ``surface`` with ``paint``, only where the ``moving`` rectangles (the same
-        sprites' places as last frame, in the same order) changed if ``key`` did not; the
-        parts of the window that changed, for :func:`show`."""
+        sprites' places as last frame, in the same order) moved and where the ``changing``
+        parts (the same parts as last frame) show something else, if ``key`` did not change;
+        the parts of the window that changed, for :func:`show`."""
+        changing = changing or []
         key = (surface.get_size(), key)
         kept = (
-            _holds(self._left_on, surface) and key == self._key and len(moving) == len(self._moving)
+            _holds(self._left_on, surface)
+            and key == self._key
+            and len(moving) == len(self._moving)
+            and len(changing) == len(self._changing)
         )
         self._key, self._left_on = key, (surface, _spoilt)
         before, self._moving = self._moving, moving
+        was, self._changing = self._changing, changing
         if not kept:
             paint(surface)
             return [[0, 0, *surface.get_size()]]
         window = surface.get_rect()
         moved = [a.union(b) for a, b in zip(before, moving, strict=True) if a != b]
+        moved += [
+            a.union(b) for (a, x), (b, y) in zip(was, changing, strict=True) if (a, x) != (b, y)
+        ]
         rects = _joined([rect for rect in map(_rows_of_16, moved) if rect.clip(window)])
         rects = [rect.clip(window) for rect in rects]
         for rect in rects:

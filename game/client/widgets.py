@@ -24,6 +24,7 @@ import pygame
 from game.client import theme
 from game.client.canvas import note_button
 from game.client.intents import Activate, Click, Intent, Navigate, Point
+from game.client.still import Changing
 from game.client.theme import Palette
 
 FOCUS_RATE = 5.0  # radians a second the focus ring breathes at (see theme.rest_after)
@@ -69,11 +70,25 @@ class Menu:
         """Whether the focus ring still moves at ``time`` (a menu at rest lets the window sleep)."""
         return 0 <= self.focus < len(self.items) and self._ring.moving(self.focus, time)
 
-    def look(self, time: float) -> tuple[object, ...]:
-        """All that the menu's picture shows at ``time`` (in a given area): a screen drawn again
-        only where something moved (:class:`game.client.still.Redraw`) compares it."""
+    def look(self) -> tuple[object, ...]:
+        """All that the menu's picture shows (in a given area) but its breathing focus ring
+        (:meth:`changing`): a screen drawn again only where something moved
+        (:class:`game.client.still.Redraw`) compares it."""
         shown = tuple((item.label, item.value, item.enabled) for item in self.items)
-        return self.focus, self.ring_time(time), shown
+        return self.focus, shown
+
+    def changing(self, height: int, time: float) -> Changing:
+        """The focus ring, a part that changes in place: all it may cover round the focused
+        item, on a screen ``height`` pixels high, and the moment it is drawn at ``time``.
+
+        The item's place is where the menu was last laid out: whatever moves it (the area,
+        the focus, the words) is in the screen's key, which then paints it whole."""
+        if self._laid_out is None or not 0 <= self.focus < len(self.items):
+            return []
+        rect = self._laid_out[1][self.focus]
+        if not rect.width:  # scrolled out of its page
+            return []
+        return [(ring_reach(rect, height, self.columns == 1), self.ring_time(time))]
 
     def rects(self, area: pygame.Rect) -> list[pygame.Rect]:
         """Each item's rectangle: rows of ``columns`` items, centred in ``area``.
@@ -250,26 +265,57 @@ def focus_ring(
     hundred microseconds at 4K and nothing is cached.
     """
     pulse = 0.5 + 0.5 * math.sin(time * FOCUS_RATE)
-    # Thick for a button, yet no thicker than the screen's size allows around a big target.
-    width = max(4, min(round(min(rect.height, rect.width) * 0.11), surface.get_height() // 140))
-    gap = round(width * (0.5 + 0.6 * pulse))
-    ring = rect.inflate(2 * (gap + width), 2 * (gap + width))
+    width, gap, ring = _ring(rect, surface.get_height(), pulse)
     color = theme.mix(palette.highlight, palette.text, 0.5 * pulse)
     edge = radius + gap + width if radius else 0
     drawn = pygame.draw.rect(surface, color, ring, width, border_radius=edge)
-    if not alone or rect.width < 4 * rect.height:
-        return drawn  # a key, or one of a row of buttons: chevrons would cover its neighbours
-    # Chevrons pointing in at the two ends, riding the ring as it breathes.
-    r = max(width, round(rect.height * 0.16))
-    for side, direction in ((ring.left, 1), (ring.right, -1)):
-        at = (side - direction * (r + width // 2), ring.centery)
-        drawn = drawn.union(_arrow(surface, at, r, direction, color))
+    for points in _chevrons(rect, ring, width, alone):
+        drawn = drawn.union(pygame.draw.polygon(surface, color, points))
     return drawn
+
+
+def ring_reach(rect: pygame.Rect, height: int, alone: bool = True) -> pygame.Rect:
+    """All that :func:`focus_ring` may cover round ``rect`` at any moment, on a screen
+    ``height`` pixels high: the ring and its chevrons reach furthest breathed out."""
+    width, _, reach = _ring(rect, height, 1.0)
+    for points in _chevrons(rect, reach, width, alone):
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        left, top = math.floor(min(xs)), math.floor(min(ys))
+        reach = reach.union(
+            (left, top, math.ceil(max(xs)) - left + 1, math.ceil(max(ys)) - top + 1)
+        )
+    return reach
+
+
+def _ring(rect: pygame.Rect, height: int, pulse: float) -> tuple[int, int, pygame.Rect]:
+    """The ring's width, its gap from ``rect`` and its outer rectangle, breathed out by
+    ``pulse`` (0 to 1)."""
+    # Thick for a button, yet no thicker than the screen's size allows around a big target.
+    width = max(4, min(round(min(rect.height, rect.width) * 0.11), height // 140))
+    gap = round(width * (0.5 + 0.6 * pulse))
+    return width, gap, rect.inflate(2 * (gap + width), 2 * (gap + width))
+
+
+def _chevrons(
+    rect: pygame.Rect, ring: pygame.Rect, width: int, alone: bool
+) -> list[list[tuple[float, float]]]:
+    """The corners of the chevrons pointing in at the two ends of ``ring``, riding it as it
+    breathes; none round a key or one of a row of buttons (they would cover its neighbours)."""
+    if not alone or rect.width < 4 * rect.height:
+        return []
+    r = max(width, round(rect.height * 0.16))
+    return [
+        _arrow_points((side - direction * (r + width // 2), ring.centery), r, direction)
+        for side, direction in ((ring.left, 1), (ring.right, -1))
+    ]
+
+
+def _arrow_points(at: tuple[float, float], r: float, direction: int) -> list[tuple[float, float]]:
+    x, y = at
+    return [(x + direction * r, y), (x - direction * r, y - r), (x - direction * r, y + r)]
 
 
 def _arrow(
     surface: pygame.Surface, at: tuple[float, float], r: float, direction: int, color: theme.Color
 ) -> pygame.Rect:
-    x, y = at
-    points = [(x + direction * r, y), (x - direction * r, y - r), (x - direction * r, y + r)]
-    return pygame.draw.polygon(surface, color, points)
+    return pygame.draw.polygon(surface, color, _arrow_points(at, r, direction))

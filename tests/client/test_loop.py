@@ -19,7 +19,7 @@ from game.records import Record
 from game.rules import Goff, Position
 from game.rules.playout import random_tokens
 from game.session import LocalSession
-from tests.client.driver import Driver
+from tests.client.driver import FRAME_NS, Driver
 
 
 class FakeClock:
@@ -191,8 +191,75 @@ def test_a_menu_at_rest_is_drawn_again_only_where_it_moves(
             whole = window.copy()  # the screen painted whole now, on a surface of its own
             draw(whole, 0.0)
             assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(window, "RGB")
-        d.key(pygame.K_DOWN)  # the focus moves: its ring breathes, the screen is drawn whole
+        d.key(pygame.K_DOWN)  # the focus moves: the screen is drawn whole...
         assert sent[-1] == [[0, 0, 1920, 1080]]
+        if screen is not SceneName.REPLAY:  # the list's focus does not breathe
+            _breathes_in_place(d, window, draw, sent)  # its ring breathes where it stands
+    finally:
+        d.close()
+
+
+def _breathes_in_place(
+    d: Driver,
+    window: pygame.Surface,
+    draw: Callable[[pygame.Surface, float], object],
+    sent: list[list[list[int]]],
+) -> None:
+    """While the focus ring breathes, each frame sends its ring's place and the marks', no
+    more, and the window is the screen painted whole; then it rests."""
+    assert d.scene.frame_rate == FPS_CAP
+    for _ in range(12):
+        sent.clear()
+        d.frames(9)
+        # After the first (whole again: the last batch's whole paint drew elsewhere).
+        areas = [sum(w * h for _, _, w, h in shown) for shown in sent[1:]]
+        assert 0 < max(areas) < 1920 * 1080 // 4, areas
+        whole = window.copy()
+        draw(whole, 0.0)
+        assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(window, "RGB")
+    d.frames(160)  # the ring comes to rest at its next breath out, 3 to 4.3 s after it moved
+    assert d.scene.frame_rate < FPS_CAP
+
+
+@pytest.mark.parametrize(
+    ("screen", "open_field"),
+    [
+        (SceneName.SETTINGS, lambda scene: scene.edit_name()),  # the player's name
+        (SceneName.PARTY_SETUP, lambda scene: scene._type_name()),  # the party's name
+    ],
+)
+def test_a_field_being_typed_in_is_drawn_again_only_where_it_changes(
+    tmp_path: Path, screen: SceneName, open_field: Callable[[object], None]
+) -> None:
+    """A text field's caret blinks and its keys' focus ring breathes where they stand: each
+    frame paints only there (and where the backdrop's marks moved), and the window is the
+    screen painted whole; the ring rests three seconds after it moved, as a menu's does."""
+    d = Driver(tmp_path, size=(1920, 1080))
+    try:
+        d.app.go(screen)
+        d.frames(2)
+        open_field(d.scene)
+        field = d.scene.typing()
+        assert field is not None
+        scene, window = d.scene, pygame.display.get_surface()
+        draw, sent = scene.draw, []
+        scene.draw = lambda surface, alpha: sent.append(draw(surface, alpha)) or sent[-1]
+        d.button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)  # a pad walks the keys: the ring moves
+        assert field.col == 1 and sent[-1] == [[0, 0, 1920, 1080]]
+        _breathes_in_place(d, window, draw, sent)
+        assert scene.ticking()  # the caret still blinks, a few frames a second
+        caret = field.changing(window.get_rect(), scene.ctx.time)[0][0]
+        for _ in range(4):  # over two blinks
+            sent.clear()
+            d.frames(15, ns=FRAME_NS * 2)
+            assert any(pygame.Rect(r).colliderect(caret) for shown in sent[1:] for r in shown)
+            areas = [sum(w * h for _, _, w, h in shown) for shown in sent[1:]]
+            assert max(areas) < 1920 * 1080 // 4, areas
+            whole = window.copy()
+            draw(whole, 0.0)
+            assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(window, "RGB")
+        d.post(pygame.TEXTINPUT, text="q")  # a letter typed: drawn whole
+        assert field.text.endswith("q") and sent[-1] == [[0, 0, 1920, 1080]]
     finally:
         d.close()
 

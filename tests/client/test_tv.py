@@ -161,6 +161,18 @@ def test_with_no_host_the_screen_says_why_and_still_draws(driver: Driver) -> Non
     whole = window.copy()  # the screen painted whole, on a surface of its own
     draw(whole, 0.0)
     assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(window, "RGB")
+    # The question's focus moves to "Try again": drawn whole, then its ring breathes where
+    # it stands, drawn again there alone.
+    d.key(pygame.K_RIGHT)
+    assert scene.link.ended.menu.focus == 1 and sent[-1] == [[0, 0, 1920, 1080]]
+    for _ in range(4):
+        sent.clear()
+        d.frames(12)
+        areas = [sum(w * h for _, _, w, h in shown) for shown in sent[1:]]
+        assert 0 < max(areas) < 1920 * 1080 // 10, areas
+        whole = window.copy()
+        draw(whole, 0.0)
+        assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(window, "RGB")
     # In high contrast nothing drifts: the screen is still, the window sleeps.
     d.app.apply_settings(replace(d.app.settings, high_contrast=True))
     d.frames(1)

@@ -1,12 +1,16 @@
-"""The menu's focus ring: chevrons point at a row that stands alone, never over a neighbour."""
+"""The menu's focus ring: chevrons point at a row that stands alone, never over a neighbour;
+all it draws, breathing, stays inside the place a screen paints again for it."""
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
 import pygame
 import pytest
 
 from game.client.theme import palette_for
-from game.client.widgets import Item, Menu
+from game.client.widgets import FOCUS_RATE, Item, Menu, focus_ring, ring_reach
 
 
 @pytest.mark.parametrize("columns", [1, 2])
@@ -26,3 +30,37 @@ def test_chevrons_point_at_a_lone_row_and_leave_a_row_of_buttons_alone(
         < strip.w * strip.h
     )
     assert drawn == (columns == 1)
+
+
+@pytest.mark.parametrize("alone", [True, False])
+@pytest.mark.parametrize(
+    ("rect", "height"),
+    [
+        ((700, 500, 900, 98), 2160),  # a menu row at 4K
+        ((400, 300, 460, 70), 1080),  # a row of buttons' button at 1080p
+        ((300, 200, 60, 60), 720),  # a key of the on-screen keyboard
+        ((100, 100, 500, 30), 480),  # a row in a small window
+    ],
+)
+def test_the_ring_stays_inside_its_reach_however_it_breathes(
+    screen: pygame.Surface, rect: tuple[int, int, int, int], height: int, alone: bool
+) -> None:
+    item = pygame.Rect(rect)
+    canvas = pygame.Surface((1920, height))
+    reach = ring_reach(item, height, alone)
+    palette = palette_for(False)
+    for step in range(24):  # a whole breath, in and out
+        canvas.fill((0, 0, 0))
+        t = step / 24 * math.tau / FOCUS_RATE
+        drawn = focus_ring(canvas, item, palette, t, item.height // 2, alone)
+        assert reach.contains(drawn), (step, drawn, reach)
+        ink = pygame.surfarray.array2d(canvas) != 0
+        outside = ink.copy()
+        outside[reach.left : reach.right, reach.top : reach.bottom] = False
+        assert not outside.any() and ink.any()
+    # No more than the ring breathed out needs: at most a few pixels spare each way.
+    canvas.fill((0, 0, 0))
+    focus_ring(canvas, item, palette, math.pi / 2 / FOCUS_RATE, item.height // 2, alone)
+    xs, ys = np.nonzero(pygame.surfarray.array2d(canvas))
+    assert reach.left >= xs.min() - 2 and reach.right <= xs.max() + 3
+    assert reach.top >= ys.min() - 2 and reach.bottom <= ys.max() + 3

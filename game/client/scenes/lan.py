@@ -118,7 +118,10 @@ class LanScene(MenuScreen):
 
     def ticking(self) -> bool:
         # A lobby is looked at every LOBBY_REFRESH of the game's time: keep it running too.
-        return self.prompt is not None or self.address_field is not None or self.lobby is not None
+        return super().ticking() or self.lobby is not None
+
+    def typing(self) -> TextField | None:
+        return self.prompt.field if self.prompt is not None else self.address_field
 
     @property
     def name(self) -> str:
@@ -394,8 +397,8 @@ class LanScene(MenuScreen):
         return pygame.Rect(0, round(h * 0.15), w, round(h * 0.71))
 
     def look(self, time: float) -> tuple[object, ...]:
-        typing = self.prompt is not None or self.address_field is not None  # a caret blinks
-        return self.mode, self.status, time if typing else None
+        # The name prompt over the screen shows its field and the question (the same each time).
+        return self.mode, self.status, self.prompt is not None
 
     def paint(self, surface: pygame.Surface) -> None:
         palette = self.ctx.palette

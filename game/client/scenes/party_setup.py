@@ -157,8 +157,8 @@ class PartySetupScene(MenuScreen):
     def _name_label(self) -> str:
         return f"Name: {self.name}"
 
-    def ticking(self) -> bool:
-        return self.field is not None
+    def typing(self) -> TextField | None:
+        return self.field
 
     def _type_name(self) -> None:
         self.field = TextField(self.name, NAME_LIMIT)
@@ -247,9 +247,7 @@ class PartySetupScene(MenuScreen):
         return pygame.Rect(0, round(h * 0.18), w, round(h * 0.66))
 
     def look(self, time: float) -> tuple[object, ...]:
-        # The blurbs follow the format and the variant, values of the menu; a name being
-        # typed (its caret blinks) is drawn whole.
-        return self.error, time if self.field is not None else None
+        return (self.error,)  # the blurbs follow the format and the variant, values of the menu
 
     def paint(self, surface: pygame.Surface) -> None:
         palette = self.ctx.palette

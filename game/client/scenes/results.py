@@ -24,6 +24,7 @@ from game.client.menu_screen import MenuScreen
 from game.client.prose import Para
 from game.client.scene import Context, Saved, SceneName, save_in_worker
 from game.client.scenes.setup import PERSON, called, seat_title
+from game.client.still import Changing
 from game.client.widgets import Item, Menu
 from game.records import Record
 from game.rules import Player, Position, Termination, Variant
@@ -186,8 +187,11 @@ class ResultsScene(MenuScreen):
             self.saved,
             table.session.table if table else None,  # the series so far
             table.party if table else None,  # who plays now
-            self.link.look(time),
+            self.link.look(),
         )
+
+    def changing(self, size: tuple[int, int], time: float) -> Changing:
+        return self.link.changing(size[1], time)  # the ended question's focus ring
 
     def paint(self, surface: pygame.Surface) -> None:
         palette = self.ctx.palette

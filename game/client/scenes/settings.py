@@ -138,8 +138,8 @@ class SettingsScene(MenuScreen):
 
     # -- typing the name ---------------------------------------------------------
 
-    def ticking(self) -> bool:
-        return self.editing is not None
+    def typing(self) -> TextField | None:
+        return self.editing
 
     def edit_name(self) -> None:
         self.editing = TextField(self.ctx.settings.player_name or system_name(), NAME_LIMIT)
@@ -199,8 +199,7 @@ class SettingsScene(MenuScreen):
             self.menu.handle(intent, self.menu_area())
 
     def look(self, time: float) -> tuple[object, ...]:
-        # The help follows the focus; the name being typed (its caret blinks) is drawn whole.
-        return (time if self.editing is not None else None,)
+        return ()  # the help follows the focus, the name being typed its field
 
     def paint(self, surface: pygame.Surface) -> None:
         palette = self.ctx.palette

@@ -247,11 +247,12 @@ class TvScene(BaseScene):
                 self._words_key(),
                 self.address,
                 ended,
-                self.link.look(t),
+                self.link.look(),
                 t if self.bubbles else None,
             )
             drift = theme.drift_rects(surface.get_size(), palette, t)
-            return self._redraw.draw(surface, key, drift, paint_waiting)
+            changing = self.link.changing(surface.get_height(), t)
+            return self._redraw.draw(surface, key, drift, paint_waiting, changing)
         layout = self._layout()
         pos = self.pos
         effects = self.effects
