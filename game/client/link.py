@@ -83,7 +83,9 @@ class LinkPanel:
         where = f"{session.table_name} ({host}:{port})" if session.table_name else f"{host}:{port}"
         if self.state == ENDED:
             reason = session.ended or "the connection ended"
-            return f"Disconnected from {where}: {reason[:1].upper()}{reason[1:]}"
+            reason = reason[:1].upper() + reason[1:]
+            # A table never reached says where itself ("cannot reach host:port: ...").
+            return reason if f"{host}:{port}" in reason else f"Disconnected from {where}: {reason}"
         seconds = max(0, round(self.ctx.time - (table.down_since or self.ctx.time)))
         held = " (your seat is held)" if session.local_sides else ""  # a watcher holds none
         return f"Reconnecting to {where}… {seconds} s{held}"

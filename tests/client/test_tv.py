@@ -146,6 +146,9 @@ def test_with_no_host_the_screen_says_why_and_still_draws(driver: Driver) -> Non
     d.frames(1)
     d.until(lambda: d.scene.session.ended is not None)
     assert d.scene.session.ended.startswith(f"cannot reach {LOOPBACK}:{port}")
+    # The question over the screen says so, naming the table once (it was never joined).
+    words = d.scene.link.words()
+    assert words.startswith("Cannot reach") and words.count(f"{LOOPBACK}:{port}") == 1, words
     d.frames(2)
     assert d.scene.pos is None and d.scene.party is None
     # It stays up, its marks drifting: drawn again only where they moved (once the focus

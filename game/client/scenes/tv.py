@@ -312,20 +312,21 @@ class TvScene(BaseScene):
         )
 
     def _draw_waiting(self, surface: pygame.Surface, left: pygame.Rect) -> None:
-        """Before the first game arrives: the title, and whom we are reaching (or why not)."""
+        """Before the first game arrives: the title, and whom we are reaching (why not, the
+        link's question over it says)."""
         palette = self.ctx.palette
         u = self._unit()
-        host, port = self.address
-        ended = self.session.ended if self.session else None
-        words = ended or f"Connecting to {host}:{port}…"
         size = round(96 * u)
         while theme.font(size, True).size("Quantum Tic-Tac-Toe")[0] > left.width and size > 24:
             size -= 4
         title = theme.glowing_text("Quantum Tic-Tac-Toe", size, palette.text, 80)
         y = left.centery - round(60 * u)
         theme.blit_centered(surface, title, (left.centerx, y))
+        if self.session is not None and self.session.ended is not None:
+            return  # the link's question over the screen says why
         y += title.get_height() // 2 + round(20 * u)
-        for line in theme.wrap(words[:1].upper() + words[1:], round(40 * u), left.width):
+        host, port = self.address
+        for line in theme.wrap(f"Connecting to {host}:{port}…", round(40 * u), left.width):
             text = theme.text(line, round(40 * u), palette.dim)
             y += text.get_height()
             theme.blit_centered(surface, text, (left.centerx, y))
