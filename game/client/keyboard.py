@@ -57,6 +57,7 @@ ROWS: tuple[tuple[tuple[str, int], ...], ...] = (
     ((SHIFT, 2), (SPACE, 3), (ERASE, 2), (DONE, 3)),
 )
 COLUMNS = 10
+SHADE = 170  # how dark the screen behind the keyboard goes (of 255)
 
 # How to work the keyboard, said for the device the player last used.
 HINTS = {
@@ -227,9 +228,18 @@ class TextField:
         time: float,
         title: str,
         device: Device,
+        question: str | None = None,
     ) -> None:
+        """The keyboard over the screen it holds (``area``): the screen dimmed behind it (its
+        own focus waits), ``question`` in large type above it if there is one, then the
+        field, titled ``title``, and the keys, with how to work them on ``device``."""
         box = self.panel(area)
         unit = self._unit(area)
+        theme.shade(surface, area, SHADE)
+        if question is not None:
+            size = theme.scale(area.size).heading
+            asked = theme.glowing_text(question, size, palette.text, palette.glow_strength)
+            theme.blit_centered(surface, asked, (area.centerx, (area.top + box.top) / 2))
         theme.panel(surface, box, palette.board, palette.grid_glow, unit // 3, alpha=250)
         size = round(unit * 0.5)
         heading = theme.text(title, round(size * 0.8), palette.dim)

@@ -14,7 +14,6 @@ from collections.abc import Callable
 
 import pygame
 
-from game.client import theme
 from game.client.intents import Intent
 from game.client.keyboard import NAME_CHARS, Done, TextField
 from game.client.scene import Context, SceneName
@@ -75,12 +74,6 @@ class NamePrompt:
         return pygame.Rect((0, 0), self.ctx.size)
 
     def draw(self, surface: pygame.Surface) -> None:
-        # The screen behind waits for the name: dimmed, with the question over the keyboard.
-        screen = self._screen()
-        theme.shade(surface, screen, 170)
-        palette = self.ctx.palette
-        size = theme.scale(screen.size).heading
-        question = theme.glowing_text(QUESTION, size, palette.text, palette.glow_strength)
-        top = self.field.panel(screen).top
-        theme.blit_centered(surface, question, (screen.centerx, top / 2))
-        self.field.draw(surface, screen, palette, self.ctx.time, TITLE, self.ctx.device)
+        # The screen behind waits for the name, with the question over the keyboard.
+        palette, time, device = self.ctx.palette, self.ctx.time, self.ctx.device
+        self.field.draw(surface, self._screen(), palette, time, TITLE, device, QUESTION)
