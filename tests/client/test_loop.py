@@ -14,6 +14,7 @@ from game.client import app as app_module
 from game.client.app import App, first_window_size
 from game.client.loop import NS, RATE, FixedTimestep
 from game.client.scene import FPS_CAP, SceneName
+from game.client.still import Still
 from game.client.theme import drift_frame_rate
 from game.records import Record
 from game.rules import Goff, Position
@@ -219,6 +220,33 @@ def _breathes_in_place(
         assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(window, "RGB")
     d.frames(160)  # the ring comes to rest at its next breath out, 3 to 4.3 s after it moved
     assert d.scene.frame_rate < FPS_CAP
+
+
+def test_the_panel_s_focus_ring_breathes_in_a_part_of_its_own(tmp_path: Path) -> None:
+    """A button of the play screen's side panel under the pointer: its ring breathes, and
+    each frame paints and sends its place alone; the window is the screen painted afresh."""
+    d = Driver(tmp_path, size=(1920, 1080))
+    try:
+        d.app.go(SceneName.PLAY, variant=Goff(), seats={})
+        d.frames(200)  # the board's pointer and pulses at rest
+        scene, window = d.scene, pygame.display.get_surface()
+        draw, sent = scene.draw, []
+        scene.draw = lambda surface, alpha: sent.append(draw(surface, alpha)) or sent[-1]
+        button = scene.hud_menu.rects(scene._hud_menu_area(scene._areas()[1]))[0]
+        d.post(pygame.MOUSEMOTION, pos=button.center, rel=(0, 0), buttons=(0, 0, 0))
+        assert scene.hud_menu.focus == 0 and scene.animating
+        for _ in range(6):
+            sent.clear()
+            d.frames(10)
+            areas = [sum(w * h for _, _, w, h in shown) for shown in sent[1:]]
+            assert 0 < max(areas) < 1920 * 1080 // 8, areas
+            kept, scene.still = scene.still, Still()  # painted afresh, not from the kept picture
+            whole = window.copy()
+            draw(whole, 0.0)
+            scene.still = kept
+            assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(window, "RGB")
+    finally:
+        d.close()
 
 
 @pytest.mark.parametrize(

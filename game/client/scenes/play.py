@@ -893,7 +893,11 @@ class PlayScene(BaseScene):
         # a frame in a collapse puts them back as one picture where they were drawn over,
         # and draws what moves over them. The board and the panel are parts of it, each
         # painted again alone when it alone changed.
-        parts = (*self.view.parts(layout, palette), ((*side,), self._panel_key()))
+        # The panel's focus ring breathes in a part of its own, painted again alone.
+        ring = tuple(
+            ((*rect,), when) for rect, when in self.hud_menu.changing(surface.get_height(), t)
+        )
+        parts = (*self.view.parts(layout, palette), ((*side,), self._panel_key()), *ring)
         over = self.still.draw(surface, palette, paint, parts)
         if leads := self.advice.study_at(self.pos):
             draw_study(surface, layout, self.pos, leads, self.advice.exact, palette)
@@ -922,8 +926,7 @@ class PlayScene(BaseScene):
             self.moves,
             self.choice,
             (self._seat_name(Player.X), self._seat_name(Player.O)),
-            (menu.focus, tuple((item.label, item.enabled, item.value) for item in menu.items)),
-            menu.ring_time(t) if menu.focus >= 0 else None,  # a focused button's ring
+            menu.look(),  # its focus ring breathes in a part of its own
             (banner, banner is not None and t < banner.until),
             self._invitation(),
             self._party_key(),
