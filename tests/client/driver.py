@@ -187,3 +187,40 @@ class Driver:
             if index == 1:
                 self.button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT, pad)
             self.button(pygame.CONTROLLER_BUTTON_A, pad)
+
+
+class Draws:
+    """A scene's frames, watched: what each sent to the screen (its draw's answer)."""
+
+    def __init__(self, d: Driver) -> None:
+        self.d = d
+        scene = d.scene
+        self.draw = scene.draw  # the scene's own
+        self.sent: list[list[list[int]] | None] = []  # None: the whole window
+        scene.draw = self._sent
+
+    def _sent(self, surface: pygame.Surface, alpha: float) -> list[list[int]] | None:
+        self.sent.append(self.draw(surface, alpha))
+        return self.sent[-1]
+
+    def in_parts(
+        self, frames: int, most: int, ns: int = FRAME_NS, whole: Callable[[], None] | None = None
+    ) -> list[list[list[int]] | None]:
+        """Run ``frames`` frames: each after the first (whole again when the last check
+        painted elsewhere) sends something and less than ``most`` pixels, and the window then
+        holds the screen painted whole (``whole`` checks it, if given); what they sent."""
+        self.sent.clear()
+        self.d.frames(frames, ns)
+        shown = self.sent[1:]
+        window = pygame.display.get_surface().get_rect()
+        sizes = [sum(w * h for _, _, w, h in parts or [window]) for parts in shown]
+        assert 0 < max(sizes) < most, sizes
+        (whole or self.painted_whole)()
+        return shown
+
+    def painted_whole(self) -> None:
+        """The window holds what the scene paints whole on a surface of its own."""
+        window = pygame.display.get_surface()
+        whole = window.copy()
+        self.draw(whole, 0.0)
+        assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(window, "RGB")

@@ -20,7 +20,7 @@ from game.records import Record
 from game.rules import Goff, Position
 from game.rules.playout import random_tokens
 from game.session import LocalSession
-from tests.client.driver import FRAME_NS, Driver
+from tests.client.driver import FRAME_NS, Draws, Driver
 
 
 class FakeClock:
@@ -178,46 +178,24 @@ def test_a_menu_at_rest_is_drawn_again_only_where_it_moves(
         d.app.go(screen, **params)
         d.frames(20, ns=QUARTER)  # the focus ring comes to rest; the backdrop's marks drift
         assert d.name is screen
-        scene, window = d.scene, pygame.display.get_surface()
-        assert scene.frame_rate == drift_frame_rate(1080, FPS_CAP) < FPS_CAP  # a pixel a frame
-        draw, sent = scene.draw, []
-        scene.draw = lambda surface, alpha: sent.append(draw(surface, alpha)) or sent[-1]
-        for _ in range(3):
-            sent.clear()
-            d.frames(30)
-            # After the first (whole again, once the last batch drew elsewhere), each frame
-            # sends a few marks' places (and the title's words).
-            areas = [sum(w * h for _, _, w, h in shown) for shown in sent[1:]]
-            assert 0 < max(areas) < 1920 * 1080 // 4, areas
-            whole = window.copy()  # the screen painted whole now, on a surface of its own
-            draw(whole, 0.0)
-            assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(window, "RGB")
+        assert d.scene.frame_rate == drift_frame_rate(1080, FPS_CAP) < FPS_CAP  # a pixel a frame
+        draws = Draws(d)
+        for _ in range(3):  # each frame sends a few marks' places (and the title's words)
+            draws.in_parts(30, 1920 * 1080 // 4)
         d.key(pygame.K_DOWN)  # the focus moves: the screen is drawn whole...
-        assert sent[-1] == [[0, 0, 1920, 1080]]
+        assert draws.sent[-1] == [[0, 0, 1920, 1080]]
         if screen is not SceneName.REPLAY:  # the list's focus does not breathe
-            _breathes_in_place(d, window, draw, sent)  # its ring breathes where it stands
+            _breathes_in_place(d, draws)  # its ring breathes where it stands
     finally:
         d.close()
 
 
-def _breathes_in_place(
-    d: Driver,
-    window: pygame.Surface,
-    draw: Callable[[pygame.Surface, float], object],
-    sent: list[list[list[int]]],
-) -> None:
+def _breathes_in_place(d: Driver, draws: Draws) -> None:
     """While the focus ring breathes, each frame sends its ring's place and the marks', no
     more, and the window is the screen painted whole; then it rests."""
     assert d.scene.frame_rate == FPS_CAP
     for _ in range(12):
-        sent.clear()
-        d.frames(9)
-        # After the first (whole again: the last batch's whole paint drew elsewhere).
-        areas = [sum(w * h for _, _, w, h in shown) for shown in sent[1:]]
-        assert 0 < max(areas) < 1920 * 1080 // 4, areas
-        whole = window.copy()
-        draw(whole, 0.0)
-        assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(window, "RGB")
+        draws.in_parts(9, 1920 * 1080 // 4)
     d.frames(160)  # the ring comes to rest at its next breath out, 3 to 4.3 s after it moved
     assert d.scene.frame_rate < FPS_CAP
 
@@ -229,22 +207,19 @@ def test_the_panel_s_focus_ring_breathes_in_a_part_of_its_own(tmp_path: Path) ->
     try:
         d.app.go(SceneName.PLAY, variant=Goff(), seats={})
         d.frames(200)  # the board's pointer and pulses at rest
-        scene, window = d.scene, pygame.display.get_surface()
-        draw, sent = scene.draw, []
-        scene.draw = lambda surface, alpha: sent.append(draw(surface, alpha)) or sent[-1]
+        scene = d.scene
+        draws = Draws(d)
         button = scene.hud_menu.rects(scene._hud_menu_area(scene._areas()[1]))[0]
         d.post(pygame.MOUSEMOTION, pos=button.center, rel=(0, 0), buttons=(0, 0, 0))
         assert scene.hud_menu.focus == 0 and scene.animating
-        for _ in range(6):
-            sent.clear()
-            d.frames(10)
-            areas = [sum(w * h for _, _, w, h in shown) for shown in sent[1:]]
-            assert 0 < max(areas) < 1920 * 1080 // 8, areas
-            kept, scene.still = scene.still, Still()  # painted afresh, not from the kept picture
-            whole = window.copy()
-            draw(whole, 0.0)
+
+        def afresh() -> None:  # painted whole anew, not from the kept picture
+            kept, scene.still = scene.still, Still()
+            draws.painted_whole()
             scene.still = kept
-            assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(window, "RGB")
+
+        for _ in range(6):
+            draws.in_parts(10, 1920 * 1080 // 8, whole=afresh)
     finally:
         d.close()
 
@@ -269,25 +244,18 @@ def test_a_field_being_typed_in_is_drawn_again_only_where_it_changes(
         open_field(d.scene)
         field = d.scene.typing()
         assert field is not None
-        scene, window = d.scene, pygame.display.get_surface()
-        draw, sent = scene.draw, []
-        scene.draw = lambda surface, alpha: sent.append(draw(surface, alpha)) or sent[-1]
+        scene = d.scene
+        draws = Draws(d)
         d.button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)  # a pad walks the keys: the ring moves
-        assert field.col == 1 and sent[-1] == [[0, 0, 1920, 1080]]
-        _breathes_in_place(d, window, draw, sent)
+        assert field.col == 1 and draws.sent[-1] == [[0, 0, 1920, 1080]]
+        _breathes_in_place(d, draws)
         assert scene.ticking()  # the caret still blinks, a few frames a second
-        caret = field.changing(window.get_rect(), scene.ctx.time)[0][0]
+        caret = field.changing(pygame.Rect(0, 0, 1920, 1080), scene.ctx.time)[0][0]
         for _ in range(4):  # over two blinks
-            sent.clear()
-            d.frames(15, ns=FRAME_NS * 2)
-            assert any(pygame.Rect(r).colliderect(caret) for shown in sent[1:] for r in shown)
-            areas = [sum(w * h for _, _, w, h in shown) for shown in sent[1:]]
-            assert max(areas) < 1920 * 1080 // 4, areas
-            whole = window.copy()
-            draw(whole, 0.0)
-            assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(window, "RGB")
+            shown = draws.in_parts(15, 1920 * 1080 // 4, ns=FRAME_NS * 2)
+            assert any(pygame.Rect(r).colliderect(caret) for parts in shown for r in parts)
         d.post(pygame.TEXTINPUT, text="q")  # a letter typed: drawn whole
-        assert field.text.endswith("q") and sent[-1] == [[0, 0, 1920, 1080]]
+        assert field.text.endswith("q") and draws.sent[-1] == [[0, 0, 1920, 1080]]
     finally:
         d.close()
 

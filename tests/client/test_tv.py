@@ -28,7 +28,7 @@ from net.host import Host, HostConfig, HostHandle, new_table, start_host_thread
 from net.party_client import play_party_bot
 from net.party_host import PartyConfig, PartyHost
 from net.protocol import Emote, Party, Standing
-from tests.client.driver import Driver
+from tests.client.driver import Draws, Driver
 from tests.net.conftest import Raw
 
 LOOPBACK = "127.0.0.1"
@@ -154,28 +154,16 @@ def test_with_no_host_the_screen_says_why_and_still_draws(driver: Driver) -> Non
     # It stays up, its marks drifting: drawn again only where they moved (once the focus
     # ring of its question rests), a pixel a frame.
     d.settle(5)
-    scene, window = d.scene, pygame.display.get_surface()
+    scene = d.scene
     assert scene.animating and scene.frame_rate == drift_frame_rate(1080, FPS_CAP) < FPS_CAP
-    draw, sent = scene.draw, []
-    scene.draw = lambda surface, alpha: sent.append(draw(surface, alpha)) or sent[-1]
-    d.frames(30)
-    areas = [sum(w * h for _, _, w, h in shown) for shown in sent]
-    assert 0 < max(areas) < 1920 * 1080 // 10, areas  # a few marks' places
-    whole = window.copy()  # the screen painted whole, on a surface of its own
-    draw(whole, 0.0)
-    assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(window, "RGB")
+    draws = Draws(d)
+    draws.in_parts(30, 1920 * 1080 // 10)  # a few marks' places
     # The question's focus moves to "Try again": drawn whole, then its ring breathes where
     # it stands, drawn again there alone.
     d.key(pygame.K_RIGHT)
-    assert scene.link.ended.menu.focus == 1 and sent[-1] == [[0, 0, 1920, 1080]]
+    assert scene.link.ended.menu.focus == 1 and draws.sent[-1] == [[0, 0, 1920, 1080]]
     for _ in range(4):
-        sent.clear()
-        d.frames(12)
-        areas = [sum(w * h for _, _, w, h in shown) for shown in sent[1:]]
-        assert 0 < max(areas) < 1920 * 1080 // 10, areas
-        whole = window.copy()
-        draw(whole, 0.0)
-        assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(window, "RGB")
+        draws.in_parts(12, 1920 * 1080 // 10)
     # In high contrast nothing drifts: the screen is still, the window sleeps.
     d.app.apply_settings(replace(d.app.settings, high_contrast=True))
     d.frames(1)
