@@ -173,6 +173,7 @@ def text(words: str, size: int, color: Color, bold: bool = False) -> Canvas:
     return text_canvas(font(size, bold).render(words, True, color).convert_alpha(), words, size)
 
 
+@lru_cache(maxsize=256)  # a screen drawn in parts (still.Redraw) fits its words each part
 def fitted(words: str, size: int, width: float, least: int, bold: bool = False) -> tuple[str, int]:
     """``words`` at the largest size from ``size`` down to ``least`` that fits ``width``
     pixels, cut with an ellipsis if even ``least`` is too wide."""
@@ -493,6 +494,7 @@ def forget() -> None:
         _panel,
         _shade,
         wrap,
+        fitted,
     ):
         cached.cache_clear()
 

@@ -26,7 +26,7 @@ from net.loopthread import LoopThread
 from net.party import WINNER_STAYS
 from net.party_client import play_party_bot
 from net.party_host import PartyConfig, PartyHost
-from tests.client.driver import Driver
+from tests.client.driver import Draws, Driver
 from tests.client.test_lan import LOOPBACK
 
 ANN_PAD = 1  # the pretend controller Ann holds (SDL instance id; the app's pad 1)
@@ -201,3 +201,30 @@ def test_a_guest_from_the_lobby_waits_on_the_party_screen(small: Driver, tmp_pat
         d.app.go(SceneName.TITLE)
         d.frames(1)
         host.stop()
+
+
+def test_the_party_screen_waits_drawn_again_only_where_it_moves(tmp_path: Path) -> None:
+    """The big screen of a party waiting for its players (all evening, on a TV) is drawn
+    again only where its backdrop's marks drift; the host's menu over it is shown whole, and
+    once it closes the screen goes back to parts. Each time, the window is the screen
+    painted whole."""
+    d = Driver(tmp_path, size=(1920, 1080))
+    try:
+        d.app.go(SceneName.PARTY_SETUP, bind=LOOPBACK)
+        d.frames(1)
+        d.choose("Start the party")
+        d.until(lambda: d.name is SceneName.PARTY and d.scene.party is not None)
+        d.until(lambda: d.scene.session.join_url is not None)  # its QR code is on screen
+        d.settle(1)
+        draws = Draws(d)
+        for _ in range(3):
+            draws.in_parts(20, 1920 * 1080 // 8)  # a few marks' places
+        d.key(pygame.K_RETURN)  # the host's menu
+        assert d.scene.menu_open
+        d.frames(5)
+        assert draws.sent[-5:] == [None] * 5
+        d.choose("Back to the party")
+        assert not d.scene.menu_open
+        draws.in_parts(20, 1920 * 1080 // 8)
+    finally:
+        d.close()

@@ -333,8 +333,10 @@ class PartyScene(TvScene):
         left = self._left()
         return left.inflate(-left.width // 6, -left.height // 5)
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        super().draw(surface, alpha)
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]] | None:
+        shown = super().draw(surface, alpha)
+        if not self.menu_open and self.field is None:
+            return shown  # the big screen's own: drawn again only where it changed
         palette = self.ctx.palette
         if self.menu_open:
             area = self._menu_area()
@@ -352,12 +354,17 @@ class PartyScene(TvScene):
                 "Who sits down on the couch?",
                 self.ctx.device,
             )
+        return None  # the host's menu or the keyboard over it: the window shown whole
 
     def _waiting(self) -> bool:
         # Between two games the last board stays up; before the first, and while the queue
         # is too short, the party's own screen: who is here, how to join.
         idle = self.party is not None and not self.party.playing and not self.moves
         return super()._waiting() or idle
+
+    def _waiting_key(self) -> tuple[object, ...]:
+        night = self.night.evening.name if self.night else None
+        return (*super()._waiting_key(), night, tuple(self._how_to_join()))
 
     def _draw_waiting(self, surface: pygame.Surface, left: pygame.Rect) -> None:
         """No game on: the party's name, what it waits for, and how to join it."""

@@ -215,8 +215,7 @@ class TvScene(BaseScene):
         return pages or self.link.state == RECONNECTING
 
     def _moving(self) -> bool:
-        party = self.party
-        clock = party is not None and bool(party.clock_ms)  # its bar runs down smoothly
+        clock = self._clock_runs()  # its bar runs down smoothly
         waiting = self._waiting()  # the marks drift (none in high contrast); no news is shown
         drift = waiting and theme.drifts(self.ctx.palette)
         news = bool(self.news) and not waiting
@@ -242,11 +241,9 @@ class TvScene(BaseScene):
 
             # The marks drift behind it all: drawn again where they moved, the rest as it was
             # unless it changed (emotes fade: whole frames while there are any).
-            ended = self.session.ended if self.session else None
             key = (
                 self._words_key(),
-                self.address,
-                ended,
+                self._waiting_key(),
                 self.link.look(),
                 t if self.bubbles else None,
             )
@@ -300,16 +297,19 @@ class TvScene(BaseScene):
         """Everything the words around the board show depend on: who plays, the clock, the
         scoreboard."""
         party, pos, t = self.party, self._telling(), self.ctx.time
-        clock = party is not None and party.clock_ms and pos is not None and pos.to_play
         return (
             self.ctx.palette,
             pos,
             party,
             self.session.table if self.session else None,
             self.session.join_url if self.session else None,
-            t if clock else None,  # a move clock runs down every frame
+            t if self._clock_runs() else None,  # a move clock runs down every frame
             int(t / scoreboard.PAGE_TIME),  # the scoreboard's pages take turns
         )
+
+    def _waiting_key(self) -> tuple[object, ...]:
+        """Everything :meth:`_draw_waiting` shows depends on, besides :meth:`_words_key`."""
+        return self.address, self.session.ended if self.session else None
 
     def _draw_waiting(self, surface: pygame.Surface, left: pygame.Rect) -> None:
         """Before the first game arrives: the title, and whom we are reaching (why not, the
@@ -392,6 +392,18 @@ class TvScene(BaseScene):
                 surface.blit(label, rect)
                 theme.blit_centered(surface, sprite, (rect.right + mark * 0.8, y))
         self._draw_clock(surface, pygame.Rect(strip.x, y + round(50 * u), strip.width, 0))
+
+    def _clock_runs(self) -> bool:
+        """Whether the move clock runs down now: a game on, someone to move, not paused
+        (before the first game, between games and after the last there is no move to time)."""
+        party, pos = self.party, self._telling()
+        return (
+            party is not None
+            and bool(party.playing and party.clock_ms)
+            and not party.paused
+            and pos is not None
+            and pos.to_play is not None
+        )
 
     def _draw_clock(self, surface: pygame.Surface, line: pygame.Rect) -> None:
         """What is left of the move clock, as a bar and in seconds."""
