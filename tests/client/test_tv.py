@@ -19,6 +19,7 @@ import pytest
 from game.client.canvas import Canvas
 from game.client.scene import FPS_CAP, SceneName, make_scene
 from game.client.scenes.tv import EMOTE_TIME
+from game.client.still import Still
 from game.client.theme import drift_frame_rate
 from game.records import Record, read_record
 from game.rules import Player, Position, make_variant
@@ -202,3 +203,27 @@ def test_a_winning_collapse_is_told_once_its_marks_have_landed(driver: Driver) -
     while tv.effects.busy:
         tv.update(1 / 120)
     assert f"{winner} wins!" in told()
+
+
+def test_new_names_round_the_board_leave_no_trace_of_the_old_ones(driver: Driver) -> None:
+    """The words round the board are painted again alone when they change: a long name's
+    glow, reaching into the margin, goes with it (a part too tight left its edge behind)."""
+    goff = make_variant("goff")
+    moves = random_tokens(Position(goff), Random(1))[:4]
+    shown = Snapshot(goff, tuple(moves), Record(goff, moves).final())
+    tv = make_scene(SceneName.TV, driver.app)
+
+    def party(x: str, o: str) -> Party:
+        return Party("winner-stays", f"{x} and {o} play", False, 1, (x, o), (), (), 0, 0)
+
+    tv.take(party("Wolfgang Amadeus", "Bo"), 0.0)
+    tv.take(shown, 0.0)
+    window = pygame.display.get_surface()
+    for names in (("Wolfgang Amadeus", "Bo"), ("Ida", "Bo"), ("Ida", "Maximiliane")):
+        tv.take(party(*names), 0.0)
+        tv.draw(window, 0.0)  # after the first, the words alone are painted again
+        kept, tv.still = tv.still, Still()
+        whole = window.copy()
+        tv.draw(whole, 0.0)
+        tv.still = kept
+        assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(window, "RGB"), names

@@ -260,9 +260,9 @@ class TvScene(BaseScene):
         )
         layer = self.view.layer(layout, pos, palette, look)
 
-        # The words around the board, with their margins (a glow reaches into them).
+        # The words around the board, with a margin each side (their glow reaches into it).
         window = surface.get_rect()
-        panels = [area.inflate(margin, margin).clip(window) for area in (strip, side)]
+        panels = [area.inflate(2 * margin, 2 * margin).clip(window) for area in (strip, side)]
 
         def paint(image: pygame.Surface) -> None:
             theme.backdrop(image, palette, t, drift=False)
