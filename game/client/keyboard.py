@@ -57,7 +57,6 @@ ROWS: tuple[tuple[tuple[str, int], ...], ...] = (
     ((SHIFT, 2), (SPACE, 3), (ERASE, 2), (DONE, 3)),
 )
 COLUMNS = 10
-SHADE = 170  # how dark the screen behind the keyboard goes (of 255)
 
 # How to work the keyboard, said for the device the player last used.
 HINTS = {
@@ -235,7 +234,7 @@ class TextField:
         field, titled ``title``, and the keys, with how to work them on ``device``."""
         box = self.panel(area)
         unit = self._unit(area)
-        theme.shade(surface, area, SHADE)
+        theme.shade(surface, area, theme.BEHIND)
         if question is not None:
             size = theme.scale(area.size).heading
             asked = theme.glowing_text(question, size, palette.text, palette.glow_strength)

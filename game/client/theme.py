@@ -347,6 +347,9 @@ def _panel(
     return layer
 
 
+BEHIND = 170  # how dark a screen goes behind what holds it (a keyboard, a menu), of 255
+
+
 def shade(surface: pygame.Surface, rect: pygame.Rect, alpha: int) -> None:
     """``rect`` of ``surface`` dimmed under black ``alpha`` opaque (a question over a screen)."""
     surface.blit(_shade(rect.size, alpha), rect)

@@ -205,9 +205,9 @@ def test_a_guest_from_the_lobby_waits_on_the_party_screen(small: Driver, tmp_pat
 
 def test_the_party_screen_waits_drawn_again_only_where_it_moves(tmp_path: Path) -> None:
     """The big screen of a party waiting for its players (all evening, on a TV) is drawn
-    again only where its backdrop's marks drift; the host's menu over it is shown whole, and
-    once it closes the screen goes back to parts. Each time, the window is the screen
-    painted whole."""
+    again only where its backdrop's marks drift, the host's menu and the couch keyboard over
+    it too (their rings breathe, a caret blinks, in place). Each time, the window is the
+    screen painted whole."""
     d = Driver(tmp_path, size=(1920, 1080))
     try:
         d.app.go(SceneName.PARTY_SETUP, bind=LOOPBACK)
@@ -220,11 +220,17 @@ def test_the_party_screen_waits_drawn_again_only_where_it_moves(tmp_path: Path) 
         for _ in range(3):
             draws.in_parts(20, 1920 * 1080 // 8)  # a few marks' places
         d.key(pygame.K_RETURN)  # the host's menu
-        assert d.scene.menu_open
-        d.frames(5)
-        assert draws.sent[-5:] == [None] * 5
+        assert d.scene.menu_open and draws.sent[-1] == [[0, 0, 1920, 1080]]
+        d.key(pygame.K_DOWN)
+        for _ in range(3):  # its focus ring breathes
+            draws.in_parts(20, 1920 * 1080 // 4)
+        d.choose("Add a couch player")
+        assert d.scene.field is not None
+        for _ in range(3):  # the keyboard's ring and caret
+            draws.in_parts(20, 1920 * 1080 // 4)
+        d.key(pygame.K_ESCAPE)  # no one sits down after all
         d.choose("Back to the party")
-        assert not d.scene.menu_open
+        assert not d.scene.menu_open and d.scene.field is None
         draws.in_parts(20, 1920 * 1080 // 8)
     finally:
         d.close()

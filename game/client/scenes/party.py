@@ -40,6 +40,7 @@ from game.client.prose import Para
 from game.client.scene import Context, SceneName
 from game.client.scenes.party_setup import Evening
 from game.client.scenes.tv import FORMAT_TITLES, TvScene
+from game.client.still import Changing
 from game.client.widgets import Item, Menu
 from net import discovery
 from net.party_client import play_party_bot
@@ -335,10 +336,18 @@ class PartyScene(TvScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]] | None:
         shown = super().draw(surface, alpha)
-        if not self.menu_open and self.field is None:
-            return shown  # the big screen's own: drawn again only where it changed
+        if self._waiting() or not (self.menu_open or self.field is not None):
+            return shown  # drawn again only where it changed, the menu part of the picture
+        self._draw_over(surface)  # over a game's board and its effects
+        return None  # the window shown whole
+
+    def _draw_over(self, surface: pygame.Surface) -> None:
+        """The host's menu and the couch keyboard, over the screen."""
         palette = self.ctx.palette
         if self.menu_open:
+            # Dimmed behind the menu, but for the side column: phones still scan its code.
+            _, _, side = self._areas()
+            theme.shade(surface, pygame.Rect(0, 0, side.x, self.ctx.size[1]), theme.BEHIND)
             area = self._menu_area()
             pad = theme.scale(self.ctx.size).margin
             theme.panel(
@@ -354,7 +363,12 @@ class PartyScene(TvScene):
                 "Who sits down on the couch?",
                 self.ctx.device,
             )
-        return None  # the host's menu or the keyboard over it: the window shown whole
+
+    def _over_changing(self, time: float) -> Changing:
+        height = self.ctx.size[1]
+        ring = self.menu.changing(height, time) if self.menu_open else []
+        field = self.field.changing(self._screen(), time) if self.field is not None else []
+        return ring + field
 
     def _waiting(self) -> bool:
         # Between two games the last board stays up; before the first, and while the queue
@@ -364,7 +378,9 @@ class PartyScene(TvScene):
 
     def _waiting_key(self) -> tuple[object, ...]:
         night = self.night.evening.name if self.night else None
-        return (*super()._waiting_key(), night, tuple(self._how_to_join()))
+        menu = self.menu.look() if self.menu_open else None
+        field = self.field.look() if self.field is not None else None
+        return (*super()._waiting_key(), night, tuple(self._how_to_join()), menu, field)
 
     def _draw_waiting(self, surface: pygame.Surface, left: pygame.Rect) -> None:
         """No game on: the party's name, what it waits for, and how to join it."""

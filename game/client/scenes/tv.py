@@ -35,7 +35,7 @@ from game.client.join_panel import draw_join
 from game.client.link import LIVE, RECONNECTING, LinkPanel
 from game.client.scene import COUNTING_FPS, FPS_CAP, BaseScene, Context, SceneName
 from game.client.scoreboard import fit
-from game.client.still import Redraw, Still
+from game.client.still import Changing, Redraw, Still
 from game.rules import Player, Position
 from game.session import Notice, Refused, Snapshot
 from game.textview import points
@@ -238,6 +238,7 @@ class TvScene(BaseScene):
                     self._draw_side(image, side)
                 self._draw_bubbles(image, board)
                 self.link.draw(image, board)
+                self._draw_over(image)
 
             # The marks drift behind it all: drawn again where they moved, the rest as it was
             # unless it changed (emotes fade: whole frames while there are any).
@@ -248,7 +249,7 @@ class TvScene(BaseScene):
                 t if self.bubbles else None,
             )
             drift = theme.drift_rects(surface.get_size(), palette, t)
-            changing = self.link.changing(surface.get_height(), t)
+            changing = self.link.changing(surface.get_height(), t) + self._over_changing(t)
             return self._redraw.draw(surface, key, drift, paint_waiting, changing)
         layout = self._layout()
         pos = self.pos
@@ -308,8 +309,16 @@ class TvScene(BaseScene):
         )
 
     def _waiting_key(self) -> tuple[object, ...]:
-        """Everything :meth:`_draw_waiting` shows depends on, besides :meth:`_words_key`."""
+        """Everything the waiting screen shows depends on, besides :meth:`_words_key` and the
+        link: :meth:`_draw_waiting`'s words and what :meth:`_draw_over` draws over them."""
         return self.address, self.session.ended if self.session else None
+
+    def _draw_over(self, surface: pygame.Surface) -> None:
+        """What the scene draws over the whole waiting screen (nothing here)."""
+
+    def _over_changing(self, time: float) -> Changing:
+        """What of :meth:`_draw_over` changes in place, and what it shows at ``time``."""
+        return []
 
     def _draw_waiting(self, surface: pygame.Surface, left: pygame.Rect) -> None:
         """Before the first game arrives: the title, and whom we are reaching (why not, the
