@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from random import Random
 
+import numpy as np
 import pygame
 import pytest
 
@@ -29,7 +30,7 @@ from net.host import Host, HostConfig, HostHandle, new_table, start_host_thread
 from net.party_client import play_party_bot
 from net.party_host import PartyConfig, PartyHost
 from net.protocol import Emote, Party, Standing
-from tests.client.driver import Draws, Driver
+from tests.client.driver import FRAME_NS, Draws, Driver
 from tests.net.conftest import Raw
 
 LOOPBACK = "127.0.0.1"
@@ -227,3 +228,43 @@ def test_new_names_round_the_board_leave_no_trace_of_the_old_ones(driver: Driver
         tv.draw(whole, 0.0)
         tv.still = kept
         assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(window, "RGB"), names
+
+
+def test_a_running_move_clock_is_painted_again_in_its_band_alone(driver: Driver) -> None:
+    """A party game's move clock runs down under the names: frames paint its band alone,
+    and only when its bar or seconds show something new; all the clock changes from one
+    second to the next is inside that band, and the window is the screen painted afresh."""
+    d = driver
+    goff = make_variant("goff")
+    moves = random_tokens(Position(goff), Random(1))[:4]
+    tv = make_scene(SceneName.TV, d.app)
+    clock = 30_000
+    tv.take(Party("winner-stays", "Ada and Bo play", False, 1, ("Ada", "Bo"), (), (), clock, clock))
+    tv.take(Snapshot(goff, tuple(moves), Record(goff, moves).final()), 0.0)
+    window = pygame.display.get_surface()
+    band = tv._clock_band(tv._areas()[1])
+
+    def afresh() -> pygame.Surface:
+        kept, tv.still = tv.still, Still()
+        whole = window.copy()
+        tv.draw(whole, 0.0)
+        tv.still = kept
+        return whole
+
+    tv.draw(window, 0.0)
+    before = afresh()
+    sent = []
+    for _ in range(90):  # a second and a half at 60 frames a second
+        d.now += FRAME_NS
+        d.app.timestep.tick()
+        sent.append(tv.draw(window, 0.0))
+    assert [] in sent  # frames whose bar moved less than a pixel paint nothing
+    painted = [pygame.Rect(r) for parts in sent for r in parts]
+    assert painted and all(r == band for r in painted)
+    after = afresh()
+    assert pygame.image.tobytes(after, "RGB") == pygame.image.tobytes(window, "RGB")
+    # All that differs between the two whole paints, a second and a half apart, is in the band.
+    differs = np.any(pygame.surfarray.array3d(after) != pygame.surfarray.array3d(before), axis=2)
+    xs, ys = np.nonzero(differs)
+    changed = pygame.Rect(xs.min(), ys.min(), xs.max() - xs.min() + 1, ys.max() - ys.min() + 1)
+    assert band.contains(changed), (band, changed)

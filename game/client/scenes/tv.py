@@ -276,9 +276,10 @@ class TvScene(BaseScene):
 
         # What changes with the game, not the clock, is one still picture (see still.py):
         # the board and the words around it are parts of it, each painted again alone when
-        # it alone changed (a move clock's seconds, not the board).
+        # it alone changed; the move clock's band is one too (its bar, not the names).
         words = self._words_key()
-        parts = (*self.view.parts(layout, palette), *(((*r,), words) for r in panels))
+        clock = ((*self._clock_band(strip),), self._clock_face(strip.width * 2 // 3))
+        parts = (*self.view.parts(layout, palette), *(((*r,), words) for r in panels), clock)
         over = self.still.draw(surface, palette, paint, parts)
         self.effects.draw(surface, layout, palette, alpha, over)
         for drawn in (
@@ -304,7 +305,6 @@ class TvScene(BaseScene):
             party,
             self.session.table if self.session else None,
             self.session.join_url if self.session else None,
-            t if self._clock_runs() else None,  # a move clock runs down every frame
             int(t / scoreboard.PAGE_TIME),  # the scoreboard's pages take turns
         )
 
@@ -400,47 +400,62 @@ class TvScene(BaseScene):
                 rect = label.get_rect(midleft=(mid + gap, y))
                 surface.blit(label, rect)
                 theme.blit_centered(surface, sprite, (rect.right + mark * 0.8, y))
-        self._draw_clock(surface, pygame.Rect(strip.x, y + round(50 * u), strip.width, 0))
+        self._draw_clock(surface, self._clock_line(strip))
+
+    def _clock_line(self, strip: pygame.Rect) -> pygame.Rect:
+        """The line under the names where the move clock (or whose turn it is) shows."""
+        return pygame.Rect(strip.x, strip.y + round(98 * self._unit()), strip.width, 0)
+
+    def _clock_band(self, strip: pygame.Rect) -> pygame.Rect:
+        """All that the move clock covers round its line: the bar and the seconds beside it."""
+        u, line = self._unit(), self._clock_line(strip)
+        return pygame.Rect(line.x, line.y - round(12 * u), line.width, round(80 * u))
+
+    def _clock_shows(self) -> bool:
+        """Whether the move clock shows: a game on, with a clock, and someone to move (before
+        the first game, between games and after the last there is no move to time)."""
+        party, pos = self.party, self._telling()
+        clocked = party is not None and bool(party.playing) and bool(party.clock_ms)
+        return clocked and pos is not None and pos.to_play is not None
 
     def _clock_runs(self) -> bool:
-        """Whether the move clock runs down now: a game on, someone to move, not paused
-        (before the first game, between games and after the last there is no move to time)."""
-        party, pos = self.party, self._telling()
-        return (
-            party is not None
-            and bool(party.playing and party.clock_ms)
-            and not party.paused
-            and pos is not None
-            and pos.to_play is not None
-        )
+        """Whether the move clock runs down now: it shows, and the host has not paused it."""
+        return self._clock_shows() and self.party is not None and not self.party.paused
+
+    def _clock_face(self, width: int) -> tuple[int, int, bool] | None:
+        """The move clock as a bar ``width`` pixels long shows it now: the pixels filled, the
+        seconds, and whether they are few (None: no clock shows)."""
+        party = self.party
+        if party is None or not self._clock_shows():
+            return None
+        # A clock the host paused stands still until the host's next word.
+        running = 0.0 if party.paused else self.ctx.time - self.clock_at
+        left = max(0.0, party.left_ms / 1000 - running)
+        return round(width * min(1.0, left * 1000 / party.clock_ms)), math.ceil(left), left < 5
 
     def _draw_clock(self, surface: pygame.Surface, line: pygame.Rect) -> None:
         """What is left of the move clock, as a bar and in seconds."""
         party, pos = self.party, self._telling()
-        # Only while a game runs: before the first game, between games, after the last,
-        # there is no move to time.
-        running = party is not None and bool(party.playing) and bool(party.clock_ms)
-        if not running or pos is None or pos.to_play is None:
+        bar = pygame.Rect(line.x + line.width // 6, line.y, line.width * 2 // 3, 0)
+        face = self._clock_face(bar.width)  # also the band's look (draw)
+        if face is None or party is None or pos is None or pos.to_play is None:
             if pos is not None:
                 self._draw_turn(surface, line)
             return
+        filled_width, seconds, few = face
         palette = self.ctx.palette
         u = self._unit()
-        # A clock the host paused stands still until the host's next word.
-        running = 0.0 if party.paused else self.ctx.time - self.clock_at
-        left = max(0.0, party.left_ms / 1000 - running)
-        share = min(1.0, left * 1000 / party.clock_ms)
-        bar = pygame.Rect(line.x + line.width // 6, line.y + round(20 * u), line.width * 2 // 3, 0)
+        bar.y += round(20 * u)
         bar.height = max(6, round(14 * u))
-        color = palette.warning if left < 5 else palette.of(pos.to_play)
+        color = palette.warning if few else palette.of(pos.to_play)
         pygame.draw.rect(surface, palette.board, bar, border_radius=bar.height // 2)
         filled = bar.copy()
-        filled.width = round(bar.width * share)
+        filled.width = filled_width
         if filled.width:
             pygame.draw.rect(surface, color, filled, border_radius=bar.height // 2)
-        words = f"{math.ceil(left)} s" + ("  paused" if party.paused else "")
-        seconds = theme.text(words, round(40 * u), color, True)
-        surface.blit(seconds, seconds.get_rect(midleft=(bar.right + round(20 * u), bar.centery)))
+        words = f"{seconds} s" + ("  paused" if party.paused else "")
+        label = theme.text(words, round(40 * u), color, True)
+        surface.blit(label, label.get_rect(midleft=(bar.right + round(20 * u), bar.centery)))
 
     def _draw_turn(self, surface: pygame.Surface, line: pygame.Rect) -> None:
         pos = self._telling()
