@@ -12,7 +12,7 @@ from game.client.paths import save_record
 from game.client.scene import SceneName
 from game.records import Record
 from game.rules import make_variant
-from tests.client.driver import Driver
+from tests.client.driver import Draws, Driver
 from tests.rules.scenario import random_game
 
 ULTIMATE = make_variant("ultimate")
@@ -148,3 +148,39 @@ def test_a_record_opened_directly_and_an_empty_folder(driver: Driver, tmp_path: 
     assert d.name is SceneName.TITLE
     open_replays(d)
     assert d.scene.entries == []
+
+
+def test_a_record_playing_is_drawn_again_only_where_it_moves(tmp_path: Path) -> None:
+    """Between two steps nothing moves but the best move's ghost, breathing where it stands:
+    those frames paint it alone (or nothing); a step and a collapse in flight are drawn
+    whole; the window is always the screen painted whole."""
+    d = Driver(tmp_path, size=(1920, 1080))
+    try:
+        record = Record(make_variant("goff"), list(GOFF_TO_MOVE_9))
+        path = save_record(record, tmp_path / "records")
+        d.app.go(SceneName.REPLAY, path=path)
+        d.frames(1)
+        assert d.name is SceneName.REPLAY
+        d.until(lambda: d.scene.analysis is not None and d.scene.analysis.done)
+        scene = d.scene
+        d.key(pygame.K_RETURN)  # play
+        assert scene.playing
+        draws = Draws(d)
+        whole = ghosts = still = 0
+        while scene.playing or scene.effects.active:
+            draws.sent.clear()
+            index = scene.index
+            d.frames(2)
+            if scene.effects.active or scene.index != index:
+                continue  # a step shown, a collapse in flight: whole frames
+            sent = draws.sent[-1]
+            assert sent is not None
+            size = sum(w * h for _, _, w, h in sent)
+            whole += size == 1920 * 1080  # the ghost appearing once a collapse has landed
+            ghosts += 0 < size < 1920 * 1080 // 8
+            still += not sent
+            draws.painted_whole()
+        assert ghosts and still  # the ghost breathed in place; some frames painted nothing
+        assert whole <= len(record.moves) < ghosts + still
+    finally:
+        d.close()

@@ -32,7 +32,7 @@ from game.client.audio import Cue, cues_for
 from game.client.board_view import BoardLayout, BoardView, Look, boards_in_play
 from game.client.canvas import note_button
 from game.client.effects import Effects
-from game.client.ghost import GHOST_RATE, draw_ghost, preview_of
+from game.client.ghost import GHOST_RATE, draw_ghost, ghost_breath, preview_of
 from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Page, Point
 from game.client.paths import RECORD_SUFFIX, records_dir, saved_records
 from game.client.prose import Para
@@ -41,7 +41,7 @@ from game.client.scenes.setup import variant_title
 from game.client.still import Redraw
 from game.client.value_graph import SIGNS, GameAnalysis, ValueGraph, grade_color
 from game.records import Record, RecordError, read_record
-from game.rules import Collapse, Place, Player, Position
+from game.rules import Action, Collapse, Place, Player, Position
 from game.textview import points
 
 STEP_TIME = 0.9  # seconds between moves when playing
@@ -150,6 +150,7 @@ class ReplayScene(BaseScene):
         self.effects = Effects(Random(7), ctx.settings.effect_intensity)
         self.ghost = theme.Breath(GHOST_RATE)  # the best move's ghost breathes, then rests
         self._redraw = Redraw()  # the list's
+        self._redraw_view = Redraw()  # a record's, while nothing on it moves
 
     def enter(self, path: str | Path | None = None, **params: Any) -> None:
         if path is not None:
@@ -170,17 +171,25 @@ class ReplayScene(BaseScene):
     def animating(self) -> bool:
         """The list's backdrop drifts; a record shown paused is still but for a collapse in
         flight and a highlight breathing after a change (a worker's answer wakes the window)."""
-        t = self.ctx.time
         if self.record is None or self.view is None:
             return theme.drifts(self.ctx.palette)
+        return self.playing or self._view_moving() or self._ghost_breathes()
+
+    def _view_moving(self) -> bool:
+        """Whether something moves across the record's view: a collapse in flight, the
+        pointer's highlight breathing (whole frames then)."""
+        assert self.view is not None
+        return self.effects.active or self.view.pulsing(self.ctx.time)
+
+    def _ghost_breathes(self) -> bool:
+        """Whether the best move's ghost breathes where it stands (it changed lately)."""
+        best, t = self._best(), self.ctx.time
+        return best is not None and self.ghost.moving((self.positions[self.index], best), t)
+
+    def _best(self) -> Action | None:
+        """The best move here as the analysis found it, shown once no collapse is in flight."""
         shown = self.analysis if not self.effects.busy else None
-        best = shown.best_at(self.index) if shown is not None else None
-        return (
-            self.playing
-            or self.effects.active
-            or self.view.pulsing(t)
-            or (best is not None and self.ghost.moving((self.positions[self.index], best), t))
-        )
+        return shown.best_at(self.index) if shown is not None else None
 
     @property
     def frame_rate(self) -> int:
@@ -375,9 +384,20 @@ class ReplayScene(BaseScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]] | None:
         palette, t = self.ctx.palette, self.ctx.time
         if self.record is not None:
-            theme.backdrop(surface, palette, t, drift=False)
-            self.draw_view(surface, alpha)
-            return None
+
+            def paint_view(image: pygame.Surface) -> None:
+                theme.backdrop(image, palette, t, drift=False)
+                self.draw_view(image, alpha)
+
+            if self._view_moving():  # whole frames while something moves
+                paint_view(surface)
+                return None
+            # A record playing shows a step every STEP_TIME and is still in between but for
+            # the best move's ghost breathing in place: those frames paint it alone.
+            pos, best = self.positions[self.index], self._best()
+            when = self.ghost.time((pos, best), t)
+            ghost = [(mark, when) for mark in ghost_breath(self.layout(), pos, best, palette)]
+            return self._redraw_view.draw(surface, self._view_key(), [], paint_view, ghost)
         # The list over drifting marks: drawn again only where they moved, while it stays.
         entries = tuple(self.entries) if self.entries is not None else None
         key = (palette, self.ctx.device, entries, self.focus, self.top, self.message)
@@ -452,19 +472,38 @@ class ReplayScene(BaseScene):
             last = rows[-1]
             surface.blit(image, image.get_rect(topright=(last.right, last.bottom + 4)))
 
-    def draw_view(self, surface: pygame.Surface, alpha: float) -> None:
-        assert self.record is not None and self.view is not None
-        palette = self.ctx.palette
+    def _view_key(self) -> tuple[object, ...]:
+        """All that :meth:`draw_view` shows while nothing on it moves."""
+        assert self.view is not None
+        best = self._best()
+        plies = len(self.analysis.plies) if self.analysis is not None else None
+        return (
+            self.ctx.palette,
+            self.record,
+            self.index,
+            self._look(best),
+            self.view.revision,
+            best,  # its ghost breathes in a part of its own
+            plies,  # the analysis, as its worker fills it in
+            self.playing,
+        )
+
+    def _look(self, best: Action | None) -> Look:
         pos = self.positions[self.index]
-        layout = self.layout()
-        shown = self.analysis if not self.effects.busy else None
-        best = shown.best_at(self.index) if shown is not None else None
-        look = Look(
+        return Look(
             hidden=self.effects.hidden_cells,
             landing=self.effects.landing_cells,
             rows=self.effects.struck_rows(pos),
             preview=preview_of(pos, best),
         )
+
+    def draw_view(self, surface: pygame.Surface, alpha: float) -> None:
+        assert self.record is not None and self.view is not None
+        palette = self.ctx.palette
+        pos = self.positions[self.index]
+        layout = self.layout()
+        best = self._best()
+        look = self._look(best)
         self.view.draw(surface, layout, pos, palette, look, self.ctx.time)
         draw_ghost(surface, layout, pos, best, palette, self.ghost.time((pos, best), self.ctx.time))
         self.effects.draw(surface, layout, palette, alpha)
