@@ -383,9 +383,10 @@ class BoardView:
         palette: Palette,
         look: Look,
         time: float,
-    ) -> pygame.Rect | None:
+    ) -> list[pygame.Rect]:
         """What the pointer, the cursors and a half-placed mark show, drawn every frame; the
-        rectangle it covers (None: nothing drawn)."""
+        rectangles each covers (apart: a cursor and the pointer far from it are not one big
+        rectangle to put back)."""
         pointer = (look.hover, look.picked, look.cursors)
         if pointer != self._pointer:
             self._pointer, self._pulse_until = pointer, theme.rest_after(time, PULSE_RATE)
@@ -418,7 +419,7 @@ class BoardView:
             sprite.set_alpha(None)
             edge = layout.cells[look.picked].inflate(-4, -4)
             drawn.append(pygame.draw.rect(surface, palette.of(mover), edge, 3, 8))
-        return drawn[0].unionall(drawn[1:]) if drawn else None
+        return drawn
 
 
 @lru_cache(maxsize=16)

@@ -224,6 +224,38 @@ def test_the_panel_s_focus_ring_breathes_in_a_part_of_its_own(tmp_path: Path) ->
         d.close()
 
 
+@pytest.mark.parametrize("screen", [SceneName.TUTORIAL, SceneName.PUZZLES])
+def test_a_lesson_and_a_puzzle_paint_only_where_the_pointer_goes(
+    tmp_path: Path, screen: SceneName
+) -> None:
+    """The board and the words are a still picture: the pointer's breathing highlight moving
+    over the cells paints only where it was and is, and a click's move paints the board's
+    part; the window is always the screen painted afresh."""
+    d = Driver(tmp_path, size=(1920, 1080))
+    try:
+        d.app.go(screen)
+        d.frames(3)
+        scene = d.scene
+        draws = Draws(d)
+
+        def afresh() -> None:  # painted whole anew, not from the kept picture
+            kept, scene.still = scene.still, Still()
+            draws.painted_whole()
+            scene.still = kept
+
+        area = scene.layout() if screen is SceneName.TUTORIAL else scene.board_area()
+        cells = area.cells if screen is SceneName.TUTORIAL else scene.view.layout(area).cells
+        for i, cell in enumerate(cells):
+            d.post(pygame.MOUSEMOTION, pos=cell.center, rel=(0, 0), buttons=(0, 0, 0))
+            draws.in_parts(10, 1920 * 1080 // 3, whole=afresh)  # the cells are large here
+            if i == 4:
+                d.click(cell.center)  # a half placed, a move made, or a try: still the same
+                d.frames(30)
+                afresh()
+    finally:
+        d.close()
+
+
 @pytest.mark.parametrize(
     ("screen", "open_field"),
     [

@@ -902,7 +902,7 @@ class PlayScene(BaseScene):
         if leads := self.advice.study_at(self.pos):
             draw_study(surface, layout, self.pos, leads, self.advice.exact, palette)
             over.add(layout.area)  # its shades and labels stay inside the cells
-        over.add(self.view.draw_pointer(surface, layout, self.pos, palette, look, t))
+        over.add_all(self.view.draw_pointer(surface, layout, self.pos, palette, look, t))
         if (hint := self.advice.hints.at(self.pos)) is not None:
             over.add(draw_ghost(surface, layout, self.pos, hint, palette, t))
         self.effects.draw(surface, layout, palette, alpha, over)

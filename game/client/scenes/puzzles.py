@@ -29,6 +29,7 @@ from game.client.paths import data_dir, write_atomic
 from game.client.prose import Para
 from game.client.scene import BaseScene, Context, SceneName
 from game.client.scenes.setup import variant_title
+from game.client.still import Still
 from game.rules import Action, Collapse, Place, Position
 from game.textview import points
 
@@ -57,6 +58,7 @@ class PuzzlesScene(BaseScene):
         super().__init__(ctx)
         self.puzzles = load_puzzles()
         self.solved = read_progress(progress_file())
+        self.still = Still()  # the board and the words, put back where the cursor was
         self.index = next((i for i, p in enumerate(self.puzzles) if p.number not in self.solved), 0)
         self.load(self.index)
 
@@ -165,21 +167,32 @@ class PuzzlesScene(BaseScene):
 
     # -- drawing -------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        palette = self.ctx.palette
-        theme.backdrop(surface, palette, self.ctx.time, drift=False)
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]] | None:
+        palette, t = self.ctx.palette, self.ctx.time
         layout = self.view.layout(self.board_area())
         solution = self._solution()
         cursor = ((self.cursor, palette.accent),)
         look = Look(picked=self.picked, cursors=cursor, preview=preview_of(self.pos, solution))
-        self.view.draw(surface, layout, self.pos, palette, look, self.ctx.time)
-        draw_ghost(
-            surface, layout, self.pos, solution, palette, self.ghost.time(solution, self.ctx.time)
-        )
+        layer = self.view.layer(layout, self.pos, palette, look)
         side = self.side_area()
-        theme.panel(surface, side, palette.board, palette.grid_glow, 18, alpha=170)
-        unit = theme.scale(self.ctx.size).body
-        prose.draw(surface, self.words(), side.inflate(-2 * unit, -2 * unit), unit)
+        words = self.words()
+
+        def paint(image: pygame.Surface) -> None:
+            theme.backdrop(image, palette, t, drift=False)
+            image.blit(layer, layout.area)
+            if image.get_clip().colliderect(side):  # not one of the board's parts alone
+                theme.panel(image, side, palette.board, palette.grid_glow, 18, alpha=170)
+                unit = theme.scale(self.ctx.size).body
+                prose.draw(image, words, side.inflate(-2 * unit, -2 * unit), unit)
+
+        # The board and the words are a still picture (see still.py), each part painted again
+        # alone when it changed; the cursor and the solution's ghost go over it.
+        parts = (*self.view.parts(layout, palette), ((*side,), tuple(words)))
+        over = self.still.draw(surface, palette, paint, parts)
+        over.add_all(self.view.draw_pointer(surface, layout, self.pos, palette, look, t))
+        ghost = self.ghost.time(solution, t)
+        over.add(draw_ghost(surface, layout, self.pos, solution, palette, ghost))
+        return self.still.shown(over)
 
     def words(self) -> list[Para]:
         palette = self.ctx.palette

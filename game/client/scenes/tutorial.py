@@ -46,6 +46,7 @@ from game.client.intents import (
 )
 from game.client.prose import Para
 from game.client.scene import BaseScene, Context, SceneName
+from game.client.still import Still
 from game.records import Record
 from game.rules import (
     VARIANTS,
@@ -280,6 +281,7 @@ class TutorialScene(BaseScene):
         self.preview: Action | None = None
         self.message: Message | None = None
         self.effects = Effects(Random(4), ctx.settings.effect_intensity)
+        self.still = Still()  # the board and the words, put back where the pointer was
         self.session: LocalSession
         self.pos: Position
         self.view: BoardView
@@ -592,13 +594,26 @@ class TutorialScene(BaseScene):
         rest.remove(self.picked)
         return tuple(rest)
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        palette = self.ctx.palette
-        theme.backdrop(surface, palette, self.ctx.time, drift=False)
-        layout = self.layout()
-        self.view.draw(surface, layout, self.pos, palette, self.look(), self.ctx.time)
-        self.effects.draw(surface, layout, palette, alpha)
-        self.draw_text(surface, palette)
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]] | None:
+        palette, t = self.ctx.palette, self.ctx.time
+        layout, look = self.layout(), self.look()
+        layer = self.view.layer(layout, self.pos, palette, look)
+        text = text_area(surface.get_size())
+
+        def paint(image: pygame.Surface) -> None:
+            theme.backdrop(image, palette, t, drift=False)
+            image.blit(layer, layout.area)
+            if image.get_clip().colliderect(text):  # not one of the board's parts alone
+                self.draw_text(image, palette)
+
+        # The board and the lesson's words are a still picture (see still.py), each part
+        # painted again alone when it changed; the pointer and the effects go over it.
+        words = (tuple(self.paras(palette, self.step, self.done)), self.lesson, self.is_last())
+        parts = (*self.view.parts(layout, palette), ((*text,), words))
+        over = self.still.draw(surface, palette, paint, parts)
+        over.add_all(self.view.draw_pointer(surface, layout, self.pos, palette, look, t))
+        self.effects.draw(surface, layout, palette, alpha, over)
+        return self.still.shown(over)
 
     def draw_text(self, surface: pygame.Surface, palette: theme.Palette) -> None:
         area = text_area(surface.get_size())
