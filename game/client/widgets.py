@@ -60,6 +60,7 @@ class Menu:
     columns: int = 1  # items side by side (a row of buttons under a panel)
     _hover: int | None = field(default=None, init=False)
     _laid_out: tuple[object, list[pygame.Rect]] | None = field(default=None, init=False)
+    _drawn_in: pygame.Rect | None = field(default=None, init=False)  # the area last drawn in
     _ring: theme.Breath = field(default_factory=lambda: theme.Breath(FOCUS_RATE), init=False)
 
     def ring_time(self, time: float) -> float:
@@ -81,11 +82,11 @@ class Menu:
         """The focus ring, a part that changes in place: all it may cover round the focused
         item, on a screen ``height`` pixels high, and the moment it is drawn at ``time``.
 
-        The item's place is where the menu was last laid out: whatever moves it (the area,
-        the focus, the words) is in the screen's key, which then paints it whole."""
-        if self._laid_out is None or not 0 <= self.focus < len(self.items):
+        The item's place is where the menu was last drawn: whatever moves it (the area, the
+        focus, the words) is in the screen's key, which then paints it whole."""
+        if self._drawn_in is None or not 0 <= self.focus < len(self.items):
             return []
-        rect = self._laid_out[1][self.focus]
+        rect = self.rects(self._drawn_in)[self.focus]
         if not rect.width:  # scrolled out of its page
             return []
         return [(ring_reach(rect, height, self.columns == 1), self.ring_time(time))]
@@ -198,6 +199,7 @@ class Menu:
     def draw(
         self, surface: pygame.Surface, area: pygame.Rect, palette: Palette, time: float
     ) -> None:
+        self._drawn_in = area.copy()
         clip = surface.get_clip()  # a screen drawn again in parts: only the items in this one
         for i, (item, rect) in enumerate(zip(self.items, self.rects(area), strict=True)):
             if not rect.width or not clip.colliderect(
