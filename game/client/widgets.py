@@ -89,7 +89,12 @@ class Menu:
         rect = self.rects(self._drawn_in)[self.focus]
         if not rect.width:  # scrolled out of its page
             return []
-        return [(ring_reach(rect, height, self.columns == 1), self.ring_time(time))]
+        return [(ring_reach(rect, height, self._alone), self.ring_time(time))]
+
+    @property
+    def _alone(self) -> bool:
+        """Whether an item stands alone in its row (a ring's chevrons then have room)."""
+        return self.columns == 1
 
     def rects(self, area: pygame.Rect) -> list[pygame.Rect]:
         """Each item's rectangle: rows of ``columns`` items, centred in ``area``.
@@ -219,8 +224,7 @@ class Menu:
                     alpha=235,
                 )
                 ring_time = self.ring_time(time)
-                alone = self.columns == 1  # not a row of buttons side by side
-                focus_ring(surface, rect, palette, ring_time, rect.height // 2, alone)
+                focus_ring(surface, rect, palette, ring_time, rect.height // 2, self._alone)
             elif item.enabled:
                 theme.panel(
                     surface, rect, palette.board, palette.grid_glow, rect.height // 2, alpha=150

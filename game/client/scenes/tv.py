@@ -278,7 +278,8 @@ class TvScene(BaseScene):
         # the board and the words around it are parts of it, each painted again alone when
         # it alone changed; the move clock's band is one too (its bar, not the names).
         words = self._words_key()
-        clock = ((*self._clock_band(strip),), self._clock_face(strip.width * 2 // 3))
+        face = self._clock_face(_bar(self._clock_line(strip)).width)
+        clock = ((*self._clock_band(strip),), face)
         parts = (*self.view.parts(layout, palette), *(((*r,), words) for r in panels), clock)
         over = self.still.draw(surface, palette, paint, parts)
         self.effects.draw(surface, layout, palette, alpha, over)
@@ -436,7 +437,7 @@ class TvScene(BaseScene):
     def _draw_clock(self, surface: pygame.Surface, line: pygame.Rect) -> None:
         """What is left of the move clock, as a bar and in seconds."""
         party, pos = self.party, self._telling()
-        bar = pygame.Rect(line.x + line.width // 6, line.y, line.width * 2 // 3, 0)
+        bar = _bar(line)
         face = self._clock_face(bar.width)  # also the band's look (draw)
         if face is None or party is None or pos is None or pos.to_play is None:
             if pos is not None:
@@ -652,3 +653,9 @@ def _names_line(names: tuple[str, ...], size: int, width: int) -> str:
         shown.append(name)
     left = len(names) - len(shown)
     return "then " + ", ".join(shown) + (f"  + {left} more" if left else "")
+
+
+def _bar(line: pygame.Rect) -> pygame.Rect:
+    """The move clock's bar on ``line``, two thirds of it wide and centred (height and offset
+    below the line are the drawing's)."""
+    return pygame.Rect(line.x + line.width // 6, line.y, line.width * 2 // 3, 0)
