@@ -231,10 +231,10 @@ class TvScene(BaseScene):
 
             def paint_waiting(image: pygame.Surface) -> None:
                 theme.backdrop(image, palette, t)
-                clip = image.get_clip()  # one part: the words outside it (and their glow) stay
-                if clip.colliderect(left.inflate(margin, margin)):
-                    self._draw_waiting(image, left)
-                if clip.colliderect(side.inflate(margin, margin)):
+                # The waiting words in every part: a long title (a narrow window) reaches past
+                # their column, its glow further. The side column's panel holds all of it.
+                self._draw_waiting(image, left)
+                if image.get_clip().colliderect(side):
                     self._draw_side(image, side)
                 self._draw_bubbles(image, board)
                 self.link.draw(image, board)
