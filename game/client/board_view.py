@@ -276,6 +276,8 @@ class BoardView:
         default_factory=list, init=False
     )
     _parts_for: tuple[BoardLayout, Palette] | None = field(default=None, init=False)
+    # Rows struck on the kept layer since it was drawn afresh: where each reaches, as parts.
+    _struck: list[tuple[tuple[int, int, int, int], int]] = field(default_factory=list, init=False)
     _wins: tuple[Position | None, dict[int, list[Player]]] = field(default=(None, {}), init=False)
     _pointer: tuple[object, ...] = field(default=(None, None, ()), init=False)
     _pulse_until: float = field(default=0.0, init=False)  # when the pointer's pulse rests
@@ -326,6 +328,7 @@ class BoardView:
         if key != old:
             if self._cache is None or old is None or not self._draw_change(old, key):
                 self._cache = _render_static(pos, layout, palette, look, spare=self._cache)
+                self._struck = []  # the board's part holds its rows again
                 self.revision += 1
                 self.renders += 1
             self._cache_key = key
@@ -341,8 +344,15 @@ class BoardView:
             # A win sweep handing its line over: rows are struck last, so striking the new
             # ones on the layer gives the same pixels as a re-render, without a second full
             # re-render in the middle of the burst.
-            _draw_rows(self._cache, layout, added, palette)
-            self.revision += 1
+            # Each is a part of a still picture of its own: a struck row repaints its box
+            # alone, not the whole board (a 1080p board cost a collapse's frame 3 ms).
+            boxes = _draw_rows(self._cache, layout, added, palette)
+            if self._parts_for == (layout, palette):
+                area, n = layout.area, len(self._struck)
+                moved = [box.move(area.topleft).clip(area) for box in boxes]
+                self._struck += [(_box(box), n + i) for i, box in enumerate(moved)]
+            else:
+                self.revision += 1
             return True
         if landed := _landed(old, key):
             # Classical marks are drawn over everything of their cell and of the cells before
@@ -363,11 +373,14 @@ class BoardView:
     def parts(self, layout: BoardLayout, palette: Palette) -> Parts:
         """The layer's parts for a still picture (:class:`game.client.still.Still`): the
         panel, good while :attr:`revision` is the same, then each cell where a classical mark
-        reaches, good while no landed mark was drawn there alone."""
+        reaches, good while no landed mark was drawn there alone, then where each row struck
+        on the kept layer alone reaches."""
         if self._parts_for != (layout, palette):
             self._parts_for = (layout, palette)
             self._cell_parts = [(_box(classical_reach(c, palette)), 0) for c in layout.cells]
-        return ((_box(layout.area), (self._cache, self.revision)), *self._cell_parts)
+            self._struck = []
+        board = (_box(layout.area), (self._cache, self.revision))
+        return (board, *self._cell_parts, *self._struck)
 
     def _won(self, pos: Position, layout: BoardLayout) -> dict[int, list[Player]]:
         """The mini-boards won in ``pos`` (asked each frame: kept for the position shown)."""
@@ -576,13 +589,17 @@ def _veil(
 
 def _draw_rows(
     layer: pygame.Surface, layout: BoardLayout, rows: tuple[Row, ...], palette: Palette
-) -> None:
-    """A line through each completed row, from the centre of its first cell to its last."""
+) -> list[pygame.Rect]:
+    """A line through each completed row, from the centre of its first cell to its last; the
+    rectangle of the layer each covers."""
     off = (-layout.area.x, -layout.area.y)
+    boxes = []
     for row in rows:
         first, last = layout.cells[row.cells[0]], layout.cells[row.cells[-1]]
         start, end = classical_center(first.move(off)), classical_center(last.move(off))
-        draw_row_line(layer, start, end, palette.of(row.player), max(3, layout.cell_size // 14))
+        width = max(3, layout.cell_size // 14)
+        boxes.append(draw_row_line(layer, start, end, palette.of(row.player), width))
+    return boxes
 
 
 def draw_row_line(

@@ -188,11 +188,20 @@ class Still:
         return Over(surface.get_size())
 
     def _changed(self, key: Hashable, parts: Parts) -> list[pygame.Rect]:
-        """The parts' rectangles to paint anew, where only some parts changed (else none)."""
-        if key != self._key or [r for r, _ in parts] != [r for r, _ in self._parts]:
+        """The rectangles to paint anew where only parts changed: of each part that shows
+        something else, and of each that came or went (a row struck on a board), where it is
+        or was. None where the key changed, or where they cover more than the window."""
+        if key != self._key:
             return []
-        pairs = zip(parts, self._parts, strict=True)
-        return [pygame.Rect(r) for (r, now), (_, was) in pairs if now != was]
+        was = self._parts
+        if [r for r, _ in parts] == [r for r, _ in was]:
+            pairs = zip(parts, was, strict=True)
+            rects = [pygame.Rect(r) for (r, now), (_, then) in pairs if now != then]
+        else:
+            rects = [pygame.Rect(r) for r, what in parts if (r, what) not in was]
+            rects += [pygame.Rect(r) for r, what in was if (r, what) not in parts]
+        w, h = key[0]  # type: ignore[index]
+        return rects if sum(r.w * r.h for r in rects) < w * h else []
 
     def shown(self, over: Over, anywhere: bool = False) -> list[list[int]] | None:
         """Say where this frame drew over the picture (``anywhere``: somewhere it cannot

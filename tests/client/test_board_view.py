@@ -338,6 +338,15 @@ def test_the_tv_scenes_still_picture_is_never_stale(tmp_path: Path) -> None:
         tv.take(Snapshot(goff, moves, before.play(collapse)), 0.0)
         while tv.effects.busy:  # the marks fly and land one by one: each frame, to the end
             same_as_painted_afresh(1)
+        assert before.play(collapse).outcome is not None
+        struck = 0
+        while tv.effects.active:  # the winning row swept, then struck on the board alone
+            same_as_painted_afresh(1)
+            struck = max(struck, len(tv.view._struck))
+            for _ in range(4):
+                tv.update(1 / 60)
+                tv.draw(surface, 0.5)
+        assert struck  # the row was a part of its own, not the whole board again
         tv.take(party(2), 0.0)
         same_as_painted_afresh(3)
     finally:
