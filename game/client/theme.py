@@ -162,6 +162,18 @@ def scale(size: tuple[int, int]) -> Scale:
     return Scale(max(1, min(h, w * 9 / 16)) / REFERENCE_HEIGHT)
 
 
+def stacked(size: tuple[int, int], margin: int, room: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """A window taller than wide, as a board over a panel: the board a square at the top, as
+    large as leaves the panel ``room`` pixels under it, and the panel the window's width
+    (beside the board, it would be a sliver, or no room at all)."""
+    w, h = size
+    side = max(1, min(w - 2 * margin, h - 3 * margin - room))
+    board = pygame.Rect((w - side) // 2, margin, side, side)
+    panel = pygame.Rect(margin, board.bottom + margin, w - 2 * margin, 0)
+    panel.height = max(1, h - panel.y - margin)
+    return board, panel
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The one place screens take fonts from."""
     return fonts.font(size, bold)
@@ -188,6 +200,11 @@ def fitted(words: str, size: int, width: float, least: int, bold: bool = False) 
     return words.rstrip() + "…", size
 
 
+def glow_pad(size: int) -> int:
+    """How far :func:`glowing_text`'s halo reaches past its words, each side."""
+    return max(4, size // 3)
+
+
 @lru_cache(maxsize=512)
 def glowing_text(
     words: str, size: int, color: Color, glow: int, bold: bool = True
@@ -196,7 +213,7 @@ def glowing_text(
     core = text(words, size, color, bold)
     if glow <= 0:
         return core
-    pad = max(4, size // 3)
+    pad = glow_pad(size)
     w, h = core.get_size()
     out = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
     out.blit(core, (pad, pad))

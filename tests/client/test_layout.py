@@ -1,5 +1,6 @@
 """Every screen readable from the sofa: each scene (every variant of play and the tutorial)
-drawn at 1280×720, 1920×1080 and 3840×2160 on a recording canvas, and its layout checked.
+drawn at 1280×720, 1920×1080 and 3840×2160, on a portrait screen and in a square window, on a
+recording canvas, and its layout checked.
 
 No text under the type scale's floor for that screen, none outside the screen or over
 other text, no button lower than the floor for buttons. Each state is drawn once per size
@@ -18,7 +19,7 @@ from game.client.canvas import Drawn
 from game.client.snapshot import SCENES, Studio
 from game.rules import VARIANTS
 
-SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
+SIZES = ((1280, 720), (1920, 1080), (3840, 2160), (1080, 1920), (1000, 1000))
 EVERY_VARIANT = ("play", "tutorial")
 STATES = tuple(
     (scene, variant)
@@ -113,5 +114,20 @@ def test_every_menu_shows_all_its_items_at_once(size: tuple[int, int]) -> None:
             labels = [item.label for item in getattr(menu, "items", ())]
             shown = {b.words for b in canvas.buttons}
             assert [label for label in labels if label not in shown] == [], scene
+    finally:
+        studio.close()
+
+
+@pytest.mark.parametrize(
+    "size", [(400, 1920), (1920, 300), (480, 800)], ids=lambda s: f"{s[0]}x{s[1]}"
+)
+def test_every_screen_draws_in_a_window_of_any_shape(size: tuple[int, int]) -> None:
+    # A window can be dragged to any shape: the big screen and the puzzles once raised in a
+    # portrait one, where the column beside the board had no room left.
+    studio = Studio(size)
+    try:
+        for scene in SCENES:
+            for variant in ("goff", "ultimate"):
+                assert studio.shoot(scene, variant).get_size() == size, (scene, variant)
     finally:
         studio.close()

@@ -324,15 +324,11 @@ class PartyScene(TvScene):
     def _screen(self) -> pygame.Rect:
         return pygame.Rect((0, 0), self.ctx.size)
 
-    def _left(self) -> pygame.Rect:
-        """Everything left of the side column."""
-        _, _, side = self._areas()
-        margin = theme.scale(self.ctx.size).margin
-        return pygame.Rect(margin, margin, side.x - 2 * margin, side.height)
-
     def _menu_area(self) -> pygame.Rect:
-        left = self._left()
-        return left.inflate(-left.width // 6, -left.height // 5)
+        """The host's menu, over the middle of all beside the side column."""
+        margin = theme.scale(self.ctx.size).margin
+        room = self._beside().inflate(-2 * margin, -2 * margin)
+        return room.inflate(-room.width // 6, -room.height // 5)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]] | None:
         shown = super().draw(surface, alpha)
@@ -346,8 +342,7 @@ class PartyScene(TvScene):
         palette = self.ctx.palette
         if self.menu_open:
             # Dimmed behind the menu, but for the side column: phones still scan its code.
-            _, _, side = self._areas()
-            theme.shade(surface, pygame.Rect(0, 0, side.x, self.ctx.size[1]), theme.BEHIND)
+            theme.shade(surface, self._beside(), theme.BEHIND)
             area = self._menu_area()
             pad = theme.scale(self.ctx.size).margin
             theme.panel(

@@ -224,11 +224,7 @@ class PlayScene(BaseScene):
         scale = theme.scale((w, h))
         margin = scale.margin
         if h > w:
-            side = min(w - 2 * margin, h - 3 * margin - scale.px(480))
-            board = pygame.Rect((w - side) // 2, margin, side, side)
-            hud = pygame.Rect(margin, board.bottom + margin, w - 2 * margin, 0)
-            hud.height = h - hud.y - margin
-            return board, hud
+            return theme.stacked((w, h), margin, scale.px(480))
         side = min(h - 2 * margin, w - 3 * margin - scale.px(600))
         board = pygame.Rect(margin, (h - side) // 2, side, side)
         hud = pygame.Rect(

@@ -93,15 +93,23 @@ class PuzzlesScene(BaseScene):
     # -- input -------------------------------------------------------------------
 
     def board_area(self) -> pygame.Rect:
-        h = self.ctx.size[1]
-        side = round(h * 0.86)
-        return pygame.Rect(round(h * 0.07), round(h * 0.07), side, side)
+        return self._areas()[0]
 
     def side_area(self) -> pygame.Rect:
+        return self._areas()[1]
+
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The board and the words beside it (the board smaller where they would have no
+        room), or under it on a window taller than wide."""
         w, h = self.ctx.size
-        board = self.board_area()
-        left = board.right + round(h * 0.05)
-        return pygame.Rect(left, board.y, w - left - round(h * 0.05), board.height)
+        if h > w:
+            scale = theme.scale((w, h))
+            return theme.stacked((w, h), scale.margin, scale.px(480))
+        gap, most = round(h * 0.05), round(h * 0.86)
+        side = max(1, min(most, w - round(h * 0.07) - 2 * gap - round(h * 0.3)))
+        board = pygame.Rect(round(h * 0.07), round(h * 0.07) + (most - side) // 2, side, side)
+        left = board.right + gap
+        return board, pygame.Rect(left, board.y, w - left - gap, board.height)
 
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Cancel):

@@ -659,14 +659,21 @@ def list_area(size: tuple[int, int]) -> pygame.Rect:
 
 
 def board_area(size: tuple[int, int]) -> pygame.Rect:
-    w, h = size
-    margin = round(h * 0.03)
-    side = min(h - 2 * margin, w - 3 * margin - max(280, round(w * 0.3)))
-    return pygame.Rect(margin, (h - side) // 2, side, side)
+    return _areas(size)[0]
 
 
 def side_area(size: tuple[int, int]) -> pygame.Rect:
+    return _areas(size)[1]
+
+
+def _areas(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
+    """The board and the panel beside it, or under it on a window taller than wide."""
     w, h = size
-    board = board_area(size)
+    if h > w:
+        scale = theme.scale(size)
+        return theme.stacked(size, scale.margin, scale.px(600))
     margin = round(h * 0.03)
-    return pygame.Rect(board.right + margin, margin, w - board.right - 2 * margin, h - 2 * margin)
+    side = max(1, min(h - 2 * margin, w - 3 * margin - max(280, round(w * 0.3))))
+    board = pygame.Rect(margin, (h - side) // 2, side, side)
+    panel = pygame.Rect(board.right + margin, margin, w - board.right - 2 * margin, h - 2 * margin)
+    return board, panel

@@ -716,20 +716,27 @@ class TutorialScene(BaseScene):
 
 
 def board_area(size: tuple[int, int]) -> pygame.Rect:
-    """The left part of the window: a square for the board, the height of the window."""
-    w, h = size
-    margin = theme.scale(size).margin
-    side = min(h - 2 * margin, round(w * 0.56) - 2 * margin)
-    return pygame.Rect(margin, (h - side) // 2, side, side)
+    """The left part of the window: a square for the board, the height of the window (the
+    top part, on a window taller than wide)."""
+    return _areas(size)[0]
 
 
 def text_area(size: tuple[int, int]) -> pygame.Rect:
-    """The right part of the window: the lesson's words and its buttons."""
+    """The right part of the window: the lesson's words and its buttons (under the board, on
+    a window taller than wide)."""
+    return _areas(size)[1]
+
+
+def _areas(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
     w, h = size
-    board = board_area(size)
-    margin = board.x
+    scale = theme.scale(size)
+    margin = scale.margin
+    if h > w:
+        return theme.stacked(size, margin, scale.px(600))
+    side = min(h - 2 * margin, round(w * 0.56) - 2 * margin)
+    board = pygame.Rect(margin, (h - side) // 2, side, side)
     left = board.right + margin
-    return pygame.Rect(left, margin, w - left - margin, h - 2 * margin)
+    return board, pygame.Rect(left, margin, w - left - margin, h - 2 * margin)
 
 
 def status(pos: Position) -> str:

@@ -173,23 +173,38 @@ class TvScene(BaseScene):
         return self.view.layout(self._areas()[0], boards_in_play(self.pos))
 
     def _unit(self) -> float:
-        """One pixel of a 1080-line screen: every size is a multiple of it."""
-        return self.ctx.size[1] / 1080
+        """One pixel of a 1080-line screen (a 1080-wide one, on a screen taller than wide):
+        every size is a multiple of it."""
+        return min(self.ctx.size) / 1080
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        """The board, the strip above it (who plays, the clock), and the side column."""
+        """The board, the strip above it (who plays, the clock), and the side column: right
+        of them, or under the board and its news on a screen taller than wide."""
         w, h = self.ctx.size
         u = self._unit()
         margin = round(36 * u)
         head = round(150 * u)
         foot = round(96 * u)
+        strip = pygame.Rect(margin, margin, w - 2 * margin, head - round(12 * u))
+        if h > w:
+            board_size = max(1, min(w - 2 * margin, h - head - foot - 2 * margin - round(620 * u)))
+            board = pygame.Rect((w - board_size) // 2, margin + head, board_size, board_size)
+            side = pygame.Rect(margin, board.bottom + foot, w - 2 * margin, 0)
+            side.height = max(1, h - side.y - margin)
+            return board, strip, side
         side_w = max(round(w * 0.36), round(560 * u))
         board_size = min(h - head - foot - 2 * margin, w - side_w - 3 * margin)
         board_left = margin + (w - side_w - 3 * margin - board_size) // 2
         board = pygame.Rect(board_left, margin + head, board_size, board_size)
-        strip = pygame.Rect(margin, margin, w - side_w - 3 * margin, head - round(12 * u))
+        strip.width -= side_w + margin
         side = pygame.Rect(w - side_w - margin, margin, side_w, h - 2 * margin)
         return board, strip, side
+
+    def _beside(self) -> pygame.Rect:
+        """The window but the side column: left of it, or above it on a tall screen."""
+        w, h = self.ctx.size
+        side = self._areas()[2]
+        return pygame.Rect(0, 0, w, side.y) if h > w else pygame.Rect(0, 0, side.x, h)
 
     # -- drawing ------------------------------------------------------------------------
 
@@ -227,7 +242,7 @@ class TvScene(BaseScene):
         board, strip, side = self._areas()
         margin = round(36 * self._unit())
         if self._waiting():
-            left = pygame.Rect(margin, margin, side.x - 2 * margin, side.height)
+            left = self._beside().inflate(-2 * margin, -2 * margin)
 
             def paint_waiting(image: pygame.Surface) -> None:
                 theme.backdrop(image, palette, t)
@@ -285,7 +300,7 @@ class TvScene(BaseScene):
         self.effects.draw(surface, layout, palette, alpha, over)
         for drawn in (
             *self._draw_bubbles(surface, board),
-            *self._draw_news(surface, side.x - margin),
+            *self._draw_news(surface, self._beside(), margin),
         ):
             over.add(drawn)
         linked = self.link.state == LIVE  # otherwise its banner or overlay covers the screen
@@ -533,9 +548,13 @@ class TvScene(BaseScene):
         y = inner.y
         title = FORMAT_TITLES.get(party.format, party.format)
         played = f"game {party.games + 1}" if party.playing else f"{party.games} played"
-        head = theme.glowing_text(title, round(60 * u), palette.accent, palette.glow_strength // 2)
-        surface.blit(head, (inner.x, y))
         count = theme.text(played, round(36 * u), palette.dim)
+        # The title leaves the count its room (a narrow column: a square window's).
+        size = round(60 * u)
+        room = inner.width - count.get_width() - round(24 * u) - 2 * theme.glow_pad(size)
+        title, size = theme.fitted(title, size, room, round(40 * u), True)
+        head = theme.glowing_text(title, size, palette.accent, palette.glow_strength // 2)
+        surface.blit(head, (inner.x, y))
         surface.blit(count, count.get_rect(bottomright=(inner.right, y + head.get_height() - 6)))
         y += head.get_height() + round(4 * u)
         for line in theme.wrap(party.status, round(38 * u), inner.width, True)[:2]:
@@ -626,13 +645,16 @@ class TvScene(BaseScene):
             drawn.append(surface.blit(card, rect))
         return drawn
 
-    def _draw_news(self, surface: pygame.Surface, right: int) -> list[pygame.Rect]:
-        """The host's latest news along the bottom, under the board, newest last; where."""
+    def _draw_news(
+        self, surface: pygame.Surface, room: pygame.Rect, margin: int
+    ) -> list[pygame.Rect]:
+        """The host's latest news along the bottom of ``room`` (under the board), ``margin``
+        in from its sides, newest last; where."""
         palette = self.ctx.palette
         u = self._unit()
         size = round(36 * u)
-        left = round(36 * u)
-        y = surface.get_height() - round(30 * u)
+        left, right = room.x + round(36 * u), room.right - margin
+        y = room.bottom - round(30 * u)
         drawn = []
         for text, _ in reversed(self.news):
             words = theme.text(fit(text, size, right - left), size, palette.text)
