@@ -187,7 +187,7 @@ class TvScene(BaseScene):
         foot = round(96 * u)
         strip = pygame.Rect(margin, margin, w - 2 * margin, head - round(12 * u))
         if h > w:
-            board_size = max(1, min(w - 2 * margin, h - head - foot - 2 * margin - round(620 * u)))
+            board_size = max(1, min(w - 2 * margin, h - head - foot - 2 * margin - round(800 * u)))
             board = pygame.Rect((w - board_size) // 2, margin + head, board_size, board_size)
             side = pygame.Rect(margin, board.bottom + foot, w - 2 * margin, 0)
             side.height = max(1, h - side.y - margin)
