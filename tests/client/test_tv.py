@@ -268,3 +268,22 @@ def test_a_running_move_clock_is_painted_again_in_its_band_alone(driver: Driver)
     xs, ys = np.nonzero(differs)
     changed = pygame.Rect(xs.min(), ys.min(), xs.max() - xs.min() + 1, ys.max() - ys.min() + 1)
     assert band.contains(changed), (band, changed)
+
+
+@pytest.mark.parametrize("size", [(1080, 1920), (720, 1280), (400, 1920)])
+def test_a_tall_big_screen_puts_its_column_under_the_board(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # A TV hung in portrait (or a window dragged tall): the column with the scoreboard and
+    # the phones' code goes under the board and its news, not into a sliver beside it.
+    d = Driver(tmp_path, size=size)
+    try:
+        tv = make_scene(SceneName.TV, d.app)
+        board, strip, side = tv._areas()
+        screen = pygame.Rect((0, 0), size)
+        assert all(screen.contains(area) for area in (board, strip, side))
+        assert strip.bottom <= board.top and board.bottom < side.top
+        assert side.width >= board.width >= size[0] * 0.7
+        assert tv._beside() == pygame.Rect(0, 0, size[0], side.top)  # the menu and the news
+    finally:
+        d.close()

@@ -728,6 +728,7 @@ def text_area(size: tuple[int, int]) -> pygame.Rect:
 
 
 def _areas(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
+    """The board and the lesson, side by side or (a tall window) one over the other."""
     w, h = size
     scale = theme.scale(size)
     margin = scale.margin
