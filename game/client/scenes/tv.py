@@ -258,7 +258,7 @@ class TvScene(BaseScene):
             # The marks drift behind it all: drawn again where they moved, the rest as it was
             # unless it changed (emotes fade: whole frames while there are any).
             key = (
-                self._words_key(),
+                self._side_key(),
                 self._waiting_key(),
                 self.link.look(),
                 t if self.bubbles else None,
@@ -292,10 +292,11 @@ class TvScene(BaseScene):
         # What changes with the game, not the clock, is one still picture (see still.py):
         # the board and the words around it are parts of it, each painted again alone when
         # it alone changed; the move clock's band is one too (its bar, not the names).
-        words = self._words_key()
+        words = (self._strip_key(), self._side_key())
         face = self._clock_face(_bar(self._clock_line(strip)).width)
         clock = ((*self._clock_band(strip),), face)
-        parts = (*self.view.parts(layout, palette), *(((*r,), words) for r in panels), clock)
+        panel_parts = (((*r,), key) for r, key in zip(panels, words, strict=True))
+        parts = (*self.view.parts(layout, palette), *panel_parts, clock)
         over = self.still.draw(surface, palette, paint, parts)
         self.effects.draw(surface, layout, palette, alpha, over)
         for drawn in (
@@ -311,21 +312,28 @@ class TvScene(BaseScene):
         """Whether there is no game to show yet (the waiting screen instead of a board)."""
         return self.pos is None or self.view is None
 
-    def _words_key(self) -> tuple[object, ...]:
-        """Everything the words around the board show depend on: who plays, the clock, the
-        scoreboard."""
-        party, pos, t = self.party, self._telling(), self.ctx.time
+    def _strip_key(self) -> tuple[object, ...]:
+        """Everything the strip over the board shows depends on: who plays, whose move it
+        is or who won (the move clock's bar is a part of its own)."""
+        table = self.session.table if self.session else None
+        return self.ctx.palette, self._telling(), self.party, table
+
+    def _side_key(self) -> tuple[object, ...]:
+        """Everything the side column shows depends on: the party or the table, the code to
+        join by and the scoreboard's page, not the game (a collapse landing repaints the
+        strip alone)."""
+        session = self.session
         return (
             self.ctx.palette,
-            pos,
-            party,
-            self.session.table if self.session else None,
-            self.session.join_url if self.session else None,
-            int(t / scoreboard.PAGE_TIME),  # the scoreboard's pages take turns
+            self.party,
+            session.table if session else None,
+            session.join_url if session else None,
+            int(self.ctx.time / scoreboard.PAGE_TIME),  # the scoreboard's pages take turns
+            self.hint(),
         )
 
     def _waiting_key(self) -> tuple[object, ...]:
-        """Everything the waiting screen shows depends on, besides :meth:`_words_key` and the
+        """Everything the waiting screen shows depends on, besides :meth:`_side_key` and the
         link: :meth:`_draw_waiting`'s words and what :meth:`_draw_over` draws over them."""
         return self.address, self.session.ended if self.session else None
 
