@@ -693,14 +693,51 @@ def _bare_board(layout: BoardLayout, palette: Palette) -> BareBoard:
             return kept
     area = layout.area
     panel = Canvas(area.size, pygame.SRCALPHA)
-    radius = max(6, layout.cell_size // 5)
-    theme.panel(panel, panel.get_rect(), palette.board, palette.grid_glow, radius, 255)
+    theme.panel(panel, panel.get_rect(), palette.board, palette.grid_glow, _corner(layout), 255)
     grid = _grid_sheet(area.size, layout, (-area.x, -area.y), palette)
     gridded = panel.copy()
     gridded.blit(grid, (0, 0))
     bare = BareBoard(panel, grid, gridded)
     _bare[:] = [*_bare[-3:], ((layout, palette), bare)]
     return bare
+
+
+def _corner(layout: BoardLayout) -> int:
+    """The radius of the board panel's rounded corners."""
+    return max(6, layout.cell_size // 5)
+
+
+def paint_board(
+    image: pygame.Surface, layer: pygame.Surface, layout: BoardLayout, palette: Palette
+) -> None:
+    """The still backdrop and a board's layer (:meth:`BoardView.layer`) over it, within
+    ``image``'s clip. Every pixel of a layer's panel is opaque but in its rounded corners,
+    so the backdrop goes only where the panel does not cover it: a landed mark's cell is
+    painted again without it, and a 4K board without 4 million pixels drawn twice."""
+    clip = image.get_clip()
+    for piece in _uncovered(clip, layout.area, _corner(layout)):
+        image.set_clip(piece)
+        theme.backdrop(image, palette, 0.0, drift=False)
+    image.set_clip(clip)
+    image.blit(layer, layout.area)
+
+
+def _uncovered(clip: pygame.Rect, area: pygame.Rect, corner: int) -> list[pygame.Rect]:
+    """The parts of ``clip`` that a panel filling ``area`` with corners of radius ``corner``
+    does not cover: the bands round it and its four corners."""
+    left, top, right, bottom = area.left, area.top, area.right, area.bottom
+    pieces = (
+        pygame.Rect(clip.left, clip.top, clip.width, max(0, top - clip.top)),
+        pygame.Rect(clip.left, bottom, clip.width, max(0, clip.bottom - bottom)),
+        pygame.Rect(clip.left, top, max(0, left - clip.left), area.height),
+        pygame.Rect(right, top, max(0, clip.right - right), area.height),
+        *(
+            pygame.Rect(x, y, corner, corner)
+            for x in (left, right - corner)
+            for y in (top, bottom - corner)
+        ),
+    )
+    return [rect for piece in pieces if (rect := clip.clip(piece))]
 
 
 def forget() -> None:

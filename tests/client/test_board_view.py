@@ -12,7 +12,15 @@ from random import Random
 import pygame
 import pytest
 
-from game.client.board_view import BoardView, Look, allowed_cells, layout_board, mini_boards
+from game.client import theme
+from game.client.board_view import (
+    BoardView,
+    Look,
+    allowed_cells,
+    layout_board,
+    mini_boards,
+    paint_board,
+)
 from game.client.effects import Effects
 from game.client.scene import SceneName, make_scene
 from game.client.still import Still
@@ -369,3 +377,35 @@ def test_a_portrait_screen_puts_the_panel_under_the_board(
         assert board.width >= size[0] * 0.8  # the board still takes the width
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("name", VARIANT_NAMES)
+def test_a_board_painted_over_anything_is_the_board_over_the_backdrop(
+    screen: pygame.Surface, name: str
+) -> None:
+    # paint_board leaves the backdrop out wherever the layer's panel covers it: only right
+    # while every pixel of the layer there is opaque, whatever the position and the look.
+    variant = make_variant(name, {"size": 4} if name == "nxn" else None)
+    before, after = big_collapse(variant, 3)
+    finished = random_playout(Position(variant), Random(4))
+    view = BoardView(variant)
+    layout = view.layout(pygame.Rect(30, 12, 690, 690))
+    looks = [
+        (before, Look()),  # the collapse awaited: its marks lit, the rest veiled
+        (after, Look(hidden=frozenset(c for c, k in enumerate(after.cells) if k))),
+        (finished, Look(rows=finished.outcome.rows if finished.outcome else ())),
+        (finished, Look(allowed=frozenset({0, 1}), show_labels=False)),
+    ]
+    cell = layout.cells[len(layout.cells) // 2]
+    for pos, look in looks:
+        layer = view.layer(layout, pos, NORMAL, look)
+        for clip in (None, cell.inflate(40, 40), layout.area.inflate(60, 60)):
+            expected = screen.copy()
+            expected.set_clip(clip)
+            theme.backdrop(expected, NORMAL, 0.0, drift=False)
+            expected.blit(layer, layout.area)
+            painted = expected.copy()
+            painted.set_clip(clip)
+            painted.fill((255, 0, 255), layout.area)  # anything: the panel must cover it
+            paint_board(painted, layer, layout, NORMAL)
+            assert pygame.image.tobytes(painted, "RGB") == pygame.image.tobytes(expected, "RGB")

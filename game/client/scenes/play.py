@@ -37,6 +37,7 @@ from game.client.board_view import (
     allowed_cells,
     boards_in_play,
     boards_of,
+    paint_board,
 )
 from game.client.canvas import note_cover
 from game.client.collapse_show import FULL, QUICK, CollapseShow
@@ -878,8 +879,7 @@ class PlayScene(BaseScene):
         side = hud.inflate(2 * margin, 2 * margin).clip(surface.get_rect())
 
         def paint(image: pygame.Surface) -> None:
-            theme.backdrop(image, palette, t, drift=False)
-            image.blit(layer, layout.area)
+            paint_board(image, layer, layout, palette)
             if image.get_clip().colliderect(side):  # not one of the board's parts alone
                 self._draw_hud(image, hud)
                 self.show.draw(image, self._banner_area(hud), palette, t)

@@ -22,7 +22,7 @@ import pygame
 from game.ai.puzzles import Puzzle, load_puzzles
 from game.client import prose, theme
 from game.client.audio import Cue
-from game.client.board_view import BoardView, Look
+from game.client.board_view import BoardView, Look, paint_board
 from game.client.ghost import GHOST_RATE, draw_ghost, preview_of
 from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Page, Point, Start
 from game.client.paths import data_dir, write_atomic
@@ -186,8 +186,7 @@ class PuzzlesScene(BaseScene):
         words = self.words()
 
         def paint(image: pygame.Surface) -> None:
-            theme.backdrop(image, palette, t, drift=False)
-            image.blit(layer, layout.area)
+            paint_board(image, layer, layout, palette)
             if image.get_clip().colliderect(side):  # not one of the board's parts alone
                 theme.panel(image, side, palette.board, palette.grid_glow, 18, alpha=170)
                 unit = theme.scale(self.ctx.size).body

@@ -31,6 +31,7 @@ from game.client.board_view import (
     allowed_cells,
     boards_of,
     mini_boards,
+    paint_board,
 )
 from game.client.canvas import note_button
 from game.client.effects import Effects
@@ -601,8 +602,7 @@ class TutorialScene(BaseScene):
         text = text_area(surface.get_size())
 
         def paint(image: pygame.Surface) -> None:
-            theme.backdrop(image, palette, t, drift=False)
-            image.blit(layer, layout.area)
+            paint_board(image, layer, layout, palette)
             if image.get_clip().colliderect(text):  # not one of the board's parts alone
                 self.draw_text(image, palette)
 

@@ -27,7 +27,7 @@ import pygame
 from game.client import scoreboard, theme
 from game.client.at_table import AtTable, series
 from game.client.audio import cues_for
-from game.client.board_view import BoardLayout, BoardView, Look, boards_in_play
+from game.client.board_view import BoardLayout, BoardView, Look, boards_in_play, paint_board
 from game.client.canvas import Canvas, note_cover
 from game.client.effects import Effects
 from game.client.intents import Cancel, Intent, Text
@@ -281,8 +281,7 @@ class TvScene(BaseScene):
         panels = [area.inflate(2 * margin, 2 * margin).clip(window) for area in (strip, side)]
 
         def paint(image: pygame.Surface) -> None:
-            theme.backdrop(image, palette, t, drift=False)
-            image.blit(layer, layout.area)
+            paint_board(image, layer, layout, palette)
             clip = image.get_clip()  # one part: the words outside it are not drawn
             if clip.colliderect(panels[0]):
                 self._draw_players(image, strip)
