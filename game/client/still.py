@@ -165,7 +165,7 @@ class Still:
         kept = over is not None and _holds(self._left_on, surface)
         again: list[pygame.Rect] = []  # painted anew in part: put back there as well
         if self._image is None or key != self._key or parts != self._parts:
-            again = self._changed(key, parts) if kept else []
+            again = self._changed(key, parts, surface.get_size()) if kept else []
             if self._image is None or key[:2] != self._key[:2]:  # type: ignore[index]
                 self._image = surface.copy()  # the window's pixel format: blits are copies
             forget_drawn(self._image)
@@ -187,10 +187,10 @@ class Still:
         self._left_on = (surface, _spoilt)
         return Over(surface.get_size())
 
-    def _changed(self, key: Hashable, parts: Parts) -> list[pygame.Rect]:
+    def _changed(self, key: Hashable, parts: Parts, window: tuple[int, int]) -> list[pygame.Rect]:
         """The rectangles to paint anew where only parts changed: of each part that shows
         something else, and of each that came or went (a row struck on a board), where it is
-        or was. None where the key changed, or where they cover more than the window."""
+        or was. None where the key changed, or where they cover more than the ``window``."""
         if key != self._key:
             return []
         was = self._parts
@@ -200,8 +200,7 @@ class Still:
         else:
             rects = [pygame.Rect(r) for r, what in parts if (r, what) not in was]
             rects += [pygame.Rect(r) for r, what in was if (r, what) not in parts]
-        w, h = key[0]  # type: ignore[index]
-        return rects if sum(r.w * r.h for r in rects) < w * h else []
+        return rects if sum(r.w * r.h for r in rects) < window[0] * window[1] else []
 
     def shown(self, over: Over, anywhere: bool = False) -> list[list[int]] | None:
         """Say where this frame drew over the picture (``anywhere``: somewhere it cannot
