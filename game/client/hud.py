@@ -34,8 +34,9 @@ class HudView:
 def draw(
     surface: pygame.Surface, hud: pygame.Rect, view: HudView, palette: Palette, scale: Scale
 ) -> pygame.Rect:
-    """The panel and its words; the rectangle left under them (to the panel's bottom)."""
-    theme.panel(surface, hud, palette.board, palette.grid_glow, scale.px(18), alpha=170)
+    """The panel (on the still backdrop) and its words; the rectangle left under them (to
+    the panel's bottom)."""
+    theme.backed_panel(surface, palette, hud, scale.px(18), alpha=170)
     pad = scale.px(30)
     inner = hud.inflate(-2 * pad, -2 * pad)
     color = palette.of(view.who) if view.who else palette.accent

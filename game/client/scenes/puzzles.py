@@ -188,7 +188,7 @@ class PuzzlesScene(BaseScene):
         def paint(image: pygame.Surface) -> None:
             paint_board(image, layer, layout, palette)
             if image.get_clip().colliderect(side):  # not one of the board's parts alone
-                theme.panel(image, side, palette.board, palette.grid_glow, 18, alpha=170)
+                theme.backed_panel(image, palette, side, 18, alpha=170)
                 unit = theme.scale(self.ctx.size).body
                 prose.draw(image, words, side.inflate(-2 * unit, -2 * unit), unit)
 

@@ -617,7 +617,7 @@ class TutorialScene(BaseScene):
 
     def draw_text(self, surface: pygame.Surface, palette: theme.Palette) -> None:
         area = text_area(surface.get_size())
-        theme.panel(surface, area, palette.board, palette.grid_glow, radius=18)
+        theme.backed_panel(surface, palette, area, 18, 210)
         buttons = self.buttons()
         pad = max(16, area.width // 18)
         box = pygame.Rect(area.x + pad, area.y + pad, area.width - 2 * pad, 0)

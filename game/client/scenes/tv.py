@@ -250,7 +250,7 @@ class TvScene(BaseScene):
                 # their column, its glow further. The side column's panel holds all of it.
                 self._draw_waiting(image, left)
                 if image.get_clip().colliderect(side):
-                    self._draw_side(image, side)
+                    self._draw_side(image, side, drifting=True)
                 self._draw_bubbles(image, board)
                 self.link.draw(image, board)
                 self._draw_over(image)
@@ -286,7 +286,7 @@ class TvScene(BaseScene):
             if clip.colliderect(panels[0]):
                 self._draw_players(image, strip)
             if clip.colliderect(panels[1]):
-                self._draw_side(image, side)
+                self._draw_side(image, side, drifting=False)
 
         # What changes with the game, not the clock, is one still picture (see still.py):
         # the board and the words around it are parts of it, each painted again alone when
@@ -499,10 +499,15 @@ class TvScene(BaseScene):
         label = theme.text(words, size, color, pos.is_over)
         theme.blit_centered(surface, label, (line.centerx, line.y + round(24 * u)))
 
-    def _draw_side(self, surface: pygame.Surface, side: pygame.Rect) -> None:
+    def _draw_side(self, surface: pygame.Surface, side: pygame.Rect, drifting: bool) -> None:
+        """The side column on its panel, over the backdrop's ``drifting`` marks or the still
+        backdrop of a game in play."""
         palette = self.ctx.palette
         u = self._unit()
-        theme.panel(surface, side, palette.board, palette.grid_glow, round(22 * u))
+        if drifting:
+            theme.panel(surface, side, palette.board, palette.grid_glow, round(22 * u))
+        else:
+            theme.backed_panel(surface, palette, side, round(22 * u), 210)
         inner = side.inflate(-round(64 * u), -round(56 * u))
         hint = theme.text(self.hint(), round(26 * u), palette.dim)
         surface.blit(hint, hint.get_rect(bottomleft=inner.bottomleft))
