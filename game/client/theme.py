@@ -360,12 +360,10 @@ def backed_panel(
     """:func:`panel` in the board's colours over the still :func:`backdrop` (no drifting
     marks) that ``surface`` shows under ``rect``, as one copy of a picture made once: a
     still picture's side panel is painted again with each move, and blending it cost a 4K
-    move 3 ms. Elsewhere (off the window's edge) it is blended as :func:`panel` does."""
+    move 3 ms."""
     size = surface.get_size()
-    if not pygame.Rect((0, 0), size).contains(rect):
-        panel(surface, rect, palette.board, palette.grid_glow, radius, alpha)
-        return
-    surface.blit(_backed_panel(size, palette, (*rect,), radius, alpha), rect)
+    if seen := rect.clip(pygame.Rect((0, 0), size)):
+        surface.blit(_backed_panel(size, palette, (*rect,), radius, alpha), seen)
 
 
 @lru_cache(maxsize=8)
@@ -376,9 +374,12 @@ def _backed_panel(
     radius: int,
     alpha: int,
 ) -> pygame.Surface:
+    """The part of the panel at ``rect`` within a window ``size`` big, on its backdrop."""
     under = background(size, palette.background_top, palette.background_bottom)
-    out = under.subsurface(rect).copy()
-    out.blit(_panel(out.get_size(), palette.board, palette.grid_glow, radius, alpha), (0, 0))
+    seen = pygame.Rect(rect).clip(under.get_rect())
+    out = under.subsurface(seen).copy()
+    layer = _panel((rect[2], rect[3]), palette.board, palette.grid_glow, radius, alpha)
+    out.blit(layer, (rect[0] - seen.x, rect[1] - seen.y))
     return out
 
 
