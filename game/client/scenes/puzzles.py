@@ -188,8 +188,10 @@ class PuzzlesScene(BaseScene):
         def paint(image: pygame.Surface) -> None:
             paint_board(image, layer, layout, palette)
             if image.get_clip().colliderect(side):  # not one of the board's parts alone
-                theme.backed_panel(image, palette, side, 18, alpha=170)
-                unit = theme.scale(self.ctx.size).body
+                scale = theme.scale(self.ctx.size)
+                # Its corners round as the play screen's panel does, at every size.
+                theme.backed_panel(image, palette, side, scale.px(18), alpha=170)
+                unit = scale.body
                 prose.draw(image, words, side.inflate(-2 * unit, -2 * unit), unit)
 
         # The board and the words are a still picture (see still.py), each part painted again

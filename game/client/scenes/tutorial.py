@@ -617,12 +617,13 @@ class TutorialScene(BaseScene):
 
     def draw_text(self, surface: pygame.Surface, palette: theme.Palette) -> None:
         area = text_area(surface.get_size())
-        theme.backed_panel(surface, palette, area, 18, 210)
+        scale = theme.scale(surface.get_size())
+        # Its corners round as the play screen's panel does, at every size.
+        theme.backed_panel(surface, palette, area, scale.px(18), 210)
         buttons = self.buttons()
         pad = max(16, area.width // 18)
         box = pygame.Rect(area.x + pad, area.y + pad, area.width - 2 * pad, 0)
         box.height = buttons["back"].top - pad // 2 - box.y
-        scale = theme.scale(surface.get_size())
         keys = theme.text(KEYS_HINT, scale.hint, palette.dim)
         if keys.get_width() <= box.width:
             box.height -= keys.get_height()
