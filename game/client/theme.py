@@ -366,7 +366,7 @@ def backed_panel(
         surface.blit(_backed_panel(size, palette, (*rect,), radius, alpha), seen)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=4)  # the side panels of one window's scenes: a 4K one holds 10 MB
 def _backed_panel(
     size: tuple[int, int],
     palette: Palette,
