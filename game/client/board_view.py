@@ -580,11 +580,19 @@ def _veil(
     palette: Palette,
 ) -> None:
     """Dim every cell no mark of the awaited collapse touches: the cycle is the show."""
-    shade = (*palette.background_bottom, 150)
-    with Glass(layer) as glass:
-        for index, rect in enumerate(cells):
-            if not any(k in lit for k in pos.spooky_in(index)):
-                glass.draw(pygame.draw.rect, shade, rect.inflate(-2, -2), border_radius=8)
+    # The cells' shades never overlap: each is blended alone, and the board between them
+    # (the lit cells, the grid) is not blended for nothing.
+    for index, rect in enumerate(cells):
+        if not any(k in lit for k in pos.spooky_in(index)):
+            box = rect.inflate(-2, -2)
+            layer.blit(_cell_shade(box.size, palette.background_bottom), box)
+
+
+@lru_cache(maxsize=16)
+def _cell_shade(size: tuple[int, int], color: Color) -> pygame.Surface:
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(shade, (*color, 150), shade.get_rect(), border_radius=8)
+    return shade
 
 
 def _draw_rows(
@@ -741,8 +749,10 @@ def _uncovered(clip: pygame.Rect, area: pygame.Rect, corner: int) -> list[pygame
 
 
 def forget() -> None:
-    """Drop the bare boards kept here: they belong to a pygame session that is ending."""
+    """Drop the bare boards and shades kept here: they belong to a pygame session that is
+    ending."""
     _bare.clear()
+    _cell_shade.cache_clear()
 
 
 def _grid_sheet(
