@@ -679,13 +679,22 @@ def _draw_cycle_rings(
             glass.draw(pygame.draw.circle, (*palette.accent, 230), center, radius, width)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BareBoard:
     """The board without a game: what every layer of one layout and palette starts from."""
 
     panel: Canvas  # the panel alone (a shade goes on it before the grid)
     grid: pygame.Surface  # the lines, their glow and the mini-boards' frames, as one sheet
-    gridded: Canvas  # the panel with its grid
+    _gridded: Canvas | None = field(default=None, init=False)
+
+    @property
+    def gridded(self) -> Canvas:
+        """The panel with its grid, made when first asked: a layer with shades under its
+        grid never asks (Ultimate's, whose layout changes with each move)."""
+        if self._gridded is None:
+            self._gridded = self.panel.copy()
+            self._gridded.blit(self.grid, (0, 0))
+        return self._gridded
 
 
 # The bare board changes with the window and the palette, not the game. A layer starts as a
@@ -700,14 +709,17 @@ def _bare_board(layout: BoardLayout, palette: Palette) -> BareBoard:
         if key == (layout, palette):
             return kept
     area = layout.area
-    panel = Canvas(area.size, pygame.SRCALPHA)
-    theme.panel(panel, panel.get_rect(), palette.board, palette.grid_glow, _corner(layout), 255)
-    grid = _grid_sheet(area.size, layout, (-area.x, -area.y), palette)
-    gridded = panel.copy()
-    gridded.blit(grid, (0, 0))
-    bare = BareBoard(panel, grid, gridded)
+    panel = _bare_panel(area.size, palette, _corner(layout))
+    bare = BareBoard(panel, _grid_sheet(area.size, layout, (-area.x, -area.y), palette))
     _bare[:] = [*_bare[-3:], ((layout, palette), bare)]
     return bare
+
+
+@lru_cache(maxsize=2)  # shared by the layouts of one panel: Ultimate's zoom moves the grid
+def _bare_panel(size: tuple[int, int], palette: Palette, corner: int) -> Canvas:
+    panel = Canvas(size, pygame.SRCALPHA)
+    theme.panel(panel, panel.get_rect(), palette.board, palette.grid_glow, corner, 255)
+    return panel
 
 
 def _corner(layout: BoardLayout) -> int:
@@ -752,6 +764,7 @@ def forget() -> None:
     """Drop the bare boards and shades kept here: they belong to a pygame session that is
     ending."""
     _bare.clear()
+    _bare_panel.cache_clear()
     _cell_shade.cache_clear()
 
 
