@@ -458,6 +458,9 @@ def _brackets(surface: pygame.Surface, rect: pygame.Rect, color: Color, width: i
     return drawn
 
 
+Shade = tuple[tuple[int, int, int, int], pygame.Rect, int]  # colour with alpha, where, corner
+
+
 def _render_static(
     pos: Position,
     layout: BoardLayout,
@@ -483,7 +486,7 @@ def _render_static(
 
     # Under the grid: a soft fill where the collapse reaches, a shade where the next half may
     # not go, a tint on won mini-boards: (colour with alpha, rectangle, corner radius).
-    shades: list[tuple[tuple[int, int, int, int], pygame.Rect, int]] = []
+    shades: list[Shade] = []
     for index, rect in enumerate(cells):
         if lit and any(k in lit for k in pos.spooky_in(index)):
             shades.append(((*palette.accent, 50), rect.inflate(-4, -4), 8))
@@ -496,9 +499,7 @@ def _render_static(
     bare = _bare_board(layout, palette)
     if shades:
         layer = _copy(bare.panel, spare)  # a Canvas: its labels and subscripts travel with it
-        with Glass(layer) as glass:
-            for color, rect, radius in shades:
-                glass.draw(pygame.draw.rect, color, rect, border_radius=radius)
+        _lay_shades(layer, shades)
         layer.blit(bare.grid, (0, 0))
     else:
         layer = _copy(bare.gridded, spare)
@@ -580,19 +581,39 @@ def _veil(
     palette: Palette,
 ) -> None:
     """Dim every cell no mark of the awaited collapse touches: the cycle is the show."""
-    # The cells' shades never overlap: each is blended alone, and the board between them
-    # (the lit cells, the grid) is not blended for nothing.
-    for index, rect in enumerate(cells):
-        if not any(k in lit for k in pos.spooky_in(index)):
-            box = rect.inflate(-2, -2)
-            layer.blit(_cell_shade(box.size, palette.background_bottom), box)
+    shade = (*palette.background_bottom, 150)
+    _lay_shades(
+        layer,
+        [
+            (shade, rect.inflate(-2, -2), 8)
+            for index, rect in enumerate(cells)
+            if not any(k in lit for k in pos.spooky_in(index))
+        ],
+    )
 
 
-@lru_cache(maxsize=16)
-def _cell_shade(size: tuple[int, int], color: Color) -> pygame.Surface:
-    shade = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(shade, (*color, 150), shade.get_rect(), border_radius=8)
-    return shade
+def _lay_shades(layer: pygame.Surface, shades: list[Shade]) -> None:
+    """Translucent rounded rectangles blended onto ``layer`` as if drawn on one clear sheet,
+    a later one replacing an earlier one where they overlap. Where none overlaps (a shade
+    for each cell) each is blended alone, and the board between them is not blended for
+    nothing: a 4K veil took 5 ms so, 2 ms alone."""
+    rects = [rect for _, rect, _ in shades]
+    if all(len(rect.collidelistall(rects)) == 1 for rect in rects):
+        for color, rect, radius in shades:
+            layer.blit(_shade_card(rect.size, color, radius), rect)
+        return
+    with Glass(layer) as glass:
+        for color, rect, radius in shades:
+            glass.draw(pygame.draw.rect, color, rect, border_radius=radius)
+
+
+@lru_cache(maxsize=32)
+def _shade_card(
+    size: tuple[int, int], color: tuple[int, int, int, int], radius: int
+) -> pygame.Surface:
+    card = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(card, color, card.get_rect(), border_radius=radius)
+    return card
 
 
 def _draw_rows(
@@ -765,7 +786,7 @@ def forget() -> None:
     ending."""
     _bare.clear()
     _bare_panel.cache_clear()
-    _cell_shade.cache_clear()
+    _shade_card.cache_clear()
 
 
 def _grid_sheet(

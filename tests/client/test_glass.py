@@ -37,3 +37,21 @@ def test_an_empty_glass_leaves_the_layer_as_it_was() -> None:
     with Glass(layer):
         pass
     assert pygame.image.tobytes(layer, "RGBA") == before
+
+
+def test_shades_laid_alone_are_the_shades_of_one_sheet() -> None:
+    # A cell's shade each (apart), and a tint over some of them (overlapping: the later
+    # replaces the earlier on the sheet, it is not blended twice).
+    from game.client.board_view import _lay_shades
+
+    cells = [pygame.Rect(10 + 60 * i, 10, 50, 50) for i in range(3)]
+    apart = [((20, 30, 40, 150), cell, 8) for cell in cells]
+    tint = ((200, 100, 0, 40), pygame.Rect(5, 5, 120, 60), 10)
+    for shades in (apart, [*apart, tint], [((9, 9, 9, 90), cells[1], 0)]):
+        whole, sheet = layer_of((200, 80)), pygame.Surface((200, 80), pygame.SRCALPHA)
+        for color, rect, radius in shades:
+            pygame.draw.rect(sheet, color, rect, border_radius=radius)
+        whole.blit(sheet, (0, 0))
+        layer = layer_of((200, 80))
+        _lay_shades(layer, shades)
+        assert pygame.image.tobytes(layer, "RGBA") == pygame.image.tobytes(whole, "RGBA")
