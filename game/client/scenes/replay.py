@@ -508,7 +508,10 @@ class ReplayScene(BaseScene):
         draw_ghost(surface, layout, pos, best, palette, self.ghost.time((pos, best), self.ctx.time))
         self.effects.draw(surface, layout, palette, alpha)
         panel = side_area(surface.get_size())
-        theme.panel(surface, panel, palette.board, palette.grid_glow, 18, alpha=170)
+        # Blended, not backed: the effects drawn before it may reach under it. Its corners
+        # round as the play screen's panel does, at every size.
+        radius = theme.scale(surface.get_size()).px(18)
+        theme.panel(surface, panel, palette.board, palette.grid_glow, radius, alpha=170)
         self.draw_side(surface, panel, pos)
 
     def draw_side(self, surface: pygame.Surface, panel: pygame.Rect, pos: Position) -> None:
