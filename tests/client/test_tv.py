@@ -284,6 +284,6 @@ def test_a_tall_big_screen_puts_its_column_under_the_board(
         assert all(screen.contains(area) for area in (board, strip, side))
         assert strip.bottom <= board.top and board.bottom < side.top
         assert side.width >= board.width >= size[0] * 0.7
-        assert tv._beside(side) == pygame.Rect(0, 0, size[0], side.top)  # the menu and the news
+        assert tv._beside() == pygame.Rect(0, 0, size[0], side.top)  # the menu and the news
     finally:
         d.close()

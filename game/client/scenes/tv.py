@@ -200,9 +200,10 @@ class TvScene(BaseScene):
         side = pygame.Rect(w - side_w - margin, margin, side_w, h - 2 * margin)
         return board, strip, side
 
-    def _beside(self, side: pygame.Rect) -> pygame.Rect:
-        """The window but the side column ``side``: left of it, or above it on a tall screen."""
+    def _beside(self) -> pygame.Rect:
+        """The window but the side column: left of it, or above it on a tall screen."""
         w, h = self.ctx.size
+        side = self._areas()[2]
         return pygame.Rect(0, 0, w, side.y) if h > w else pygame.Rect(0, 0, side.x, h)
 
     # -- drawing ------------------------------------------------------------------------
@@ -241,7 +242,7 @@ class TvScene(BaseScene):
         board, strip, side = self._areas()
         margin = round(36 * self._unit())
         if self._waiting():
-            left = self._beside(side).inflate(-2 * margin, -2 * margin)
+            left = self._beside().inflate(-2 * margin, -2 * margin)
 
             def paint_waiting(image: pygame.Surface) -> None:
                 theme.backdrop(image, palette, t)
@@ -299,7 +300,7 @@ class TvScene(BaseScene):
         self.effects.draw(surface, layout, palette, alpha, over)
         for drawn in (
             *self._draw_bubbles(surface, board),
-            *self._draw_news(surface, self._beside(side), margin),
+            *self._draw_news(surface, self._beside(), margin),
         ):
             over.add(drawn)
         linked = self.link.state == LIVE  # otherwise its banner or overlay covers the screen
