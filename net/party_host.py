@@ -64,7 +64,7 @@ from net.protocol import (
     Standing,
 )
 from net.protocol import Party as PartyMessage
-from net.table import Seat, Table
+from net.table import Seat, Table, saved_records
 
 
 @dataclass
@@ -117,6 +117,7 @@ class PartyHost(Host):
         self._thinking: asyncio.Future[None] | None = None  # a stand-in choosing a move
         self._bots: dict[Variant, Bot] = {}  # the stand-in, by the rules it plays
         self._grace: asyncio.TimerHandle | None = None  # after a restart: the wait for players
+        self._retiring: set[asyncio.Future[None]] = set()  # earlier games' last renames
         self._announced_end = self.party.finished
         self.paused = False  # the host has stopped the move clock
         # The move the clock was stopped on (as the clock's key) and the seconds it had left.
@@ -143,6 +144,14 @@ class PartyHost(Host):
             if timer:
                 timer.cancel()
         await super().close()
+        if self._retiring:  # a closed host has every game of the night on disk
+            await asyncio.wait(self._retiring)
+
+    def _retire(self, table: Table) -> None:
+        """Let a game's last renames reach the disk off the loop; then its worker ends."""
+        closing = asyncio.get_running_loop().run_in_executor(None, table.close)
+        self._retiring.add(closing)
+        closing.add_done_callback(self._retiring.discard)
 
     # -- people arriving and leaving ------------------------------------------------------
 
@@ -344,8 +353,7 @@ class PartyHost(Host):
             if conn.seat is not None:
                 conn.seat = None
                 self._welcome(conn)
-        # The finished game's last renames reach the disk off the loop; then its worker ends.
-        asyncio.get_running_loop().run_in_executor(None, self.table.close)
+        self._retire(self.table)
         self.table = table
         for side, name in zip(Player, pair, strict=True):
             table.sit(name, side, self.party.members.get(name))
@@ -411,7 +419,7 @@ class PartyHost(Host):
             # Nobody plays on: the unfinished game stays on disk as it stood.
             lobby = Table(self.table.name, Record(self.variant), self.table.save_dir)
             lobby.game = self.table.game
-            asyncio.get_running_loop().run_in_executor(None, self.table.close)
+            self._retire(self.table)
             self.table = lobby
         for conn in self.connections:
             if conn.seat is not None:
@@ -549,7 +557,7 @@ class PartyHost(Host):
     def _restore(self, lobby: Table) -> tuple[Party, Table, int]:
         """The party as its files left it, the table to serve, and the last game's number."""
         games: dict[int, Table] = {}
-        for path in lobby.save_dir.glob(f"{self._record_prefix}*.json"):
+        for path in saved_records(lobby.save_dir, f"{self._record_prefix}*.json"):
             try:
                 # As a resumed table: the furthest record a killed host left (staged or not).
                 table = Table.resume(path, lobby.name)

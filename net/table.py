@@ -69,9 +69,10 @@ class Table:
     def resume(cls, path: Path, name: str | None) -> Table:
         """The table a saved record describes; its seats are held for their players.
 
-        :class:`RecordError` if the file is not a playable record.
+        :class:`RecordError` if the file is not a playable record. A host killed before
+        the record's first rename left it staged alone: that is taken as well.
         """
-        record = _furthest(path, read_record(path))
+        record = _furthest(path, read_record(path) if path.exists() else None)
         saved = record.extra.get(RECORD_FIELD)
         info = saved if isinstance(saved, dict) else {}
         # Building the table replays every token: one no longer legal is a RecordError here.
@@ -317,16 +318,26 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
+def saved_records(save_dir: Path, pattern: str) -> set[Path]:
+    """The records in ``save_dir`` whose names match ``pattern``, with those a killed host
+    had only staged (a game that had just begun): :meth:`Table.resume` takes either."""
+    found = set(save_dir.glob(pattern))
+    for staged in save_dir.glob(f"{_staging_prefix(Path(pattern))}*"):
+        found.add(staged.with_name(staged.name[1:].rpartition(".staged-")[0]))
+    return found
+
+
 def _staging_prefix(path: Path) -> str:
     return f".{path.name}.staged-"
 
 
-def _furthest(path: Path, committed: Record) -> Record:
+def _furthest(path: Path, committed: Record | None) -> Record:
     """The committed record, or the furthest staged one a killed host left.
 
     A staged file that is not a whole record of the same game going at least
     as far (the host died while writing it, before anyone saw its move) is
-    dropped, and so are the others once one is taken.
+    dropped, and so are the others once one is taken. With nothing committed,
+    the first whole staged record starts the game.
     """
     prefix = _staging_prefix(path)
     best, best_file = committed, None
@@ -341,9 +352,14 @@ def _furthest(path: Path, committed: Record) -> Record:
             staged.positions()
         except RecordError:
             continue
-        same_game = _game(staged) == _game(best) and staged.variant == best.variant
-        if same_game and staged.moves[: len(best.moves)] == best.moves:
+        if best is None or (
+            _game(staged) == _game(best)
+            and staged.variant == best.variant
+            and staged.moves[: len(best.moves)] == best.moves
+        ):
             best, best_file = staged, staging
+    if best is None:
+        raise RecordError(f"record: cannot read {path}: no whole record, committed or staged")
     if best_file is not None:
         os.replace(best_file, path)
     for staging in stages.values():

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game.records import Record, read_record
+from game.records import Record, RecordError, read_record
 from game.rules import make_variant
 from net.framing import FrameReader, pack
 from net.host import HostConfig, HostHandle, new_table, start_host_thread
@@ -156,7 +156,12 @@ def committed(path: Path, tokens: int, timeout: float = 5.0) -> Record:
     right after sending the move, so a client may see the move a moment before the file."""
     deadline = time.monotonic() + timeout
     while True:
-        record = read_record(path)
-        if len(record.moves) >= tokens or time.monotonic() > deadline:
-            return record
+        try:
+            record = read_record(path)
+        except RecordError:  # not renamed into place for the first time yet
+            if time.monotonic() > deadline:
+                raise
+        else:
+            if len(record.moves) >= tokens or time.monotonic() > deadline:
+                return record
         time.sleep(0.005)

@@ -99,6 +99,7 @@ def test_six_bots_play_a_party_to_the_end(
     finals = run(party_of(host.address, SIX))
     final = finals[0]
     assert all(f == final for f in finals) and final.finished
+    host.stop()  # closed, a host has written every game to disk (it renames off its loop)
     games = records(tmp_path)
     assert all(g["over"] for g in games) and final.games == len(games)
     assert reported(final) == scoreboard(games)
@@ -165,6 +166,7 @@ def test_people_come_and_go_and_the_table_never_stops(
         return finals[0], seen
 
     final, seen = run(evening())
+    host.stop()  # every game on disk
     games = records(tmp_path)
     assert final.finished and all(g["over"] for g in games)
     assert reported(final) == scoreboard(games)
@@ -197,6 +199,7 @@ def test_the_clock_plays_a_random_action_for_a_player_out_of_time(
         return final, seen
 
     final, seen = run(game())
+    host.stop()  # the game on disk
     [played] = records(tmp_path)
     assert played["over"] and (played["x"], played["o"]) == ("idle", "bot")
     timed_out = [e.text for e in seen if isinstance(e, Notice) and "time is up" in e.text]
@@ -248,12 +251,49 @@ def test_the_standings_survive_a_host_restart(
 
     opening, finals = run(look_then_finish())
     assert reported(opening) == scoreboard([g for g in before if g["over"]])
+    second.stop()  # every game on disk
     games = records(tmp_path)
     assert reported(finals[0]) == scoreboard(games) and finals[0].finished
     # The schedule survived too: six games, each pair once, across both hosts.
     assert sorted(sorted((g["x"], g["o"])) for g in games) == sorted(
         sorted(pair) for pair in combinations(names, 2)
     )
+
+
+def test_a_game_whose_record_a_killed_host_had_only_staged_goes_on(
+    party_host: Callable[..., HostHandle], tmp_path: Path
+) -> None:
+    """Killed as a game began, before its record's first rename: the party's file already
+    names the two at the table, the record is a staged file alone. Started again, the host
+    takes that game up (it used to stop on an assertion, every time it was started)."""
+    names = ["ann", "ben", "cat", "dan"]
+    first = party_host(ROUND_ROBIN, start_at=4)
+
+    async def until_second_game() -> None:
+        eye = TableClient(first.address, "eye", lambda e: None, role=SPECTATOR)
+        watching = asyncio.ensure_future(eye.run())
+        bots = asyncio.ensure_future(party_of(first.address, names))
+        while not (eye.party and eye.party.games >= 1 and eye.party.playing):
+            await asyncio.sleep(0.002)
+        await eye.close()
+        await watching
+        first.stop()
+        with pytest.raises(Exception, match="the host closed the table"):
+            await bots
+
+    run(until_second_game())
+    newest = max(tmp_path.glob("party-*-game*.json"))
+    assert not read_record(newest).final().is_over
+    newest.rename(newest.with_name(f".{newest.name}.staged-0"))  # as if never renamed
+    second = party_host(ROUND_ROBIN, start_at=4)
+    finals = run(party_of(second.address, names))
+    second.stop()
+    games = records(tmp_path)
+    assert reported(finals[0]) == scoreboard(games) and finals[0].finished
+    assert sorted(sorted((g["x"], g["o"])) for g in games) == sorted(
+        sorted(pair) for pair in combinations(names, 2)
+    )
+    assert not list(tmp_path.glob(".*.staged-*"))  # taken up: renamed into place
 
 
 def test_a_party_of_another_format_under_the_same_name_is_refused(

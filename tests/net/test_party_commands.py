@@ -125,6 +125,8 @@ def test_a_party_host_killed_mid_party_carries_on_when_started_again(tmp_path: P
         host.wait(10)
         host, _ = run_host(tmp_path, *options)
         reports = [report_of(bot.communicate(timeout=30)[0]) for bot in bots]
+        host.send_signal(signal.SIGINT)  # stopped, it has renamed every record into place
+        host.communicate(timeout=10)
     finally:
         for process in (host, *bots):
             process.kill()

@@ -9,12 +9,14 @@ import subprocess
 import time
 from pathlib import Path
 
-from game.records import Record, read_record, state_report
+import pytest
+
+from game.records import Record, RecordError, read_record, state_report
 from game.rules import Player, Position, make_variant
 from game.session import Notice, Snapshot
 from net.host import HostHandle, start_host_thread
 from net.session import NetworkSession
-from net.table import Table
+from net.table import Table, saved_records
 from tests.net.conftest import Raw, committed, host_config, report_of, spawn
 
 
@@ -198,6 +200,26 @@ def test_a_torn_staged_record_is_dropped(tmp_path: Path) -> None:
     resumed = Table.resume(table.path, None)
     assert resumed.record.moves == ["1-2", "2-5"]
     assert [p.name for p in tmp_path.iterdir()] == [table.path.name]
+
+
+def test_a_record_never_renamed_into_place_is_found_and_resumed(tmp_path: Path) -> None:
+    """Killed before a new game's first rename: only staged files say it exists."""
+    table = Table("Den", Record(make_variant("goff")), tmp_path)
+    table.sit("Ada", Player.X)
+    table.sit("Bo", Player.O)
+    table.close()
+    table.path.unlink()  # as if the seats' saves had never been renamed into place
+    assert table.move(Player.X, 0, "1-2") is None
+    table.stage()  # the first move, staged alone
+    assert saved_records(tmp_path, "*.json") == {table.path}
+    resumed = Table.resume(table.path, None)
+    assert resumed.record.moves == ["1-2"] and resumed.seats[Player.O] is not None
+    assert [p.name for p in tmp_path.iterdir()] == [table.path.name]
+
+
+def test_no_record_at_all_is_a_plain_record_error(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match="no whole record"):
+        Table.resume(tmp_path / "gone.json", None)
 
 
 def test_the_owner_seat_of_a_window_table_is_kept_and_follows_a_rematch(tmp_path: Path) -> None:
