@@ -64,7 +64,7 @@ from net.protocol import (
     Standing,
 )
 from net.protocol import Party as PartyMessage
-from net.table import Seat, Table, saved_records
+from net.table import Seat, Table, records_to_resume
 
 
 @dataclass
@@ -557,7 +557,7 @@ class PartyHost(Host):
     def _restore(self, lobby: Table) -> tuple[Party, Table, int]:
         """The party as its files left it, the table to serve, and the last game's number."""
         games: dict[int, Table] = {}
-        for path in saved_records(lobby.save_dir, f"{self._record_prefix}*.json"):
+        for path in records_to_resume(lobby.save_dir, f"{self._record_prefix}*.json"):
             try:
                 # As a resumed table: the furthest record a killed host left (staged or not).
                 table = Table.resume(path, lobby.name)

@@ -318,7 +318,7 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
-def saved_records(save_dir: Path, pattern: str) -> set[Path]:
+def records_to_resume(save_dir: Path, pattern: str) -> set[Path]:
     """The records in ``save_dir`` whose names match ``pattern``, with those a killed host
     had only staged (a game that had just begun): :meth:`Table.resume` takes either."""
     found = set(save_dir.glob(pattern))
