@@ -149,6 +149,7 @@ class Host:
         self.log: Callable[[str], None] = lambda text: None
         self._advertiser: discovery.Advertiser | None = None
         self.web: WebFront | None = None  # the phone page, when the config serves one
+        self._told_unsaved: str | None = None  # the save failure everyone has been told of
         self._handlers: dict[type[Message], Callable[[Connection, Any], None]] = {
             Move: self._on_move,
             Sit: self._on_sit,
@@ -289,6 +290,7 @@ class Host:
         handler = self._handlers.get(type(message))
         if handler is not None:
             handler(conn, message)
+            self._tell_saving()
         elif type(message) in PARTY_INTENTS:
             # A client's own message that this table does not take (an emote at a plain
             # table): refused with the reason, and the connection stays.
@@ -461,6 +463,19 @@ class Host:
         """
         self._broadcast_state()
         if notice:
+            self.log(notice)
+            self._broadcast(pack(Notice(notice)))
+
+    def _tell_saving(self) -> None:
+        """Tell everyone once when the game's record stops reaching the disk, and when it
+        does again: the game goes on either way."""
+        unsaved = self.table.unsaved
+        if unsaved != self._told_unsaved:
+            self._told_unsaved = unsaved
+            if unsaved:
+                notice = f"the host cannot save this game ({unsaved}): it goes on unsaved"
+            else:
+                notice = "the host saves the game again"
             self.log(notice)
             self._broadcast(pack(Notice(notice)))
 

@@ -494,6 +494,7 @@ class PartyHost(Host):
         seat = self.table.seats[side]
         self._changed(f"{why} {seat.name if seat else side}: {token}")
         self.table.commit(staged)
+        self._tell_saving()
         self._after_move()
 
     # -- telling everyone ----------------------------------------------------------------

@@ -64,6 +64,9 @@ class Table:
         self.path = path or self._path_for(self.game)
         self._stages = itertools.count()
         self._disk: ThreadPoolExecutor | None = None  # renames, in order, off the host's loop
+        # Why the last save failed (the disk full, the folder gone), or None: the game goes
+        # on in memory, and the host tells the players (Host._tell_saving).
+        self.unsaved: str | None = None
 
     @classmethod
     def resume(cls, path: Path, name: str | None) -> Table:
@@ -212,8 +215,9 @@ class Table:
         """Write the record (with the seats, so a resumed host knows its players) atomically."""
         self.commit(self.stage())
 
-    def stage(self) -> Path:
+    def stage(self) -> Path | None:
         """Write the whole record to a new staging file: it survives this process dying.
+        ``None`` if the disk refused it (why is kept in :attr:`unsaved`).
 
         No fsync, here or in :meth:`commit`: that would make every move wait on
         the disk to guard only against a power cut, not the crash --resume is for.
@@ -233,13 +237,21 @@ class Table:
             # while that one is still running (interrupted_tables).
             **({"owner": self.owner.value, "pid": os.getpid()} if self.owner else {}),
         }
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         staged = self.path.with_name(f"{_staging_prefix(self.path)}{next(self._stages)}")
-        staged.write_text(self.record.to_json(), encoding="utf-8")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            staged.write_text(self.record.to_json(), encoding="utf-8")
+        except OSError as exc:
+            self.unsaved = exc.strerror or str(exc)
+            return None
+        self.unsaved = None
         return staged
 
-    def commit(self, staged: Path) -> None:
-        """Have ``staged`` renamed over the record, after every earlier commit; returns at once."""
+    def commit(self, staged: Path | None) -> None:
+        """Have ``staged`` renamed over the record, after every earlier commit; returns at once
+        (nothing to do for a save the disk refused)."""
+        if staged is None:
+            return
         if self._disk is None:
             self._disk = ThreadPoolExecutor(1, thread_name_prefix="qttt-record")
         self._disk.submit(os.replace, staged, self.path)

@@ -4,6 +4,7 @@ and the game and every other player go on untouched."""
 from __future__ import annotations
 
 import select
+import shutil
 import time
 from collections.abc import Callable
 
@@ -24,7 +25,7 @@ from net.protocol import (
     Rematch,
     State,
 )
-from tests.net.conftest import Raw
+from tests.net.conftest import Raw, committed
 
 Connect = Callable[..., Raw]
 
@@ -242,3 +243,31 @@ def test_a_flood_of_silent_connections_is_turned_away(host: HostHandle, raw: Con
     assert waited < 0.5
     game_goes_on(x, o)
     del silent
+
+
+def test_a_disk_that_refuses_the_record_leaves_the_game_going_and_says_so(
+    host: HostHandle, raw: Connect
+) -> None:
+    x, o = seated(raw)
+    table = host.host.table
+    folder = table.path.parent
+    committed(table.path, 1)  # every rename so far has landed
+    shutil.rmtree(folder)
+    folder.write_text("not a folder")  # as a full disk or a pulled drive refuses the save
+    o.move("O", 1, "2-5")
+    for player in (x, o):  # the move goes out, and everyone is told once, plainly
+        assert player.state(moves=2).moves == ("1-2", "2-5")
+        said = player.expect(Notice, lambda n: "cannot save" in n.text)  # type: ignore[attr-defined]
+        assert said.text.startswith("the host cannot save this game (")  # type: ignore[attr-defined]
+        assert said.text.endswith("): it goes on unsaved")  # type: ignore[attr-defined]
+    x.move("X", 2, "3-6")
+    for player in (x, o):  # no second notice for the same trouble: the next Notice is the news
+        assert player.state(moves=3).moves == ("1-2", "2-5", "3-6")
+    folder.unlink()
+    folder.mkdir()  # the disk is back: the next save writes the whole game
+    o.move("O", 3, "4-7")
+    for player in (x, o):
+        player.state(moves=4)
+        player.expect(Notice, lambda n: n.text == "the host saves the game again")  # type: ignore[attr-defined]
+    assert committed(table.path, 4).moves == ["1-2", "2-5", "3-6", "4-7"]
+    assert not [m for m in (*x.inbox, *o.inbox) if isinstance(m, Notice) and "cannot" in m.text]
