@@ -469,7 +469,7 @@ class Host:
     def _tell_saving(self) -> None:
         """Tell everyone once when the game's record stops reaching the disk, and when it
         does again: the game goes on either way."""
-        unsaved = self.table.unsaved
+        unsaved = self._unsaved()
         if unsaved != self._told_unsaved:
             self._told_unsaved = unsaved
             if unsaved:
@@ -478,6 +478,10 @@ class Host:
                 notice = "the host saves the game again"
             self.log(notice)
             self._broadcast(pack(Notice(notice)))
+
+    def _unsaved(self) -> str | None:
+        """Why what this host keeps on disk stopped reaching it, or None."""
+        return self.table.unsaved
 
     def _broadcast_state(self) -> None:
         self._broadcast(pack(self.table.state(self.spectators)))

@@ -118,6 +118,7 @@ class PartyHost(Host):
         self._bots: dict[Variant, Bot] = {}  # the stand-in, by the rules it plays
         self._grace: asyncio.TimerHandle | None = None  # after a restart: the wait for players
         self._retiring: set[asyncio.Future[None]] = set()  # earlier games' last renames
+        self._party_unsaved: str | None = None  # why the party's file was last refused
         self._announced_end = self.party.finished
         self.paused = False  # the host has stopped the move clock
         # The move the clock was stopped on (as the clock's key) and the seconds it had left.
@@ -551,7 +552,15 @@ class PartyHost(Host):
         )
 
     def _save_party(self) -> None:
-        self.party.save(self.party_path)
+        try:
+            self.party.save(self.party_path)
+        except OSError as exc:  # the night goes on in memory; _tell_saving says so
+            self._party_unsaved = exc.strerror or str(exc)
+        else:
+            self._party_unsaved = None
+
+    def _unsaved(self) -> str | None:
+        return self.table.unsaved or self._party_unsaved
 
     # -- surviving a restart ---------------------------------------------------------------
 

@@ -5,7 +5,9 @@ equal the one computed here from the games' records."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
+import shutil
 from collections.abc import Callable, Coroutine, Iterator
 from itertools import combinations, pairwise
 from pathlib import Path
@@ -293,6 +295,36 @@ def test_a_game_whose_record_a_killed_host_had_only_staged_goes_on(
         sorted(pair) for pair in combinations(names, 2)
     )
     assert not list(tmp_path.glob(".*.staged-*"))  # taken up: renamed into place
+
+
+def test_a_party_whose_disk_refuses_its_files_plays_on_and_says_so(
+    party_host: Callable[..., HostHandle], tmp_path: Path
+) -> None:
+    """The save folder turns into a file mid-party (as a full disk refuses the saves): the
+    night still ends, every game played, and everyone is told once that it goes unsaved."""
+    names = ["ann", "ben", "cat", "dan"]
+    host = party_host(ROUND_ROBIN, start_at=4)
+
+    async def evening() -> tuple[list[Party], list[TableEvent]]:
+        seen: list[TableEvent] = []
+        eye = TableClient(host.address, "eye", seen.append, role=SPECTATOR)
+        watching = asyncio.ensure_future(eye.run())
+        bots = asyncio.ensure_future(party_of(host.address, names))
+        while not (eye.party and eye.party.playing):
+            await asyncio.sleep(0.002)
+        while not tmp_path.is_file():  # the host may save (and make the folder) meanwhile
+            shutil.rmtree(tmp_path, ignore_errors=True)
+            with contextlib.suppress(OSError):
+                tmp_path.write_text("not a folder")
+        finals = await bots
+        await eye.close()
+        await watching
+        return finals, seen
+
+    finals, seen = run(evening())
+    assert finals[0].finished and finals[0].games == 6
+    told = [e.text for e in seen if isinstance(e, Notice) and "save" in e.text]
+    assert len(told) == 1 and told[0].startswith("the host cannot save this game ("), told
 
 
 def test_a_party_of_another_format_under_the_same_name_is_refused(
