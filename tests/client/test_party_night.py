@@ -234,3 +234,18 @@ def test_the_party_screen_waits_drawn_again_only_where_it_moves(tmp_path: Path) 
         draws.in_parts(20, 1920 * 1080 // 8)
     finally:
         d.close()
+
+
+def test_a_party_hosted_over_a_disk_that_refuses_its_files_still_starts(small: Driver) -> None:
+    """The save folder is not a folder (a full or read-only disk refuses it the same way):
+    the party screen opens all the same, and the evening goes on unsaved."""
+    folder = default_save_dir()
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.write_text("not a folder")
+    d = small
+    d.choose("Host a party")
+    d.app.go(SceneName.PARTY_SETUP, bind=LOOPBACK, between=0.1)
+    d.frames(1)
+    d.choose("Start the party")
+    d.until(lambda: d.name is SceneName.PARTY)
+    assert d.app.table is not None and folder.is_file()

@@ -18,6 +18,7 @@ game (the host's own pace unless given; tests keep it short).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import json
@@ -234,7 +235,10 @@ class PartySetupScene(MenuScreen):
             return
         evening = self._evening
         assert evening is not None
-        evening.save(self.save_dir)
+        # Only a restart carrying the evening on needs this file: a disk that refuses it
+        # leaves the party running, and the host says that its saves fail.
+        with contextlib.suppress(OSError):
+            evening.save(self.save_dir)
         session = CouchSession(handle.address)
         self.ctx.sit_at(AtTable(session, host=handle, bot=LoopThread("qttt-party-bots")))
         self.ctx.go(SceneName.PARTY, evening=evening, save_dir=self.save_dir)
