@@ -89,6 +89,21 @@ async def party_of(address: tuple[str, int], names: list[str]) -> list[Party]:
 SIX = [f"bot{i}" for i in range(6)]
 
 
+async def stopped_once(host: HostHandle, names: list[str], when: Callable[[Party], bool]) -> None:
+    """``names`` play a party at ``host`` until what a spectator sees satisfies ``when``;
+    then the host stops, and the bots hear why."""
+    eye = TableClient(host.address, "eye", lambda e: None, role=SPECTATOR)
+    watching = asyncio.ensure_future(eye.run())
+    bots = asyncio.ensure_future(party_of(host.address, names))
+    while not (eye.party and when(eye.party)):
+        await asyncio.sleep(0.002)
+    await eye.close()
+    await watching
+    host.stop()
+    with pytest.raises(Exception, match="the host closed the table"):
+        await bots
+
+
 @pytest.mark.parametrize(
     ("fmt", "options"),
     [(WINNER_STAYS, {"games": 8}), (ROUND_ROBIN, {}), (KNOCKOUT, {})],
@@ -224,19 +239,8 @@ def test_the_standings_survive_a_host_restart(
     names = ["ann", "ben", "cat", "dan"]
     first = party_host(ROUND_ROBIN, start_at=4)
 
-    async def until_games(address: tuple[str, int], games: int) -> None:
-        eye = TableClient(address, "eye", lambda e: None, role=SPECTATOR)
-        watching = asyncio.ensure_future(eye.run())
-        bots = asyncio.ensure_future(party_of(address, names))
-        while not (eye.party and eye.party.games >= games):
-            await asyncio.sleep(0.002)
-        await eye.close()
-        await watching
-        first.stop()  # mid-game or between games: either way the evening goes on
-        with pytest.raises(Exception, match="the host closed the table"):
-            await bots
-
-    run(until_games(first.address, 3))
+    # Mid-game or between games: either way the evening goes on.
+    run(stopped_once(first, names, lambda party: party.games >= 3))
     before = records(tmp_path)
     second = party_host(ROUND_ROBIN, start_at=4)
 
@@ -271,19 +275,7 @@ def test_a_game_whose_record_a_killed_host_had_only_staged_goes_on(
     names = ["ann", "ben", "cat", "dan"]
     first = party_host(ROUND_ROBIN, start_at=4)
 
-    async def until_second_game() -> None:
-        eye = TableClient(first.address, "eye", lambda e: None, role=SPECTATOR)
-        watching = asyncio.ensure_future(eye.run())
-        bots = asyncio.ensure_future(party_of(first.address, names))
-        while not (eye.party and eye.party.games >= 1 and eye.party.playing):
-            await asyncio.sleep(0.002)
-        await eye.close()
-        await watching
-        first.stop()
-        with pytest.raises(Exception, match="the host closed the table"):
-            await bots
-
-    run(until_second_game())
+    run(stopped_once(first, names, lambda party: party.games >= 1 and bool(party.playing)))
     newest = max(tmp_path.glob("party-*-game*.json"))  # the game in hand, or just over
     newest.rename(newest.with_name(f".{newest.name}.staged-0"))  # as if never renamed
     second = party_host(ROUND_ROBIN, start_at=4)
