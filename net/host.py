@@ -290,7 +290,6 @@ class Host:
         handler = self._handlers.get(type(message))
         if handler is not None:
             handler(conn, message)
-            self._tell_saving()
         elif type(message) in PARTY_INTENTS:
             # A client's own message that this table does not take (an emote at a plain
             # table): refused with the reason, and the connection stays.
@@ -487,6 +486,8 @@ class Host:
         self._broadcast(pack(self.table.state(self.spectators)))
         if self._advertiser:
             self._advertiser.update(self._lobby_view())
+        # Every save of the record is followed by this broadcast, timers' saves too.
+        self._tell_saving()
 
     def _broadcast(self, frame: bytes) -> None:
         for conn in list(self.connections):

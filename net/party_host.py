@@ -495,7 +495,6 @@ class PartyHost(Host):
         seat = self.table.seats[side]
         self._changed(f"{why} {seat.name if seat else side}: {token}")
         self.table.commit(staged)
-        self._tell_saving()
         self._after_move()
 
     # -- telling everyone ----------------------------------------------------------------
@@ -554,10 +553,11 @@ class PartyHost(Host):
     def _save_party(self) -> None:
         try:
             self.party.save(self.party_path)
-        except OSError as exc:  # the night goes on in memory; _tell_saving says so
+        except OSError as exc:  # the night goes on in memory
             self._party_unsaved = exc.strerror or str(exc)
         else:
             self._party_unsaved = None
+        self._tell_saving()
 
     def _unsaved(self) -> str | None:
         return self.table.unsaved or self._party_unsaved
