@@ -335,12 +335,25 @@ def records_to_resume(save_dir: Path, pattern: str) -> set[Path]:
     had only staged (a game that had just begun): :meth:`Table.resume` takes either."""
     found = set(save_dir.glob(pattern))
     for staged in save_dir.glob(f"{_staging_prefix(Path(pattern))}*"):
-        found.add(staged.with_name(staged.name[1:].rpartition(".staged-")[0]))
+        if (of := _staged_for(staged)) is not None:
+            found.add(of[0])
     return found
 
 
+_STAGED = ".staged-"
+
+
 def _staging_prefix(path: Path) -> str:
-    return f".{path.name}.staged-"
+    return f".{path.name}{_STAGED}"
+
+
+def _staged_for(staged: Path) -> tuple[Path, int] | None:
+    """The record a staged file (:meth:`Table.stage`) is for, and its number; None if the
+    file is not one."""
+    hidden, sep, number = staged.name.rpartition(_STAGED)
+    if not (sep and hidden.startswith(".") and number.isdigit()):
+        return None
+    return staged.with_name(hidden[1:]), int(number)
 
 
 def _furthest(path: Path, committed: Record | None) -> Record:
@@ -351,12 +364,11 @@ def _furthest(path: Path, committed: Record | None) -> Record:
     dropped, and so are the others once one is taken. With nothing committed,
     the first whole staged record starts the game.
     """
-    prefix = _staging_prefix(path)
     best, best_file = committed, None
     stages = {
-        int(p.name.removeprefix(prefix)): p
-        for p in path.parent.glob(f"{prefix}*")
-        if p.name.removeprefix(prefix).isdigit()
+        of[1]: p
+        for p in path.parent.glob(f"{_staging_prefix(path)}*")
+        if (of := _staged_for(p)) is not None and of[0] == path
     }
     for _, staging in sorted(stages.items()):
         try:
