@@ -749,18 +749,43 @@ def _corner(layout: BoardLayout) -> int:
 
 
 def paint_board(
-    image: pygame.Surface, layer: pygame.Surface, layout: BoardLayout, palette: Palette
+    image: pygame.Surface,
+    layer: pygame.Surface,
+    layout: BoardLayout,
+    palette: Palette,
+    panels: tuple[pygame.Rect, ...] = (),
 ) -> None:
     """The still backdrop and a board's layer (:meth:`BoardView.layer`) over it, within
     ``image``'s clip. Every pixel of a layer's panel is opaque but in its rounded corners,
     so the backdrop goes only where the panel does not cover it: a landed mark's cell is
-    painted again without it, and a 4K board without 4 million pixels drawn twice."""
+    painted again without it, and a 4K board without 4 million pixels drawn twice.
+
+    ``panels`` are where the caller paints opaque pictures next, the backdrop within them
+    (:func:`theme.backed_panel`): no backdrop goes there either (a 4K side panel painted
+    again with each move, 2 ms of backdrop covered at once)."""
     clip = image.get_clip()
-    for piece in _uncovered(clip, layout.area, _corner(layout)):
+    pieces = _uncovered(clip, layout.area, _corner(layout))
+    for panel in panels:
+        pieces = [rest for piece in pieces for rest in _outside(piece, panel)]
+    for piece in pieces:
         image.set_clip(piece)
         theme.backdrop(image, palette, 0.0, drift=False)
     image.set_clip(clip)
     image.blit(layer, layout.area)
+
+
+def _outside(piece: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """The parts of ``piece`` outside ``hole``: the bands above and below it, then beside it."""
+    inside = piece.clip(hole)
+    if not inside:
+        return [piece]
+    bands = (
+        pygame.Rect(piece.left, piece.top, piece.width, inside.top - piece.top),
+        pygame.Rect(piece.left, inside.bottom, piece.width, piece.bottom - inside.bottom),
+        pygame.Rect(piece.left, inside.top, inside.left - piece.left, inside.height),
+        pygame.Rect(inside.right, inside.top, piece.right - inside.right, inside.height),
+    )
+    return [band for band in bands if band.width > 0 and band.height > 0]
 
 
 def _uncovered(clip: pygame.Rect, area: pygame.Rect, corner: int) -> list[pygame.Rect]:

@@ -409,3 +409,26 @@ def test_a_board_painted_over_anything_is_the_board_over_the_backdrop(
             painted.fill((255, 0, 255), layout.area)  # anything: the panel must cover it
             paint_board(painted, layer, layout, NORMAL)
             assert pygame.image.tobytes(painted, "RGB") == pygame.image.tobytes(expected, "RGB")
+
+
+def test_the_backdrop_left_out_under_a_side_panel_is_covered_by_it(screen: pygame.Surface) -> None:
+    # paint_board leaves the backdrop out under the panels named to it: right only while the
+    # panel painted next (backed_panel) covers every pixel there, over any clip.
+    variant = make_variant("goff")
+    before, _ = big_collapse(variant, 3)
+    view = BoardView(variant)
+    layout = view.layout(pygame.Rect(30, 12, 690, 690))
+    layer = view.layer(layout, before, NORMAL)
+    side = pygame.Rect(760, 40, 480, 640)
+    for clip in (None, side.inflate(40, 40), pygame.Rect(700, 0, 120, 720), side.move(300, 0)):
+        expected = screen.copy()
+        expected.set_clip(clip)
+        theme.backdrop(expected, NORMAL, 0.0, drift=False)
+        expected.blit(layer, layout.area)
+        theme.backed_panel(expected, NORMAL, side, 18, 170)
+        painted = expected.copy()
+        painted.set_clip(clip)
+        painted.fill((255, 0, 255))  # anything: backdrop, board and panel must cover it
+        paint_board(painted, layer, layout, NORMAL, (side,))
+        theme.backed_panel(painted, NORMAL, side, 18, 170)
+        assert pygame.image.tobytes(painted, "RGB") == pygame.image.tobytes(expected, "RGB")

@@ -879,8 +879,9 @@ class PlayScene(BaseScene):
         side = hud.inflate(2 * margin, 2 * margin).clip(surface.get_rect())
 
         def paint(image: pygame.Surface) -> None:
-            paint_board(image, layer, layout, palette)
-            if image.get_clip().colliderect(side):  # not one of the board's parts alone
+            beside = image.get_clip().colliderect(side)  # not one of the board's parts alone
+            paint_board(image, layer, layout, palette, (hud,) if beside else ())
+            if beside:
                 self._draw_hud(image, hud)
                 self.show.draw(image, self._banner_area(hud), palette, t)
                 self._draw_invitation(image, hud)

@@ -186,8 +186,9 @@ class PuzzlesScene(BaseScene):
         words = self.words()
 
         def paint(image: pygame.Surface) -> None:
-            paint_board(image, layer, layout, palette)
-            if image.get_clip().colliderect(side):  # not one of the board's parts alone
+            beside = image.get_clip().colliderect(side)  # not one of the board's parts alone
+            paint_board(image, layer, layout, palette, (side,) if beside else ())
+            if beside:
                 scale = theme.scale(self.ctx.size)
                 # Its corners round as the play screen's panel does, at every size.
                 theme.backed_panel(image, palette, side, scale.px(18), alpha=170)

@@ -602,8 +602,9 @@ class TutorialScene(BaseScene):
         text = text_area(surface.get_size())
 
         def paint(image: pygame.Surface) -> None:
-            paint_board(image, layer, layout, palette)
-            if image.get_clip().colliderect(text):  # not one of the board's parts alone
+            beside = image.get_clip().colliderect(text)  # not one of the board's parts alone
+            paint_board(image, layer, layout, palette, (text,) if beside else ())
+            if beside:
                 self.draw_text(image, palette)
 
         # The board and the lesson's words are a still picture (see still.py), each part

@@ -281,11 +281,12 @@ class TvScene(BaseScene):
         panels = [area.inflate(2 * margin, 2 * margin).clip(window) for area in (strip, side)]
 
         def paint(image: pygame.Surface) -> None:
-            paint_board(image, layer, layout, palette)
             clip = image.get_clip()  # one part: the words outside it are not drawn
+            beside = clip.colliderect(panels[1])
+            paint_board(image, layer, layout, palette, (side,) if beside else ())
             if clip.colliderect(panels[0]):
                 self._draw_players(image, strip)
-            if clip.colliderect(panels[1]):
+            if beside:
                 self._draw_side(image, side, drifting=False)
 
         # What changes with the game, not the clock, is one still picture (see still.py):
