@@ -459,6 +459,8 @@ def _brackets(surface: pygame.Surface, rect: pygame.Rect, color: Color, width: i
 
 
 Shade = tuple[tuple[int, int, int, int], pygame.Rect, int]  # colour with alpha, where, corner
+Piece = tuple[pygame.Surface, tuple[int, int]]  # a sprite and where it goes
+GridBox = tuple[pygame.Rect, tuple[int, ...], tuple[int, ...]]  # a box, its lines in from it
 
 
 def _render_static(
@@ -500,7 +502,7 @@ def _render_static(
     if shades:
         layer = _copy(bare.panel, spare)  # a Canvas: its labels and subscripts travel with it
         _lay_shades(layer, shades)
-        layer.blit(bare.grid, (0, 0))
+        layer.blits(bare.grid, doreturn=False)
     else:
         layer = _copy(bare.gridded, spare)
 
@@ -705,7 +707,7 @@ class BareBoard:
     """The board without a game: what every layer of one layout and palette starts from."""
 
     panel: Canvas  # the panel alone (a shade goes on it before the grid)
-    grid: pygame.Surface  # the lines, their glow and the mini-boards' frames, as one sheet
+    grid: tuple[Piece, ...]  # each mini-board's lines, their glow and its frame, and where
     _gridded: Canvas | None = field(default=None, init=False)
 
     @property
@@ -714,7 +716,7 @@ class BareBoard:
         grid never asks (Ultimate's, whose layout changes with each move)."""
         if self._gridded is None:
             self._gridded = self.panel.copy()
-            self._gridded.blit(self.grid, (0, 0))
+            self._gridded.blits(self.grid, doreturn=False)
         return self._gridded
 
 
@@ -731,7 +733,7 @@ def _bare_board(layout: BoardLayout, palette: Palette) -> BareBoard:
             return kept
     area = layout.area
     panel = _bare_panel(area.size, palette, _corner(layout))
-    bare = BareBoard(panel, _grid_sheet(area.size, layout, (-area.x, -area.y), palette))
+    bare = BareBoard(panel, _grid_pieces(layout, (-area.x, -area.y), palette))
     _bare[:] = [*_bare[-3:], ((layout, palette), bare)]
     return bare
 
@@ -811,32 +813,92 @@ def forget() -> None:
     ending."""
     _bare.clear()
     _bare_panel.cache_clear()
+    _board_grid.cache_clear()
     _shade_card.cache_clear()
 
 
-def _grid_sheet(
-    size: tuple[int, int], layout: BoardLayout, off: tuple[int, int], palette: Palette
-) -> pygame.Surface:
-    # Glow and frames are translucent; the lines, drawn last, are opaque: blended onto a
-    # layer, the sheet leaves the same pixels as drawing them there one after the other.
-    cell = layout.cell_size
-    width = max(2, cell // 40)
-    glass = pygame.Surface(size, pygame.SRCALPHA)
-    lines = []
+def _grid_pieces(layout: BoardLayout, off: tuple[int, int], palette: Palette) -> tuple[Piece, ...]:
+    """The grid as sprites to blend onto the layer, and where: one for each mini-board.
+
+    Blending them one by one leaves the pixels :func:`_grid_sheet` would, as long as no
+    two touch. Ultimate's zoom gives each move a layout of its own, while its mini-boards
+    come in two sizes: a 4K sheet took 10 ms to make, its boards are looked up. A board too
+    small for its mini-boards' frames to stay apart (a thumbnail) is one sheet.
+    """
+    boxes, width, framed = _grid_boxes(layout, off)
+    inks = [box.inflate(2 * _FRAME_OUT, 2 * _FRAME_OUT) for box, _, _ in boxes]
+    if framed and any(len(ink.collidelistall(inks)) > 1 for ink in inks):
+        return ((_grid_sheet(layout, off, palette), (0, 0)),)
+    pad = _grid_pad(width)
+    return tuple(
+        (_board_grid(box.size, xs, ys, width, framed, palette), (box.x - pad, box.y - pad))
+        for box, xs, ys in boxes
+    )
+
+
+def _grid_sheet(layout: BoardLayout, off: tuple[int, int], palette: Palette) -> pygame.Surface:
+    """The whole grid on one clear sheet the size of the board's panel."""
+    boxes, width, framed = _grid_boxes(layout, off)
+    sheet = pygame.Surface(layout.area.size, pygame.SRCALPHA)
+    _draw_grids(sheet, boxes, width, framed, palette)
+    return sheet
+
+
+def _grid_boxes(layout: BoardLayout, off: tuple[int, int]) -> tuple[list[GridBox], int, bool]:
+    """Each mini-board's box (moved by ``off``) and its lines in from its corner; how wide
+    the lines are; whether the mini-boards wear frames (a board made of several)."""
+    boxes: list[GridBox] = []
     for rect, board in layout.boards:
         box = rect.move(off)
-        xs = sorted({layout.cells[c].x + off[0] for c in board})[1:]
-        ys = sorted({layout.cells[c].y + off[1] for c in board})[1:]
-        lines += [((x, box.top + 6), (x, box.bottom - 6)) for x in xs]
-        lines += [((box.left + 6, y), (box.right - 6, y)) for y in ys]
-        if len(layout.boards) > 1:
-            pygame.draw.rect(glass, (*palette.grid_glow, 200), box.inflate(8, 8), 2, 8)
+        xs = sorted({layout.cells[c].x + off[0] - box.x for c in board})[1:]
+        ys = sorted({layout.cells[c].y + off[1] - box.y for c in board})[1:]
+        boxes.append((box, tuple(xs), tuple(ys)))
+    return boxes, max(2, layout.cell_size // 40), len(layout.boards) > 1
+
+
+_FRAME_OUT = 4  # how far a mini-board's frame reaches out of its box
+
+
+def _grid_pad(width: int) -> int:
+    """The clear margin round a mini-board's grid sprite: wider than its frame reaches."""
+    return 2 + _FRAME_OUT + width * 3
+
+
+@lru_cache(maxsize=16)
+def _board_grid(
+    size: tuple[int, int],
+    xs: tuple[int, ...],
+    ys: tuple[int, ...],
+    width: int,
+    framed: bool,
+    palette: Palette,
+) -> pygame.Surface:
+    """A mini-board's grid ``size`` big, its lines ``xs`` and ``ys`` in from its corner,
+    with :func:`_grid_pad` clear round it."""
+    pad = _grid_pad(width)
+    sprite = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)
+    _draw_grids(sprite, [(pygame.Rect((pad, pad), size), xs, ys)], width, framed, palette)
+    return sprite
+
+
+def _draw_grids(
+    glass: pygame.Surface, boxes: list[GridBox], width: int, framed: bool, palette: Palette
+) -> None:
+    """Mini-boards' grids on a clear sheet. Glow and frames are translucent; the lines,
+    drawn last, are opaque: blended onto a layer, the sheet leaves the same pixels as
+    drawing them there one after the other."""
+    lines = []
+    for box, xs, ys in boxes:
+        lines += [((box.x + x, box.top + 6), (box.x + x, box.bottom - 6)) for x in xs]
+        lines += [((box.left + 6, box.y + y), (box.right - 6, box.y + y)) for y in ys]
+        if framed:
+            frame = box.inflate(2 * _FRAME_OUT, 2 * _FRAME_OUT)
+            pygame.draw.rect(glass, (*palette.grid_glow, 200), frame, 2, 8)
     if palette.glow_strength:
         for start, end in lines:
             pygame.draw.line(glass, (*palette.grid_glow, 40), start, end, width * 5)
     for start, end in lines:
         pygame.draw.line(glass, palette.grid, start, end, width)
-    return glass
 
 
 CLASSICAL_SIZE = 0.66  # a classical mark's size, of its cell's side

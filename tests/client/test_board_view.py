@@ -16,6 +16,8 @@ from game.client import theme
 from game.client.board_view import (
     BoardView,
     Look,
+    _grid_pieces,
+    _grid_sheet,
     allowed_cells,
     layout_board,
     mini_boards,
@@ -36,6 +38,7 @@ from tests.client.driver import Driver
 
 SIZES = [(1280, 720), (800, 450), (720, 900), (2560, 1440)]
 VARIANT_NAMES = sorted(VARIANTS)
+PALETTES = (NORMAL, HIGH_CONTRAST)
 
 
 @pytest.mark.parametrize(("name", "size"), list(itertools.product(VARIANT_NAMES, SIZES)))
@@ -409,6 +412,26 @@ def test_a_board_painted_over_anything_is_the_board_over_the_backdrop(
             painted.fill((255, 0, 255), layout.area)  # anything: the panel must cover it
             paint_board(painted, layer, layout, NORMAL)
             assert pygame.image.tobytes(painted, "RGB") == pygame.image.tobytes(expected, "RGB")
+
+
+@pytest.mark.parametrize("name", VARIANT_NAMES)
+def test_a_grid_blended_board_by_board_is_the_grid_of_one_sheet(
+    screen: pygame.Surface, name: str
+) -> None:
+    # Each mini-board's grid is a sprite of its own (kept across Ultimate's zooms): right only
+    # while their pixels never touch, at every size down to a thumbnail's, in every focus.
+    variant = make_variant(name, {"size": 4} if name == "nxn" else None)
+    count = len(mini_boards(variant))
+    focuses = {frozenset(), frozenset({0}), frozenset({count // 2, count - 1})}
+    for side, focus, palette in itertools.product((64, 90, 150, 690, 2014), focuses, PALETTES):
+        layout = layout_board(variant, pygame.Rect(7, 3, side, side), focus)
+        off = (-layout.area.x, -layout.area.y)
+        whole = pygame.Surface(layout.area.size, pygame.SRCALPHA)
+        whole.fill((*palette.board, 255))
+        pieces = whole.copy()
+        whole.blit(_grid_sheet(layout, off, palette), (0, 0))
+        pieces.blits(_grid_pieces(layout, off, palette))
+        assert pygame.image.tobytes(pieces, "RGBA") == pygame.image.tobytes(whole, "RGBA")
 
 
 def test_the_backdrop_left_out_under_a_side_panel_is_covered_by_it(screen: pygame.Surface) -> None:
