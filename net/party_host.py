@@ -106,6 +106,7 @@ class PartyHost(Host):
         self.party_id = table.name
         self.party_path = party_file(table.save_dir, table.name)
         self._record_prefix = f"{self.party_path.stem}-game"
+        self._party_unsaved: str | None = None  # why the party's file was last refused
         self.party, self.table, self.last_game = self._restore(table)
         self._rng = Random(party.seed)
         self._emotes = RateLimit(party.emote_burst, party.emote_every)
@@ -118,7 +119,6 @@ class PartyHost(Host):
         self._bots: dict[Variant, Bot] = {}  # the stand-in, by the rules it plays
         self._grace: asyncio.TimerHandle | None = None  # after a restart: the wait for players
         self._retiring: set[asyncio.Future[None]] = set()  # earlier games' last renames
-        self._party_unsaved: str | None = None  # why the party's file was last refused
         self._announced_end = self.party.finished
         self.paused = False  # the host has stopped the move clock
         # The move the clock was stopped on (as the clock's key) and the seconds it had left.
