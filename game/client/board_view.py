@@ -34,7 +34,7 @@ import pygame
 from game.client import theme
 from game.client.canvas import Canvas
 from game.client.glass import Glass
-from game.client.still import Parts
+from game.client.still import Parts, on_columns_of_16
 from game.client.theme import Color, Palette
 from game.rules import Place, Player, Position, Row, Variant
 from game.rules.squared import Squared
@@ -770,7 +770,8 @@ def paint_board(
     for panel in panels:
         pieces = [rest for piece in pieces for rest in _outside(piece, panel)]
     for piece in pieces:
-        image.set_clip(piece)
+        # A little wider, within the clip: what is painted over next covers it again.
+        image.set_clip(on_columns_of_16(piece).clip(clip))
         theme.backdrop(image, palette, 0.0, drift=False)
     image.set_clip(clip)
     image.blit(layer, layout.area)

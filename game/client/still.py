@@ -200,6 +200,9 @@ class Still:
         else:
             rects = [pygame.Rect(r) for r, what in parts if (r, what) not in was]
             rects += [pygame.Rect(r) for r, what in was if (r, what) not in parts]
+        # Painted and put back a little wider: a part's edge rarely falls on a fast column.
+        whole = pygame.Rect((0, 0), window)
+        rects = [on_columns_of_16(rect).clip(whole) for rect in rects]
         return rects if sum(r.w * r.h for r in rects) < window[0] * window[1] else []
 
     def shown(self, over: Over, anywhere: bool = False) -> list[list[int]] | None:
@@ -265,7 +268,7 @@ class Redraw:
         moved += [
             a.union(b) for (a, x), (b, y) in zip(was, changing, strict=True) if (a, x) != (b, y)
         ]
-        rects = _joined([rect for rect in map(_rows_of_16, moved) if rect.clip(window)])
+        rects = _joined([rect for rect in map(on_columns_of_16, moved) if rect.clip(window)])
         rects = [rect.clip(window) for rect in rects]
         for rect in rects:
             surface.set_clip(rect)
@@ -286,9 +289,10 @@ def _holds(left_on: tuple[pygame.Surface, int] | None, surface: pygame.Surface) 
     )
 
 
-def _rows_of_16(rect: pygame.Rect) -> pygame.Rect:
+def on_columns_of_16(rect: pygame.Rect) -> pygame.Rect:
     """``rect`` widened to start and end on a multiple of 16 pixels: SDL copies an opaque row
-    64 bytes at a time, and a clipped row with a ragged end took ten times as long here."""
+    64 bytes at a time, and a row that starts between took 50 times as long here (0.34 ms
+    for a 36 by 1007 strip of the backdrop at 1080p, 0.007 ms from a multiple of 16)."""
     left, right = rect.left & ~15, (rect.right + 15) & ~15
     return pygame.Rect(left, rect.top, right - left, rect.height)
 
