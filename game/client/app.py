@@ -109,6 +109,7 @@ class App:
             size = first_window_size(desktops[0]) if desktops else WINDOW_SIZE
         self._windowed_size = size
         self._surface = self._open_window(self._settings.fullscreen)
+        self._drawn_size = self._surface.get_size()  # the size the kept pictures were made for
         self.audio = Audio.open(self._settings.volume, self._settings.muted)
         pygame.key.set_repeat(320, 55)
         self.input = InputMapper()
@@ -251,6 +252,11 @@ class App:
         if not self.running:
             return
         self._surface = pygame.display.get_surface()
+        if self._surface.get_size() != self._drawn_size:
+            # Most kept pictures are made for one window size: kept for every size a dragged
+            # edge passed, a 4K window's grew the process to 2 GB.
+            self._drawn_size = self._surface.get_size()
+            _forget_pictures()
         dirty = self.scene.draw(self._surface, alpha)
         if self._asking is not None:
             self._asking.draw(self._surface)
@@ -327,6 +333,12 @@ class App:
         self.leave_table()
         self._executor.shutdown(wait=False, cancel_futures=True)
         self.audio.close()
-        for kept in (theme, effects, board_view, glass):
-            kept.forget()
+        _forget_pictures()
         pygame.quit()
+
+
+def _forget_pictures() -> None:
+    """Drop every font and picture kept for drawing: made for a window size no longer shown,
+    or for a pygame session that is ending."""
+    for kept in (theme, effects, board_view, glass):
+        kept.forget()

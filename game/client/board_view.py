@@ -810,8 +810,8 @@ def _uncovered(clip: pygame.Rect, area: pygame.Rect, corner: int) -> list[pygame
 
 
 def forget() -> None:
-    """Drop the bare boards and shades kept here: they belong to a pygame session that is
-    ending."""
+    """Drop the bare boards, grids and shades kept here (a session ending, a window
+    resized)."""
     _bare.clear()
     _bare_panel.cache_clear()
     _board_grid.cache_clear()
@@ -865,7 +865,9 @@ def _grid_pad(width: int) -> int:
     return 2 + _FRAME_OUT + width * 3
 
 
-@lru_cache(maxsize=16)
+# An Ultimate game at one window size asks for 6 or 7 (two zoom sizes, the previews'); a
+# 4K Goff board's is 18 MB, and dragging a window's edge makes one for each size it passes.
+@lru_cache(maxsize=8)
 def _board_grid(
     size: tuple[int, int],
     xs: tuple[int, ...],

@@ -84,7 +84,8 @@ class Effects:
         self.firework_clock = 0.0
         self.firework_color = 0
         self.time = 0.0
-        self._made_for: tuple[object, ...] = ()  # the sprites made for: size, scale, palette
+        # The sprites made for: size, scale, palette, and forget()'s count then.
+        self._made_for: tuple[object, ...] = ()
 
     # -- starting effects --------------------------------------------------------
 
@@ -341,11 +342,11 @@ class Effects:
         w = layout.area.width
         scale = max(1.0, w / 600)
         top = round(layout.cell_size * CLASSICAL_SIZE)
-        if (top, scale, palette) != self._made_for:
+        if (top, scale, palette, _forgotten) != self._made_for:
             # Every blur a burst can need is made here, for this size and palette, while the
             # board is still (a blur in a burst stutters at 4K): a burst looks sprites up, or
             # scales a ladder's size down the first time a flight needs it.
-            self._made_for = (top, scale, palette)
+            self._made_for = (top, scale, palette, _forgotten)
             for player in Player:
                 for kind in _LADDERS:
                     _ladder_of(kind, player, top, palette)
@@ -426,8 +427,13 @@ class Effects:
         return drawn
 
 
+_forgotten = 0  # times forget() dropped the sprites
+
+
 def forget() -> None:
-    """Drop the sprites kept here: they belong to a pygame session that is ending."""
+    """Drop the sprites kept here (a session ending, a window resized)."""
+    global _forgotten
+    _forgotten += 1  # an Effects makes its burst's sprites again before the next burst
     _ladder.cache_clear()
     _dots.cache_clear()
 

@@ -51,5 +51,5 @@ class Glass:
 
 
 def forget() -> None:
-    """Drop the kept sheets: they belong to a pygame session that is ending."""
+    """Drop the kept sheets (a session ending, a window resized)."""
     _sheets.clear()

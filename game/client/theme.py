@@ -528,7 +528,7 @@ def _quantize_size(size: float) -> int:
 
 
 def forget() -> None:
-    """Drop every cached font and image: they belong to a pygame session that is ending."""
+    """Drop every cached font and image (a session ending, a window resized)."""
     for cached in (
         fonts.font,
         text,

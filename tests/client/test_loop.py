@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game.client import app as app_module
+from game.client import board_view, theme
 from game.client.app import App, first_window_size
 from game.client.loop import NS, RATE, FixedTimestep
 from game.client.scene import FPS_CAP, SceneName
@@ -324,6 +325,26 @@ def test_a_still_window_sleeps_until_input_or_a_message_wakes_it(
     app.frame = counted  # type: ignore[method-assign]
     app.run()
     assert not app.running and frames <= 101  # at most the frame that took the wake
+
+
+def test_a_window_dragged_through_many_sizes_keeps_the_pictures_of_one(tmp_path: Path) -> None:
+    """Most kept pictures are made for one window size. Kept for every size an edge was
+    dragged through, a 4K window's grew the process from 0.3 to 2 GB: after a resize only
+    the shown size's are kept, as many as after the first resize."""
+    d = Driver(tmp_path, (1600, 900))
+    try:
+        d.app.go(SceneName.PLAY, variant=Goff(), seats={})
+        d.frames(2)
+        kept = []
+        for i in range(8):
+            pygame.display.set_mode((1600 - 24 * i, 900 - 13 * i), pygame.RESIZABLE)
+            d.frames(1)
+            caches = (theme.background, theme.mark_sprite, theme.text, board_view._board_grid)
+            kept.append([cache.cache_info().currsize for cache in caches])
+        assert kept[-1][0] == 1  # the backdrop of the size shown, not of every size passed
+        assert all(now <= first for now, first in zip(kept[-1], kept[0], strict=True)), kept
+    finally:
+        d.close()
 
 
 @pytest.mark.parametrize(
