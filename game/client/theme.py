@@ -388,9 +388,17 @@ def _panel(
     size: tuple[int, int], color: Color, border: Color, radius: int, alpha: int
 ) -> pygame.Surface:
     layer = pygame.Surface(size, pygame.SRCALPHA)
+    paint_panel(layer, color, border, radius, alpha)
+    return layer
+
+
+def paint_panel(
+    layer: pygame.Surface, color: Color, border: Color, radius: int, alpha: int
+) -> None:
+    """:func:`panel` over the whole of ``layer``, a clear sheet: its pixels are replaced,
+    not blended."""
     pygame.draw.rect(layer, (*color, alpha), layer.get_rect(), border_radius=radius)
     pygame.draw.rect(layer, (*border, 255), layer.get_rect(), width=2, border_radius=radius)
-    return layer
 
 
 BEHIND = 170  # how dark a screen goes behind what holds it (a keyboard, a menu), of 255
