@@ -795,20 +795,14 @@ def _outside(piece: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
 
 def _uncovered(clip: pygame.Rect, area: pygame.Rect, corner: int) -> list[pygame.Rect]:
     """The parts of ``clip`` that a panel filling ``area`` with corners of radius ``corner``
-    does not cover: the bands round it and its four corners."""
+    does not cover: what lies outside it and its four corners."""
     left, top, right, bottom = area.left, area.top, area.right, area.bottom
-    pieces = (
-        pygame.Rect(clip.left, clip.top, clip.width, max(0, top - clip.top)),
-        pygame.Rect(clip.left, bottom, clip.width, max(0, clip.bottom - bottom)),
-        pygame.Rect(clip.left, top, max(0, left - clip.left), area.height),
-        pygame.Rect(right, top, max(0, clip.right - right), area.height),
-        *(
-            pygame.Rect(x, y, corner, corner)
-            for x in (left, right - corner)
-            for y in (top, bottom - corner)
-        ),
+    corners = (
+        pygame.Rect(x, y, corner, corner)
+        for x in (left, right - corner)
+        for y in (top, bottom - corner)
     )
-    return [rect for piece in pieces if (rect := clip.clip(piece))]
+    return [*_outside(clip, area), *(rect for piece in corners if (rect := clip.clip(piece)))]
 
 
 def forget() -> None:
