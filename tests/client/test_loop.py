@@ -177,6 +177,8 @@ def test_a_menu_at_rest_is_drawn_again_only_where_it_moves(
     d = Driver(tmp_path, size=(1920, 1080))
     try:
         d.app.go(screen, **params)
+        if screen is SceneName.LAN:  # its status changes once the lobby has started, on a thread
+            d.until(lambda: d.name is screen and d.scene.lobby is not None)
         d.frames(20, ns=QUARTER)  # the focus ring comes to rest; the backdrop's marks drift
         assert d.name is screen
         assert d.scene.frame_rate == drift_frame_rate(1080, FPS_CAP) < FPS_CAP  # a pixel a frame
