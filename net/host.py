@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import unicodedata
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,6 +59,7 @@ MAX_BACKLOG = 256 * 1024
 # away at once instead of each holding memory for the hello timeout.
 MAX_STRANGERS = 64
 NAME_LIMIT = 32
+FILE_LIMIT = 65536  # open files a host asks of the system, at most (see _lift_file_limit)
 DEFAULT_PORT = 7777  # where `qttt host` and a window's table listen unless told otherwise
 # What clients send to party tables only (net/party_host.py handles them).
 PARTY_INTENTS = (Queue, Emote)
@@ -180,6 +182,7 @@ class Host:
         return sum(1 for c in self.connections if c.role == SPECTATOR)
 
     async def start(self) -> None:
+        _lift_file_limit()
         self._server = await asyncio.start_server(
             self._serve, self.config.bind, self.config.port, limit=READ_SIZE
         )
@@ -305,7 +308,7 @@ class Host:
                 f"protocol version {hello.version} is not spoken here "
                 f"(this host speaks {PROTOCOL_VERSION})"
             )
-        conn.name = " ".join(hello.name.split())[:NAME_LIMIT] or "player"
+        conn.name = tidy_name(hello.name) or "player"
         if hello.token is not None:
             self._reclaim(conn, hello.token)
         elif hello.role == PLAYER:
@@ -504,6 +507,29 @@ class Host:
             running=self.table.running,
             key=self.key,
         )
+
+
+def _lift_file_limit() -> None:
+    """Let the process hold as many sockets as the system lets it: a host holds one for
+    each guest, and a flood of connections one each until they time out, where the usual
+    soft limit is 1024 open files."""
+    try:
+        import resource
+    except ImportError:  # not on POSIX: nothing to lift
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = FILE_LIMIT if hard == resource.RLIM_INFINITY else min(hard, FILE_LIMIT)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+def tidy_name(text: str) -> str:
+    """A player's name as everyone is shown it: printable characters only (no control, format
+    or private-use ones: a name may not clear the host's terminal, nor turn text right to
+    left), each run of whitespace one space, at most NAME_LIMIT characters; "" if none."""
+    words = ("".join(c for c in word if unicodedata.category(c)[0] != "C") for word in text.split())
+    return " ".join(word for word in words if word)[:NAME_LIMIT].rstrip()
 
 
 def _show(peer: object) -> str:

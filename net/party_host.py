@@ -35,7 +35,7 @@ from game.rules import Action, Player, Position, Variant
 from game.textview import points
 from net import discovery
 from net.framing import pack
-from net.host import NAME_LIMIT, Connection, Host, HostConfig
+from net.host import NAME_LIMIT, Connection, Host, HostConfig, tidy_name
 from net.party import (
     EMOTES,
     FORMATS,
@@ -85,6 +85,12 @@ class PartyConfig:
     seed: int | None = None  # for the clock's random actions and the stand-in's choices
 
 
+# Joining or leaving the queue: a connection may do it this often at once, then once every
+# QUEUE_EVERY seconds.
+QUEUE_BURST = 4
+QUEUE_EVERY = 1.0
+
+
 def party_file(save_dir: Path, name: str) -> Path:
     """Where the party called ``name`` keeps its state (its games: the same name, ``-gameN``)."""
     slug = re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower() or "party"
@@ -110,6 +116,7 @@ class PartyHost(Host):
         self.party, self.table, self.last_game = self._restore(table)
         self._rng = Random(party.seed)
         self._emotes = RateLimit(party.emote_burst, party.emote_every)
+        self._queue_changes = RateLimit(QUEUE_BURST, QUEUE_EVERY)
         # What the move clock runs for (game, ply, whether the mover is connected), and when.
         self._clock_key: tuple[int, int, bool] | None = None
         self._clock: asyncio.TimerHandle | None = None
@@ -179,7 +186,7 @@ class PartyHost(Host):
             self._replace(member, conn)
             self._back(conn, member)
             return
-        name = " ".join(hello.name.split())[:NAME_LIMIT]
+        name = tidy_name(hello.name)
         if name in self.party.expected and not any(c.name == name for c in self.connections):
             self._back(conn, name)
             return
@@ -202,7 +209,7 @@ class PartyHost(Host):
             if other is not conn and other.name == name and other.role == PLAYER:
                 other.send(Bye("you joined again from another connection"))
                 other.seat, other.role = None, None
-                other.writer.close()
+                other.close()
 
     def _token_for(self, conn: Connection) -> str | None:
         # A party member's one token: it names them in the queue and holds their seats.
@@ -226,13 +233,15 @@ class PartyHost(Host):
         self._on_queue(conn, Queue(True))
 
     def _on_queue(self, conn: Connection, queue: Queue) -> None:
-        if queue.join:
-            if conn.role == PLAYER:
-                conn.send(Refused("you are in the queue already"))
-            else:
-                self._enqueue(conn, f"{conn.name} joins the queue")
-        elif conn.role != PLAYER:
-            conn.send(Refused("you are not in the queue"))
+        if queue.join == (conn.role == PLAYER):
+            said = "you are in the queue already" if queue.join else "you are not in the queue"
+            conn.send(Refused(said))
+        elif not self._queue_changes.allow(conn, asyncio.get_running_loop().time()):
+            # Each change goes to everyone (and to the party's file): a flood of them would
+            # cut the phones off behind the frames it sends them.
+            conn.send(Refused(f"one change of the queue every {QUEUE_EVERY:g} s, please"))
+        elif queue.join:
+            self._enqueue(conn, f"{conn.name} joins the queue")
         else:
             self.party.leave(conn.name)
             self._save_party()
@@ -258,7 +267,7 @@ class PartyHost(Host):
     def _unique(self, wanted: str, conn: Connection) -> str:
         """``wanted`` made tidy, with a number added if someone here, or a member of the
         party (who comes back with their token), already has it."""
-        name = " ".join(wanted.split())[:NAME_LIMIT] or "player"
+        name = tidy_name(wanted) or "player"
         taken = {c.name for c in self.connections if c is not conn and c.role is not None}
         taken.update(self.party.members)  # a member away is still in the standings
         if not self.table.position.is_over:
@@ -271,6 +280,7 @@ class PartyHost(Host):
 
     def _leave(self, conn: Connection) -> None:
         self._emotes.forget(conn)
+        self._queue_changes.forget(conn)
         if conn.role != PLAYER or self._closing:
             super()._leave(conn)
             return

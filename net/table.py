@@ -193,6 +193,8 @@ class Table:
         seated player wants it. ``None`` if counted, else why not."""
         if not self.position.is_over:
             return "the game is not over yet"
+        if side in self.rematch:
+            return "you have asked for a rematch already"
         self.rematch.add(side)
         seated = {s for s, seat in self.seats.items() if seat}
         if seated <= self.rematch:

@@ -79,8 +79,14 @@ class WebFront:
         app.router.add_get("/", self._page)
         app.router.add_get("/ws", self._socket)
         app.router.add_static("/static/", PAGE_DIR, show_index=False, follow_symlinks=False)
+        # A connection that sends no whole request (none at all, or one a byte at a time) is
+        # closed as the game port closes a silent one, rather than held for an hour.
         runner = self._runner = web.AppRunner(
-            app, access_log=None, handle_signals=False, shutdown_timeout=1.0
+            app,
+            access_log=None,
+            handle_signals=False,
+            shutdown_timeout=1.0,
+            keepalive_timeout=self.host.config.hello_timeout,
         )
         await runner.setup()
         try:
@@ -259,7 +265,11 @@ def _check_limits(value: object, depth: int) -> None:
     if depth > _MAX_DEPTH:
         raise FrameError("a frame nested too deep")
     if isinstance(value, str):
-        if len(value) > _MAX_STR or len(value.encode()) > _MAX_STR:
+        try:
+            size = len(value.encode())
+        except UnicodeEncodeError:  # a lone surrogate, escaped: msgpack's UTF-8 refuses it too
+            raise FrameError("a string that is not Unicode text") from None
+        if size > _MAX_STR:
             raise FrameError(f"a string over {_MAX_STR} bytes")
     elif isinstance(value, bool):
         pass

@@ -11,6 +11,7 @@ from collections.abc import Callable
 import msgpack
 import pytest
 
+from game.rules import Player, Position, make_variant
 from net.framing import MAX_FRAME, pack
 from net.host import MAX_STRANGERS, HostHandle
 from net.protocol import (
@@ -189,6 +190,37 @@ def test_a_rematch_before_the_end_is_refused(raw: Connect) -> None:
     x, _ = seated(raw)
     x.send(Rematch())
     assert x.expect(Refused).reason == "the game is not over yet"  # type: ignore[attr-defined]
+
+
+def test_a_rematch_asked_twice_is_refused_and_tells_no_one(raw: Connect) -> None:
+    x, o = raw(), raw()
+    x.hello(name="Ada", seat="X")
+    o.hello(name="Bo", seat="O")
+    variant, pos, ply = make_variant("goff"), Position(make_variant("goff")), 0
+    while not pos.is_over:  # the first legal action each time, to the end
+        action = pos.legal_actions()[0]
+        assert pos.to_play is not None
+        (x if pos.to_play is Player.X else o).move(pos.to_play.value, ply, variant.token(action))
+        pos, ply = pos.play(action), ply + 1
+        o.state(moves=ply)
+    x.send(Rematch())
+    o.expect(State, lambda s: s.rematch == ("X",))  # type: ignore[attr-defined]
+    o.inbox.clear()
+    x.send(Rematch())
+    x.send(Ping())
+    assert x.expect(Refused).reason == "you have asked for a rematch already"  # type: ignore[attr-defined]
+    x.expect(Pong)
+    o.send(Ping())
+    o.expect(Pong)
+    assert not any(isinstance(m, State) for m in o.inbox)  # nothing changed: nothing sent
+
+
+def test_a_name_keeps_its_printable_characters_only(raw: Connect) -> None:
+    # Escapes that would clear the host's terminal, a right-to-left override, a zero-width
+    # space, a bell: gone; the words stay apart.
+    x = raw()
+    x.hello(name="\x1b[2JAda\u202e\u200b \t Lovelace\x07", seat="X")
+    assert x.state().seats[0].name == "[2JAda Lovelace"  # type: ignore[attr-defined]
 
 
 def test_a_silent_client_is_dropped_after_the_hello_timeout(host: HostHandle, raw: Connect) -> None:

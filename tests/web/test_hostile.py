@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import json
+import time
 from collections.abc import Callable
 
 import aiohttp
 
 from game.rules import Player
+from net.framing import FrameReader, pack
 from net.host import HostHandle
-from net.protocol import PROTOCOL_VERSION
+from net.party_host import PartyConfig, PartyHost
+from net.protocol import PROTOCOL_VERSION, SPECTATOR, Hello, Queue, Refused
 from tests.web.conftest import page_url
 
 
@@ -54,6 +59,7 @@ def test_hostile_sockets_are_dropped_with_a_reason(web_host: Callable[..., HostH
                 "oversized": json.dumps({"t": "ping", "pad": "x" * 20_000}),
                 "binary": b"\x81\xa1t\xa4ping",
                 "long string": _hello("x" * 2000),
+                "lone surrogate": _hello("\ud800"),  # escaped in the JSON, as a page may send
                 "deep": "[" * 5000 + "]" * 5000,
                 "no hello": json.dumps({"t": "ping"}),
                 "wrong type": _hello("Bo", version="2"),
@@ -84,6 +90,7 @@ def test_hostile_sockets_are_dropped_with_a_reason(web_host: Callable[..., HostH
     assert "16384 bytes" in str(reasons["oversized"])
     assert "JSON text frames, not binary" in str(reasons["binary"])
     assert "string over 1024" in str(reasons["long string"])
+    assert "not Unicode text" in str(reasons["lone surrogate"])
     assert reasons["deep"] and ("deep" in reasons["deep"] or "JSON" in reasons["deep"])
     assert "first message must be hello" in str(reasons["no hello"])
     assert "hello.version must be an integer" in str(reasons["wrong type"])
@@ -130,3 +137,91 @@ def test_only_the_pages_own_files_are_served(web_host: Callable[..., HostHandle]
         assert got[path][0] in (403, 404), path
     assert got["ws"][0] == 400  # not a WebSocket handshake
     assert got["foreign origin"][0] == 403
+
+
+def test_a_flood_of_queue_changes_leaves_the_phones_connected(
+    web_host: Callable[..., HostHandle],
+) -> None:
+    """Each change of a party's queue goes to everyone: a thousand of them in one write are
+    refused past the first few, rather than burying the phones in frames until they are cut."""
+    party = PartyConfig(start_at=3)
+    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
+
+    async def flood() -> tuple[list[str], list[str]]:
+        async with aiohttp.ClientSession() as http, http.ws_connect(page_url(handle) + "ws") as ada:
+            await ada.send_str(_hello("Ada"))
+            await _until(ada, "welcome")
+            reader, writer = await asyncio.open_connection(*handle.address)
+            toggles = (pack(Queue(True)) + pack(Queue(False))) * 500
+            writer.write(pack(Hello(PROTOCOL_VERSION, SPECTATOR, "Mallory")) + toggles)
+            frames, refused = FrameReader(), []
+            while len(refused) < 996:  # four changes go through
+                data = await reader.read(65536)
+                assert data, "the host closed on Mallory"
+                refused += [m.reason for m in frames.feed(data) if isinstance(m, Refused)]
+            writer.close()
+            await ada.send_str(json.dumps({"t": "ping"}))
+            await _until(ada, "pong")  # Ada is still served, and still in the queue
+            return refused, list(handle.host.party.present)
+
+    refused, present = asyncio.run(asyncio.wait_for(flood(), 30))
+    # Join, leave, join, leave; then each join is one too many, and each leave finds Mallory
+    # out of the queue.
+    assert refused[:2] == ["one change of the queue every 1 s, please", "you are not in the queue"]
+    assert set(refused) == set(refused[:2])
+    assert present == ["Ada"]
+
+
+def test_a_phone_back_while_its_old_socket_lingers_takes_its_place(
+    web_host: Callable[..., HostHandle],
+) -> None:
+    """A queued phone that slept or reloaded says hello again with its token before the host
+    has noticed the old socket is dead: the old one is told why and closed, the new one kept."""
+    party = PartyConfig(start_at=3)
+    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
+    url = page_url(handle) + "ws"
+
+    async def rejoin() -> tuple[str | None, dict[str, object]]:
+        async with aiohttp.ClientSession() as http, http.ws_connect(url) as old:
+            await old.send_str(_hello("Ada"))
+            token = (await _until(old, "welcome"))["token"]
+            async with http.ws_connect(url) as new:
+                await new.send_str(_hello("Ada", token=token))
+                welcome = await _until(new, "welcome")
+                said = await _bye(old)
+                await new.send_str(json.dumps({"t": "ping"}))
+                await _until(new, "pong")
+                while len(handle.host.connections) > 1:  # the old one's end, seen by the host
+                    await asyncio.sleep(0.01)
+                return said, welcome
+
+    said, welcome = asyncio.run(asyncio.wait_for(rejoin(), 30))
+    assert said == "you joined again from another connection"
+    assert welcome["role"] == "player"
+
+
+def test_a_connection_to_the_page_that_asks_nothing_is_closed(
+    web_host: Callable[..., HostHandle],
+) -> None:
+    """As the game port does with a silent peer: one that sends no request, or sends it a byte
+    at a time, is closed after the hello timeout rather than held for an hour."""
+    handle = web_host("goff", hello_timeout=0.5)
+
+    async def idle() -> tuple[float, int]:
+        port = handle.host.web.port  # type: ignore[union-attr]
+        silent, _ = await asyncio.open_connection("127.0.0.1", port)
+        slow, trickle = await asyncio.open_connection("127.0.0.1", port)
+        began = time.monotonic()
+        request = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"  # 4 s at a byte every 0.1 s
+        sent = 0
+        with contextlib.suppress(ConnectionError):
+            while sent < len(request) and not slow.at_eof():
+                trickle.write(request[sent : sent + 1])
+                sent += 1
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(slow.read(), 0.1)
+        assert await asyncio.wait_for(silent.read(), 5.0) == b""  # closed, and the trickle too
+        return time.monotonic() - began, sent
+
+    waited, sent = asyncio.run(idle())
+    assert waited < 3.0 and sent < 30
