@@ -6,6 +6,7 @@ so ``qttt replay`` never pays for (or prints the banner of) pygame.
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import sys
@@ -56,8 +57,20 @@ def _run(name: str, rest: list[str]) -> int:
         return 130
     except BrokenPipeError:
         # The reader went away (``qttt replay F | head``): not an error worth a traceback.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _stdout_gone()
         return 1
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, errno.EIO, errno.EFBIG):
+            raise
+        # The output could not be written (a full disk, /dev/full): say so, on one line.
+        _stdout_gone()
+        print(f"qttt {name}: cannot write the output: {exc.strerror}", file=sys.stderr)
+        return 1
+
+
+def _stdout_gone() -> None:
+    """Point standard output at nothing, so the exit's flush of what is left is quiet."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":

@@ -8,11 +8,16 @@ the rules, so a record that loads is a legal game.
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.rules import Action, Position, RulesError, Variant, make_variant
 from game.rules.outcome import Player
+
+# The largest file read as a record: a game's is a few kilobytes, with whatever fields a
+# program adds; a bigger one is not a record (and /dev/zero never ends).
+MAX_RECORD_BYTES = 16 << 20
 
 
 class RecordError(ValueError):
@@ -77,6 +82,9 @@ def parse_record(text: str) -> Record:
         raise RecordError(f"record: not JSON ({exc.msg} at {where})") from None
     except RecursionError:
         raise RecordError("record: not JSON (nested too deeply)") from None
+    except ValueError:  # valid JSON, but a number Python will not read
+        digits = sys.get_int_max_str_digits()
+        raise RecordError(f"record: a number in it is over {digits} digits long") from None
     if not isinstance(data, dict):
         raise RecordError("record: not a JSON object")
     name = data.get("variant")
@@ -100,9 +108,14 @@ def parse_record(text: str) -> Record:
 
 def read_record(path: str | Path) -> Record:
     try:
-        text = Path(path).read_bytes().decode("utf-8-sig")  # tolerate a BOM
+        with open(path, "rb") as file:
+            data = file.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
         raise RecordError(f"record: cannot read {path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(f"record: {path} is over {MAX_RECORD_BYTES >> 20} MB, no game's record")
+    try:
+        text = data.decode("utf-8-sig")  # tolerate a BOM
     except UnicodeDecodeError:
         raise RecordError("record: not UTF-8 text") from None
     return parse_record(text)

@@ -65,6 +65,20 @@ def test_replay_of_a_missing_file(tmp_path: Path) -> None:
     assert done.stderr.startswith("record: cannot read") and done.stderr.count("\n") == 1
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+def test_output_that_cannot_be_written_is_one_line(spec_file: Path) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "game.cli", "replay", str(spec_file), "--json"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 1
+    assert done.stderr == "qttt replay: cannot write the output: No space left on device\n"
+
+
 def test_replay_never_imports_pygame(spec_file: Path) -> None:
     code = (
         "import sys; from game.cli import main; main(['replay', sys.argv[1], '--json']);"

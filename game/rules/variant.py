@@ -19,6 +19,9 @@ if TYPE_CHECKING:
     from game.rules.position import Position
 
 _NUMBER = "[1-9][0-9]*"
+# A number longer than this names no cell and no mark of any game; it is not read as one
+# (Python refuses to read over 4300 digits, and a record may hold millions).
+_LONGEST = 9
 # Any cell label of any board (``17``, ``5.5``): tokens are read with this, so a label of
 # another board reaches parse_cell and is refused with a message naming this board.
 _ANY_LABEL = rf"{_NUMBER}(?:\.{_NUMBER})?"
@@ -81,7 +84,8 @@ class Variant:
 
     def parse_cell(self, text: str) -> int:
         """The cell a label names; :class:`InvalidTokenError` if the board has none."""
-        if re.fullmatch(self.CELL_PATTERN, text) and 1 <= int(text) <= self.cell_count:
+        named = re.fullmatch(self.CELL_PATTERN, text) and len(text) <= _LONGEST
+        if named and 1 <= int(text) <= self.cell_count:
             return int(text) - 1
         raise InvalidTokenError(f"there is no cell {text} on {self.board_name}")
 
@@ -107,6 +111,8 @@ class Variant:
         if found is None:
             raise InvalidTokenError(_why_malformed(token))
         if found["k"] is not None:
+            if len(found["k"]) > _LONGEST:
+                raise InvalidTokenError(f"there is no mark {found['k']}")
             return Collapse(int(found["k"]), self.parse_cell(found["c"]))
         return Place(self.parse_cell(found["a"]), self.parse_cell(found["b"]))
 
