@@ -61,7 +61,7 @@ class TableClient:
         table_key: str | None = None,
     ) -> None:
         self.address = address
-        self.name = name
+        self.name = protocol.tidy_name(name) or "player"  # as the host will know it
         self.role = role
         self.wanted = seat  # the seat asked for, until the host gives one
         # The seat the host gave (its Welcome says): none before, so nobody takes a seat
@@ -70,7 +70,7 @@ class TableClient:
         self.seats = seats if role == PLAYER else None
         self.table_key = table_key or (self.seats.table_at(address) if self.seats else None)
         if token is None and self.seats and self.table_key:
-            token = self.seats.take(self.table_key, name)
+            token = self.seats.take(self.table_key, self.name)
         self.token: str | None = token
         # How many Welcomes came: it changes on every (re)connection and rematch, after which
         # an intent sent earlier may never have arrived.

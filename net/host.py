@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import unicodedata
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,6 +45,7 @@ from net.protocol import (
     Rematch,
     Sit,
     Welcome,
+    tidy_name,
 )
 from net.table import Seat, Table
 
@@ -58,7 +58,6 @@ MAX_BACKLOG = 256 * 1024
 # Connections that have not said hello yet, at most: a flood of silent sockets is turned
 # away at once instead of each holding memory for the hello timeout.
 MAX_STRANGERS = 64
-NAME_LIMIT = 32
 FILE_LIMIT = 65536  # open files a host asks of the system, at most (see _lift_file_limit)
 DEFAULT_PORT = 7777  # where `qttt host` and a window's table listen unless told otherwise
 # What clients send to party tables only (net/party_host.py handles them).
@@ -522,14 +521,6 @@ def _lift_file_limit() -> None:
     if soft != resource.RLIM_INFINITY and soft < wanted:
         with contextlib.suppress(ValueError, OSError):
             resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
-
-
-def tidy_name(text: str) -> str:
-    """A player's name as everyone is shown it: printable characters only (no control, format
-    or private-use ones: a name may not clear the host's terminal, nor turn text right to
-    left), each run of whitespace one space, at most NAME_LIMIT characters; "" if none."""
-    words = ("".join(c for c in word if unicodedata.category(c)[0] != "C") for word in text.split())
-    return " ".join(word for word in words if word)[:NAME_LIMIT].rstrip()
 
 
 def _show(peer: object) -> str:

@@ -35,7 +35,7 @@ from game.rules import Action, Player, Position, Variant
 from game.textview import points
 from net import discovery
 from net.framing import pack
-from net.host import NAME_LIMIT, Connection, Host, HostConfig, tidy_name
+from net.host import Connection, Host, HostConfig
 from net.party import (
     EMOTES,
     FORMATS,
@@ -48,6 +48,7 @@ from net.party import (
     standings,
 )
 from net.protocol import (
+    NAME_LIMIT,
     PLAYER,
     PROTOCOL_VERSION,
     SIDES,
@@ -62,6 +63,7 @@ from net.protocol import (
     Rematch,
     Sit,
     Standing,
+    tidy_name,
 )
 from net.protocol import Party as PartyMessage
 from net.table import Seat, Table, records_to_resume

@@ -16,7 +16,7 @@ def running_elsewhere(pid: object) -> bool:
         return False
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
+    except (ProcessLookupError, OverflowError):  # none such, or past any pid (a damaged file)
         return False
     except OSError:
         return True  # someone else's process: alive

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import types
 import typing
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from functools import cache
@@ -32,6 +33,17 @@ SPECTATOR = "spectator"
 # Why a host turns away a player who asked for any seat: a window then watches instead.
 NO_SEAT_OPEN = "no seat is open at this table"
 SIDES = ("X", "O")
+NAME_LIMIT = 32  # characters in a name at a table
+
+
+def tidy_name(text: str) -> str:
+    """A player's name as everyone is shown it: printable characters only (no control, format
+    or private-use ones, no lone surrogate: a name may not clear the host's terminal, turn
+    text right to left or fail to encode), each run of whitespace one space, at most
+    NAME_LIMIT characters; "" if none. The host tidies what it is sent, and a client what it
+    sends, so both know a player by the same name."""
+    words = ("".join(c for c in word if unicodedata.category(c)[0] != "C") for word in text.split())
+    return " ".join(word for word in words if word)[:NAME_LIMIT].rstrip()
 
 
 class ProtocolError(ValueError):

@@ -110,7 +110,7 @@ class SeatStore:
         file holds that is not that (damaged, or from before tables had keys) reads as empty."""
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             data = None
         parts = data if isinstance(data, dict) else {}
         return {

@@ -50,6 +50,9 @@ T = TypeVar("T")
 
 TITLE = "Quantum Tic-Tac-Toe"
 WINDOW_SIZE = (1280, 720)  # the least a window opens at
+# Below this a window (an edge dragged nearly shut) shows its backdrop's colour only: the
+# screens lay themselves out from here up, and no one reads a game smaller.
+SMALLEST = (160, 90)
 SIZE_CLASSES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3200, 1800))
 DESKTOP_SHARE = 0.75  # of the desktop's width and height a new window may take at most
 
@@ -252,11 +255,16 @@ class App:
         if not self.running:
             return
         self._surface = pygame.display.get_surface()
-        if self._surface.get_size() != self._drawn_size:
+        size = self._surface.get_size()
+        if size != self._drawn_size:
             # Most kept pictures are made for one window size: kept for every size a dragged
             # edge passed, a 4K window's grew the process to 2 GB.
-            self._drawn_size = self._surface.get_size()
+            self._drawn_size = size
             _forget_pictures()
+        if size[0] < SMALLEST[0] or size[1] < SMALLEST[1]:
+            self._surface.fill(self.palette.background_top)
+            still.show(None)
+            return
         dirty = self.scene.draw(self._surface, alpha)
         if self._asking is not None:
             self._asking.draw(self._surface)

@@ -50,6 +50,8 @@ class Canvas(pygame.Surface):
     def __init__(
         self, size: tuple[int, int], flags: int = 0, like: pygame.Surface | None = None
     ) -> None:
+        # A part laid out in a window too small for it comes out empty, not negative.
+        size = (max(0, size[0]), max(0, size[1]))
         if like is None:
             super().__init__(size, flags)
         else:

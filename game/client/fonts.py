@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from functools import cache, lru_cache
 from importlib import resources
+from typing import Any
 
 import pygame
 
@@ -29,7 +30,28 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
     # Each Font reads from its own stream: SDL_ttf seeks in it while rendering.
-    return pygame.font.Font(io.BytesIO(font_bytes(bold)), max(6, size))
+    return Face(io.BytesIO(font_bytes(bold)), max(6, size))
+
+
+class Face(pygame.font.Font):
+    """A font that measures and draws any string: SDL_ttf refuses a NUL and a lone surrogate
+    (in a damaged file's name, say), and a refusal would end the game mid-frame."""
+
+    def size(self, text: str | bytes) -> tuple[int, int]:
+        return super().size(drawable(text) if isinstance(text, str) else text)
+
+    def render(self, text: str | bytes | None, *args: Any, **kwargs: Any) -> pygame.Surface:
+        return super().render(drawable(text) if isinstance(text, str) else text, *args, **kwargs)
+
+
+def drawable(text: str) -> str:
+    """``text`` with each NUL (the end of SDL_ttf's strings) and each lone surrogate (no UTF-8)
+    made the replacement character."""
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        text = "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in text)
+    return text.replace("\0", "\ufffd")
 
 
 def wrap(words: str, face: pygame.font.Font, width: int) -> list[str]:

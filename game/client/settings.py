@@ -18,6 +18,7 @@ from pathlib import Path
 from game.ai import LEVELS
 from game.client.paths import settings_file, write_atomic
 from game.rules import VARIANTS
+from net.protocol import tidy_name
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +64,13 @@ def valid(name: str, value: object) -> bool:
         return isinstance(value, str) and value in VARIANTS
     if name == "bot_level":
         return isinstance(value, str) and value in LEVELS
-    return isinstance(value, str) and 0 < len(value.strip()) <= NAME_LIMIT
+    # A name: printable (a NUL or a lone surrogate in a damaged file could not be sent to a
+    # table), as a table would show it but for its spacing.
+    return (
+        isinstance(value, str)
+        and 0 < len(value.strip()) <= NAME_LIMIT
+        and tidy_name(value) == " ".join(value.split())
+    )
 
 
 def from_fields(data: object) -> Settings:

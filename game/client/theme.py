@@ -387,7 +387,8 @@ def _backed_panel(
 def _panel(
     size: tuple[int, int], color: Color, border: Color, radius: int, alpha: int
 ) -> pygame.Surface:
-    layer = pygame.Surface(size, pygame.SRCALPHA)
+    # A panel laid out in a window too small for it comes out empty, not negative.
+    layer = pygame.Surface((max(0, size[0]), max(0, size[1])), pygame.SRCALPHA)
     paint_panel(layer, color, border, radius, alpha)
     return layer
 

@@ -6,6 +6,7 @@ wrong, so the command ends with status 2 (bad usage) and never a traceback.
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from game.records import Record, RecordError, read_record
@@ -44,3 +45,12 @@ def read_final_position(path: str) -> Position | None:
     """The position the record at ``path`` ends on, or ``None`` after the record's error."""
     record = read_record_arg(path)
     return None if record is None else record.final()
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"1920x1080"`` -> ``(1920, 1080)``, from 320x240 up to 8K; anything else is an
+    argparse error (a window smaller than that shows nobody a game)."""
+    w, sep, h = text.lower().partition("x")
+    if sep and w.isdigit() and h.isdigit() and 320 <= int(w) <= 7680 and 240 <= int(h) <= 4320:
+        return int(w), int(h)
+    raise argparse.ArgumentTypeError(f"{text!r} is not a size from 320x240 to 7680x4320")

@@ -24,7 +24,8 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from game.commands.bench_render import SIZE, parse_size
+from game.commands.arguments import parse_size
+from game.commands.bench_render import SIZE
 
 SCREENS = ("board", "title")
 SETTLE = 8.0  # seconds a window is given to open, draw and settle (a hover stops breathing)

@@ -31,7 +31,7 @@ from functools import partial
 from pathlib import Path
 from random import Random
 
-from game.commands.arguments import described
+from game.commands.arguments import described, parse_size
 from game.records import Record
 from game.rules import VARIANTS, Position, Variant, make_variant
 
@@ -65,14 +65,6 @@ def percentile(values: list[float], p: float) -> float:
     """The ``p``-th percentile (nearest rank), in milliseconds to the microsecond."""
     ordered = sorted(values)
     return round(ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))], 3)
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    """``"1920x1080"`` -> ``(1920, 1080)``; anything else is an argparse error."""
-    w, sep, h = text.lower().partition("x")
-    if not (sep and w.isdigit() and h.isdigit() and 0 < int(w) <= 8192 and 0 < int(h) <= 8192):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1920x1080")
-    return int(w), int(h)
 
 
 class Timer:

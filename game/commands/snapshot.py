@@ -13,17 +13,8 @@ import os
 import sys
 from pathlib import Path
 
-from game.commands.arguments import described, read_record_arg
+from game.commands.arguments import described, parse_size, read_record_arg
 from game.rules import VARIANTS
-
-
-def _size(text: str) -> tuple[int, int]:
-    w, sep, h = text.lower().partition("x")
-    if not sep or not w.isdigit() or not h.isdigit() or not (320 <= int(w) <= 7680):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1920x1080")
-    if not 240 <= int(h) <= 4320:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1920x1080")
-    return int(w), int(h)
 
 
 def main(argv: list[str]) -> int:
@@ -34,7 +25,7 @@ def main(argv: list[str]) -> int:
         "--variant", choices=sorted(VARIANTS), default="goff", help="the rules (default goff)"
     )
     parser.add_argument(
-        "--size", type=_size, default=(1920, 1080), help="WIDTHxHEIGHT (default 1920x1080)"
+        "--size", type=parse_size, default=(1920, 1080), help="WIDTHxHEIGHT (default 1920x1080)"
     )
     parser.add_argument("--state", metavar="RECORD", help="a game record to show (JSON)")
     parser.add_argument("--out", type=Path, help="the PNG to write")

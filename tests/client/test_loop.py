@@ -349,6 +349,30 @@ def test_a_window_dragged_through_many_sizes_keeps_the_pictures_of_one(tmp_path:
         d.close()
 
 
+@pytest.mark.parametrize("screen", [SceneName.PLAY, SceneName.REPLAY, SceneName.TUTORIAL])
+def test_a_window_dragged_nearly_shut_shows_its_backdrop_and_comes_back(
+    tmp_path: Path, screen: SceneName
+) -> None:
+    """Screens lay themselves out from SMALLEST up; a sliver of a window (1x1, a strip) shows
+    the backdrop's colour until it is made bigger, then the screen as it was."""
+    d = Driver(tmp_path)
+    try:
+        d.app.go(screen, variant=Goff(), seats={})
+        d.frames(2)
+        for size in ((1, 1), (1280, 40), (40, 720), (159, 2000)):
+            pygame.display.set_mode(size, pygame.RESIZABLE)
+            d.frames(2)
+            window = pygame.display.get_surface()
+            assert window.get_at((0, 0))[:3] == d.app.palette.background_top
+        for size in ((160, 2000), (3000, 90), (1280, 720)):  # the least, and back
+            pygame.display.set_mode(size, pygame.RESIZABLE)
+            d.frames(2)
+            assert d.name is screen
+        Draws(d).painted_whole()
+    finally:
+        d.close()
+
+
 @pytest.mark.parametrize(
     ("desktop", "window"),
     [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from datetime import datetime
 from pathlib import Path
 
@@ -71,6 +72,22 @@ def test_the_list_shows_every_record_and_why_a_bad_one_cannot_be_shown(
     assert d.scene.record is None and "cannot read" in d.scene.message
     d.key(pygame.K_ESCAPE)
     assert d.name is SceneName.TITLE
+
+
+def test_a_record_named_in_bytes_that_are_not_utf8_is_refused_in_words(
+    driver: Driver, folder: Path
+) -> None:
+    # Copied from another system, its name's bytes come back as lone surrogates, which the
+    # font could not draw: the window ended mid-frame.
+    d = driver
+    folder.mkdir(parents=True)
+    folder.joinpath(os.fsdecode(b"partie-\xe9t\xe9.qttt.json")).touch()  # Latin-1 bytes
+    open_replays(d)
+    d.key(pygame.K_DOWN)
+    d.key(pygame.K_RETURN)
+    d.frames(2)
+    assert d.scene.record is None and "cannot be shown: record: not JSON" in d.scene.message
+    Draws(d).painted_whole()
 
 
 def test_stepping_through_a_record_shows_the_engines_positions(

@@ -66,6 +66,15 @@ def test_bad_fields_fall_back_one_by_one(tmp_path: Path) -> None:
     assert loaded == Settings(high_contrast=True, player_name="Ada")
 
 
+@pytest.mark.parametrize("name", ["a\u0000b", "\ud800abc", "\x1b[2Jevil", "\u202eAda", " "])
+def test_a_name_a_table_could_not_show_is_not_kept(tmp_path: Path, name: str) -> None:
+    # A NUL or a lone surrogate could be neither drawn nor sent to a table (the window sat at
+    # "Connecting…" for ever); a control or format character would reach others' screens.
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"player_name": name, "muted": True}), encoding="utf-8")
+    assert settings.load(path) == Settings(muted=True)  # asked again, the rest kept
+
+
 def test_a_volume_written_as_an_integer_is_read_as_a_float(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     path.write_text('{"volume": 1, "muted": true}', encoding="utf-8")

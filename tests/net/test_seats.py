@@ -23,6 +23,7 @@ from net.loopthread import LoopThread
 from net.party import WINNER_STAYS
 from net.party_client import play_party_bot
 from net.party_host import PartyConfig, PartyHost
+from net.processes import running_elsewhere
 from net.protocol import SPECTATOR, Party, State
 from net.seats import SeatStore
 from net.session import NetworkSession
@@ -72,6 +73,21 @@ def test_the_store_hands_a_token_to_one_client_at_a_time(tmp_path: Path) -> None
     assert SeatStore(tmp_path / "seats.json").take(table, "Cy") is None  # read as empty
     (tmp_path / "seats.json").write_text('{"Ada@127.0.0.1:7777": {"token": "old"}}')
     assert SeatStore(tmp_path / "seats.json").table_at((LOOPBACK, 7777)) is None  # before keys
+    (tmp_path / "seats.json").write_text("[" * 100_000)  # too deep for the JSON reader
+    assert SeatStore(tmp_path / "seats.json").take(table, "Cy") is None  # read as empty
+
+
+@pytest.mark.parametrize("pid", [2**31, 2**70, -(2**70), 0, "1", None])
+def test_a_pid_that_names_no_other_process_is_not_running(pid: object) -> None:
+    # Written by hand, damaged, or from another system: past any pid, os.kill overflows.
+    assert not running_elsewhere(pid)
+    assert not running_elsewhere(os.getpid())  # this very process is not another
+
+
+def test_a_seat_held_by_a_damaged_pid_is_handed_out(tmp_path: Path) -> None:
+    path = tmp_path / "seats.json"
+    path.write_text(json.dumps({"seats": {"Ada@d4m4g3d": {"token": "secret", "pid": 2**70}}}))
+    assert SeatStore(path).take("d4m4g3d", "Ada") == "secret"
 
 
 def play_x_to_the_end(ada: Screen, seed: int) -> None:
