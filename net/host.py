@@ -336,6 +336,9 @@ class Host:
                 other.send(Bye("your seat was reclaimed from another connection"))
                 other.seat, other.role = None, None
                 other.close()
+        seat = self.table.seats[side]
+        if seat is not None:  # back under the name the others know the seat by
+            conn.name = seat.name
         self._seat(conn, side)
         self._changed(f"{conn.name} is back at {side}")
 
@@ -366,6 +369,7 @@ class Host:
                 int(self.config.idle_timeout * 1000 / 3),
                 self.web.urls()[0] if self.web else None,
                 self.key,
+                conn.name,
             )
         )
 

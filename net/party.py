@@ -31,12 +31,14 @@ from __future__ import annotations
 
 import json
 import secrets
+import typing
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from game.records import Record
+from net.protocol import checked
 
 WINNER_STAYS = "winner-stays"
 ROUND_ROBIN = "round-robin"
@@ -386,14 +388,34 @@ class Party:
         ``ValueError`` if the file is not a saved party."""
         try:
             data: Any = json.loads(path.read_text(encoding="utf-8"))
+            check_fields(cls, data)
             playing = data.pop("playing")
             party = cls(**data, results=results)
-        except (OSError, TypeError, ValueError, KeyError) as exc:
+        except (OSError, TypeError, ValueError, KeyError, RecursionError) as exc:
+            # RecursionError: arrays nested deeper than the parser goes.
             raise ValueError(f"{path} is not a saved party ({exc})") from None
         party.playing = (playing[0], playing[1]) if playing else None
         party.expected = party.present
         party.present = []
         return party
+
+
+# -- files read back ----------------------------------------------------------------------------
+
+
+def check_fields(cls: type, data: object) -> None:
+    """``ValueError`` unless ``data``, read back from JSON, holds the dataclass ``cls``'s fields
+    with the types they are annotated with, as a message's are held (``cls(**data)`` then
+    refuses any other key).
+
+    A file that says ``"present": 5`` would otherwise load, and fail far from here, on the
+    host's loop, on every message after."""
+    if not isinstance(data, dict):
+        raise ValueError(f"not the fields of a {cls.__name__}")
+    hints = typing.get_type_hints(cls)
+    for each in fields(cls):
+        if each.name in data:
+            checked(hints[each.name], data[each.name], each.name)
 
 
 def balanced_sides(players: list[str]) -> list[list[str]]:

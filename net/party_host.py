@@ -175,9 +175,7 @@ class PartyHost(Host):
         )
         if hello.role != PLAYER or hello.version != PROTOCOL_VERSION or reclaim:
             super()._on_hello(conn, hello)
-            seat = self.table.seats[conn.seat] if conn.seat else None
-            if seat is not None:
-                conn.name = seat.name  # the party's name for them (made unique on arrival)
+            if conn.seat is not None:  # back at their seat, under the party's name for them
                 self.party.join(conn.name)
                 self._party_changed()
             return

@@ -25,7 +25,8 @@ from typing import Any, ClassVar
 # 3: welcome.join_url, where phones open the table's page (net/web.py).
 #    And party.paused: the host has stopped the move clock.
 # 4: welcome.key and the lobby's "key": the table's identity, under which clients keep seats.
-PROTOCOL_VERSION = 4
+# 5: welcome.name, the name the table knows the connection by (tidied, numbered at a party).
+PROTOCOL_VERSION = 5
 
 # Roles a connection can hold at a table.
 PLAYER = "player"
@@ -143,6 +144,9 @@ class Welcome(Message):
     # The table's identity (a party's, at a party), the same after a restart on another port
     # or address: clients keep their seat tokens under it (net.seats).
     key: str = ""
+    # The name the others see (tidied; at a party, numbered if taken): a phone finds its own
+    # row of the queue and the standings by it.
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,11 +304,20 @@ def _to_wire(value: object) -> object:
     return value
 
 
+def checked(kind: Any, value: object, where: str) -> Any:
+    """``value`` (decoded from msgpack or JSON) held to the type ``kind`` as a message's fields
+    are, and converted; :class:`ProtocolError` (a ValueError) says what ``where`` is not.
+    Files read back use it too (a saved party)."""
+    return _checker(kind)(value, where)
+
+
 @cache
 def _checker(kind: Any) -> Check:
     """A function taking a value (and where it is, for the message) that returns it converted
     to ``kind`` (lists to tuples, maps to messages) or raises ProtocolError. Built once per
     type, so decoding a frame does no introspection."""
+    if kind is Any:
+        return lambda value, where: value
     origin = typing.get_origin(kind)
     if origin in (types.UnionType, typing.Union):
         options = [_checker(option) for option in typing.get_args(kind)]
@@ -318,6 +331,25 @@ def _checker(kind: Any) -> Check:
             raise ProtocolError(f"{where} must be {_name(kind)}, not {_kind(value)}")
 
         return check_union
+    if origin is list:
+        each = _checker(typing.get_args(kind)[0])
+
+        def check_list(value: object, where: str) -> Any:
+            if not isinstance(value, list):
+                raise ProtocolError(f"{where} must be a list, not {_kind(value)}")
+            return [each(v, f"{where}[{i}]") for i, v in enumerate(value)]
+
+        return check_list
+    if origin is tuple and typing.get_args(kind)[-1] is not Ellipsis:  # a pair, say
+        items = [_checker(arg) for arg in typing.get_args(kind)]
+
+        def check_fixed(value: object, where: str) -> Any:
+            if not isinstance(value, list | tuple) or len(value) != len(items):
+                raise ProtocolError(f"{where} must be a list of {len(items)}, not {_kind(value)}")
+            pairs = enumerate(zip(items, value, strict=True))
+            return tuple(item(v, f"{where}[{i}]") for i, (item, v) in pairs)
+
+        return check_fixed
     if origin is tuple:
         item = _checker(typing.get_args(kind)[0])
 
@@ -351,9 +383,11 @@ def _checker(kind: Any) -> Check:
 
         return check_message
 
+    exact = (int, float) if kind is float else (kind,)  # JSON may write 2.0 as 2
+
     def check_exact(value: object, where: str) -> Any:
         # bool is an int in Python: neither may stand for the other on the wire.
-        if type(value) is not kind:
+        if type(value) not in exact:
             raise ProtocolError(f"{where} must be {_name(kind)}, not {_kind(value)}")
         return value
 

@@ -9,6 +9,7 @@ events; the night ends on its results screen, whose standings are the sums of th
 from __future__ import annotations
 
 import functools
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,13 +20,14 @@ import pytest
 
 from game.client.intents import KEYBOARD
 from game.client.scene import SceneName
+from game.client.scenes.party_setup import Evening
 from game.records import read_record
 from game.rules import make_variant
 from net.host import HostConfig, default_save_dir, new_table, start_host_thread
 from net.loopthread import LoopThread
-from net.party import WINNER_STAYS
+from net.party import ROUND_ROBIN, WINNER_STAYS, Party
 from net.party_client import play_party_bot
-from net.party_host import PartyConfig, PartyHost
+from net.party_host import PartyConfig, PartyHost, party_file
 from tests.client.driver import Draws, Driver
 from tests.client.test_lan import LOOPBACK
 
@@ -183,6 +185,75 @@ def test_a_host_started_again_offers_to_carry_on_the_evening(small: Driver) -> N
     assert d.name is SceneName.PARTY and d.scene.menu_open
     d.choose("Back to the party")
     d.until(lambda: d.name is SceneName.PLAY)
+
+
+EVENING = Evening("Fun", ROUND_ROBIN, {"variant": "nxn", "size": 5}, 90.0, [("Ann", 1)], [])
+DEEP = "[" * 100_000 + "]" * 100_000  # deeper than the JSON parser goes
+
+
+def save_evening(save_dir: Path) -> tuple[Path, Path]:
+    """An evening cut short, as the setup screen and the party host leave it: the screen's
+    file and the party's."""
+    EVENING.save(save_dir)
+    party = Party(ROUND_ROBIN)
+    party.join("Ann")
+    party.save(party_file(save_dir, EVENING.name))
+    return EVENING.path(save_dir), party_file(save_dir, EVENING.name)
+
+
+def damage(path: Path, change: str | dict[str, object]) -> None:
+    """Write ``change`` over the file at ``path``: its whole text, or some of its fields."""
+    if isinstance(change, dict):
+        change = json.dumps({**json.loads(path.read_text()), **change})
+    path.write_text(change)
+
+
+def test_an_evening_cut_short_is_offered_as_it_was_saved(tmp_path: Path) -> None:
+    save_evening(tmp_path)
+    assert Evening.unfinished(tmp_path) == [(EVENING, 0)]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        DEEP,
+        "5",
+        {"variant": "goff"},
+        {"variant": {"variant": "bogus"}},
+        {"variant": {"variant": "nxn", "size": 99}},
+        {"variant": {}},
+        {"format": "swiss"},
+        {"clock": "soon"},
+        {"clock": 1e308},
+        {"clock": float("inf")},
+        {"clock": -5},
+        {"clock": True},
+        {"couch": [["Ann", "1"]]},
+        {"couch": [["Ann", 1, 2]]},
+        {"couch": "Ann"},
+        {"bots": [["Easy bot", 3]]},
+        {"bots": [["Easy bot", "godlike"]]},
+    ],
+)
+def test_an_evening_whose_screen_file_is_damaged_is_not_offered(
+    tmp_path: Path, change: str | dict[str, object]
+) -> None:
+    """Carrying it on would crash the screen, or start a party its host cannot serve."""
+    screen, _ = save_evening(tmp_path)
+    damage(screen, change)
+    assert Evening.unfinished(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    "change",
+    [DEEP, "5", {"present": 5}, {"roster": 7}, {"members": ["Ann"]}, {"playing": ["Ann"]}],
+)
+def test_an_evening_whose_partys_file_is_damaged_is_not_offered(
+    tmp_path: Path, change: str | dict[str, object]
+) -> None:
+    _, party = save_evening(tmp_path)
+    damage(party, change)
+    assert Evening.unfinished(tmp_path) == []
 
 
 def test_a_guest_from_the_lobby_waits_on_the_party_screen(small: Driver, tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable
 from itertools import combinations
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 from game.records import Record
 from game.rules import make_variant
 from net.party import (
+    FORMATS,
     KNOCKOUT,
     KNOCKOUT_DRAWS,
     ROUND_ROBIN,
@@ -203,6 +205,64 @@ def test_a_saved_party_comes_back_and_waits_for_its_players(tmp_path: Path) -> N
     party.save(path)
     assert Party.load(path, list(party.results)).playing == ("cat", "ann")  # a game in hand
     path.write_text("{not json")
+    with pytest.raises(ValueError, match="is not a saved party"):
+        Party.load(path, [])
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_every_format_saved_mid_evening_loads_back_as_it_was(fmt: str, tmp_path: Path) -> None:
+    """Whatever a party holds after some games (a champion, a bracket, planned sides, a game
+    in hand, members' tokens) is what its file is checked against."""
+    party = party_of(fmt, NAMES[:5], games=9)
+    for _ in range(3):
+        party.finish_game(result(*party.next_game(), "x"))  # type: ignore[misc]
+    party.members = {name: f"token-{name}" for name in party.roster}
+    party.next_game()
+    path = tmp_path / "party.json"
+    party.save(path)
+    back = Party.load(path, list(party.results))
+    assert back.expected == party.present and back.present == []
+    back.present, back.expected = party.present, party.expected
+    assert back == party
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("format", 5),
+        ("start_at", 2.0),
+        ("games", "9"),
+        ("roster", 7),
+        ("present", 5),
+        ("present", ["ann", 2]),
+        ("playing", ["ann"]),
+        ("playing", "ann"),
+        ("started", 1),
+        ("champion", ["ann"]),
+        ("bracket", {"ann": "ben"}),
+        ("knockout_round", 1.5),
+        ("match_draws", None),
+        ("sides", [["ann", 2]]),
+        ("members", ["ann"]),
+        ("members", {"ann": 5}),
+        ("key", None),
+    ],
+)
+def test_a_saved_party_with_a_field_of_the_wrong_type_is_refused(
+    name: str, value: object, tmp_path: Path
+) -> None:
+    """Loaded, such a party would fail on the host's loop, in every message after."""
+    path = tmp_path / "party.json"
+    party_of(ROUND_ROBIN, ["ann", "ben"]).save(path)
+    path.write_text(json.dumps({**json.loads(path.read_text()), name: value}))
+    with pytest.raises(ValueError, match=rf"is not a saved party \({name}\S* must be "):
+        Party.load(path, [])
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000 + "]" * 100_000, "5", "null", '["playing"]'])
+def test_a_file_that_holds_no_partys_fields_is_refused(text: str, tmp_path: Path) -> None:
+    path = tmp_path / "party.json"
+    path.write_text(text)
     with pytest.raises(ValueError, match="is not a saved party"):
         Party.load(path, [])
 

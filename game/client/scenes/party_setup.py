@@ -29,6 +29,7 @@ from typing import Any
 
 import pygame
 
+from game.ai import LEVELS
 from game.client import prose, theme
 from game.client.at_table import AtTable
 from game.client.audio import Cue
@@ -42,10 +43,10 @@ from game.client.scenes.setup import VARIANT_BLURBS, variant_title
 from game.client.scenes.tv import FORMAT_TITLES
 from game.client.settings import NXN_SIZES
 from game.client.widgets import Item, Menu
-from game.rules import VARIANTS, make_variant
+from game.rules import VARIANTS, Variant, make_variant
 from net.host import HostConfig, HostHandle, default_save_dir, new_table, start_host_thread
 from net.loopthread import LoopThread
-from net.party import FORMATS, Party
+from net.party import FORMATS, Party, check_fields
 from net.party_host import PartyConfig, PartyHost, party_file
 from net.phones import DEFAULT_WEB_PORT
 
@@ -65,8 +66,25 @@ class Evening:
     couch: list[tuple[str, int]] = dataclasses.field(default_factory=list)  # (name, pad)
     bots: list[tuple[str, str]] = dataclasses.field(default_factory=list)  # (name, level)
 
+    def __post_init__(self) -> None:
+        # Only what the menus offer: carrying an evening on starts a party from these.
+        self.rules()  # a RulesError: a variant, or a board size, that none offers
+        if self.format not in FORMATS:
+            raise ValueError(f"no party format {self.format!r}")
+        if not 0 <= self.clock <= max(CLOCKS):  # a huge one overflows the host's milliseconds
+            raise ValueError(f"no move clock of {self.clock:g} s")
+        if any(level not in LEVELS for _, level in self.bots):
+            raise ValueError("a bot of no level")
+        # The pairs as pairs (JSON gives them back as lists).
+        self.couch = [(name, pad) for name, pad in self.couch]
+        self.bots = [(name, level) for name, level in self.bots]
+
     def path(self, save_dir: Path) -> Path:
         return party_file(save_dir, self.name).with_suffix(".screen.json")
+
+    def rules(self) -> Variant:
+        """The evening's variant; :class:`RulesError` if its fields name none."""
+        return make_variant(str(self.variant.get("variant")), self.variant)
 
     def save(self, save_dir: Path) -> None:
         path = self.path(save_dir)
@@ -81,13 +99,14 @@ class Evening:
         found = []
         for path in sorted(save_dir.glob("party-*.screen.json")):
             try:
-                data = json.loads(path.read_text(encoding="utf-8"))
+                data: Any = json.loads(path.read_text(encoding="utf-8"))
+                check_fields(cls, data)
                 evening = cls(**data)
-                evening.couch = [(str(n), int(p)) for n, p in evening.couch]
-                evening.bots = [(str(n), str(level)) for n, level in evening.bots]
                 party = Party.load(party_file(save_dir, evening.name), [])
-            except (OSError, TypeError, ValueError):
-                continue  # not ours, or half written: nothing to offer
+            except (OSError, RecursionError, TypeError, ValueError):
+                # Not ours, half written or damaged (a RulesError is a ValueError; a
+                # RecursionError, arrays nested deeper than the parser goes): nothing to offer.
+                continue
             if not party.finished:
                 games = len(list(save_dir.glob(party_file(save_dir, evening.name).stem + "-game*")))
                 found.append((evening, games))
@@ -178,7 +197,7 @@ class PartySetupScene(MenuScreen):
         """Start the party's host off the frame; the party screen follows (update)."""
         if self._starting is not None:
             return
-        variant = make_variant(str(evening.variant["variant"]), evening.variant)
+        variant = evening.rules()
         table = new_table(variant, evening.name, self.save_dir)
         make = functools.partial(PartyHost, party=PartyConfig(evening.format, clock=evening.clock))
         config = HostConfig(save_dir=self.save_dir, web_port=DEFAULT_WEB_PORT)
