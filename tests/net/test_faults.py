@@ -221,6 +221,9 @@ def test_a_name_keeps_its_printable_characters_only(raw: Connect) -> None:
     x = raw()
     x.hello(name="\x1b[2JAda\u202e\u200b \t Lovelace\x07", seat="X")
     assert x.state().seats[0].name == "[2JAda Lovelace"  # type: ignore[attr-defined]
+    o = raw()
+    o.hello(name="\U0001f469\u200d\U0001f4bb Bo", seat="O")  # one emoji, joined: kept whole
+    assert o.state().seats[1].name == "\U0001f469\u200d\U0001f4bb Bo"  # type: ignore[attr-defined]
 
 
 def test_a_silent_client_is_dropped_after_the_hello_timeout(host: HostHandle, raw: Connect) -> None:
