@@ -18,8 +18,9 @@ export function svg(tag, attrs = {}, parent = null) {
 export const sideOf = (mark) => (mark % 2 ? "X" : "O");
 
 // Panes: where each shown cell sits. `boards` null: the whole board (one n×n grid, or all
-// mini-boards small); else the listed mini-boards, large, side by side.
-export function layout(view, boards = null) {
+// mini-boards small); else the listed mini-boards, large, one above the other, or side by
+// side when `across` (a phone on its side).
+export function layout(view, boards = null, across = false) {
   const cells = new Map();
   const frames = [];
   if (!view.boards.length) {
@@ -31,13 +32,13 @@ export function layout(view, boards = null) {
   const side = Math.round(Math.sqrt(view.boards[0].length));
   const shown = boards ?? view.boards.map((_, b) => b);
   const whole = boards === null;
-  // All nine small in a 3×3, or the chosen ones large, one above the other (a phone is tall).
+  // All nine small in a 3×3, or the chosen ones large, in a column (a phone is tall) or a row.
   const gap = whole ? 3.5 : 5;
   const boardSize = whole ? (100 - 2 * gap) / 3 : 100;
   const lines = [];
   shown.forEach((b, i) => {
-    const x = whole ? (b % 3) * (boardSize + gap) : 0;
-    const y = whole ? Math.floor(b / 3) * (boardSize + gap) : i * (boardSize + gap);
+    const x = whole ? (b % 3) * (boardSize + gap) : across ? i * (boardSize + gap) : 0;
+    const y = whole ? Math.floor(b / 3) * (boardSize + gap) : across ? 0 : i * (boardSize + gap);
     const size = boardSize / side;
     view.boards[b].forEach((cell, s) => {
       cells.set(cell, { x: x + (s % side) * size, y: y + Math.floor(s / side) * size, size });
@@ -45,8 +46,9 @@ export function layout(view, boards = null) {
     frames.push({ board: b, x, y, size: boardSize });
     lines.push(...gridLines(x, y, boardSize, side));
   });
-  const height = whole ? 100 : shown.length * boardSize + (shown.length - 1) * gap;
-  return { width: 100, height, cells, frames, lines };
+  const length = shown.length * boardSize + (shown.length - 1) * gap;
+  const [width, height] = whole ? [100, 100] : across ? [length, 100] : [100, length];
+  return { width, height, cells, frames, lines };
 }
 
 function gridLines(x, y, size, n) {
@@ -92,13 +94,15 @@ function subscript(parent, side, x, y, size, mark, extra = "") {
 
 // The SVG of `view` (with `fill`: cell -> mark made classical, for a collapse preview).
 // opts: boards (mini-boards to show large, or null), allowed (Set of cells tappable now),
-// selected (a cell or null), fill (Map), interactive (data-cell hooks on).
+// selected (a cell or null), fill (Map), interactive (data-cell hooks on), across (shown
+// mini-boards side by side).
 export function drawBoard(view, opts = {}) {
-  const { boards = null, allowed = new Set(), selected = null, fill = null, interactive = true } = opts;
-  const lay = layout(view, boards);
+  const { boards = null, allowed = new Set(), selected = null, fill = null, interactive = true, across = false } = opts;
+  const lay = layout(view, boards, across);
+  const pair = boards && boards.length > 1;
   const root = svg("svg", {
     viewBox: `-1 -1 ${lay.width + 2} ${lay.height + 2}`,
-    class: boards === null && view.boards.length ? "overview" : boards && boards.length > 1 ? "zoomed stacked" : "zoomed",
+    class: boards === null && view.boards.length ? "overview" : pair ? (across ? "zoomed across" : "zoomed stacked") : "zoomed",
     role: "img",
   });
   const tangle = new Set(view.tangle);

@@ -6,6 +6,12 @@ const STORE = `qttt:${location.host}`;
 const PROTOCOL = Number(document.querySelector('meta[name="qttt-protocol"]').content);
 // How long a dropped phone keeps trying: the host holds a seat 60 s by default.
 const RETRY_FOR_MS = 60000;
+// A link that went silent (Wi-Fi gone without a word: no FIN, no RST) is noticed by the
+// missing pongs: the host answers every ping, sent each ping_ms, so this many ping intervals
+// without a message is a dead link, not a slow one. Before a welcome has said ping_ms, the
+// host's default (5 s) is assumed; an opening that hangs is given up on the same way.
+const SILENT_PINGS = 2.5;
+const DEFAULT_PING_MS = 5000;
 // Byes after which trying again cannot help; any other drop (a sleep, a Wi-Fi gap) is retried.
 const FINAL = ["no longer held", "reclaimed from another connection", "no seat is open", "is taken", "spectators"];
 
@@ -36,11 +42,18 @@ export class Link {
     this.droppedAt = null; // when the connection dropped, while coming back
     this.retryTimer = null;
     this.bye = null;
+    this.silentMs = DEFAULT_PING_MS * SILENT_PINGS;
+    this.heardAt = 0; // when the host last said anything (or the socket was opened)
+    setInterval(() => this.watch(), 250);
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState !== "visible") return;
-      // Awake again: try at once if dropped, and prove the socket is still alive if not.
+      // Awake again: try at once if dropped, and prove the socket is still alive if not
+      // (timers slept too, so the silence is counted afresh from here).
       if (this.retryTimer) this.retryNow();
-      else this.send({ t: "ping" });
+      else if (this.ws) {
+        this.heardAt = performance.now();
+        this.send({ t: "ping" });
+      }
     });
     window.addEventListener("online", () => this.retryTimer && this.retryNow());
   }
@@ -60,8 +73,10 @@ export class Link {
     this.bye = null;
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
     this.ws = ws;
+    this.heardAt = performance.now();
     ws.onopen = () => ws.send(JSON.stringify(this.hello));
     ws.onmessage = (event) => {
+      this.heardAt = performance.now();
       let message;
       try {
         message = JSON.parse(event.data);
@@ -86,17 +101,35 @@ export class Link {
     // a queued player or a spectator.
     remember({ token: welcome.token, role: welcome.role });
     this.hello = { ...this.hello, role: welcome.role, token: welcome.token };
+    const every = Math.max(welcome.ping_ms, 50);
+    this.silentMs = every * SILENT_PINGS;
     clearInterval(this.pinger);
-    this.pinger = setInterval(() => this.send({ t: "ping" }), welcome.ping_ms);
+    this.pinger = setInterval(() => this.send({ t: "ping" }), every);
   }
 
-  down() {
+  // A socket the host has said nothing on for too long is given up (its close would come
+  // only when the OS gives up on it, minutes later): the phone reconnects at once.
+  watch() {
+    const ws = this.ws;
+    if (!ws || performance.now() - this.heardAt <= this.silentMs) return;
+    // Detached first: whatever the dead socket still delivers (the host's bye to a connection
+    // it sees replaced) is no longer this link's business.
+    ws.onopen = ws.onmessage = ws.onclose = null;
+    ws.close();
+    this.ws = null;
+    clearInterval(this.pinger);
+    this.bye = null;
+    this.down(`the host has not answered for ${Math.round(this.silentMs / 1000)} s; reconnecting…`);
+  }
+
+  // The socket ended (`why`: how, when no bye said): try again unless a bye says it cannot help.
+  down(why = null) {
     const reason = this.bye;
     const final = reason !== null && FINAL.some((words) => reason.includes(words));
     if (final && reason.includes("no longer held")) this.forgetSeat();
     this.droppedAt ??= Date.now();
     if (!final && this.hello && Date.now() - this.droppedAt < RETRY_FOR_MS) {
-      this.onDown(reason ?? "the connection dropped; coming back…", false);
+      this.onDown(reason ?? why ?? "the connection dropped; coming back…", false);
       this.retryTimer = setTimeout(() => this.open(), 1000);
       return;
     }

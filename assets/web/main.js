@@ -8,18 +8,26 @@ import { drawEmotes, drawParty, showEmoted } from "./party.js";
 const $ = (selector) => document.querySelector(selector);
 
 const app = {
-  name: "",
-  welcome: null, // where this phone sits: role, seat, token
+  name: "", // as typed; the welcome's name is the one the table knows this phone by
+  welcome: null, // where this phone sits: role, seat, token, name
   table: null, // the host's last state
   view: null, // the host's last view of the position
   party: null, // a party table's queue, scoreboard and clock
   partyAt: 0, // when that party message came (the clock counts down from it)
   selected: null, // the first cell of a placement being made
   zoom: null, // null: the boards the move may use; "all": every board; a number: that board
-  sent: false, // an intent is on its way: wait for the host's answer
+  // The move sent last that the host has not answered yet: { move, game, resent }. The page
+  // waits for the answer ("Sent…"); after a reconnection it is sent once more or given up.
+  unanswered: null,
+  resync: false, // a welcome came: the next view settles the unanswered move
+  down: null, // why the link to the host is down, while it is being tried again
 };
 
+const OFFLINE = "not connected to the host: reconnecting…";
 const link = new Link(onMessage, onDown);
+// A phone on its side shows two mini-boards side by side rather than one above the other
+// (style.css lays the page out beside the board under the same query).
+const landscape = matchMedia("(orientation: landscape) and (max-height: 600px)");
 
 // -- what the host says ----------------------------------------------------------------
 
@@ -27,6 +35,8 @@ function onMessage(message) {
   switch (message.t) {
     case "welcome":
       app.welcome = message;
+      app.down = null;
+      app.resync = true;
       app.selected = null;
       show("game");
       break;
@@ -39,9 +49,9 @@ function onMessage(message) {
       if (!before || before.ply !== message.ply || before.game !== message.game) {
         app.selected = null;
         app.zoom = null;
-        app.sent = false;
         hideRefusal();
       }
+      answer(message);
       break;
     }
     case "party":
@@ -49,7 +59,7 @@ function onMessage(message) {
       app.partyAt = performance.now();
       break;
     case "refused":
-      app.sent = false;
+      app.unanswered = null; // the host answered (whatever intent it was: one is enough)
       app.selected = null;
       refuse(message.reason);
       break;
@@ -68,10 +78,36 @@ function onMessage(message) {
 function onDown(reason, final) {
   if (final) {
     app.welcome = null;
+    app.down = null;
     show("join");
     $("#join-message").textContent = reason;
   } else {
+    // Down until the next welcome: said at the top and in the status line, and taps are
+    // refused meanwhile rather than sent into a socket nobody reads.
+    app.down = reason;
     say(reason);
+    render();
+  }
+}
+
+// What became of the move sent last, now that a view came: played (the game moved on),
+// still on its way, or, in the first view after a welcome (a reconnection), not seen by the
+// host: sent once more, as the window's client does (net/client.py). The ply makes that
+// safe: a host that did apply it refuses a repeat. Sent again already: given up, said so.
+function answer(view) {
+  const resync = app.resync;
+  app.resync = false;
+  const waiting = app.unanswered;
+  if (!waiting) return;
+  if (view.game !== waiting.game || view.ply > waiting.move.ply) {
+    app.unanswered = null;
+  } else if (resync) {
+    if (!waiting.resent && app.welcome?.seat === waiting.move.side && link.send(waiting.move)) {
+      waiting.resent = true;
+    } else {
+      app.unanswered = null;
+      refuse(`your move ${waiting.move.token} did not reach the host: play it again`);
+    }
   }
 }
 
@@ -99,12 +135,21 @@ function seated() {
 
 function myTurn() {
   const { view, welcome } = app;
-  return Boolean(view && welcome && welcome.seat && view.to_play === welcome.seat && seated() && !app.sent);
+  return Boolean(view && welcome && welcome.seat && view.to_play === welcome.seat && seated() && !app.unanswered);
+}
+
+// My turn, and the host can hear it.
+function canPlay() {
+  return myTurn() && !app.down;
+}
+
+function myName() {
+  return app.welcome?.name || app.name;
 }
 
 function allowedNow() {
   const { view } = app;
-  if (!myTurn() || view.pending !== null) return new Set();
+  if (!canPlay() || view.pending !== null) return new Set();
   if (app.selected === null) return cellsOf(view.starts);
   const cells = cellsOf(view.finish[String(app.selected)]);
   cells.add(app.selected); // tapping it again takes it back
@@ -123,6 +168,7 @@ function boardsShown() {
 function tapCell(label) {
   const { view } = app;
   const cell = view.labels.indexOf(label);
+  if (app.down) return refuse(OFFLINE);
   if (!myTurn() || view.pending !== null) return;
   const starts = cellsOf(view.starts);
   if (app.selected === null) {
@@ -144,8 +190,10 @@ function place(a, b) {
 }
 
 function send(message) {
-  if (!link.send(message)) return refuse("not connected: coming back…");
-  if (message.t === "move") app.sent = true;
+  // A socket may be open yet dead (not noticed yet) or not sat down again: while the link is
+  // down nothing is sent, so nothing is lost unseen.
+  if (app.down || !link.send(message)) return refuse(OFFLINE);
+  if (message.t === "move") app.unanswered = { move: message, game: app.view.game, resent: false };
   render();
 }
 
@@ -175,7 +223,9 @@ function seatName(side) {
 
 function render() {
   const { view, table, welcome } = app;
-  drawParty($("#party"), app.party, app.name, welcome?.role);
+  $("#link-down").hidden = !app.down;
+  $("#game").classList.toggle("offline", Boolean(app.down));
+  drawParty($("#party"), app.party, myName(), welcome?.role);
   for (const side of ["X", "O"]) {
     const box = $(`.seat[data-side="${side}"]`);
     const seat = table?.seats.find((s) => s.side === side);
@@ -187,14 +237,15 @@ function render() {
     box.classList.toggle("me", me);
   }
   if (!view) {
-    $("#status").textContent = "Waiting for the table…";
+    $("#status").textContent = app.down ? "Reconnecting to the host…" : "Waiting for the table…";
     return;
   }
   $("#status").textContent = statusLine();
-  $("#status").classList.toggle("mine", myTurn());
+  $("#status").classList.toggle("mine", canPlay());
   drawZoomBar();
   const allowed = allowedNow();
-  const board = drawBoard(view, { boards: boardsShown(), allowed, selected: app.selected });
+  const across = landscape.matches;
+  const board = drawBoard(view, { boards: boardsShown(), allowed, selected: app.selected, across });
   board.addEventListener("click", (event) => {
     const target = event.target.closest("[data-cell], [data-board]");
     if (!target) return;
@@ -222,12 +273,13 @@ function markBoardsWithMoves(board, allowed) {
 function statusLine() {
   const { view, welcome } = app;
   const mine = myTurn();
+  if (app.down) return "Reconnecting to the host…";
   if (view.over) return "Game over";
   if (!seated()) {
     const open = app.table.seats.find((s) => s.name === null);
     return `Waiting for a player at ${open.side}…`;
   }
-  if (app.sent) return "Sent…";
+  if (app.unanswered) return "Sent…";
   const who = `${seatName(view.to_play)} (${view.to_play})`;
   if (view.pending !== null) {
     return mine ? "A cycle! Choose how it collapses" : `${who} chooses how the cycle collapses`;
@@ -264,7 +316,8 @@ function drawOutcomes() {
     const button = document.createElement("button");
     button.type = "button";
     button.dataset.outcome = String(i);
-    button.appendChild(drawBoard(view, { boards, fill: new Map(outcome.cells), interactive: false }));
+    const fill = new Map(outcome.cells);
+    button.appendChild(drawBoard(view, { boards, fill, interactive: false, across: landscape.matches }));
     const words = document.createElement("span");
     const [mark, cell] = outcome.token.split("@");
     words.textContent = `${Number(mark) % 2 ? "X" : "O"}${mark} lands in ${cell}`;
@@ -344,6 +397,7 @@ function start() {
   $('[data-action="queue"]').addEventListener("click", () => send({ t: "queue", join: true }));
   drawEmotes($("#emotes"), send);
   setInterval(tickClock, 250);
+  landscape.addEventListener("change", render);
   const saved = remembered();
   $("input[name=name]").value = saved.name ?? "";
   if (saved.name && (saved.token || saved.role === "player")) {

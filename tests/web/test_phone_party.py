@@ -1,5 +1,6 @@
 """A phone at a party: it queues, leaves the queue and comes back, plays the game the host
-seats it in against a bot, sends an emote, and sees the scoreboard."""
+seats it in against a bot, sends an emote, and sees the scoreboard; it finds its own row there
+by the name the party knows it by."""
 
 from __future__ import annotations
 
@@ -53,3 +54,23 @@ def test_a_phone_queues_plays_its_party_game_and_sees_the_scoreboard(
 def _points(half_points: int) -> str:
     whole, half = divmod(half_points, 2)
     return (f"{whole}½" if whole else "½") if half else str(whole)
+
+
+def test_a_phone_finds_its_row_by_the_name_the_party_knows_it_by(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # Nobody plays yet (four needed): everyone waits in the queue, each in the standings.
+    party = PartyConfig(start_at=4, seed=5)
+    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
+    # Typed the same name as another; typed one the host tidies (a zero-width space dropped).
+    pages: dict[str, Any] = {}
+    for typed, known in (("Sam", "Sam"), ("Sam", "Sam 2"), ("Kim\u200b", "Kim")):
+        page = phone()
+        join(page, page_url(handle), typed)
+        page.wait_for_selector(f"#party .queue li.me:text-is('{known}')")
+        pages[known] = page
+    for known, page in pages.items():
+        expect(page.locator("#party .queue li")).to_have_count(3)
+        expect(page.locator("#party .queue li.me")).to_have_text([known])
+        expect(page.locator(".scoreboard tr.me")).to_have_count(1)
+        assert page.locator(".scoreboard tr.me").get_attribute("data-standing") == known

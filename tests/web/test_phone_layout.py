@@ -1,0 +1,111 @@
+"""The page fits the phone: upright (390×844, and a small 360×640) and on its side (844×390),
+what a player must tap is on screen without scrolling; long names wrap rather than push the
+page sideways; and the page asks for nothing it does not serve."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Future
+from random import Random
+from typing import Any
+
+from game.rules import Player, Position, make_variant
+from net.host import HostHandle
+from tests.web.conftest import page_url
+from tests.web.phone import join
+
+SIZES = ((844, 390), (360, 640), (390, 844))
+
+# The boxes of what `selector` finds (shown ones) that reach outside the viewport.
+_OUTSIDE = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((e) => e.getClientRects().length)
+  .map((e) => e.getBoundingClientRect())
+  .filter((r) => r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight)
+  .map((r) => [r.left, r.top, r.right, r.bottom].map(Math.round))"""
+_SETTLED = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+def _resize(page: Any, width: int, height: int) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate(_SETTLED)  # the page redraws the board for the new orientation
+    page.evaluate("() => window.scrollTo(0, 0)")
+
+
+def _assert_on_screen(page: Any, *selectors: str) -> None:
+    size = page.viewport_size
+    for selector in selectors:
+        assert page.locator(selector).count(), f"no {selector} shown at {size}"
+        outside = page.evaluate(_OUTSIDE, selector)
+        assert outside == [], f"{selector} off screen at {size}: {outside}"
+
+
+def test_the_board_and_a_collapse_choice_fit_the_screen_upright_and_on_its_side(
+    web_host: Callable[..., HostHandle],
+    phone: Callable[[], Any],
+    bots: Callable[..., Future[Any]],
+) -> None:
+    # X's 1-2 then O's 1-2 close a cycle: X chooses how it collapses.
+    handle = web_host("goff", moves=("1-2", "1-2"))
+    page = phone()
+    join(page, page_url(handle), "Ada")
+    page.wait_for_selector(".seat[data-side=X].me")
+    bots(handle.address, seat=Player.O)
+    page.wait_for_selector("[data-outcome]")
+    for width, height in SIZES:
+        _resize(page, width, height)
+        _assert_on_screen(page, "[data-cell]", "[data-outcome]", "#status")
+        assert page.locator("[data-cell]").count() == 9
+
+
+def test_the_verdict_and_rematch_fit_the_screen_upright_and_on_its_side(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    rng = Random(1)
+    pos = Position(make_variant("goff"))
+    tokens = []
+    while not pos.is_over:
+        action = pos.random_action(rng)
+        tokens.append(pos.variant.token(action))
+        pos = pos.play(action)
+    handle = web_host("goff", moves=tuple(tokens))
+    page = phone()
+    join(page, page_url(handle), "Ada")
+    page.wait_for_selector("[data-over] [data-action=rematch]")
+    for width, height in SIZES:
+        _resize(page, width, height)
+        _assert_on_screen(page, "[data-cell]", "#over .verdict", "[data-action=rematch]")
+
+
+def test_a_long_name_without_spaces_wraps_inside_the_screen(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    handle = web_host("goff")
+    long, bo = phone(), phone()
+    join(long, page_url(handle), "W" * 32)
+    long.wait_for_selector(".seat[data-side=X].me")
+    join(bo, page_url(handle), "Bo")
+    bo.set_viewport_size({"width": 360, "height": 640})
+    # "WWW…W (X) is thinking…": the status line names the player to move.
+    bo.wait_for_function("() => document.querySelector('#status').textContent.includes('thinking')")
+    widths = bo.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert widths == [360, 360]
+    _assert_on_screen(bo, "#status")
+
+
+def test_the_page_asks_for_no_icon_it_would_not_get(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    handle = web_host("goff")
+    page = phone()
+    # Chromium fetches /favicon.ico itself (no request the page sees), but logs its 404.
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    join(page, page_url(handle), "Ada")
+    page.wait_for_selector(".seat[data-side=X].me")
+    page.reload()
+    page.wait_for_selector(".seat[data-side=X].me")
+    page.evaluate(_SETTLED)
+    assert errors == []

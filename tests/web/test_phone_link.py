@@ -1,0 +1,116 @@
+"""A phone whose Wi-Fi fails: a link gone silent is noticed by the page itself, a move it
+swallowed is sent again once the phone is back, and while the link is down the page says so
+at the top and refuses taps. A real TCP relay (tests/web/relay.py) stands in for the air."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
+from typing import Any
+
+import pytest
+
+from game.rules import Player
+from net.host import HostHandle
+from tests.web.phone import join
+from tests.web.relay import Relay
+
+# idle_timeout 1.5 s: the welcome asks for a ping every 0.5 s, and the host drops a phone
+# silent for 1.5 s. The seat is held long enough for the phone to come back.
+FAST = {"idle_timeout": 1.5, "reconnect_grace": 30.0}
+BANNER = "#link-down:visible"
+
+
+@pytest.fixture
+def relay() -> Iterator[Callable[[HostHandle], Relay]]:
+    relays: list[Relay] = []
+
+    def start(handle: HostHandle) -> Relay:
+        assert handle.host.web is not None
+        relays.append(Relay(handle.host.web.port))
+        return relays[-1]
+
+    yield start
+    for r in relays:
+        r.close()
+
+
+def _wait(condition: Callable[[], bool], seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def _seated_at_x(
+    web_host: Callable[..., HostHandle],
+    phone: Callable[[], Any],
+    bots: Callable[..., Future[Any]],
+    relay: Callable[[HostHandle], Relay],
+) -> tuple[HostHandle, Relay, Any]:
+    """A phone on the relay at X, a bot (straight to the host) at O: the phone's move."""
+    handle = web_host("goff", **FAST)
+    wire = relay(handle)
+    page = phone()
+    join(page, f"http://127.0.0.1:{wire.port}/", "Ada")
+    page.wait_for_selector(".seat[data-side=X].me")
+    bots(handle.address, seat=Player.O)
+    page.wait_for_selector("#status.mine")
+    return handle, wire, page
+
+
+def test_a_move_swallowed_by_a_silent_link_is_sent_again_once_the_phone_is_back(
+    web_host: Callable[..., HostHandle],
+    phone: Callable[[], Any],
+    bots: Callable[..., Future[Any]],
+    relay: Callable[[HostHandle], Relay],
+) -> None:
+    handle, wire, page = _seated_at_x(web_host, phone, bots, relay)
+    page.tap("[data-cell='1']")
+    wire.go_silent()  # no FIN, no RST: the socket stays open, nothing gets through
+    page.tap("[data-cell='2']")
+    assert page.inner_text("#status") == "Sent…"
+    # The page misses the host's pongs and says so, well before the OS would give up.
+    page.wait_for_selector(BANNER, timeout=5000)
+    assert "Reconnecting" in page.inner_text("#status")
+    seat = handle.host.table.seats[Player.X]
+    assert seat is not None
+    _wait(lambda: not seat.connected)  # the host dropped the silent phone, holding its seat
+    assert handle.host.table.record.moves == []
+    wire.restore()
+    # Back at X, the page finds its move not played and sends it once more.
+    _wait(lambda: handle.host.table.record.moves[:1] == ["1-2"])
+    page.wait_for_selector(BANNER, state="hidden")
+    assert seat.connected
+    page.wait_for_function("() => document.querySelector('#status').textContent !== 'Sent…'")
+    assert page.locator("#refusal").is_hidden()
+
+
+def test_while_the_link_is_down_the_page_says_so_at_the_top_and_refuses_taps(
+    web_host: Callable[..., HostHandle],
+    phone: Callable[[], Any],
+    bots: Callable[..., Future[Any]],
+    relay: Callable[[HostHandle], Relay],
+) -> None:
+    handle, wire, page = _seated_at_x(web_host, phone, bots, relay)
+    wire.refuse()  # the host is gone: every connection cut, every new one refused
+    banner = page.wait_for_selector(BANNER)
+    assert banner is not None
+    assert "reconnecting" in banner.inner_text()
+    assert "Reconnecting" in page.inner_text("#status")
+    assert page.locator("#status.mine").count() == 0
+    assert page.locator("[data-cell][data-allowed]").count() == 0
+    # At the top of the screen, wherever the page is scrolled.
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    box = banner.bounding_box()
+    assert box is not None and box["y"] == 0 and box["height"] < 80
+    page.tap("[data-cell='5']")
+    assert "not connected" in page.inner_text("#refusal")
+    assert page.locator("[data-selected]").count() == 0
+    wire.restore()
+    page.wait_for_selector(BANNER, state="hidden")
+    page.wait_for_selector("#status.mine")
+    page.tap("[data-cell='5']")
+    assert page.locator("[data-cell='5'][data-selected]").count() == 1
+    assert handle.host.table.seats[Player.X].connected  # type: ignore[union-attr]
