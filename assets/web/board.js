@@ -17,6 +17,10 @@ export function svg(tag, attrs = {}, parent = null) {
 
 export const sideOf = (mark) => (mark % 2 ? "X" : "O");
 
+// Cells at least this big (of the board's 100 units: a 4×4's are 25, an overview's 10) show
+// their labels.
+const LABELLED = 15;
+
 // Panes: where each shown cell sits. `boards` null: the whole board (one n×n grid, or all
 // mini-boards small); else the listed mini-boards, large, one above the other, or side by
 // side when `across` (a phone on its side).
@@ -140,6 +144,13 @@ export function drawBoard(view, opts = {}) {
     const g = svg("g", attrs, cellsLayer);
     svg("rect", { class: "cell-bg", x: box.x + 0.6, y: box.y + 0.6, width: box.size - 1.2, height: box.size - 1.2, rx: box.size * 0.08 }, g);
     svg("rect", { class: "cell-edge", x: box.x + 1.2, y: box.y + 1.2, width: box.size - 2.4, height: box.size - 2.4, rx: box.size * 0.08 }, g);
+    // Its label in the corner, as on the window's board: the page's messages name cells by
+    // it ("tap 5 again…", "↔ 5.3"). Not on a preview, nor in the overview's small cells,
+    // where it would be noise.
+    if (interactive && box.size >= LABELLED) {
+      const label = svg("text", { class: "cell-label", x: box.x + box.size * 0.06, y: box.y + box.size * 0.05, "font-size": box.size * 0.12 }, g);
+      label.textContent = view.labels[cell];
+    }
   }
   const stroke = Math.min(...[...lay.cells.values()].map((b) => b.size)) * 0.035;
   // Only cells (and, in the overview, mini-boards) take taps; lines and curves let them through.

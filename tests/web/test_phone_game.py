@@ -29,6 +29,9 @@ def test_a_phone_plays_a_whole_goff_game_against_a_bot(
     page.wait_for_selector("#status.mine")
     # The host says what may be tapped: any cell to start, then any other to finish.
     assert page.locator("[data-cell][data-allowed]").count() == 9
+    # Each cell shows its label, which the page's messages name it by ("tap 5 again…").
+    labels = page.locator("[data-cell] .cell-label").all_text_contents()
+    assert labels == [str(cell) for cell in range(1, 10)]
     page.tap("[data-cell='5']")
     assert page.locator("[data-cell='5'][data-selected]").count() == 1
     assert page.locator("[data-cell][data-allowed]").count() == 9  # 8 partners and 5 itself
