@@ -152,6 +152,10 @@ class App:
     def device(self) -> Device:
         return self.input.device
 
+    @property
+    def pads(self) -> tuple[int, ...]:
+        return self.input.pads
+
     def apply_settings(self, settings: Settings) -> None:
         if settings.fullscreen != self._settings.fullscreen:
             if settings.fullscreen:

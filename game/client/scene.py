@@ -103,6 +103,11 @@ class Context(Protocol):
         """The kind of device the player used last: prompts name its buttons (prose.press)."""
         ...
 
+    @property
+    def pads(self) -> tuple[int, ...]:
+        """The numbers of the game controllers plugged in now, in order."""
+        ...
+
     def apply_settings(self, settings: Settings) -> None:
         """Put ``settings`` in force now (full screen, palette, volume) and save them."""
         ...

@@ -99,3 +99,53 @@ def test_a_game_against_the_bot_is_played_by_the_worker(driver: Driver) -> None:
     final = Record(variant, list(d.scene.moves)).final()
     assert final.is_over and d.scene.pos == final
     assert len(d.scene.moves) > mine  # every other action was the bot's
+
+
+def _by_pads(d: Driver, tokens: list[str], x_pad: int, o_pad: int) -> None:
+    """Play ``tokens`` on the couch, each by the pad of the side to move."""
+    for token in tokens:
+        pad = x_pad if d.scene.pos.to_play is Player.X else o_pad
+        d.play(d.scene.variant, token, "pad", pad)
+        d.settle(0.1)
+
+
+def test_only_the_choosers_pad_chooses_the_collapse(driver: Driver) -> None:
+    d = driver
+    start_couch_game(d, 0)
+    _by_pads(d, ["1-2", "2-5", "5-9", "1-5"], 10, 11)  # O closes the cycle: X chooses
+    assert d.scene.pos.awaiting_collapse and d.scene.pos.to_play is Player.X
+    d.ready()  # the cycle's show ends
+    d.button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT, 11)
+    d.button(pygame.CONTROLLER_BUTTON_A, 11)
+    assert d.scene.choice is None and d.scene.pos.awaiting_collapse  # O's pad changed nothing
+    assert d.scene.message.text == "X chooses the collapse: O waits"
+    d.play(d.scene.variant, "4@5", "pad", 10)
+    assert d.scene.moves[-1] == "4@5"
+
+
+def test_a_spare_pad_plays_the_side_whose_pad_was_unplugged(driver: Driver) -> None:
+    d = driver
+    start_couch_game(d, 0)
+    _by_pads(d, ["1-2", "2-5", "3-4"], 10, 11)  # pads 1 (X) and 2 (O)
+    d.post(pygame.CONTROLLERDEVICEREMOVED, instance_id=11)  # O's battery dies
+    assert 2 not in d.scene.cursors  # its cursor leaves the board
+    _by_pads(d, ["6-7", "3-9"], 10, 12)  # O picks up the spare, pad 3
+    assert list(d.scene.moves) == ["1-2", "2-5", "3-4", "6-7", "3-9"]
+
+
+def test_a_couch_rematch_swaps_the_pads_sides(driver: Driver) -> None:
+    d = driver
+    start_couch_game(d, 0)
+    tokens = random_game(Goff(), 11)
+    _by_pads(d, tokens, 10, 11)
+    d.settle()
+    d.button(pygame.CONTROLLER_BUTTON_A, 10)
+    assert d.name is SceneName.RESULTS
+    d.choose("Rematch")
+    assert d.name is SceneName.PLAY and not d.scene.moves
+    for pad in (10, 11):  # both pads take up the game (one alone plays whoever moves)
+        d.button(pygame.CONTROLLER_BUTTON_DPAD_UP, pad)
+    d.play(d.scene.variant, "1-2", "pad", 10)  # the first pad played X: now it waits
+    assert not d.scene.moves and d.scene.message.text == "It is X's turn: O waits"
+    d.play(d.scene.variant, "1-2", "pad", 11)
+    assert list(d.scene.moves) == ["1-2"]

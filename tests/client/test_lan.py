@@ -114,7 +114,9 @@ def test_a_table_the_lobby_found_opens_on_the_big_screen_and_comes_back(
         d.until(lambda: d.scene.pos == Position(make_variant("goff")))  # the table's board
         d.until(lambda: any(text == "Ada is watching" for text, _ in d.scene.news))
         assert d.scene.session.table.spectators == 1  # a spectator: both seats stay open
-        # Escape comes back to the lobby, still browsing on loopback, which finds the table again.
+        # Escape twice comes back to the lobby, still browsing on loopback, which finds the
+        # table again.
+        d.key(pygame.K_ESCAPE)
         d.key(pygame.K_ESCAPE)
         assert d.name is SceneName.LAN and d.scene.mode == "join" and d.scene.bind == LOOPBACK
         d.until(lambda: any(item.label == "Big screen: Kitchen" for item in d.scene.menu.items))
@@ -122,6 +124,11 @@ def test_a_table_the_lobby_found_opens_on_the_big_screen_and_comes_back(
         d.key(pygame.K_DOWN)
         d.key(pygame.K_RETURN)
         assert d.name is SceneName.TV and d.scene.address == host.address
+        d.button(pygame.CONTROLLER_BUTTON_B)
+        assert d.name is SceneName.TV and d.scene._hint_line() == "Press B again to leave"
+        d.settle(3)  # the question lapses: one more press only asks again
+        d.button(pygame.CONTROLLER_BUTTON_B)
+        assert d.name is SceneName.TV
         d.button(pygame.CONTROLLER_BUTTON_B)
         assert d.name is SceneName.LAN
     finally:

@@ -155,3 +155,17 @@ def test_puzzles_solved_kept_and_failed(driver: Driver) -> None:
     d.key(pygame.K_ESCAPE)
     d.choose("Puzzles")
     assert d.scene.puzzle.number == 2
+
+
+def test_a_puzzle_names_the_controls_of_the_device_in_hand(driver: Driver) -> None:
+    d = driver
+    d.choose("Puzzles")
+
+    def said() -> str:
+        return " ".join(para.words for para in d.scene.words())
+
+    assert "Page Up/Down: other puzzles · Tab: solution" in said()
+    d.button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)  # a pad has no Tab: its buttons are named
+    assert "LB/RB: other puzzles · Start: solution · B: back" in said()
+    d.button(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+    assert d.scene.puzzle.number == 2

@@ -268,7 +268,7 @@ class PartyScene(TvScene):
             self.menu.focus = 0
             self._items()
         elif isinstance(intent, Cancel) and self.couch is None:
-            self.ctx.go(SceneName.TITLE)
+            self._leave_on_second(lambda: self.ctx.go(SceneName.TITLE))  # out of the queue too
         elif isinstance(intent, Cancel):
             self.menu_open = True  # the host leaves by ending the night, from the menu
             self._items()

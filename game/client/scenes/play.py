@@ -128,9 +128,12 @@ class PlayScene(BaseScene):
         session: LocalSession | None = None,
         seed: int | None = None,
         moves: tuple[str, ...] = (),
+        pads_swapped: bool = False,
         **params: Any,
     ) -> None:
         table = self.ctx.table
+        # After a couch rematch, sides swapped: the first pad plays O (see _side_of).
+        self.pads_swapped = pads_swapped
         if table is not None and table.snapshot is not None:
             # A view of the LAN table the app holds: the game as it stands now.
             variant, moves = table.snapshot.variant, table.snapshot.moves
@@ -194,7 +197,8 @@ class PlayScene(BaseScene):
         return frozenset(s for s in self.session.local_sides if s not in self.bots)
 
     def _side_of(self, pad: int) -> Player | None:
-        """The side a pad plays: with two pads, pad 1 is X, pad 2 is O; else whoever is to play."""
+        """The side a pad plays: with two pads, the first (by number) X, the other O (swapped
+        after a rematch); with more, they take turns; else whoever is to play."""
         mover = self.pos.to_play
         if isinstance(self.session, CouchSession):
             # At a party hosted here, a couch player's pad plays their side; the keyboard and
@@ -202,13 +206,16 @@ class PlayScene(BaseScene):
             side = self.session.side_of(pad) if pad != KEYBOARD else None
             if side is not None:
                 return side
-        if pad == KEYBOARD or len(self._pads()) < 2:
+        pads = self._pads()
+        if pad not in pads or len(pads) < 2:
             return mover
-        return Player.X if pad % 2 else Player.O
+        # By rank, not by number: a spare pad picked up for one whose battery died plays the
+        # side left without one (pads 1 and 3 are X and O).
+        return (Player.X, Player.O)[(pads.index(pad) + self.pads_swapped) % 2]
 
     def _pads(self) -> tuple[int, ...]:
-        """The game controllers that have moved a cursor here."""
-        return tuple(p for p in self.cursors if p != KEYBOARD)
+        """The game controllers plugged in that have moved a cursor here, in order."""
+        return tuple(sorted(p for p in self.cursors if p != KEYBOARD and p in self.ctx.pads))
 
     def _my_turn(self) -> bool:
         return self.pos.to_play in self._people()
@@ -389,7 +396,9 @@ class PlayScene(BaseScene):
 
     def _navigate(self, intent: Navigate) -> None:
         if self.pos.awaiting_collapse:
-            self.choice = 0 if self.choice is None else (self.choice + intent.dx + intent.dy) % 2
+            if self._may_choose(intent.pad):
+                step = intent.dx + intent.dy
+                self.choice = 0 if self.choice is None else (self.choice + step) % 2
             return
         grid = self.variant.grid()
         cell = self.cursors.get(intent.pad)
@@ -412,6 +421,8 @@ class PlayScene(BaseScene):
             self._after_the_game()
             return
         if self.pos.awaiting_collapse:
+            if not self._may_choose(pad):
+                return
             if self.choice is None:
                 self.choice = 0
                 then = press(self.ctx.device)
@@ -428,6 +439,13 @@ class PlayScene(BaseScene):
             self._say(f"it is {self.pos.to_play}'s turn: {side} waits")
             return
         self._pick(cell, side)
+
+    def _may_choose(self, pad: int) -> bool:
+        """Whether ``pad`` may choose the collapse (the other side's pad is told whose it is)."""
+        side = self._side_of(pad)
+        if side is not self.pos.to_play:
+            self._say(f"{self.pos.to_play} chooses the collapse: {side} waits")
+        return side is self.pos.to_play
 
     def _cancel(self) -> None:
         if self.picked is not None:
@@ -644,6 +662,7 @@ class PlayScene(BaseScene):
             moves=self.moves,
             position=self.pos,
             game=self.game,
+            pads_swapped=self.pads_swapped,
         )
 
     def _rematch_wish(self) -> tuple[str, str | None]:
@@ -684,6 +703,8 @@ class PlayScene(BaseScene):
     # -- the fixed step ---------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        for pad in [p for p in self.cursors if p != KEYBOARD and p not in self.ctx.pads]:
+            del self.cursors[pad]  # unplugged: its cursor leaves the board with it
         self.link.update()
         self._drain()
         self.effects.update(dt)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,17 @@ from game.client import prose, theme
 from game.client.audio import Cue
 from game.client.board_view import BoardView, Look, paint_board
 from game.client.ghost import GHOST_RATE, draw_ghost, preview_of
-from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Page, Point, Start
+from game.client.intents import (
+    Activate,
+    Cancel,
+    Click,
+    Device,
+    Intent,
+    Navigate,
+    Page,
+    Point,
+    Start,
+)
 from game.client.paths import data_dir, write_atomic
 from game.client.prose import Para
 from game.client.scene import BaseScene, Context, SceneName
@@ -206,6 +217,7 @@ class PuzzlesScene(BaseScene):
 
     def words(self) -> list[Para]:
         palette = self.ctx.palette
+        keys = _KEYS[self.ctx.device]  # the device the player holds: a pad has no Tab
         puzzle = self.puzzle
         start = puzzle.position()
         mover = start.to_play
@@ -221,17 +233,39 @@ class PuzzlesScene(BaseScene):
         ]
         if self.result == "solved":
             found.append(Para("Solved!", palette.highlight, 1.4, True, 0.8))
-            found.append(Para("Enter or click: the next puzzle.", palette.dim, space_before=0.3))
+            found.append(Para(f"{keys.next}: the next puzzle.", palette.dim, space_before=0.3))
         elif self.result == "failed" and self.tried is not None:
             tried = puzzle.variant.token(self.tried)
             wrong = f"Not {tried}: it gives something up."
             found.append(Para(wrong, palette.warning, 1.2, True, 0.8))
-            found.append(Para("Try again, or Tab: the solution.", palette.dim, space_before=0.3))
+            again = f"Try again, or {keys.solution}: the solution."
+            found.append(Para(again, palette.dim, space_before=0.3))
         if self.showing and self.result != "solved":
             answer = " or ".join(puzzle.answer)
             found.append(Para(f"Solution: {answer}", palette.accent, 1.2, True, 0.8))
         done = len(self.solved & {p.number for p in self.puzzles})
         found.append(Para(f"Solved {done} of {len(self.puzzles)}", palette.dim, space_before=1.2))
-        keys = "Arrows and Enter, or click · Page Up/Down: other puzzles · Tab: solution · Esc"
-        found.append(Para(keys, palette.dim, 0.8, space_before=0.6))
+        found.append(Para(keys.all, palette.dim, 0.8, space_before=0.6))
         return found
+
+
+@dataclass(frozen=True)
+class _Keys:
+    """How a puzzle's controls are named on one device."""
+
+    next: str  # on to the next puzzle, once solved
+    solution: str
+    all: str  # every control, on a line
+
+
+_KEYS = {
+    Device.PAD: _Keys(
+        "A", "Start", "D-pad and A · LB/RB: other puzzles · Start: solution · B: back"
+    ),
+    Device.KEYS: _Keys(
+        "Enter", "Tab", "Arrows and Enter · Page Up/Down: other puzzles · Tab: solution · Esc: back"
+    ),
+    Device.MOUSE: _Keys(
+        "Click", "Tab", "Click the cells · wheel: other puzzles · Tab: solution · right-click: back"
+    ),
+}

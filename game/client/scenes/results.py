@@ -76,9 +76,11 @@ class ResultsScene(MenuScreen):
         position: Position,
         names: dict[Player, str] | None = None,
         game: int | None = None,
+        pads_swapped: bool = False,
         **params: Any,
     ) -> None:
         self.variant = variant
+        self.pads_swapped = pads_swapped  # the couch's pads' sides in the game shown
         self.seats = seats
         self.names = names or {side: seat_title(seats.get(side)) for side in Player}
         self.moves = moves
@@ -127,7 +129,10 @@ class ResultsScene(MenuScreen):
             self.table.session.rematch()
             return
         swapped = {Player.X: self.seats.get(Player.O), Player.O: self.seats.get(Player.X)}
-        self.ctx.go(SceneName.PLAY, variant=self.variant, seats=swapped)
+        # Two people on a couch swap too: each pad plays the other side.
+        self.ctx.go(
+            SceneName.PLAY, variant=self.variant, seats=swapped, pads_swapped=not self.pads_swapped
+        )
 
     def _next_game(self) -> bool:
         """The table's next game is on: to the board if this player plays it (or, at a plain

@@ -11,13 +11,14 @@ Emotes rise over the board; the host's news scrolls at the bottom.
 
 Every size comes from the window's height, so the type stays large at any
 resolution. At a plain table (no party) the side shows the seats instead.
-At a party keys 1–6 send an emote from the couch; Escape leaves.
+At a party keys 1–6 send an emote from the couch; Escape (or B) twice leaves.
 """
 
 from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from random import Random
 from typing import Any
@@ -33,6 +34,7 @@ from game.client.effects import Effects
 from game.client.intents import Cancel, Intent, Text
 from game.client.join_panel import draw_join
 from game.client.link import LIVE, RECONNECTING, LinkPanel
+from game.client.prose import press
 from game.client.scene import COUNTING_FPS, FPS_CAP, BaseScene, Context, SceneName
 from game.client.scoreboard import fit
 from game.client.still import Changing, Redraw, Still
@@ -46,6 +48,9 @@ from net.session import NetworkSession
 EMOTE_TIME = 2.6  # seconds an emote stays, fading at the end
 NEWS_TIME = 6.0  # seconds a line of news stays
 NEWS_LINES = 2
+# A second "back" within this leaves: one B pressed by anyone on the sofa only asks, since
+# leaving would take the big screen away from the whole room.
+LEAVE_TIME = 2.5
 FORMAT_TITLES = {
     "winner-stays": "Winner stays",
     "round-robin": "Round robin",
@@ -77,6 +82,7 @@ class TvScene(BaseScene):
         self.address = ("", 0)
         self.back: SceneName | None = None  # where Escape goes; None quits (qttt watch)
         self.back_params: dict[str, Any] = {}
+        self._leave_until = -1.0  # a first "back" asks until then
         self.pos: Position | None = None
         self._told: Position | None = None  # what the words tell while a collapse flies
         self.moves: tuple[str, ...] = ()
@@ -105,15 +111,32 @@ class TvScene(BaseScene):
         if self.link.handle(intent):
             return
         if isinstance(intent, Cancel):
-            if self.back is None:
-                self.ctx.quit()
-            else:
-                self.ctx.go(self.back, **self.back_params)
+            self._leave_on_second(self._leave)
         elif isinstance(intent, Text) and self.session is not None and self.party is not None:
             keys = list(EMOTES)  # emotes are a party's: a plain table takes none
             for char in intent.text:
                 if char.isdigit() and 1 <= int(char) <= len(keys):
                     self.session.emote(keys[int(char) - 1])
+
+    def _leave(self) -> None:
+        if self.back is None:
+            self.ctx.quit()
+        else:
+            self.ctx.go(self.back, **self.back_params)
+
+    def _leave_on_second(self, leave: Callable[[], None]) -> None:
+        """``leave`` on a second "back" within LEAVE_TIME; the first one asks (the hint)."""
+        if self.ctx.time < self._leave_until:
+            leave()
+        else:
+            self._leave_until = self.ctx.time + LEAVE_TIME
+
+    def _hint_line(self) -> str:
+        """The line under the side column: the keys, or the question a first "back" asks."""
+        if self.ctx.time < self._leave_until:
+            back = press(self.ctx.device, "back")
+            return f"{back[:1].upper()}{back[1:]} again to leave"
+        return self.hint()
 
     # -- the fixed step --------------------------------------------------------------
 
@@ -224,10 +247,12 @@ class TvScene(BaseScene):
 
     def _ticking(self) -> bool:
         """Whether something changes only in steps a second or more apart: the link's banner
-        counting seconds, the scoreboard's pages taking turns."""
+        counting seconds, the scoreboard's pages taking turns, the question a first "back"
+        asks (it goes when its time is up)."""
         party = self.party
         pages = party is not None and len(party.standings) > 8
-        return pages or self.link.state == RECONNECTING
+        asking = self.ctx.time < self._leave_until
+        return pages or asking or self.link.state == RECONNECTING
 
     def _moving(self) -> bool:
         clock = self._clock_runs()  # its bar runs down smoothly
@@ -329,7 +354,7 @@ class TvScene(BaseScene):
             session.table if session else None,
             session.join_url if session else None,
             int(self.ctx.time / scoreboard.PAGE_TIME),  # the scoreboard's pages take turns
-            self.hint(),
+            self._hint_line(),
         )
 
     def _waiting_key(self) -> tuple[object, ...]:
@@ -510,7 +535,9 @@ class TvScene(BaseScene):
         else:
             theme.backed_panel(surface, palette, side, round(22 * u), 210)
         inner = side.inflate(-round(64 * u), -round(56 * u))
-        hint = theme.text(self.hint(), round(26 * u), palette.dim)
+        asking = self.ctx.time < self._leave_until  # a first "back": said to be seen
+        color = palette.warning if asking else palette.dim
+        hint = theme.text(self._hint_line(), round((34 if asking else 26) * u), color, asking)
         surface.blit(hint, hint.get_rect(bottomleft=inner.bottomleft))
         inner.height -= hint.get_height() + round(16 * u)
         url = self.session.join_url if self.session else None
