@@ -11,7 +11,7 @@ from random import Random
 from typing import TypeVar
 
 from game.ai import LEVELS, Bot, make_bot
-from game.rules import Player, Position
+from game.rules import Player, Position, Variant
 from game.session import Event, Refused, Snapshot
 from net.client import TableClient
 from net.protocol import PLAYER
@@ -22,6 +22,15 @@ E = TypeVar("E")
 
 class BotGameError(RuntimeError):
     """The game could not be played to its end; the text says why, in one line."""
+
+
+def bot_for(level: str, variant: Variant, rng: Random) -> Bot:
+    """The bot of ``level`` for the host's variant, known only once it sends the game: a
+    level that variant has not (perfect away from Goff's game) ends the bot's game, said."""
+    try:
+        return make_bot(level, variant, rng)
+    except ValueError as exc:
+        raise BotGameError(str(exc)) from None
 
 
 async def next_event(events: asyncio.Queue[E], running: asyncio.Future[str]) -> E:
@@ -99,10 +108,10 @@ async def play_bot(
             pos = client.position
             if pos is None:
                 continue
+            bot = bot or bot_for(level, pos.variant, rng)  # said at once if it cannot play
             if pos.is_over:
                 return pos
             if pos.to_play is client.seat and client.full and asked != (pos, client.welcomes):
-                bot = bot or make_bot(level, pos.variant, rng)
                 action = await asyncio.to_thread(bot.choose, pos)
                 if client.position is pos:
                     client.play(action)

@@ -32,7 +32,7 @@ from zeroconf import (
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from net.loopthread import LoopThread
-from net.protocol import PROTOCOL_VERSION
+from net.protocol import PROTOCOL_VERSION, tidy_name
 
 SERVICE_TYPE = "_qttt._tcp.local."
 ANY = "0.0.0.0"
@@ -203,8 +203,9 @@ class Advertiser:
 
 
 def _instance(name: str) -> str:
-    # An mDNS instance label is at most 63 bytes, and dots would split it.
-    label = name.replace(".", " ").strip() or "table"
+    # An mDNS instance label is at most 63 bytes of no control characters (zeroconf refuses
+    # them: a tab in --name ended the host), and dots would split it.
+    label = tidy_name(name.replace(".", " ")) or "table"
     return label.encode()[:63].decode(errors="ignore")
 
 

@@ -546,11 +546,17 @@ def new_table(variant: Variant, name: str, save_dir: Path) -> Table:
 
 
 async def serve(
-    table: Table, config: HostConfig, make: Callable[[Table, HostConfig], Host] = Host
+    table: Table,
+    config: HostConfig,
+    make: Callable[[Table, HostConfig], Host] = Host,
+    log: Callable[[str], None] | None = None,
 ) -> Host:
     """A started host (listening, and advertised if the config says so); ``make`` builds it
-    (``functools.partial(PartyHost, party=...)`` for a party)."""
+    (``functools.partial(PartyHost, party=...)`` for a party); ``log`` hears it from the
+    start (a party's first save is made while it starts)."""
     host = make(table, config)
+    if log is not None:
+        host.log = log
     await host.start()
     return host
 

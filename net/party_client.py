@@ -8,10 +8,10 @@ from __future__ import annotations
 import asyncio
 from random import Random
 
-from game.ai import Bot, make_bot
+from game.ai import Bot
 from game.rules import Position
 from net import protocol
-from net.bot import BotGameError, bot_name, next_event
+from net.bot import BotGameError, bot_for, bot_name, next_event
 from net.client import TableClient, TableEvent
 from net.seats import SeatStore
 
@@ -56,6 +56,7 @@ async def play_party_bot(
             party, pos, table = client.party, client.position, client.table
             if pos is None or table is None:
                 continue
+            bot = bot or bot_for(level, pos.variant, rng)  # said at once if it cannot play
             if pos.is_over:
                 if party is None and playing == table.game:
                     # A party host sends its Party after every State, so by the end of a game
@@ -68,7 +69,6 @@ async def play_party_bot(
             mine = client.seat is not None and pos.to_play is client.seat
             if mine and client.full and asked != (pos, client.welcomes):
                 playing = table.game
-                bot = bot or make_bot(level, pos.variant, rng)
                 action = await asyncio.to_thread(bot.choose, pos)
                 if client.position is pos and client.seat is pos.to_play:
                     client.play(action)

@@ -266,7 +266,9 @@ class Table:
 
     def _path_for(self, game: int) -> Path:
         slug = re.sub(r"[^A-Za-z0-9]+", "-", self.name).strip("-").lower() or "table"
-        return self.save_dir / f"{self._stamp}-{slug}-game{game}.json"
+        # The table's key apart: two tables of one name opened in the same second (two hosts
+        # started together) would otherwise write one file, the later game over the other.
+        return self.save_dir / f"{self._stamp}-{slug}-{self.key[:6]}-game{game}.json"
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from game.commands import bench, bench_net
+
 SPEC = {"variant": "goff", "moves": ["1-2", "2-5", "5-9", "5-1", "4@5", "3-7"]}
 
 
@@ -101,6 +103,54 @@ def test_bench_engine_prints_json() -> None:
     result = json.loads(done.stdout)
     assert result["playouts_per_s"] > 0 and result["rollouts_per_s"] > 0
     assert result["legal_actions_us"] > 0
+
+
+def test_bench_help_lists_every_benchmark() -> None:
+    done = qttt("bench", "--help")
+    assert done.returncode == 0 and done.stderr == ""
+    for what in ("engine", "mcts", "render", "net", "idle", "analysis"):
+        assert f"\n  {what} " in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("what", "argv", "message"),
+    [
+        ("engine", ["--runs", "0"], "argument --runs: must be a whole number of 1 or more"),
+        ("engine", ["--runs", "-1"], "argument --runs: must be a whole number of 1 or more"),
+        ("engine", ["--seconds", "nan"], "argument --seconds: must be a number of seconds"),
+        ("engine", ["--seconds", "inf"], "argument --seconds: must be a number of seconds"),
+        ("engine", ["--seconds", "-1"], "argument --seconds: must be a number of seconds"),
+        ("analysis", ["--games", "0"], "argument --games: must be a whole number of 1 or more"),
+        ("analysis", ["--games", "-1"], "argument --games: must be a whole number of 1 or more"),
+        ("net", ["--moves", "0"], "argument --moves: must be a whole number of 1 or more"),
+        ("net", ["--moves", "-1"], "argument --moves: must be a whole number of 1 or more"),
+        ("net", ["--runs", "0"], "argument --runs: must be a whole number of 1 or more"),
+        ("net", ["--runs", "-1"], "argument --runs: must be a whole number of 1 or more"),
+        ("net", ["--spectators", "-1"], "argument --spectators: must be a whole number of 0"),
+    ],
+)
+def test_bench_refuses_counts_that_make_no_sense_in_a_line(
+    what: str, argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Refused while the arguments are read: nothing is measured, no host is started.
+    with pytest.raises(SystemExit) as exit_:
+        bench.main([what, *argv])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert err.splitlines()[-1].startswith(f"qttt bench {what}: error: argument --")
+
+
+def test_bench_net_says_in_words_what_timed_out(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def times_out(*args: object, **kwargs: object) -> None:
+        raise TimeoutError  # an OSError whose str() is empty
+
+    monkeypatch.setattr(bench_net, "measure_latency", times_out)
+    assert bench_net.main(["--runs", "1", "--moves", "5"]) == 1
+    err = capsys.readouterr().err
+    assert err == "qttt bench net: TimeoutError()\n"
 
 
 @pytest.mark.parametrize("args", [[], ["join", "127.0.0.1:7777"], ["lobby"]])

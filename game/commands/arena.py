@@ -40,6 +40,7 @@ def _game(job: Job) -> Scores:
 
 
 def _results(jobs: list[Job], workers: int) -> list[Scores]:
+    workers = ladder.pool_size(workers, len(jobs))
     if workers == 1:
         return [_game(job) for job in jobs]
     with ProcessPoolExecutor(workers) as pool:

@@ -7,7 +7,9 @@ wrong, so the command ends with status 2 (bad usage) and never a traceback.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
+from collections.abc import Callable
 
 from game.records import Record, RecordError, read_record
 from game.rules import Position
@@ -54,3 +56,47 @@ def parse_size(text: str) -> tuple[int, int]:
     if sep and w.isdigit() and h.isdigit() and 320 <= int(w) <= 7680 and 240 <= int(h) <= 4320:
         return int(w), int(h)
     raise argparse.ArgumentTypeError(f"{text!r} is not a size from 320x240 to 7680x4320")
+
+
+# The argparse types of the commands' options: a bad value ends the command with argparse's
+# line ("error: argument --runs: must be ...") and status 2, never a traceback or a hang.
+
+LONGEST = 86400.0  # seconds: no wait, clock, grace or bench of an evening lasts over a day
+
+
+def whole(least: int, most: int | None = None) -> Callable[[str], int]:
+    """A whole number of ``least`` or more (and ``most`` or fewer): a count of runs, moves..."""
+    bound = f"of {least} or more" if most is None else f"from {least} to {most}"
+
+    def read(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            number = least - 1
+        if number < least or (most is not None and number > most):
+            raise argparse.ArgumentTypeError(f"must be a whole number {bound}, not {text!r}")
+        return number
+
+    return read
+
+
+def seconds(text: str) -> float:
+    """A number of seconds from 0 to a day (not nan, not inf): a wait, a clock (0: none)."""
+    return _seconds(text, "from 0 to", lambda number: number >= 0)
+
+
+def duration(text: str) -> float:
+    """A number of seconds above 0, at most a day: how long to measure."""
+    return _seconds(text, "above 0 and at most", lambda number: number > 0)
+
+
+def _seconds(text: str, bound: str, fits: Callable[[float], bool]) -> float:
+    try:
+        number = float(text)
+    except ValueError:
+        number = math.nan
+    if not (fits(number) and number <= LONGEST):  # nan fails every comparison
+        raise argparse.ArgumentTypeError(
+            f"must be a number of seconds {bound} {LONGEST:g}, not {text!r}"
+        )
+    return number

@@ -17,7 +17,7 @@ import time
 from random import Random
 
 from game.ai.analysis import judge_for, judge_plies
-from game.commands.arguments import described
+from game.commands.arguments import described, whole
 from game.records import Record
 from game.rules import Position, Variant, make_variant
 from game.rules.playout import random_tokens
@@ -30,7 +30,7 @@ def random_game(variant: Variant, seed: int) -> list[str]:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="qttt bench analysis", description=described(__doc__))
     parser.add_argument("--variant", default="goff", choices=("goff", "shared"))
-    parser.add_argument("--games", type=int, default=5)
+    parser.add_argument("--games", type=whole(1), default=5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)

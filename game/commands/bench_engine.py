@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from random import Random
 
-from game.commands.arguments import described
+from game.commands.arguments import described, duration, whole
 from game.rules import VARIANTS, Position, make_variant
 from game.rules.playout import random_playout
 
@@ -66,8 +66,8 @@ def listing_microseconds(start: Position, rng: Random, samples: int = 2000) -> f
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="qttt bench engine", description=described(__doc__))
     parser.add_argument("--variant", default="goff", choices=sorted(VARIANTS))
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--seconds", type=float, default=1.0, help="length of one run")
+    parser.add_argument("--runs", type=whole(1), default=5)
+    parser.add_argument("--seconds", type=duration, default=1.0, help="length of one run")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)

@@ -24,7 +24,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from game.commands.arguments import parse_size
+from game.commands.arguments import duration, parse_size
 from game.commands.bench_render import SIZE
 
 SCREENS = ("board", "title")
@@ -119,8 +119,8 @@ def show(screen: str, size: tuple[int, int]) -> int:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="qttt bench idle", description=__doc__)
-    parser.add_argument("--seconds", type=float, default=5.0, help="measured per window")
-    parser.add_argument("--settle", type=float, default=SETTLE, help="seconds before measuring")
+    parser.add_argument("--seconds", type=duration, default=5.0, help="measured per window")
+    parser.add_argument("--settle", type=duration, default=SETTLE, help="seconds before measuring")
     parser.add_argument("--size", type=parse_size, default=SIZE, help="WxH, e.g. 1280x720")
     parser.add_argument("--show", choices=SCREENS, help=argparse.SUPPRESS)
     parser.add_argument("--json", action="store_true")

@@ -25,7 +25,7 @@ from random import Random
 from game.ai import RandomBot, make_bot
 from game.ai.mcts import Search
 from game.ai.perfect import PerfectBot
-from game.commands.arguments import described
+from game.commands.arguments import described, duration, whole
 from game.rules import VARIANTS, Player, Position, Variant, make_variant
 
 
@@ -38,6 +38,16 @@ def sample_position(variant: Variant, rng: Random, plies: int) -> Position:
             break
         pos = nxt
     return pos
+
+
+MID = 30  # plies into the mid-game runs, unless --mid says otherwise
+
+
+def longest_game(variant: Variant) -> int:
+    """Plies no game of ``variant`` outlasts: a move per cell at most (each mark ends in a
+    cell of its own, or is one of the forest of spooky marks on the open cells), and a
+    collapse after each move at most."""
+    return 2 * variant.cell_count
 
 
 def iterations_per_second(pos: Position, rng: Random, seconds: float) -> float:
@@ -96,16 +106,30 @@ def profile(variant: Variant, rng: Random, seconds: float) -> str:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="qttt bench mcts", description=described(__doc__))
     parser.add_argument("--variant", default="ultimate", choices=sorted(VARIANTS))
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--seconds", type=float, default=1.0, help="length of one run")
-    parser.add_argument("--mid", type=int, default=30, help="plies into the mid-game runs")
-    parser.add_argument("--answers", type=int, default=6, help="hard bot answers to time")
-    parser.add_argument("--games", type=int, default=40, help="perfect bot games (Goff's game)")
+    parser.add_argument("--runs", type=whole(1), default=5)
+    parser.add_argument("--seconds", type=duration, default=1.0, help="length of one run")
+    parser.add_argument(
+        "--mid",
+        type=whole(0),
+        help=f"plies into the mid-game runs (default {MID}, or a whole game if shorter)",
+    )
+    parser.add_argument("--answers", type=whole(1), default=6, help="hard bot answers to time")
+    parser.add_argument(
+        "--games", type=whole(1), default=40, help="perfect bot games (Goff's game)"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     variant = make_variant(args.variant)
+    longest = longest_game(variant)
+    if args.mid is None:
+        args.mid = min(MID, longest)  # the positions MID would give: no game is longer
+    elif args.mid > longest:
+        parser.error(
+            f"argument --mid: must be a whole number from 0 to {longest} "
+            f"(no {args.variant} game lasts longer), not {args.mid}"
+        )
     rng = Random(args.seed)
     if args.profile:
         print(profile(variant, rng, args.seconds))

@@ -28,7 +28,7 @@ from random import Random
 
 import aiohttp
 
-from game.commands.arguments import described
+from game.commands.arguments import described, whole
 from game.rules import Player
 from game.session import Event, Snapshot
 from net.client import TableClient
@@ -36,6 +36,7 @@ from net.discovery import LobbyBrowser
 from net.protocol import PLAYER, PROTOCOL_VERSION, SPECTATOR, Rematch
 
 LOOPBACK = "127.0.0.1"
+WAIT = 10.0  # seconds every client is given to show a move (or the table to fill)
 
 
 def _qttt(*args: str) -> list[str]:
@@ -168,14 +169,28 @@ async def _latencies(
     reference = tcp[0]  # X, a window's client: the position every move is chosen in
     screens = len(roles)
 
-    async def everyone_at(game: int, tokens: int) -> None:
-        while not all(seen.get(i) == (game, tokens) for i in range(screens)):
+    def behind(game: int, tokens: int) -> int:
+        return sum(1 for i in range(screens) if seen.get(i) != (game, tokens))
+
+    async def all_at(game: int, tokens: int) -> None:
+        while behind(game, tokens):
             await arrived.get()
+
+    async def everyone_at(game: int, tokens: int, what: str) -> None:
+        """Until every client holds ``tokens`` of game ``game``; a RuntimeError saying
+        ``what`` did not happen if they do not within WAIT seconds."""
+        try:
+            await asyncio.wait_for(all_at(game, tokens), WAIT)
+        except TimeoutError:  # an OSError with no words of its own
+            late = behind(game, tokens)
+            raise RuntimeError(
+                f"{what} in {WAIT:g} s: {late} of {screens} clients did not get there"
+            ) from None
 
     rng = Random(seed)
     samples: list[float] = []
     try:
-        await asyncio.wait_for(everyone_at(1, 0), 10)
+        await everyone_at(1, 0, "the table did not fill")
         game = 1
         while len(samples) < moves:
             pos = reference.position
@@ -187,7 +202,7 @@ async def _latencies(
                     else:
                         tcp[i].send(Rematch())
                 game += 1
-                await asyncio.wait_for(everyone_at(game, 0), 10)
+                await everyone_at(game, 0, f"the rematch (game {game}) did not reach every client")
                 continue
             action = rng.choice(pos.legal_actions())
             mover = 0 if reference.seat is pos.to_play else 1
@@ -199,7 +214,8 @@ async def _latencies(
                 )
             else:
                 tcp[mover].play(action)
-            await asyncio.wait_for(everyone_at(game, len(reference.moves) + 1), 10)
+            ply = len(reference.moves) + 1
+            await everyone_at(game, ply, f"ply {ply} of game {game} did not reach every client")
             samples.append((time.perf_counter() - began) * 1000)
     finally:
         for c in tcp.values():
@@ -291,9 +307,11 @@ def main(argv: list[str]) -> int:
         description=described(__doc__),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--moves", type=int, default=1000, help="moves to time")
-    parser.add_argument("--spectators", type=int, default=16)
-    parser.add_argument("--runs", type=int, default=3, help="host starts to time for discovery")
+    parser.add_argument("--moves", type=whole(1), default=1000, help="moves to time")
+    parser.add_argument("--spectators", type=whole(0), default=16)
+    parser.add_argument(
+        "--runs", type=whole(1), default=3, help="host starts to time for discovery"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--discovery-only", action="store_true", help=argparse.SUPPRESS)
@@ -306,7 +324,7 @@ def main(argv: list[str]) -> int:
         with_phones = measure_latency(args.moves, args.spectators, args.seed, phones=True)
         runs = _discovery_in_private_netns(args.runs)
     except (RuntimeError, OSError) as exc:
-        print(f"qttt bench net: {exc}", file=sys.stderr)
+        print(f"qttt bench net: {str(exc) or repr(exc)}", file=sys.stderr)  # never an empty line
         return 1
     result["with_phones"] = with_phones
     result["discovery_s"] = round(statistics.median(runs), 3)

@@ -31,7 +31,7 @@ from functools import partial
 from pathlib import Path
 from random import Random
 
-from game.commands.arguments import described, parse_size
+from game.commands.arguments import described, parse_size, whole
 from game.records import Record
 from game.rules import VARIANTS, Position, Variant, make_variant
 
@@ -86,8 +86,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--variant", default="goff", choices=sorted(VARIANTS))
     parser.add_argument("--scene", default="play", choices=SCENES)
     parser.add_argument("--size", type=parse_size, default=SIZE, help="WxH, e.g. 1920x1080")
-    parser.add_argument("--bursts", type=int, default=12, help="times the burst is replayed")
-    parser.add_argument("--games", type=int, default=400, help="random games searched")
+    parser.add_argument("--bursts", type=whole(1), default=12, help="times the burst is replayed")
+    parser.add_argument("--games", type=whole(1), default=400, help="random games searched")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)

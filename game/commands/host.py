@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from game.commands.arguments import described
+from game.commands.arguments import described, seconds, whole
 from game.commands.host_party import party_arguments, party_host, saving
 from game.commands.window import open_window
 from game.records import RecordError
@@ -36,7 +36,9 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--variant", choices=sorted(VARIANTS), help="rules (default goff)")
     parser.add_argument("--name", help="the table's name in the lobby")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port (0: any free one)")
+    parser.add_argument(
+        "--port", type=_port, default=DEFAULT_PORT, help="TCP port (0: any free one)"
+    )
     parser.add_argument(
         "--bind",
         default=discovery.ANY,
@@ -45,9 +47,9 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--resume", type=Path, metavar="FILE", help="continue this saved game")
     parser.add_argument("--headless", action="store_true", help="no window: a dedicated host")
-    parser.add_argument("--spectators", type=int, default=16, help="most spectators at once")
+    parser.add_argument("--spectators", type=whole(0), default=16, help="most spectators at once")
     parser.add_argument(
-        "--grace", type=float, default=60.0, help="seconds a dropped player's seat is held"
+        "--grace", type=seconds, default=60.0, help="seconds a dropped player's seat is held"
     )
     parser.add_argument(
         "--save-dir",
@@ -123,8 +125,7 @@ def _table(args: argparse.Namespace, hostname_default: bool) -> Table | Callable
 
 
 async def _run(table: Table, config: HostConfig, make: Callable[[Table, HostConfig], Host]) -> None:
-    host = await serve(table, config, make)
-    host.log = _say
+    host = await serve(table, config, make, log=_say)
     bound, port = host.address
     where = discovery.lan_addresses() if bound == discovery.ANY else [bound]
     _say(
@@ -149,16 +150,18 @@ async def _run(table: Table, config: HostConfig, make: Callable[[Table, HostConf
         await host.close()
 
 
-def _web_port(text: str) -> int | str:
-    if text == "off":
-        return text
+def _port(text: str, besides: str = "") -> int:
     try:
         port = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number or off") from None
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number{besides}") from None
     if not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"{port} is not a port (0 to 65535)")
     return port
+
+
+def _web_port(text: str) -> int | str:
+    return text if text == "off" else _port(text, " or off")
 
 
 def _web_choice(asked: int | str | None, headless: bool) -> int | None:

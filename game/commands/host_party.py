@@ -14,6 +14,7 @@ import argparse
 import functools
 from collections.abc import Callable
 
+from game.commands.arguments import seconds, whole
 from net.host import Host, HostConfig
 from net.party import FORMATS
 from net.party_host import PartyConfig, PartyHost
@@ -26,17 +27,20 @@ def party_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--format", choices=FORMATS, default=FORMATS[0], help="who plays next")
     group.add_argument(
         "--clock",
-        type=float,
+        type=seconds,
         default=PartyConfig.clock,
         metavar="SECONDS",
         help="time for each move (0: none; default %(default)g)",
     )
     group.add_argument(
-        "--pause", type=float, default=4.0, metavar="SECONDS", help="a finished board stays up"
+        "--pause", type=seconds, default=4.0, metavar="SECONDS", help="a finished board stays up"
     )
-    group.add_argument("--start-at", type=int, default=2, metavar="N", help="players to begin")
+    group.add_argument("--start-at", type=whole(2), default=2, metavar="N", help="players to begin")
     group.add_argument(
-        "--games", type=int, metavar="N", help="winner stays: end after N games (default: never)"
+        "--games",
+        type=whole(1),
+        metavar="N",
+        help="winner stays: end after N games (default: never)",
     )
 
 
@@ -46,10 +50,6 @@ def party_host(args: argparse.Namespace) -> Callable[[Table, HostConfig], Host]:
         return Host
     if args.resume:
         raise ValueError("a party resumes by itself: start it again with its --name")
-    if min(args.clock, args.pause) < 0 or args.start_at < 2 or (args.games or 1) < 1:
-        raise ValueError(
-            "--clock and --pause must be 0 or more, --start-at 2 or more, --games 1 or more"
-        )
     config = PartyConfig(args.format, args.start_at, args.games, args.clock, between=args.pause)
     return functools.partial(PartyHost, party=config)
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from game.ai.arena import Rating, elo_ratings, play_game
+from game.ai.parallel import cores
 from game.rules import make_variant
 
 
@@ -150,8 +151,15 @@ def run_ladder(
     }
 
 
+def pool_size(asked: int, games: int) -> int:
+    """The processes to play ``games`` games on when ``asked`` for: no more than the games,
+    nor than the cores (a bot's game keeps one busy; --jobs 3000 forked 770 workers)."""
+    return max(1, min(asked, games, cores()))
+
+
 def _results(plan: list[Game], jobs: int) -> Iterator[Result]:
     """The games' results as they finish (in plan order with one job)."""
+    jobs = pool_size(jobs, len(plan))
     if jobs == 1:
         yield from map(play, plan)
         return

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import ipaddress
 import json
 import sys
 
-from game.commands.arguments import described
+from game.commands.arguments import described, seconds
 from game.commands.window import open_window
 from net.discovery import FoundTable, browse
 
@@ -23,11 +24,14 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--list", action="store_true", help="print the tables found and exit")
     parser.add_argument(
-        "--timeout", type=float, default=2.0, metavar="S", help="how long to listen (default 2 s)"
+        "--timeout", type=seconds, default=2.0, metavar="S", help="how long to listen (default 2 s)"
     )
     parser.add_argument("--json", action="store_true", help="one JSON list of tables")
     parser.add_argument(
-        "--bind", metavar="ADDRESS", help="the interface to listen on (default: every one)"
+        "--bind",
+        type=_interface,
+        metavar="ADDRESS",
+        help="the interface to listen on (default: every one)",
     )
     args = parser.parse_args(argv)
     if not args.list:
@@ -45,6 +49,14 @@ def main(argv: list[str]) -> int:
     else:
         print("\n".join(map(_line, tables)) if tables else "no tables found")
     return 0
+
+
+def _interface(text: str) -> str:
+    """An interface's address as written (never a name to look up)."""
+    try:
+        return str(ipaddress.ip_address(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an IP address") from None
 
 
 def _line(t: FoundTable) -> str:

@@ -137,6 +137,40 @@ def test_bench_mcts_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(result["hard_answer_ms"]) == set(result["perfect_answer_ms"]) == {"p50", "p99"}
 
 
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--runs", "0", "--answers", "0", "--games", "0"], "argument --runs: must be a whole"),
+        (["--runs", "-1"], "argument --runs: must be a whole number of 1 or more"),
+        (["--answers", "0"], "argument --answers: must be a whole number of 1 or more"),
+        (["--answers", "-1"], "argument --answers: must be a whole number of 1 or more"),
+        (["--games", "-1"], "argument --games: must be a whole number of 1 or more"),
+        (["--games", "0"], "argument --games: must be a whole number of 1 or more"),
+        (["--seconds", "nan"], "argument --seconds: must be a number of seconds above 0"),
+        (["--seconds", "0"], "argument --seconds: must be a number of seconds above 0"),
+        (["--mid", "-1"], "argument --mid: must be a whole number of 0 or more"),
+        (["--mid", "1000"], "argument --mid: must be a whole number from 0 to 162"),
+        (["--variant", "goff", "--mid", "19"], "from 0 to 18 (no goff game lasts longer)"),
+    ],
+)
+def test_bench_mcts_refuses_counts_that_make_no_sense_in_a_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        bench_mcts.main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert err.splitlines()[-1].startswith("qttt bench mcts: error: argument --")
+
+
+@pytest.mark.parametrize("name", ["goff", "shared", "nxn", "squared", "ultimate"])
+def test_no_game_outlasts_the_longest_mid_bench_mcts_takes(name: str) -> None:
+    variant = make_variant(name)
+    for seed in range(40):
+        assert len(random_game(variant, seed)) <= bench_mcts.longest_game(variant)
+
+
 def test_bench_mcts_profile_names_the_search(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
         bench_mcts.main, ["--variant", "nxn", "--seconds", "0.2", "--profile"], capsys

@@ -3,17 +3,20 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from random import Random
 
 import pytest
 
 from game.commands import bench_idle, bench_render
+from game.commands.arguments import duration, seconds, whole
 from game.records import Record
 from game.rules import make_variant
 
@@ -51,6 +54,55 @@ def test_a_size_that_is_not_one_is_refused_in_a_line(
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert "is not a size from 320x240 to 7680x4320" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("main", "argv", "message"),
+    [
+        (bench_render.main, ["--bursts", "0"], "argument --bursts: must be a whole number of 1"),
+        (bench_render.main, ["--bursts", "-1"], "argument --bursts: must be a whole number of 1"),
+        (bench_render.main, ["--games", "-1"], "argument --games: must be a whole number of 1"),
+        (bench_render.main, ["--games", "many"], "argument --games: must be a whole number of 1"),
+        (bench_idle.main, ["--seconds", "-1"], "argument --seconds: must be a number of seconds"),
+        (bench_idle.main, ["--seconds", "nan"], "argument --seconds: must be a number of seconds"),
+        (
+            bench_idle.main,
+            ["--seconds", "1e300"],
+            "argument --seconds: must be a number of seconds",
+        ),
+        (bench_idle.main, ["--settle", "-1"], "argument --settle: must be a number of seconds"),
+        (bench_idle.main, ["--settle", "0"], "argument --settle: must be a number of seconds"),
+    ],
+)
+def test_a_count_or_a_duration_that_makes_no_sense_is_refused_in_a_line(
+    main: Callable[[list[str]], int],
+    argv: list[str],
+    message: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert err.splitlines()[-1].startswith("qttt bench ")  # the error is the last line
+
+
+def test_the_option_types_take_what_makes_sense() -> None:
+    assert whole(1)("3") == 3 and whole(0)("0") == 0 and whole(0, 9)("9") == 9
+    assert duration("0.25") == 0.25 and duration("86400") == 86400
+    assert seconds("0") == 0  # a clock of 0: none; a bench of 0 s measures nothing
+    for bad in ("0", "2.5", "x", ""):
+        with pytest.raises(argparse.ArgumentTypeError):
+            whole(1)(bad)
+    with pytest.raises(argparse.ArgumentTypeError, match="from 0 to 9"):
+        whole(0, 9)("10")
+    for bad in ("0", "-0.5", "nan", "inf", "-inf", "86401", "soon"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            duration(bad)
+    for bad in ("-0.5", "nan", "inf", "1e309", "86401"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            seconds(bad)
 
 
 def test_the_burst_searched_for_is_an_awaited_collapse() -> None:

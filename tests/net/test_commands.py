@@ -8,12 +8,16 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import net
-from net.host import HostHandle
-from tests.net.conftest import LOOPBACK, Raw, qttt
+from game.ai.parallel import cores
+from game.commands import ladder
+from game.rules import make_variant
+from net.host import HostHandle, new_table, start_host_thread
+from tests.net.conftest import LOOPBACK, Raw, host_config, qttt
 
 
 def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
@@ -105,3 +109,45 @@ def test_a_bot_at_a_full_table_says_so(host: HostHandle) -> None:
     assert done.stdout == ""
     for raw in seated:
         raw.close()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["host", "--headless", "--port", "99999"], "99999 is not a port (0 to 65535)"),
+        (["host", "--headless", "--grace", "inf"], "must be a number of seconds from 0 to 86400"),
+        (["lobby", "--list", "--bind", "1.2.3"], "'1.2.3' is not an IP address"),
+        (["lobby", "--list", "--timeout", "nan"], "must be a number of seconds from 0 to"),
+    ],
+)
+def test_an_option_out_of_its_range_is_a_usage_error(args: list[str], message: str) -> None:
+    done = run(*args)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert message in done.stderr.strip().splitlines()[-1]  # argparse's line, after the usage
+
+
+def test_a_bot_of_a_level_the_tables_variant_has_not_says_so(make_host: Any) -> None:
+    host = make_host("squared")  # the perfect bot plays Goff's game only
+    done = run("join", f"{LOOPBACK}:{host.address[1]}", "--bot", "perfect", "--headless")
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.strip() == "qttt join: the perfect bot plays Goff's 3×3 game only"
+
+
+def test_a_table_named_with_a_control_character_is_announced(tmp_path: Path) -> None:
+    # zeroconf refuses control characters in a service's name: the host ended in a traceback.
+    table = new_table(make_variant("goff"), "Den\tnight", tmp_path)
+    handle = start_host_thread(table, host_config(tmp_path, advertise=True))
+    try:
+        assert handle.host.announced
+    finally:
+        handle.stop()
+
+
+def test_two_tables_of_one_name_opened_at_once_keep_a_record_each(tmp_path: Path) -> None:
+    first, second = (new_table(make_variant("goff"), "Den", tmp_path) for _ in range(2))
+    assert first.path != second.path  # two hosts started in the same second wrote one file
+
+
+def test_an_arena_forks_no_more_workers_than_games_or_cores() -> None:
+    assert ladder.pool_size(3000, 2) == min(2, cores())
+    assert ladder.pool_size(1, 100) == 1

@@ -19,7 +19,14 @@ from tests.net.conftest import LOOPBACK, qttt, report_of, spawn
     ("args", "message"),
     [
         (["--resume", "x.json"], "qttt host: a party resumes by itself"),
-        (["--start-at", "1"], "qttt host: --clock and --pause must be 0 or more"),
+        (["--start-at", "1"], "argument --start-at: must be a whole number of 2 or more, not '1'"),
+        (["--games", "0"], "argument --games: must be a whole number of 1 or more, not '0'"),
+        (["--clock", "nan"], "argument --clock: must be a number of seconds from 0 to 86400"),
+        (["--clock", "inf"], "argument --clock: must be a number of seconds from 0 to 86400"),
+        (["--pause", "-1"], "argument --pause: must be a number of seconds from 0 to 86400"),
+        (["--port", "99999"], "argument --port: 99999 is not a port (0 to 65535)"),
+        (["--grace", "nan"], "argument --grace: must be a number of seconds from 0 to 86400"),
+        (["--spectators", "-1"], "argument --spectators: must be a whole number of 0 or more"),
         (["--format", "swiss"], "argument --format: invalid choice: 'swiss'"),
     ],
 )
