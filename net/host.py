@@ -288,6 +288,9 @@ class Host:
             if not isinstance(message, Hello):
                 raise _Close(f"the first message must be hello, not {message.TAG}")
             self._on_hello(conn, message)
+            if conn.role is not None and self._told_unsaved:
+                # Those here when the saves stopped were told; a newcomer is told on arrival.
+                conn.send(Notice(_cannot_save(self._told_unsaved)))
             return
         handler = self._handlers.get(type(message))
         if handler is not None:
@@ -477,10 +480,7 @@ class Host:
         unsaved = self._unsaved()
         if unsaved != self._told_unsaved:
             self._told_unsaved = unsaved
-            if unsaved:
-                notice = f"the host cannot save this game ({unsaved}): it goes on unsaved"
-            else:
-                notice = "the host saves the game again"
+            notice = _cannot_save(unsaved) if unsaved else "the host saves the game again"
             self.log(notice)
             self._broadcast(pack(Notice(notice)))
 
@@ -525,6 +525,10 @@ def _lift_file_limit() -> None:
     if soft != resource.RLIM_INFINITY and soft < wanted:
         with contextlib.suppress(ValueError, OSError):
             resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+def _cannot_save(why: str) -> str:
+    return f"the host cannot save this game ({why}): it goes on unsaved"
 
 
 def _show(peer: object) -> str:

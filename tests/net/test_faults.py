@@ -298,6 +298,10 @@ def test_a_disk_that_refuses_the_record_leaves_the_game_going_and_says_so(
     x.move("X", 2, "3-6")
     for player in (x, o):  # no second notice for the same trouble: the next Notice is the news
         assert player.state(moves=3).moves == ("1-2", "2-5", "3-6")
+    eve = raw()  # a spectator arriving now is told on arrival, once
+    eve.hello(role=SPECTATOR, name="Eve")
+    said = eve.expect(Notice, lambda n: "cannot save" in n.text)  # type: ignore[attr-defined]
+    assert said.text.endswith("): it goes on unsaved")  # type: ignore[attr-defined]
     folder.unlink()
     folder.mkdir()  # the disk is back: the next save writes the whole game
     o.move("O", 3, "4-7")
