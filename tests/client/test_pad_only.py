@@ -199,7 +199,10 @@ def save_from_the_play_screens_buttons(d: Driver, tmp_path: Path, tokens: tuple[
     d.until(lambda: d.scene.message is not None and d.scene.message.text.startswith("Saved"))
     (saved,) = (tmp_path / "data" / "qttt" / "records").iterdir()
     assert read_record(saved).moves == list(tokens)
-    press(d, UP)  # back to the board: the cursor moves again
+    press(d, B)  # back to the board, not a step towards leaving the game
+    assert d.scene.hud_menu.focus == -1 and "leave" not in d.scene.message.text
+    press(d, START)
+    press(d, UP)  # back to the board from the top row too: the cursor moves again
     assert d.scene.hud_menu.focus == -1
     cell = d.scene.cursors[d.app.input.pad_of(PAD)]
     press(d, LEFT)

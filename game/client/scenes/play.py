@@ -308,6 +308,8 @@ class PlayScene(BaseScene):
             self._hint()
         elif isinstance(intent, Study):
             self._study()
+        elif isinstance(intent, Cancel) and self._on_buttons():
+            self._to_buttons(False)  # back to the board, as Start came from it: not leaving
         elif isinstance(intent, Cancel):
             self._cancel()
         elif isinstance(intent, Point):
