@@ -25,7 +25,7 @@ from random import Random
 from game.ai import LEVELS, make_bot
 from game.ai.arena import Tally, mean_ci95, play_game
 from game.commands import ladder
-from game.commands.arguments import described
+from game.commands.arguments import described, whole
 from game.rules import VARIANTS, RulesError, Scores, Variant, make_variant
 
 Job = tuple[str, dict[str, object], str, str, int, bool]
@@ -59,16 +59,14 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--variant", default="goff", choices=sorted(VARIANTS))
     parser.add_argument("--size", type=int, help="the board's side (nxn only: 3 to 6)")
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--games", type=whole(1), default=20)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    parser.add_argument("--jobs", type=whole(1), default=1, help="games played at once (processes)")
     parser.add_argument(
         "--cpu", action="store_true", help="time limits in CPU seconds (immune to machine load)"
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.jobs < 1:
-        return _usage("--games and --jobs must be at least 1")
     if args.size is not None and args.variant != "nxn":
         return _usage("--size is the nxn board's side; other variants have one size")
     fields: dict[str, object] = {} if args.size is None else {"size": args.size}
