@@ -126,14 +126,18 @@ class TvScene(BaseScene):
 
     def _leave_on_second(self, leave: Callable[[], None]) -> None:
         """``leave`` on a second "back" within LEAVE_TIME; the first one asks (the hint)."""
-        if self.ctx.time < self._leave_until:
+        if self._asking_to_leave():
             leave()
         else:
             self._leave_until = self.ctx.time + LEAVE_TIME
 
+    def _asking_to_leave(self) -> bool:
+        """Whether a first "back" still waits for the second."""
+        return self.ctx.time < self._leave_until
+
     def _hint_line(self) -> str:
         """The line under the side column: the keys, or the question a first "back" asks."""
-        if self.ctx.time < self._leave_until:
+        if self._asking_to_leave():
             back = press(self.ctx.device, "back")
             return f"{back[:1].upper()}{back[1:]} again to leave"
         return self.hint()
@@ -251,8 +255,7 @@ class TvScene(BaseScene):
         asks (it goes when its time is up)."""
         party = self.party
         pages = party is not None and len(party.standings) > 8
-        asking = self.ctx.time < self._leave_until
-        return pages or asking or self.link.state == RECONNECTING
+        return pages or self._asking_to_leave() or self.link.state == RECONNECTING
 
     def _moving(self) -> bool:
         clock = self._clock_runs()  # its bar runs down smoothly
@@ -535,7 +538,7 @@ class TvScene(BaseScene):
         else:
             theme.backed_panel(surface, palette, side, round(22 * u), 210)
         inner = side.inflate(-round(64 * u), -round(56 * u))
-        asking = self.ctx.time < self._leave_until  # a first "back": said to be seen
+        asking = self._asking_to_leave()  # said to be seen
         color = palette.warning if asking else palette.dim
         hint = theme.text(self._hint_line(), round((34 if asking else 26) * u), color, asking)
         surface.blit(hint, hint.get_rect(bottomleft=inner.bottomleft))
