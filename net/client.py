@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -219,6 +220,8 @@ class TableClient:
                 self._emit(Notice(f"{reason}; reconnecting"))
             elif loop.time() > give_up:
                 break
+            if reason == protocol.BUSY:  # knock again soon, not all at once with the others
+                await asyncio.sleep(random.uniform(0.2, 1.0))
         self._writer = None
         # Ended for good: the token is free for the next client (a "Try again" in this
         # window, which would otherwise find it held and come in as someone new).
@@ -244,7 +247,8 @@ class TableClient:
                     return False, "the connection to the host dropped"
                 for message in frames.feed(data):
                     if isinstance(message, protocol.Bye):
-                        return True, message.reason  # the host says why, in words
+                        # The host says why, in words; only a busy host may be asked again.
+                        return message.reason != protocol.BUSY, message.reason
                     handler = self._handlers.get(type(message))
                     if handler is None:
                         return True, f"the host sent {message.TAG}, which hosts do not send"

@@ -27,6 +27,7 @@ from net import discovery
 from net.framing import READ_SIZE, FrameError, FrameReader, pack
 from net.loopthread import LoopThread
 from net.protocol import (
+    BUSY,
     NO_SEAT_OPEN,
     PLAYER,
     PROTOCOL_VERSION,
@@ -55,8 +56,9 @@ if TYPE_CHECKING:
 # A peer that leaves this much of our output unread is not keeping up: drop it
 # rather than buffer without end.
 MAX_BACKLOG = 256 * 1024
-# Connections that have not said hello yet, at most: a flood of silent sockets is turned
-# away at once instead of each holding memory for the hello timeout.
+# Connections that have not said hello yet, at most, beyond everyone the table can hold (who
+# may all knock in one instant: a host restarted under a full room): a flood of silent sockets
+# is turned away at once instead of each holding memory (about 46 KB) for the hello timeout.
 MAX_STRANGERS = 64
 FILE_LIMIT = 65536  # open files a host asks of the system, at most (see _lift_file_limit)
 DEFAULT_PORT = 7777  # where `qttt host` and a window's table listen unless told otherwise
@@ -159,6 +161,11 @@ class Host:
         }
 
     @property
+    def stranger_limit(self) -> int:
+        """How many connections may be waiting to say hello at once."""
+        return 2 + self.config.spectator_limit + MAX_STRANGERS
+
+    @property
     def address(self) -> tuple[str, int]:
         """The address the server listens on (the port is the real one when 0 was asked)."""
         assert self._server is not None, "start() first"
@@ -251,8 +258,8 @@ class Host:
         strangers = sum(1 for c in self.connections if c.role is None)
         self.connections.add(conn)
         try:
-            if strangers >= MAX_STRANGERS:
-                raise _Close("too many connections are waiting to say hello; try again")
+            if strangers >= self.stranger_limit:
+                raise _Close(BUSY)
             await self._read(conn, receive)
         except _Close as reason:
             conn.send(Bye(str(reason)))

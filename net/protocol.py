@@ -33,6 +33,9 @@ PLAYER = "player"
 SPECTATOR = "spectator"
 # Why a host turns away a player who asked for any seat: a window then watches instead.
 NO_SEAT_OPEN = "no seat is open at this table"
+# Why a host turns away a connection for now (too many at once have yet to say hello): a
+# client knocks again a moment later, as the phone page does after any bye it does not know.
+BUSY = "the host is busy with new connections"
 SIDES = ("X", "O")
 NAME_LIMIT = 32  # characters in a name at a table
 

@@ -97,8 +97,13 @@ class _Phone:
         self.on_view = on_view
         self.seat: Player | None = None
         self._ws: aiohttp.ClientWebSocketResponse | None = None
+        self._task: asyncio.Future[None] | None = None
 
-    async def run(self, http: aiohttp.ClientSession) -> None:
+    def start(self, http: aiohttp.ClientSession) -> asyncio.Future[None]:
+        self._task = asyncio.ensure_future(self._run(http))
+        return self._task
+
+    async def _run(self, http: aiohttp.ClientSession) -> None:
         async with http.ws_connect(self.url) as ws:
             self._ws = ws
             await ws.send_str(json.dumps({**self.hello, "seat": None, "token": None}))
@@ -125,6 +130,8 @@ class _Phone:
     async def close(self) -> None:
         if self._ws is not None:
             await self._ws.close()
+        elif self._task is not None:  # still opening: it would sit down after the run
+            self._task.cancel()
 
 
 async def _latencies(
@@ -154,12 +161,14 @@ async def _latencies(
     roles = [(PLAYER, Player.X), (PLAYER, Player.O)] + [(SPECTATOR, None)] * spectators
     tcp: dict[int, TableClient] = {}
     phones: dict[int, _Phone] = {}
-    http = aiohttp.ClientSession()
+    # Every phone holds its socket for the whole run: aiohttp's default of 100 connections
+    # at once would leave the rest waiting for one to close.
+    http = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
     running = []
     for i, (role, seat) in enumerate(roles):
         if web_port is not None and i % 2:
             phones[i] = _Phone(web_port, f"phone {i}", role, phone_watcher(i))
-            running.append(asyncio.ensure_future(phones[i].run(http)))
+            running.append(phones[i].start(http))
             # The phone takes any open seat: let it have O before the next player comes.
             while i == 1 and phones[i].seat is None:
                 await asyncio.sleep(0.001)

@@ -15,9 +15,11 @@ import pytest
 
 from game.records import Record, RecordError, read_record
 from game.rules import make_variant
+from game.session import Event, Notice, Snapshot
 from net.framing import FrameReader, pack
 from net.host import HostConfig, HostHandle, new_table, start_host_thread
 from net.protocol import PLAYER, PROTOCOL_VERSION, Hello, Message, Move, State, Welcome
+from net.session import NetworkSession
 
 LOOPBACK = "127.0.0.1"
 
@@ -165,3 +167,45 @@ def committed(path: Path, tokens: int, timeout: float = 5.0) -> Record:
             if len(record.moves) >= tokens or time.monotonic() > deadline:
                 return record
         time.sleep(0.005)
+
+
+class Screen:
+    """A NetworkSession and every event it produced, drained as a frame loop would."""
+
+    def __init__(self, session: NetworkSession) -> None:
+        self.session = session
+        self.seen: list[Event] = []
+
+    def wait(self, what: Callable[[Event], bool], timeout: float = 5.0) -> Event:
+        deadline = time.monotonic() + timeout
+        checked = 0
+        while time.monotonic() < deadline:
+            began = time.perf_counter()
+            self.seen.extend(self.session.events())
+            assert time.perf_counter() - began < 0.05, "events() must never block"
+            for event in self.seen[checked:]:
+                if what(event):
+                    return event
+            checked = len(self.seen)
+            time.sleep(0.005)
+        raise AssertionError(f"nothing matched within {timeout} s: {self.seen}")
+
+    def snapshot(self, moves: int) -> Snapshot:
+        return self.wait(lambda e: isinstance(e, Snapshot) and len(e.moves) == moves)  # type: ignore[return-value]
+
+    def notice(self, text: str, timeout: float = 5.0) -> Notice:
+        return self.wait(lambda e: isinstance(e, Notice) and text in e.text, timeout)  # type: ignore[return-value]
+
+
+@pytest.fixture
+def screens(host: HostHandle) -> Iterator[Callable[..., Screen]]:
+    opened: list[Screen] = []
+
+    def open_(name: str, **kwargs: object) -> Screen:
+        screen = Screen(NetworkSession(host.address, name=name, reconnect_for=3.0, **kwargs))  # type: ignore[arg-type]
+        opened.append(screen)
+        return screen
+
+    yield open_
+    for screen in opened:
+        screen.session.close()

@@ -13,8 +13,9 @@ import pytest
 
 from game.rules import Player, Position, make_variant
 from net.framing import MAX_FRAME, pack
-from net.host import MAX_STRANGERS, HostHandle
+from net.host import HostHandle
 from net.protocol import (
+    BUSY,
     PROTOCOL_VERSION,
     SPECTATOR,
     Hello,
@@ -26,7 +27,7 @@ from net.protocol import (
     Rematch,
     State,
 )
-from tests.net.conftest import Raw, committed
+from tests.net.conftest import Raw, Screen, committed
 
 Connect = Callable[..., Raw]
 
@@ -265,19 +266,55 @@ def test_a_seated_client_that_stops_pinging_is_dropped_and_its_seat_held(raw: Co
     o.expect(Notice, lambda n: "Ada dropped; seat X is held" in n.text)  # type: ignore[attr-defined]
 
 
-def test_a_flood_of_silent_connections_is_turned_away(host: HostHandle, raw: Connect) -> None:
-    x, o = seated(raw)
-    silent = [raw() for _ in range(MAX_STRANGERS)]
+def flood(host: HostHandle, raw: Connect) -> list[Raw]:
+    """As many silent connections as the host lets wait for a hello, once it holds them all."""
+    before = len(host.host.connections)
+    silent = [raw() for _ in range(host.host.stranger_limit)]
     deadline = time.monotonic() + 5
-    while len(host.host.connections) < 2 + MAX_STRANGERS:  # until the host has them all
+    while len(host.host.connections) < before + len(silent):
         assert time.monotonic() < deadline
         time.sleep(0.01)
+    return silent
+
+
+def test_a_flood_of_silent_connections_is_turned_away(host: HostHandle, raw: Connect) -> None:
+    x, o = seated(raw)
+    silent = flood(host, raw)
     late = raw()
     said, waited = late.closed_with()
-    assert said == "too many connections are waiting to say hello; try again"
+    assert said == BUSY
     assert waited < 0.5
     game_goes_on(x, o)
     del silent
+
+
+def test_everyone_a_full_table_holds_may_knock_at_once(
+    make_host: Callable[..., HostHandle],
+) -> None:
+    # Two players and a hundred spectators, all before any says hello (a host restarted under
+    # a full room, every screen coming back at once): none is turned away as a flood.
+    host = make_host(spectator_limit=100)
+    everyone = [Raw(host.address) for _ in range(102)]
+    try:
+        for i, peer in enumerate(everyone[:2]):
+            assert peer.hello(name=f"P{i}", seat="XO"[i]).seat == "XO"[i]
+        for i, peer in enumerate(everyone[2:]):
+            assert peer.hello(role=SPECTATOR, name=f"S{i}").role == SPECTATOR
+    finally:
+        for peer in everyone:
+            peer.close()
+
+
+def test_a_window_turned_away_while_the_host_is_busy_knocks_again(
+    host: HostHandle, raw: Connect, screens: Callable[..., Screen]
+) -> None:
+    silent = flood(host, raw)
+    ada = screens("Ada", seat=Player.X)
+    ada.notice(BUSY)
+    for peer in silent:  # the flood ends (as the hello timeout would end it)
+        peer.sock.close()
+    ada.snapshot(0)
+    assert ada.session.local_sides == {Player.X}
 
 
 def test_a_disk_that_refuses_the_record_leaves_the_game_going_and_says_so(

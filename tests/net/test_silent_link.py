@@ -19,8 +19,7 @@ from game.rules import Place, Player
 from game.session import Notice, Refused
 from net.host import HostHandle
 from net.session import NetworkSession
-from tests.net.conftest import LOOPBACK, committed
-from tests.net.test_table import Screen
+from tests.net.conftest import LOOPBACK, Screen, committed
 
 
 class Relay:

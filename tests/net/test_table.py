@@ -3,59 +3,15 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
-
-import pytest
+from collections.abc import Callable
 
 from game.rules import Place, Player, Position
-from game.session import Event, Notice, Refused, Snapshot
+from game.session import Refused, Snapshot
 from net import protocol as wire
 from net.host import HostHandle
 from net.protocol import PROTOCOL_VERSION, SPECTATOR, Hello
 from net.session import NetworkSession
-from tests.net.conftest import Raw, committed
-
-
-class Screen:
-    """A NetworkSession and every event it produced, drained as a frame loop would."""
-
-    def __init__(self, session: NetworkSession) -> None:
-        self.session = session
-        self.seen: list[Event] = []
-
-    def wait(self, what: Callable[[Event], bool], timeout: float = 5.0) -> Event:
-        deadline = time.monotonic() + timeout
-        checked = 0
-        while time.monotonic() < deadline:
-            began = time.perf_counter()
-            self.seen.extend(self.session.events())
-            assert time.perf_counter() - began < 0.05, "events() must never block"
-            for event in self.seen[checked:]:
-                if what(event):
-                    return event
-            checked = len(self.seen)
-            time.sleep(0.005)
-        raise AssertionError(f"nothing matched within {timeout} s: {self.seen}")
-
-    def snapshot(self, moves: int) -> Snapshot:
-        return self.wait(lambda e: isinstance(e, Snapshot) and len(e.moves) == moves)  # type: ignore[return-value]
-
-    def notice(self, text: str, timeout: float = 5.0) -> Notice:
-        return self.wait(lambda e: isinstance(e, Notice) and text in e.text, timeout)  # type: ignore[return-value]
-
-
-@pytest.fixture
-def screens(host: HostHandle) -> Iterator[Callable[..., Screen]]:
-    opened: list[Screen] = []
-
-    def open_(name: str, **kwargs: object) -> Screen:
-        screen = Screen(NetworkSession(host.address, name=name, reconnect_for=3.0, **kwargs))  # type: ignore[arg-type]
-        opened.append(screen)
-        return screen
-
-    yield open_
-    for screen in opened:
-        screen.session.close()
+from tests.net.conftest import Raw, Screen, committed
 
 
 def test_two_windows_play_and_a_spectator_watches(screens: Callable[..., Screen]) -> None:
