@@ -186,7 +186,7 @@ class TableClient:
                 reason = (
                     f"the host has not come back in {self.reconnect_for:g} s ({why})"
                     if self._reconnecting
-                    else f"cannot reach {_show(self.address)}: {why}"
+                    else f"cannot reach {show_address(self.address)}: {why}"
                 )
                 if not self._reconnecting or loop.time() > give_up:
                     break
@@ -370,8 +370,11 @@ def _unreachable(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def _show(address: tuple[str, int]) -> str:
-    return f"{address[0]}:{address[1]}"
+def show_address(address: tuple[str, int]) -> str:
+    """``HOST:PORT``, an IPv6 host in brackets (``[::1]:7777``): as :func:`parse_address`
+    reads it back, and as a URL writes it."""
+    host, port = address[:2]
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 def parse_address(text: str) -> tuple[str, int]:

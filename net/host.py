@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from game.records import Record
 from game.rules import Player, Variant
 from net import discovery
+from net.client import show_address
 from net.framing import READ_SIZE, FrameError, FrameReader, pack
 from net.loopthread import LoopThread
 from net.protocol import (
@@ -539,7 +540,7 @@ def _cannot_save(why: str) -> str:
 
 
 def _show(peer: object) -> str:
-    return f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+    return show_address(peer) if isinstance(peer, tuple) else str(peer)
 
 
 def _side(text: str | None) -> Player:

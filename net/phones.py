@@ -13,6 +13,7 @@ import io
 import segno
 
 from net import discovery
+from net.client import show_address
 
 # The port a window's host serves the page on unless told otherwise (net.web falls back to
 # any free port when another table on this machine has it).
@@ -23,7 +24,7 @@ def join_urls(bind: str, port: int) -> list[str]:
     """Where phones open the page served on ``bind``:``port``: each LAN address, so a phone
     on the same Wi-Fi can reach it; loopback only when the machine has no other."""
     addresses = discovery.lan_addresses() if bind == discovery.ANY else [bind]
-    return [f"http://{address}:{port}/" for address in addresses or ["127.0.0.1"]]
+    return [f"http://{show_address((a, port))}/" for a in addresses or ["127.0.0.1"]]
 
 
 def qr_matrix(url: str, border: int = 2) -> tuple[tuple[bool, ...], ...]:

@@ -19,6 +19,7 @@ from game.client.question import Question
 from game.client.scene import Context, SceneName
 from game.client.still import Changing
 from game.client.widgets import Item
+from net.client import show_address
 
 LIVE, RECONNECTING, ENDED = "live", "reconnecting", "ended"
 
@@ -79,13 +80,13 @@ class LinkPanel:
         if table is None:
             return ""
         session = table.session
-        host, port = session.address
-        where = f"{session.table_name} ({host}:{port})" if session.table_name else f"{host}:{port}"
+        address = show_address(session.address)
+        where = f"{session.table_name} ({address})" if session.table_name else address
         if self.state == ENDED:
             reason = session.ended or "the connection ended"
             reason = reason[:1].upper() + reason[1:]
             # A table never reached says where itself ("cannot reach host:port: ...").
-            return reason if f"{host}:{port}" in reason else f"Disconnected from {where}: {reason}"
+            return reason if address in reason else f"Disconnected from {where}: {reason}"
         seconds = max(0, round(self.ctx.time - (table.down_since or self.ctx.time)))
         held = " (your seat is held)" if session.local_sides else ""  # a watcher holds none
         return f"Reconnecting to {where}… {seconds} s{held}"

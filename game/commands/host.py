@@ -23,6 +23,7 @@ from game.commands.window import open_window
 from game.records import RecordError
 from game.rules import VARIANTS, RulesError, make_variant
 from net import discovery
+from net.client import show_address
 from net.host import DEFAULT_PORT, Host, HostConfig, default_save_dir, new_table, serve
 from net.phones import DEFAULT_WEB_PORT, qr_text
 from net.table import Table
@@ -130,7 +131,7 @@ async def _run(table: Table, config: HostConfig, make: Callable[[Table, HostConf
     where = discovery.lan_addresses() if bound == discovery.ANY else [bound]
     _say(
         f"hosting {table.name!r} ({table.variant.name}) on "
-        f"{', '.join(f'{a}:{port}' for a in where) or f'port {port} (no LAN address)'}"
+        f"{', '.join(show_address((a, port)) for a in where) or f'port {port} (no LAN address)'}"
     )
     _say(saving(host, table))
     if host.web is not None:

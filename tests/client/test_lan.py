@@ -18,7 +18,7 @@ from game.records import Record, read_record
 from game.rules import Place, Player, Position, make_variant
 from game.session import Snapshot
 from net.bot import play_bot
-from net.client import parse_address
+from net.client import parse_address, show_address
 from net.host import HostConfig, default_save_dir, new_table, start_host_thread
 from net.loopthread import LoopThread
 from net.seats import SeatStore
@@ -172,6 +172,12 @@ def test_a_typed_address_is_read_or_explained() -> None:
     for bad in ("", "kitchen", "host:", ":80", "host:99999", "host:port"):
         with pytest.raises(ValueError, match="is not HOST:PORT"):
             parse_address(bad)
+
+
+def test_an_address_is_shown_as_it_is_typed() -> None:
+    for address in (("192.168.1.20", 7777), ("::1", 80), ("fe80::1%eth0", 7777)):
+        assert parse_address(show_address(address)) == address
+    assert show_address(("::1", 80, 0, 0)) == "[::1]:80"  # a v6 peer's four fields
 
 
 def test_typing_an_address_and_enter_joins_it(driver: Driver, tmp_path: Path) -> None:

@@ -47,7 +47,7 @@ from game.records import RecordError
 from game.rules import VARIANTS, Player, make_variant
 from game.session import Snapshot
 from net.bot import bot_level
-from net.client import parse_address
+from net.client import parse_address, show_address
 from net.discovery import FoundTable, LobbyBrowser
 from net.host import HostConfig, default_save_dir, new_table
 from net.protocol import NO_SEAT_OPEN
@@ -301,7 +301,7 @@ class LanScene(MenuScreen):
         if self.session is not None:
             return
         self.ctx.audio.play(Cue.CONFIRM)
-        self.status = f"Connecting to {address[0]}:{address[1]}…"
+        self.status = f"Connecting to {show_address(address)}…"
         self._sit = sit
         session = NetworkSession(
             address,
