@@ -69,8 +69,17 @@ class TableClient:
         # asked for as one held (another client may be seated there first).
         self.seat: Player | None = None
         self.seats = seats if role == PLAYER else None
-        self.table_key = table_key or (self.seats.table_at(address) if self.seats else None)
-        if token is None and self.seats and self.table_key:
+        seen = self.seats.table_at(address) if self.seats else None
+        self.table_key = table_key or seen
+        # Whether this very address is where the table welcomed this player: only its refusal
+        # of the kept token says the token is spent.
+        self._known_here = seen is not None and seen == self.table_key
+        if (
+            token is None
+            and self.seats
+            and self.table_key
+            and self.seats.seen_on(self.table_key, address[0])
+        ):
             token = self.seats.take(self.table_key, self.name)
         self.token: str | None = token
         # How many Welcomes came: it changes on every (re)connection and rematch, after which
@@ -204,10 +213,10 @@ class TableClient:
             final, reason = await self._serve(reader, self._writer)
             self._writer.close()
             if final and stored and self.welcomes == 0 and not self._closing:
-                # The token kept from an earlier run was refused (that game is long over):
-                # forget it and come in as anyone new would.
+                # The token kept from an earlier run was refused (that game is long over): come
+                # in as anyone new would, and forget it if the table's own address said so.
                 self.token = None
-                if self.seats and self.table_key:
+                if self.seats and self.table_key and self._known_here:
                     self.seats.keep(self.table_key, self.name, None)
                 continue
             if final or self._closing:

@@ -9,7 +9,9 @@ same table) and the player's name, so the same window or the same headless
 command, started again after a crash or a SIGKILL, offers the token and is
 back in its seat. A client that joins by address finds the table's key by the
 address it was last seen at; one that joins from the lobby is told the key by
-the table's announcement.
+the table's announcement. Anyone on the LAN can announce a table's key, so a
+token is offered only on a machine where its table was seen (on any port: a
+window continuing its table where 7777 is taken), never to a stranger.
 
 A token is handed to one client at a time: while a live process (or another
 client in this one) holds it, :meth:`SeatStore.take` does not hand it out
@@ -53,6 +55,12 @@ class SeatStore:
         with _lock:
             found = self._read()["at"].get(_where(address))
         return found if isinstance(found, str) else None
+
+    def seen_on(self, table: str, host: str) -> bool:
+        """Whether ``table`` was ever seen on the machine at ``host`` (on any port)."""
+        with _lock:
+            seen = self._read()["at"]
+        return any(at.rpartition(":")[0] == host and key == table for at, key in seen.items())
 
     def take(self, table: str, name: str) -> str | None:
         """The token kept for ``name`` at ``table``, now held by this client (until

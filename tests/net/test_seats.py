@@ -18,17 +18,17 @@ import pytest
 
 from game.rules import Place, Player, make_variant
 from game.session import Notice, Snapshot
+from net.framing import FrameReader, pack
 from net.host import HostHandle, new_table, start_host_thread
 from net.loopthread import LoopThread
 from net.party import WINNER_STAYS
 from net.party_client import play_party_bot
 from net.party_host import PartyConfig, PartyHost
 from net.processes import running_elsewhere
-from net.protocol import SPECTATOR, Party, State
+from net.protocol import SPECTATOR, Bye, Hello, Party, State
 from net.seats import SeatStore
 from net.session import NetworkSession
-from tests.net.conftest import LOOPBACK, host_config, qttt, report_of
-from tests.net.test_table import Screen
+from tests.net.conftest import LOOPBACK, Screen, host_config, qttt, report_of
 
 
 @pytest.fixture
@@ -237,3 +237,29 @@ def test_a_table_continued_at_another_address_still_knows_its_players(tmp_path: 
     finally:
         ada.session.close()
         again.stop()
+
+
+def test_a_token_is_never_offered_to_a_machine_its_table_was_never_seen_on(
+    tmp_path: Path,
+) -> None:
+    # Ada sat at the Den on another machine; a stranger here announces the Den's key (anyone
+    # on the LAN can: it is in every announcement) and waits for her hello.
+    store = SeatStore(tmp_path / "seats.json")
+    store.keep("den-key", "Ada", "ada-secret", ("10.9.9.9", 7777))
+    store.release("den-key", "Ada")
+    with socket.create_server((LOOPBACK, 0)) as rogue:
+        rogue.settimeout(10)
+        ada = NetworkSession(rogue.getsockname()[:2], name="Ada", seats=store, table_key="den-key")
+        try:
+            peer, _ = rogue.accept()
+            with peer:
+                peer.settimeout(10)
+                frames = FrameReader()
+                hellos: list[Hello] = []
+                while not hellos:
+                    hellos = [m for m in frames.feed(peer.recv(65536)) if isinstance(m, Hello)]
+                peer.sendall(pack(Bye("seat X is taken at this table")))
+        finally:
+            ada.close()
+    assert hellos[0].token is None
+    assert store.take("den-key", "Ada") == "ada-secret"  # and it is not forgotten either
