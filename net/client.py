@@ -221,6 +221,8 @@ class TableClient:
                 continue
             if final or self._closing:
                 break
+            if self.welcomes == 0 and reason != protocol.BUSY:
+                break  # never at the table (not a host, or not one that answers): as unreachable
             # A connection that drops before its Welcome (a host going down as we knock)
             # is part of the same drop: one notice, one deadline.
             if not self._reconnecting:
@@ -245,12 +247,23 @@ class TableClient:
         """Read until the connection ends: (whether it ended for good, why)."""
         frames = FrameReader()
         pinger = asyncio.ensure_future(self._ping(writer))
+        loop = asyncio.get_running_loop()
+        welcomes = self.welcomes
+        # A host answers a hello at once: one that has not within `silence`, however many
+        # bytes it trickles meanwhile, is not a table.
+        welcome_by = loop.time() + self.silence
         try:
             while True:
+                waiting = self.welcomes == welcomes
+                deadline = loop.time() + self.silence
                 try:
-                    async with asyncio.timeout(self.silence):
+                    async with asyncio.timeout_at(
+                        min(deadline, welcome_by) if waiting else deadline
+                    ):
                         data = await reader.read(READ_SIZE)
                 except TimeoutError:
+                    if waiting:
+                        return False, f"no welcome from the host in {self.silence:g} s"
                     return False, f"the host has been silent for {self.silence:g} s"
                 if not data:
                     return False, "the connection to the host dropped"

@@ -17,8 +17,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import re
 import threading
 import uuid
+from collections.abc import Coroutine
 from dataclasses import asdict, dataclass
 
 import ifaddr
@@ -31,10 +33,17 @@ from zeroconf import (
 )
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
+from game.rules import VARIANTS
 from net.loopthread import LoopThread
-from net.protocol import PROTOCOL_VERSION, tidy_name
+from net.protocol import PROTOCOL_VERSION, SIDES, tidy_name
 
 SERVICE_TYPE = "_qttt._tcp.local."
+# A table's key as hosts make them (net.table: hex), or none from an older host.
+_KEY = re.compile(r"[0-9A-Za-z_-]{0,64}")
+_MOST = 100_000  # spectators a lobby believes a table has
+_PORTS = range(1, 65536)
+_NAME_BYTES = 200  # of a table's name in its announcement
+RECHECK = 30.0  # seconds between two looks at a table already listed
 ANY = "0.0.0.0"
 _RESOLVE_MS = 3000
 # TXT updates (a spectator arrives, a move starts the game) are sent at most this often.
@@ -57,7 +66,7 @@ class TableView:
         return {
             "v": str(PROTOCOL_VERSION),
             # A TXT string holds at most 255 bytes with its key; a table name needs far fewer.
-            "name": self.name.encode()[:200].decode(errors="ignore"),
+            "name": self.name.encode()[:_NAME_BYTES].decode(errors="ignore"),
             "variant": self.variant,
             "open": ",".join(self.open_seats),
             "spectators": str(self.spectators),
@@ -69,22 +78,27 @@ class TableView:
     # Static, not a classmethod: a FoundTable (a view plus an address) is never built from TXT.
     @staticmethod
     def from_properties(props: dict[bytes, bytes | None]) -> TableView | None:
-        """The view a TXT record carries; ``None`` if it is not a table of this protocol."""
+        """The view a TXT record carries; ``None`` if it is not a table of this protocol, or
+        says what no host says (anyone on the LAN can announce anything: it reaches a screen
+        and a terminal)."""
         try:
             text = {k.decode(): (v or b"").decode() for k, v in props.items()}
             if text.get("v") != str(PROTOCOL_VERSION):
                 return None
-            return TableView(
-                name=text["name"],
+            view = TableView(
+                name=tidy_name(text["name"], _NAME_BYTES),
                 variant=text["variant"],
-                open_seats=tuple(s for s in text["open"].split(",") if s in ("X", "O")),
-                spectators=int(text["spectators"]),
-                spectator_limit=int(text["limit"]),
+                open_seats=tuple(s for s in SIDES if s in text["open"].split(",")),
+                spectators=_count(text["spectators"]),
+                spectator_limit=_count(text["limit"]),
                 running=text["running"] == "1",
                 key=text.get("key", ""),
             )
         except (KeyError, ValueError):
             return None
+        if not view.name or view.variant not in VARIANTS or not _KEY.fullmatch(view.key):
+            return None
+        return view
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +216,13 @@ class Advertiser:
         await (await self._zc.async_update_service(self._info))
 
 
+def _count(text: str) -> int:
+    """A count from TXT, a ValueError unless it is a plain one a host would send."""
+    if not text.isdigit() or int(text) > _MOST:
+        raise ValueError(text)
+    return int(text)
+
+
 def _instance(name: str) -> str:
     # An mDNS instance label is at most 63 bytes of no control characters (zeroconf refuses
     # them: a tab in --name ended the host), and dots would split it.
@@ -210,12 +231,22 @@ def _instance(name: str) -> str:
 
 
 class _Browse:
-    """The tables heard so far on one event loop; ``found`` is guarded by a lock."""
+    """The tables heard so far on one event loop; ``found`` is guarded by a lock.
 
-    def __init__(self, bind: str | None) -> None:
+    A table goes when its host says goodbye. A host that cannot (killed, unplugged) stays
+    announced for as long as its pointer record lives (75 minutes), so every ``recheck``
+    seconds each announced table is resolved again: once its host's address records (2
+    minutes) have run out unanswered, that fails and the table goes until it answers again.
+    """
+
+    def __init__(self, bind: str | None, recheck: float = RECHECK) -> None:
         self._bind = bind
+        self._recheck = recheck
         self._lock = threading.Lock()
         self._found: dict[str, FoundTable] = {}
+        self._announced: set[str] = set()  # every name announced and not yet said goodbye to
+        self._resolving: dict[str, asyncio.Task[None]] = {}  # the look under way at each name
+        self._again: set[str] = set()  # names that changed while being looked at
         self._tasks: set[asyncio.Task[None]] = set()
         self._zc: AsyncZeroconf | None = None
         self._browser: AsyncServiceBrowser | None = None
@@ -232,6 +263,7 @@ class _Browse:
             handlers=[self._on_change],
             question_type=DNSQuestionType.QM,
         )
+        self._spawn(self._rechecking())
 
     async def close(self) -> None:
         if self._browser:
@@ -246,25 +278,61 @@ class _Browse:
         self, zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
     ) -> None:
         # A handler only schedules work (it runs inside zeroconf's own processing).
-        if state_change is ServiceStateChange.Removed:
-            with self._lock:
-                self._found.pop(name, None)
+        self._look(name, state_change is not ServiceStateChange.Removed)
+
+    def _look(self, name: str, present: bool) -> None:
+        """Resolve ``name`` afresh (``present``), or forget it. A look under way at a table
+        that changes is looked again once done (a busy table changes faster than an answer
+        comes); at a table that leaves, it is dropped, so a late answer cannot bring it back."""
+        if present:
+            self._announced.add(name)
+            if name in self._resolving:
+                self._again.add(name)
+            else:
+                self._resolving[name] = self._spawn(self._resolve(name))
             return
-        task = asyncio.ensure_future(self._resolve(zeroconf, name))
+        self._announced.discard(name)
+        self._again.discard(name)
+        if (under_way := self._resolving.pop(name, None)) is not None:
+            under_way.cancel()
+        with self._lock:
+            self._found.pop(name, None)
+
+    def _spawn(self, coro: Coroutine[object, object, None]) -> asyncio.Task[None]:
+        task = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
-    async def _resolve(self, zeroconf: Zeroconf, name: str) -> None:
-        info = AsyncServiceInfo(SERVICE_TYPE, name)
-        if not await info.async_request(zeroconf, _RESOLVE_MS, question_type=DNSQuestionType.QM):
-            return
-        view = TableView.from_properties(info.properties)
-        addresses = info.parsed_addresses(IPVersion.V4Only)
-        if view is None or not addresses or info.port is None:
-            return
-        found = FoundTable(**asdict(view), host=addresses[0], port=info.port, service=name)
-        with self._lock:
-            self._found[name] = found
+    async def _rechecking(self) -> None:
+        while True:
+            await asyncio.sleep(self._recheck)
+            for name in self._announced - self._resolving.keys():
+                self._resolving[name] = self._spawn(self._resolve(name))
+
+    async def _resolve(self, name: str) -> None:
+        assert self._zc is not None
+        try:
+            info = AsyncServiceInfo(SERVICE_TYPE, name)
+            heard = await info.async_request(
+                self._zc.zeroconf, _RESOLVE_MS, question_type=DNSQuestionType.QM
+            )
+            view = TableView.from_properties(info.properties) if heard else None
+            addresses = info.parsed_addresses(IPVersion.V4Only)
+            with self._lock:
+                if view is None or not addresses or info.port not in _PORTS:
+                    # Not (or no longer) a table one can join: a host gone, or a stranger's.
+                    self._found.pop(name, None)
+                else:
+                    self._found[name] = FoundTable(
+                        **asdict(view), host=addresses[0], port=info.port, service=name
+                    )
+        finally:
+            if self._resolving.get(name) is asyncio.current_task():
+                del self._resolving[name]
+                if name in self._again:
+                    self._again.discard(name)
+                    self._look(name, True)
 
 
 async def browse(timeout: float, bind: str | None = None) -> list[FoundTable]:
@@ -284,8 +352,8 @@ class LobbyBrowser:
     ``bind``: the interface address to browse on (``None``: every interface).
     """
 
-    def __init__(self, bind: str | None = None) -> None:
-        self._browse = _Browse(bind)
+    def __init__(self, bind: str | None = None, recheck: float = RECHECK) -> None:
+        self._browse = _Browse(bind, recheck)
         self._thread = LoopThread("qttt-lobby")
         self._thread.submit(self._browse.start()).result(10.0)
 

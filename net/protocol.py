@@ -40,14 +40,14 @@ SIDES = ("X", "O")
 NAME_LIMIT = 32  # characters in a name at a table
 
 
-def tidy_name(text: str) -> str:
+def tidy_name(text: str, limit: int = NAME_LIMIT) -> str:
     """A player's name as everyone is shown it: printable characters only (no control, format
     or private-use ones, no lone surrogate: a name may not clear the host's terminal, turn
     text right to left or fail to encode; but the joiner that makes one emoji of several),
-    each run of whitespace one space, at most NAME_LIMIT characters; "" if none. The host
+    each run of whitespace one space, at most ``limit`` characters; "" if none. The host
     tidies what it is sent, and a client what it sends, so both know a player by one name."""
     words = ("".join(c for c in word if _printable(c)) for word in text.split())
-    return " ".join(word for word in words if word)[:NAME_LIMIT].rstrip()
+    return " ".join(word for word in words if word)[:limit].rstrip()
 
 
 def _printable(c: str) -> bool:

@@ -23,7 +23,7 @@ import pygame
 
 from game.client import theme
 from game.client.canvas import note_button
-from game.client.intents import Activate, Click, Intent, Navigate, Point
+from game.client.intents import Activate, Click, Intent, Navigate, Page, Point
 from game.client.still import Changing
 from game.client.theme import Palette
 
@@ -152,7 +152,7 @@ class Menu:
 
     def handle(self, intent: Intent, area: pygame.Rect) -> bool:
         """React to ``intent``; whether it was for the menu."""
-        if isinstance(intent, Navigate | Activate) and not 0 <= self.focus < len(self.items):
+        if isinstance(intent, Navigate | Activate | Page) and not 0 <= self.focus < len(self.items):
             self.focus = 0  # the first key press gives the focus to the first item
             return True
         if isinstance(intent, Navigate):
@@ -165,6 +165,15 @@ class Menu:
             return True
         if isinstance(intent, Activate):
             self._activate(self.items[self.focus], 1)
+            return True
+        if isinstance(intent, Page):  # Page Up/Down, the wheel: a page of a list that scrolls
+            shown = sum(1 for rect in self.rects(area) if rect.width)
+            if shown == len(self.items):
+                return False
+            focus = min(max(0, self.focus + intent.delta * shown), len(self.items) - 1)
+            if focus != self.focus and self.on_move is not None:
+                self.on_move()
+            self.focus = focus
             return True
         if isinstance(intent, Point | Click):
             for i, rect in enumerate(self.rects(area)):
@@ -246,7 +255,12 @@ class Menu:
                 _arrow(surface, (right + size * 0.8, rect.centery), r, 1, palette.accent)
             else:
                 glow = palette.glow_strength if focused else 0
-                label = theme.glowing_text(item.label, size, color, glow // 2, bold=focused)
+                # A label from outside (a table's name) may be longer than any row.
+                room = rect.width - rect.height
+                words, size = theme.fitted(
+                    item.label, size, room, theme.screen_scale().hint, focused
+                )
+                label = theme.glowing_text(words, size, color, glow // 2, bold=focused)
                 theme.blit_centered(surface, label, rect.center)
 
 

@@ -25,6 +25,7 @@ from net.seats import SeatStore
 from net.session import NetworkSession
 from net.table import interrupted_tables
 from tests.client.driver import Driver
+from tests.net.announce import announce, properties
 
 LOOPBACK = "127.0.0.1"
 
@@ -538,3 +539,62 @@ def test_no_window_host_outlives_a_refused_resume_nor_starts_twice(
     d.app.go(SceneName.TITLE)
     d.frames(1)
     d.until(lambda: not hosts())
+
+
+def test_the_lobby_keeps_the_focus_on_its_table_and_tells_tables_apart(driver: Driver) -> None:
+    d = driver
+    long = "The kitchen table by the window, next to the fridge, under the clock"
+    first = [
+        {"name": "Kitchen", "port": 7921, "properties": properties(name="Kitchen", key="k1")},
+        {"name": "Twin", "port": 7922, "properties": properties(name="Twin", key="t1")},
+        {"name": "Twin 2", "port": 7923, "properties": properties(name="Twin", key="t2")},
+        {"name": "Long", "port": 7924, "properties": properties(name=long, key="l1")},
+    ]
+    strangers = [announce(first)]
+    try:
+        d.app.go(SceneName.LAN, mode="join", bind=LOOPBACK)
+        d.until(lambda: d.name is SceneName.LAN and len(d.scene.menu.items) == 2 * len(first) + 2)
+        labels = [item.label for item in d.scene.menu.items]
+        # Two tables of one name say where they are; a long name leaves room for the rest.
+        assert "Twin (127.0.0.1:7922) · Goff's · nobody yet: join to play" in labels
+        assert "Big screen: Twin (127.0.0.1:7923)" in labels
+        assert f"{long[:39]}… · Goff's · nobody yet: join to play" in labels
+        d.key(pygame.K_DOWN)
+        d.key(pygame.K_UP)  # on the Kitchen's row, the first
+        assert d.scene.menu.items[d.scene.menu.focus].label.startswith("Kitchen · ")
+        # A table opens whose name comes first: the focus stays on the Kitchen's row.
+        cellar = {"name": "Cellar", "port": 7925, "properties": properties(name="Cellar")}
+        strangers.append(announce([cellar]))
+        d.until(lambda: d.scene.menu.items[0].label.startswith("Cellar · "))
+        assert d.scene.menu.items[d.scene.menu.focus].label.startswith("Kitchen · ")
+    finally:
+        for stranger in strangers:
+            stranger.kill()
+            stranger.wait()
+
+
+def test_page_keys_and_the_wheel_scroll_a_long_lobby(driver: Driver) -> None:
+    d = driver
+    many = [
+        {"name": f"T{i:02}", "port": 7930 + i, "properties": properties(name=f"T{i:02}")}
+        for i in range(20)
+    ]
+    stranger = announce(many)
+    try:
+        d.app.go(SceneName.LAN, mode="join", bind=LOOPBACK)
+        # (A table another test left announced may be listed too.)
+        d.until(lambda: d.name is SceneName.LAN and len(d.scene.menu.items) >= 42)
+        d.frames(40)  # until the list is still
+        top = d.scene.menu.focus
+        d.key(pygame.K_PAGEDOWN)
+        page = len([r for r in d.scene.menu.rects(d.scene._menu_area()) if r.width])
+        assert d.scene.menu.focus == top + page and page < 42  # a page on
+        d.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)  # the wheel down: another page
+        d.frames(1)
+        assert d.scene.menu.focus == top + 2 * page
+        for _ in range(3):
+            d.key(pygame.K_PAGEUP)
+        assert d.scene.menu.focus == 0  # and back, stopping at the top
+    finally:
+        stranger.kill()
+        stranger.wait()

@@ -182,7 +182,9 @@ class Screen:
         while time.monotonic() < deadline:
             began = time.perf_counter()
             self.seen.extend(self.session.events())
-            assert time.perf_counter() - began < 0.05, "events() must never block"
+            # Generous: a busy machine may preempt a call; one that waits on the network takes
+            # seconds.
+            assert time.perf_counter() - began < 0.5, "events() must never block"
             for event in self.seen[checked:]:
                 if what(event):
                     return event

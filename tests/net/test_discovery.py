@@ -15,6 +15,7 @@ from net.discovery import FoundTable, LobbyBrowser
 from net.host import HostHandle
 from net.protocol import SPECTATOR
 from net.session import NetworkSession
+from tests.net.announce import announce, properties
 from tests.net.conftest import LOOPBACK, qttt, spawn
 
 pytestmark = pytest.mark.skipif(
@@ -159,3 +160,49 @@ def test_lobby_list_says_when_it_finds_nothing() -> None:
         check=True,
     )
     assert listed.stdout == "no tables found\n"
+
+
+def test_what_a_stranger_announces_is_tidied_or_left_out() -> None:
+    lobby = LobbyBrowser(LOOPBACK)
+    told = properties(name="Den\x1b[2J\nEvil  goff 1.2.3.4:9\a\u202e", open="X,X,O,O,Z")
+    stranger = announce(
+        [
+            {"name": "tidied", "port": 7901, "properties": told},
+            {"name": "chess", "port": 7902, "properties": properties(variant="\x1b[5mchess")},
+            {"name": "minus", "port": 7903, "properties": properties(spectators="-1")},
+            {"name": "lots", "port": 7904, "properties": properties(limit=str(10**30))},
+            {"name": "key", "port": 7905, "properties": properties(key="../../seats")},
+            {"name": "unnamed", "port": 7906, "properties": properties(name="\x07\x1b")},
+            {"name": "portless", "port": 0, "properties": properties()},
+        ]
+    )
+    try:
+        table = wait_for(lobby, 7901, present)
+        assert table is not None
+        # Nothing that could move a terminal's cursor or turn text around, and seats once each.
+        assert (table.name, table.open_seats) == ("Den[2J Evil goff 1.2.3.4:9", ("X", "O"))
+        time.sleep(2)  # the others were heard at the same moment: none is listed
+        assert {t.port for t in lobby.tables()} & {0, 7902, 7903, 7904, 7905, 7906} == set()
+    finally:
+        stranger.kill()
+        stranger.wait()
+        lobby.close()
+
+
+def test_a_table_whose_host_died_without_a_word_leaves_the_lobby() -> None:
+    # A host killed (or unplugged) says no goodbye; its pointer record lives 75 minutes, its
+    # address records (here) 2 seconds.
+    lobby = LobbyBrowser(LOOPBACK, recheck=0.5)
+    stranger = announce(
+        [{"name": "Pantry", "port": 7911, "properties": properties(), "host_ttl": 2}]
+    )
+    try:
+        wait_for(lobby, 7911, present)
+        time.sleep(5)  # a live host answers each look again: its table stays
+        assert wait_for(lobby, 7911, present, timeout=0.1)
+        stranger.kill()
+        stranger.wait()
+        wait_for(lobby, 7911, gone, timeout=30)
+    finally:
+        stranger.kill()
+        lobby.close()

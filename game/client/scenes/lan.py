@@ -22,6 +22,7 @@ the first time).
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
@@ -57,6 +58,7 @@ from net.table import Interrupted, Table, interrupted_tables
 
 LOBBY_REFRESH = 0.5  # seconds between looks at the lobby's list
 ADDRESS_LIMIT = 60
+NAME_SHOWN = 40  # characters of a table's name on its row
 
 
 class LanScene(MenuScreen):
@@ -70,6 +72,7 @@ class LanScene(MenuScreen):
         self._looking: Future[list[Interrupted]] | None = None  # for tables to continue
         self._interrupted: list[Interrupted] = []
         self._tables: list[FoundTable] = []
+        self._rows: list[object] = []  # what each row of the join menu stands for
         self._next_look = 0.0
         self.typed = ""
         self.address_field: TextField | None = None  # the address being typed, while it is
@@ -235,28 +238,41 @@ class LanScene(MenuScreen):
         # the table's row: a row is reached the same way by mouse, keys and pad, and letters
         # typed here already go to the address.
         items: list[Item] = []
+        rows: list[object] = []  # what each row is, so the focus stays on it as tables come and go
+        names = Counter(t.name for t in self._tables)
         for t in self._tables:
+            # Cut here, so that what the table offers still shows; two tables of one name are
+            # told apart by where they are.
+            name = t.name if len(t.name) <= NAME_SHOWN else t.name[: NAME_SHOWN - 1] + "…"
+            if names[t.name] > 1:
+                name += f" ({show_address(t.address)})"
             items.append(
                 Item(
-                    self._table_label(t),
+                    self._table_label(t, name),
                     lambda t=t: self._join(t.address, t.open_seats != (), t.key or None),
                 )
             )
-            items.append(Item(f"Big screen: {t.name}", lambda t=t: self._watch(t)))
+            items.append(Item(f"Big screen: {name}", lambda t=t: self._watch(t)))
+            rows += [("join", t.service), ("watch", t.service)]
         self.address_item = Item(self._address_label(), self._type_address)
         items += [self.address_item, Item("Back", lambda: self.ctx.go(SceneName.TITLE))]
-        focus = min(self.menu.focus, len(items) - 1)
-        self.menu.items = items
+        rows += ["address", "back"]
+        focused = self._rows[self.menu.focus] if 0 <= self.menu.focus < len(self._rows) else None
+        if focused == "address" and self._rows[0] == "address":
+            focused = None  # where an empty lobby starts: the first table to come takes it
+        focus = rows.index(focused) if focused in rows else min(self.menu.focus, len(items) - 1)
+        self.menu.items, self._rows = items, rows
         self.menu.focus = max(0, focus)
 
-    def _table_label(self, table: FoundTable) -> str:
+    @staticmethod
+    def _table_label(table: FoundTable, name: str) -> str:
         if len(table.open_seats) > 1:
             seats = "nobody yet: join to play"
         elif table.open_seats:
             seats = f"a player waits: join as {table.open_seats[0]}"
         else:
             seats = "full: watch"
-        return f"{table.name} · {variant_title(table.variant)} · {seats}"
+        return f"{name} · {variant_title(table.variant)} · {seats}"
 
     def _address_label(self) -> str:
         return f"Address: {self.typed}" if self.typed else "Type an address (host:port)"
