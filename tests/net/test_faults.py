@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import select
 import shutil
+import socket
 import time
 from collections.abc import Callable
 
@@ -27,7 +28,8 @@ from net.protocol import (
     Rematch,
     State,
 )
-from tests.net.conftest import Raw, Screen, committed
+from net.session import NetworkSession
+from tests.net.conftest import LOOPBACK, Raw, Screen, committed
 
 Connect = Callable[..., Raw]
 
@@ -347,3 +349,25 @@ def test_a_disk_that_refuses_the_record_leaves_the_game_going_and_says_so(
         player.expect(Notice, lambda n: n.text == "the host saves the game again")  # type: ignore[attr-defined]
     assert committed(table.path, 4).moves == ["1-2", "2-5", "3-6", "4-7"]
     assert not [m for m in (*x.inbox, *o.inbox) if isinstance(m, Notice) and "cannot" in m.text]
+
+
+def test_a_server_that_trickles_bytes_but_never_welcomes_is_not_a_table(
+    screens: Callable[..., Screen],
+) -> None:
+    # One byte every 0.2 s (a frame that never ends) would reset any silence limit.
+    with socket.create_server((LOOPBACK, 0)) as slow:
+        slow.settimeout(10)
+        ada = Screen(NetworkSession(slow.getsockname()[:2], name="Ada", silence=1.0))
+        try:
+            peer, _ = slow.accept()
+            with peer:
+                began = time.monotonic()
+                peer.sendall(b"\x92\xda\x01\x00")  # an array whose string is 256 bytes long…
+                while ada.session.ended is None and time.monotonic() - began < 10:
+                    peer.sendall(b"a")  # …that come one at a time
+                    time.sleep(0.2)
+                    ada.seen.extend(ada.session.events())
+            assert ada.session.ended == "no welcome from the host in 1 s"
+            assert time.monotonic() - began < 3  # ended, not retried for a minute
+        finally:
+            ada.session.close()
