@@ -92,17 +92,23 @@ class ValueGraph:
         self.rect = rect
 
     def index_at(self, point: tuple[int, int], total: int) -> int | None:
-        """The position (0 to ``total``) a click at ``point`` picks, if it is on the graph."""
+        """The position (0 to ``total``) a click at ``point`` picks, if it is on the graph:
+        the one plotted nearest across (the panel's margins pick the first and the last)."""
         if not self.rect.collidepoint(point) or total <= 0:
             return None
-        return round((point[0] - self.rect.x) / self.rect.width * total)
+        inner = self._inner()
+        return min(total, max(0, round((point[0] - inner.x) / max(1, inner.width) * total)))
+
+    def _inner(self) -> pygame.Rect:
+        """Where the points are plotted: the panel less its margins."""
+        return self.rect.inflate(-self.rect.height // 6, -self.rect.height // 5)
 
     def _frame(self, analysis: GameAnalysis) -> tuple[pygame.Rect, float, list[float]]:
         """The plotting area, the lead the half-height stands for, and the leads so far."""
         plies = list(analysis.plies)  # the worker may append meanwhile
         leads = [plies[0].before.lead] + [p.after.lead for p in plies] if plies else []
         span = max([1.0, *(abs(v) for v in leads)])
-        return self.rect.inflate(-self.rect.height // 6, -self.rect.height // 5), span, leads
+        return self._inner(), span, leads
 
     def _point(self, inner: pygame.Rect, span: float, total: int, n: int, lead: float) -> Point:
         x = inner.x + round(inner.width * n / max(1, total))
@@ -126,13 +132,24 @@ class ValueGraph:
         total = analysis.total
         mid = inner.centery
         pygame.draw.line(surface, palette.grid, (inner.x, mid), (inner.right, mid), 1)
+        shades = {side: theme.mix(palette.board, side, 0.35) for side in (palette.x, palette.o)}
         for n, lead in enumerate(leads[:-1]):
+            after = leads[n + 1]
             a = self._point(inner, span, total, n, lead)
-            b = self._point(inner, span, total, n + 1, leads[n + 1])
-            # X's lead is drawn in X's colour above the line, O's below in O's.
-            fill = palette.x if lead + leads[n + 1] >= 0 else palette.o
-            shade = theme.mix(palette.board, fill, 0.35)
-            pygame.draw.polygon(surface, shade, [(a[0], mid), a, b, (b[0], mid)])
+            b = self._point(inner, span, total, n + 1, after)
+            # X's lead is drawn in X's colour above the line, O's below in O's: a segment
+            # that crosses the line is shaded in two, either side of where it crosses.
+            if lead * after < 0:
+                across = round(a[0] + (b[0] - a[0]) * lead / (lead - after))
+                pygame.draw.polygon(
+                    surface, shades[_side(lead, palette)], [(a[0], mid), a, (across, mid)]
+                )
+                pygame.draw.polygon(
+                    surface, shades[_side(after, palette)], [(across, mid), b, (b[0], mid)]
+                )
+            else:
+                shade = shades[_side(lead + after, palette)]
+                pygame.draw.polygon(surface, shade, [(a[0], mid), a, b, (b[0], mid)])
             pygame.draw.line(surface, palette.text, a, b, max(2, rect.height // 40))
         x = inner.x + round(inner.width * index / max(1, total))
         pygame.draw.line(surface, palette.accent, (x, rect.y + 4), (x, rect.bottom - 4), 3)
@@ -150,3 +167,8 @@ class ValueGraph:
             note = f"judging… {len(analysis.plies)}/{analysis.total}"
             image = theme.text(note, size, palette.dim)
             surface.blit(image, image.get_rect(bottomright=rect.inflate(-8, -6).bottomright))
+
+
+def _side(lead: float, palette: Palette) -> Color:
+    """The colour of the player ``lead`` favours (X's when level: X's side of the line)."""
+    return palette.x if lead >= 0 else palette.o
