@@ -162,6 +162,6 @@ def cues_for(before: Position, after: Position) -> tuple[Cue, ...]:
     else:
         return ()
     outcome = after.outcome
-    if outcome is not None and (outcome.scores.x or outcome.scores.o):
+    if outcome is not None and (outcome.winner is not None or outcome.shared):
         cues.append(Cue.WIN)
     return tuple(cues)

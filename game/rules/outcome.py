@@ -60,3 +60,12 @@ class Outcome:
         if self.scores.o > self.scores.x:
             return Player.O
         return None
+
+    @property
+    def shared(self) -> bool:
+        """A tie both players won, their winning conditions met at once (text 004's 1–1);
+        any other tie is a draw, whatever points it gives (text 002's 10–10)."""
+        return self.winner is None and self.termination in (
+            Termination.ROW,
+            Termination.BOARDS_IN_ROW,
+        )

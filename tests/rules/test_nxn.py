@@ -202,3 +202,26 @@ def test_a_full_board_without_a_line_of_four_is_a_draw_worth_10_each_plus_bonus(
     pos = play(*moves, "9-9", size=3)
     assert pos.outcome is not None and pos.outcome.termination is Termination.FULL_BOARD
     assert pos.scores() == (11, 11)  # X's row 1-2-3 and O's row 4-5-6, then 10 each
+
+
+def test_a_tie_of_the_bonus_game_is_a_draw_and_the_shared_games_1_1_a_shared_win() -> None:
+    from random import Random
+
+    from game.client.scenes.replay import result
+    from game.client.scenes.results import verdict
+
+    def ending(variant_name: str, fields: dict[str, object], tied: tuple[float, float]) -> Position:
+        variant, rng = make_variant(variant_name, fields), Random(7)
+        while True:
+            pos = Position(variant)
+            while not pos.is_over:
+                pos = pos.play(pos.random_action(rng))
+            if tuple(pos.scores()) == tied:
+                return pos
+
+    drawn = ending("nxn", {"size": 3}, (10, 10))  # text 002: no line of four, 10 each
+    shared = ending("shared", {}, (1, 1))  # text 004: rows for both at once
+    assert drawn.outcome is not None and not drawn.outcome.shared
+    assert shared.outcome is not None and shared.outcome.shared
+    assert (result(drawn), verdict(drawn)) == ("draw", "A draw")
+    assert (result(shared), verdict(shared)) == ("shared win", "Shared win")

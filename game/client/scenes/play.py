@@ -1053,7 +1053,7 @@ class PlayScene(BaseScene):
             winner = outcome.winner
             if winner is not None:
                 return f"{self._called(winner)} wins", winner
-            if outcome.scores.x or outcome.scores.o:
+            if outcome.shared:
                 return "Shared win", None
             return "A draw", None
         who = pos.to_play

@@ -102,7 +102,7 @@ def result(pos: Position) -> str:
     x, o = outcome.scores
     if outcome.winner is not None:
         return f"{outcome.winner} wins, {points(max(x, o))} to {points(min(x, o))}"
-    return "shared win" if x or o else "draw"
+    return "shared win" if outcome.shared else "draw"
 
 
 def say_step(before: Position, after: Position, token: str) -> tuple[str, Player]:

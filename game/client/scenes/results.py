@@ -39,7 +39,7 @@ def verdict(pos: Position, names: dict[Player, str] | None = None) -> str:
         return "Game left unfinished"
     if outcome.winner is not None:
         return f"{called(outcome.winner, names)} wins"
-    return "Shared win" if outcome.scores.x else "A draw"
+    return "Shared win" if outcome.shared else "A draw"
 
 
 def reason(pos: Position) -> str:
