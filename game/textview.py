@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.records import state_report
-from game.rules import Position
+from game.rules import Position, Scores
 from game.rules.outcome import Player
 
 _HALF = "½"
@@ -16,6 +16,15 @@ def points(x: float) -> str:
     if half:
         return f"{whole}{_HALF}" if whole else _HALF
     return str(whole)
+
+
+def kept(scores: Scores, variant: str, short: bool = False) -> str:
+    """What perfect play keeps, as people say it: "X 1 – O ½". The shared-win game's solver
+    values a draw (0–0) and a shared win (1–1) alike (each player plays for the difference),
+    so there that value is "a draw or a shared win" ("level", ``short``)."""
+    if variant == "shared" and scores.x == scores.o == 0:
+        return "level" if short else "a draw or a shared win"
+    return f"X {points(scores.x)} – O {points(scores.o)}"
 
 
 def _cell_lines(pos: Position, cell: int, width: int) -> list[str]:

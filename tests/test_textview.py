@@ -29,3 +29,15 @@ def test_a_finished_game_says_why_and_the_score() -> None:
     moves = ["4-6", "4-9", "1-3", "8-9", "5-6", "4-7", "4-8", "7@4"]
     text = render(Record(make_variant("goff"), moves).final())
     assert text.endswith("Game over: a classical row. Score X ½, O 1.")
+
+
+def test_what_perfect_play_keeps_is_said_as_a_pair_but_a_level_shared_game_as_either() -> None:
+    from game.rules import Scores
+    from game.textview import kept
+
+    assert kept(Scores(1, 0.5), "goff") == "X 1 – O ½"
+    assert kept(Scores(0, 0), "goff") == "X 0 – O 0"
+    # The solver values the shared game's 1–1 and 0–0 alike: a puzzle kept at 0 may end 1–1.
+    assert kept(Scores(0, 0), "shared") == "a draw or a shared win"
+    assert kept(Scores(0, 0), "shared", short=True) == "level"
+    assert kept(Scores(1, 1), "shared") == "X 1 – O 1"  # a game that ended so

@@ -18,15 +18,15 @@ from game.ai.analysis import ESTIMATE_ITERATIONS, LABELS, Analysis, analyse
 from game.commands.arguments import described
 from game.records import RecordError, read_record
 from game.rules import Scores
-from game.textview import points
+from game.textview import kept, points
 
 # Best actions shown in a row of the table before "and N more".
 SHOWN_BEST = 4
 
 
-def _value_text(scores: Scores, exact: bool) -> str:
+def _value_text(scores: Scores, exact: bool, variant: str) -> str:
     if exact:
-        return f"X {points(scores.x)} – O {points(scores.o)}"
+        return kept(scores, variant, short=True)
     return f"X {scores.x:.2f} – O {scores.o:.2f}"
 
 
@@ -37,14 +37,15 @@ def _best_text(tokens: list[str]) -> str:
 
 
 def table(analysis: Analysis, seconds: float) -> str:
-    exact = analysis.exact
+    exact, name = analysis.exact, analysis.variant.name
     lines = [f"{'ply':>3}  {'token':<7} {'':1}  {'before':<13} {'after':<13} {'loss':>4}  best"]
     for ply in analysis.plies:
         mark = "" if ply.label == "best" else f"  <- {ply.label}"
         loss = points(ply.loss) if exact else f"{ply.loss:.2f}"
         lines.append(
             f"{ply.ply:>3}  {ply.token:<7} {ply.mover}  "
-            f"{_value_text(ply.before.value, exact):<13} {_value_text(ply.after.value, exact):<13} "
+            f"{_value_text(ply.before.value, exact, name):<13} "
+            f"{_value_text(ply.after.value, exact, name):<13} "
             f"{loss:>4}  {_best_text(ply.best_tokens(analysis.variant))}{mark}"
         )
     grades = ", ".join(f"{name} from {floor:g}" for name, floor in LABELS[:-1])

@@ -15,7 +15,7 @@ import sys
 from game.ai.puzzles import load_puzzles
 from game.commands.arguments import described
 from game.records import state_report
-from game.textview import points, render
+from game.textview import kept, render
 
 
 def main(argv: list[str]) -> int:
@@ -44,7 +44,7 @@ def main(argv: list[str]) -> int:
         }
         print(json.dumps(found, ensure_ascii=False))
         return 0
-    value = f"X {points(puzzle.value.x)} – O {points(puzzle.value.o)}"
+    value = kept(puzzle.value, puzzle.variant.name)
     print(f"Puzzle {puzzle.number} of {len(puzzles)} ({puzzle.variant.name}, {puzzle.grade})")
     print(render(pos))
     kind = "collapse" if pos.awaiting_collapse else "move"

@@ -2,9 +2,10 @@
 
 Prints the score pair perfect play reaches from the position a record ends
 on (Goff's empty board without one), and the pair after each legal action.
-On the shared-win game a shared win (1–1) and a draw are one value, shown
-as 0–0. ``--no-book`` computes everything from scratch, without Goff's
-opening book, and the time it took is part of the answer.
+On the shared-win game a shared win (1–1) and a draw are one value: the
+text says "a draw or a shared win", the JSON 0–0. ``--no-book`` computes
+everything from scratch, without Goff's opening book, and the time it took
+is part of the answer.
 """
 
 from __future__ import annotations
@@ -18,12 +19,8 @@ from game.ai.analysis import score_pair
 from game.ai.perfect import load_book
 from game.ai.solver import Solver, rules_for
 from game.commands.arguments import described, read_final_position
-from game.rules import Goff, Position, Scores
-from game.textview import points
-
-
-def _shown(scores: Scores) -> str:
-    return f"X {points(scores.x)} – O {points(scores.o)}"
+from game.rules import Goff, Position
+from game.textview import kept
 
 
 def main(argv: list[str]) -> int:
@@ -58,9 +55,9 @@ def main(argv: list[str]) -> int:
             )
         )
         return 0
-    print(f"value: {_shown(value)}")
+    print(f"value: {kept(value, rules.variant)}")
     for token, scores in actions.items():
-        print(f"  {token:<5} {_shown(scores)}")
+        print(f"  {token:<5} {kept(scores, rules.variant)}")
     source = "from scratch" if book is None else "with the opening book"
     print(f"{len(actions)} actions in {seconds:.2f} s ({source}, {solver.nodes:,} nodes searched)")
     return 0

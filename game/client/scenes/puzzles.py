@@ -42,7 +42,7 @@ from game.client.scene import BaseScene, Context, SceneName
 from game.client.scenes.setup import variant_title
 from game.client.still import Still
 from game.rules import Action, Collapse, Place, Position
-from game.textview import points
+from game.textview import kept
 
 PROGRESS_FILE = "puzzles.json"
 
@@ -222,7 +222,7 @@ class PuzzlesScene(BaseScene):
         start = puzzle.position()
         mover = start.to_play
         assert mover is not None  # a puzzle is never a finished game
-        value = f"X {points(puzzle.value.x)} – O {points(puzzle.value.o)}"
+        value = kept(puzzle.value, puzzle.variant.name)
         kind = "collapse" if start.awaiting_collapse else "move"
         rules = variant_title(puzzle.variant.name)
         found = [
