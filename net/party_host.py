@@ -330,7 +330,9 @@ class PartyHost(Host):
                 # They asked to leave the queue during the game: now they watch.
                 conn.seat, conn.role = None, SPECTATOR
                 self._welcome(conn)
-        self._changed(f"game {number}: {_verdict(result)}")
+        outcome = self.table.position.outcome
+        assert outcome is not None
+        self._changed(f"game {number}: {_verdict(result, outcome.shared)}")
         loop = asyncio.get_running_loop()
         self._next = loop.call_later(self.party_config.between, self._after_pause)
 
@@ -615,11 +617,11 @@ class PartyHost(Host):
         return party, lobby, last
 
 
-def _verdict(result: GameResult) -> str:
+def _verdict(result: GameResult, shared: bool) -> str:
     """The news of a game's end as people say it: the winner's points first."""
     high, low = sorted((result.x_points, result.o_points), reverse=True)
     if result.winner:
         return f"{result.winner} wins {points(high)} to {points(low)}"
-    if high:
+    if shared:
         return f"a shared win, {points(high)} each"
     return f"a draw between {result.x} and {result.o}"

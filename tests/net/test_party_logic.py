@@ -281,3 +281,12 @@ def test_the_rate_limit_allows_a_burst_then_one_per_interval() -> None:
     assert not limit.allow("a", 0.9) and limit.allow("a", 1.3) and not limit.allow("a", 1.4)
     limit.forget("a")
     assert limit.allow("a", 1.5) and limit.allow("a", 1.5)
+
+
+def test_the_news_of_a_tie_says_shared_win_only_when_both_won() -> None:
+    from net.party_host import _verdict
+
+    bonus_draw = GameResult("Ada", "Bo", 10, 10)  # text 002: no line of four, 10 each
+    assert _verdict(bonus_draw, shared=False) == "a draw between Ada and Bo"
+    assert _verdict(GameResult("Ada", "Bo", 1, 1), shared=True) == "a shared win, 1 each"
+    assert _verdict(GameResult("Ada", "Bo", 0.5, 1), shared=False) == "Bo wins 1 to ½"
