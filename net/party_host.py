@@ -598,6 +598,12 @@ class PartyHost(Host):
                 finished[done[0]] = done[1]
         results = [finished[n] for n in sorted(finished)]
         last = max(games, default=0)
+        if last and games[last].record.variant != lobby.record.variant:
+            played = games[last].record.variant.name
+            raise ValueError(
+                f"the party {self.party_id!r} in {lobby.save_dir} plays {played}, "
+                f"not {lobby.record.variant.name}: give this evening another --name"
+            )
         config = self.party_config
         if not self.party_path.exists():
             return Party(config.format, config.start_at, config.games, results=results), lobby, last

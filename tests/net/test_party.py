@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import pytest
 
 from game.records import read_record
-from game.rules import Player
+from game.rules import Place, Player
 from game.session import Notice
 from net.client import TableClient, TableEvent
 from net.host import HostHandle, new_table, start_host_thread
@@ -34,10 +34,10 @@ FAST = {"between": 0.02, "stand_in": 0.02, "seed": 7}
 def party_host(tmp_path: Path) -> Iterator[Callable[..., HostHandle]]:
     handles: list[HostHandle] = []
 
-    def start(fmt: str, name: str = "Kitchen", **party: Any) -> HostHandle:
+    def start(fmt: str, name: str = "Kitchen", variant: str = "goff", **party: Any) -> HostHandle:
         from game.rules import make_variant
 
-        table = new_table(make_variant("goff"), name, tmp_path)
+        table = new_table(make_variant(variant), name, tmp_path)
         make = functools.partial(PartyHost, party=PartyConfig(fmt, **{**FAST, **party}))
         handles.append(start_host_thread(table, host_config(tmp_path), make))
         return handles[-1]
@@ -325,6 +325,31 @@ def test_a_party_of_another_format_under_the_same_name_is_refused(
     party_host(KNOCKOUT).stop()
     with pytest.raises(ValueError, match="is knockout, not round-robin: give this evening"):
         party_host(ROUND_ROBIN)
+
+
+def test_a_party_started_again_with_another_game_is_refused(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    host = party_host(WINNER_STAYS, start_at=2, clock=0.0)
+
+    async def first_game() -> None:
+        seated = [TableClient(host.address, name, lambda e: None) for name in ("ann", "ben")]
+        running = [asyncio.ensure_future(c.run()) for c in seated]
+        while not (seated[0].party and seated[0].party.playing and seated[0].position):
+            await asyncio.sleep(0.002)
+        mover = next(c for c in seated if c.seat is seated[0].position.to_play)
+        mover.play(Place(0, 1))
+        while not (seated[0].table and seated[0].table.moves):
+            await asyncio.sleep(0.002)
+        for client in seated:
+            await client.close()
+        await asyncio.gather(*running)
+
+    run(first_game())
+    host.stop()
+    with pytest.raises(ValueError, match="plays goff, not ultimate: give this evening another"):
+        party_host(WINNER_STAYS, variant="ultimate")
+    party_host(WINNER_STAYS).stop()  # the same game carries on
 
 
 def test_a_late_knockout_arrival_is_told_they_watch_this_bracket(
