@@ -22,10 +22,9 @@ restart goes on where it stopped (its players reclaim their seats).
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from random import Random
 
@@ -174,6 +173,10 @@ class PartyHost(Host):
             and self.table.holder(hello.token) is not None
         )
         if hello.role != PLAYER or hello.version != PROTOCOL_VERSION or reclaim:
+            if hello.role != PLAYER and hello.token is None:
+                # A watcher may join the queue later: under a name of its own, never a
+                # member's (whose token the queue's welcome would hand over).
+                hello = replace(hello, name=self._unique(hello.name, conn))
             super()._on_hello(conn, hello)
             if conn.seat is not None:  # back at their seat, under the party's name for them
                 self.party.join(conn.name)
@@ -523,7 +526,7 @@ class PartyHost(Host):
 
     def _lobby_view(self) -> discovery.TableView:
         # Anyone may join a party's queue at any time: lobbies list it as open to players.
-        return dataclasses.replace(super()._lobby_view(), open_seats=SIDES)
+        return replace(super()._lobby_view(), open_seats=SIDES)
 
     def _party_changed(self) -> None:
         self._save_party()

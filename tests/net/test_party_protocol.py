@@ -120,6 +120,22 @@ def test_two_players_of_the_same_name_are_told_apart(
         conn.close()
 
 
+def test_a_watcher_under_a_members_name_queues_as_someone_else(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    host = party_host(start_at=4)
+    bo = Raw(host.address)
+    token = bo.hello(name="Bo").token
+    impostor = Raw(host.address)
+    assert impostor.hello(role=SPECTATOR, name="Bo").name == "Bo 2"
+    impostor.send(Queue(True))
+    queued = impostor.expect(Welcome)
+    assert (queued.name, queued.role) == ("Bo 2", "player") and queued.token != token
+    impostor.close()  # and its leaving takes nobody else out of the queue
+    assert bo.expect(Party, lambda p: p.queue == ("Bo",)).queue == ("Bo",)
+    bo.close()
+
+
 def test_a_seated_player_who_drops_reclaims_the_seat_under_the_party_name(
     party_host: Callable[..., HostHandle],
 ) -> None:
