@@ -16,8 +16,9 @@ import msgpack
 
 from net.protocol import Message, decode
 
-# A State of the longest game is far below this; anything larger is hostile.
-MAX_FRAME = 16 * 1024
+# A State of the longest game is far below this, and so is a party's message at its fullest
+# (net.party_host.PARTY_GUESTS names, their rows): anything larger is hostile.
+MAX_FRAME = 64 * 1024
 # How many bytes to ask the socket for at once: with at most one partial frame
 # held back, a read never overflows the Unpacker's buffer.
 READ_SIZE = 32 * 1024

@@ -46,6 +46,7 @@ from net.party import (
     result_of,
     standings,
 )
+from net.party import Standing as PartyStanding
 from net.protocol import (
     NAME_LIMIT,
     PLAYER,
@@ -90,6 +91,12 @@ class PartyConfig:
 # QUEUE_EVERY seconds.
 QUEUE_BURST = 4
 QUEUE_EVERY = 1.0
+# Everyone's name goes to every screen with each change of the party (the queue, and the
+# scoreboard's rows): past these, one message would outgrow what a reader takes
+# (net.framing), so a party is full at PARTY_GUESTS here at once, and the scoreboard sent
+# holds the best STANDINGS_SENT of the evening and everyone here (whose own row it shows).
+PARTY_GUESTS = 100
+STANDINGS_SENT = 100
 
 
 def party_file(save_dir: Path, name: str) -> Path:
@@ -118,6 +125,7 @@ class PartyHost(Host):
         self._rng = Random(party.seed)
         self._emotes = RateLimit(party.emote_burst, party.emote_every)
         self._queue_changes = RateLimit(QUEUE_BURST, QUEUE_EVERY)
+        self._ranked: tuple[object, list[PartyStanding]] = (None, [])  # see _standings
         # What the move clock runs for (game, ply, whether the mover is connected), and when.
         self._clock_key: tuple[int, int, bool] | None = None
         self._clock: asyncio.TimerHandle | None = None
@@ -194,6 +202,8 @@ class PartyHost(Host):
             self._back(conn, name)
             return
         # Anyone else (a token of another evening too) is new here and joins the queue.
+        if self._full(conn):
+            return
         conn.name = self._unique(hello.name, conn)
         self.party.members[conn.name] = secrets.token_urlsafe(16)
         self._enqueue(conn, f"{conn.name} joins the queue")
@@ -244,7 +254,8 @@ class PartyHost(Host):
             # cut the phones off behind the frames it sends them.
             conn.send(Refused(f"one change of the queue every {QUEUE_EVERY:g} s, please"))
         elif queue.join:
-            self._enqueue(conn, f"{conn.name} joins the queue")
+            if not self._full(conn):
+                self._enqueue(conn, f"{conn.name} joins the queue")
         else:
             self.party.leave(conn.name)
             self._save_party()
@@ -255,6 +266,19 @@ class PartyHost(Host):
             else:
                 self._changed(f"{conn.name} will watch after this game")
             self._start_next()
+
+    def _full(self, conn: Connection) -> bool:
+        """Whether the party has all the players it can hold here, said to ``conn`` if so
+        (a connection still to be welcomed is sent away: it may watch instead)."""
+        if len(self.party.present) < PARTY_GUESTS:
+            return False
+        said = f"the party is full: {PARTY_GUESTS} players are here; you can watch"
+        if conn.role is None:
+            conn.send(Bye(said))
+            conn.close()
+        else:
+            conn.send(Refused(said))
+        return True
 
     def _enqueue(self, conn: Connection, notice: str) -> None:
         conn.role = PLAYER
@@ -537,14 +561,10 @@ class PartyHost(Host):
         party = self.party
         rows = tuple(
             Standing(
-                s.name,
-                round(s.points * 2),
-                s.played,
-                s.wins,
-                s.draws,
-                s.name in party.present,
+                s.name, round(s.points * 2), s.played, s.wins, s.draws, s.name in party.present
             )
-            for s in standings(party.results, party.roster)
+            for rank, s in enumerate(self._standings())
+            if rank < STANDINGS_SENT or s.name in party.present
         )
         left = 0
         if self._deadline is not None:
@@ -564,6 +584,15 @@ class PartyHost(Host):
             self.paused,
             tuple(party.late),
         )
+
+    def _standings(self) -> list[PartyStanding]:
+        """The evening's standings, worked out again only when a game ends or someone comes:
+        every change of the party sends them, and an evening of a thousand games is long."""
+        results = self.party.results
+        key = (len(results), results[-1] if results else None, len(self.party.roster))
+        if self._ranked[0] != key:
+            self._ranked = key, standings(self.party.results, self.party.roster)
+        return self._ranked[1]
 
     def _save_party(self) -> None:
         try:

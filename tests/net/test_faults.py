@@ -58,7 +58,7 @@ def game_goes_on(x: Raw, o: Raw) -> None:
 HOSTILE_FIRST_FRAMES = {
     "garbage bytes": (b"\xc1\xff\x00garbage", "not a msgpack frame"),
     "an oversize frame": (
-        b"\xdc\x01\x00" + msgpack.packb("z" * 1000) * 40,
+        b"\xdc\x01\x00" + msgpack.packb("z" * 1000) * (MAX_FRAME // 1000 + 5),
         f"a frame over {MAX_FRAME} bytes",
     ),
     "msgpack that is not a message": (msgpack.packb([1, 2, 3]), "a message is a map"),

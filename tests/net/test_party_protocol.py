@@ -12,13 +12,16 @@ from random import Random
 import pytest
 
 from game.rules import Position, make_variant
+from net import party_host as party_host_module
 from net.discovery import LobbyBrowser
 from net.host import HostHandle, new_table, start_host_thread
 from net.party_host import PartyConfig, PartyHost
 from net.protocol import (
+    PROTOCOL_VERSION,
     SPECTATOR,
     Emote,
     Emoted,
+    Hello,
     Move,
     Notice,
     Party,
@@ -250,4 +253,41 @@ def test_a_player_back_after_their_game_ended_without_them_is_in_the_next_game(
     )
     assert back.expect(Welcome, lambda w: w.seat is not None).seat in ("X", "O")
     for conn in (ben, back):
+        conn.close()
+
+
+def test_an_evening_of_many_names_still_fits_every_screens_message(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    # 520 guests came and went (phones in private tabs keep no token): the scoreboard of
+    # every name once passed the reader's 512 rows, and every window was cut off.
+    host = party_host(start_at=1000)
+    for i in range(520):
+        guest = Raw(host.address)
+        guest.hello(name=f"guest {i}")
+        guest.close()
+    zed = Raw(host.address)
+    zed.hello(name="zed")  # last of all by name: his row comes as he is here
+    party = zed.expect(Party, lambda p: "zed" in p.queue)
+    names = [row.name for row in party.standings]
+    assert len(names) == party_host_module.STANDINGS_SENT + 1 and names[-1] == "zed"
+    zed.close()
+
+
+def test_a_full_party_sends_a_newcomer_to_watch(
+    party_host: Callable[..., HostHandle], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(party_host_module, "PARTY_GUESTS", 2)
+    host = party_host(start_at=5)
+    here = [Raw(host.address) for _ in range(2)]
+    for i, guest in enumerate(here):
+        guest.hello(name=f"P{i}")
+    late = Raw(host.address)
+    late.send(Hello(PROTOCOL_VERSION, "player", "Cy", None, None))
+    assert late.closed_with()[0] == "the party is full: 2 players are here; you can watch"
+    watcher = Raw(host.address)
+    watcher.hello(role=SPECTATOR, name="Di")
+    watcher.send(Queue(True))
+    assert watcher.expect(Refused).reason.startswith("the party is full")
+    for conn in (*here, watcher):
         conn.close()

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import aiohttp
 
 from game.rules import Player
-from net.framing import FrameReader, pack
+from net.framing import MAX_FRAME, FrameReader, pack
 from net.host import HostHandle
 from net.party_host import PartyConfig, PartyHost
 from net.protocol import PROTOCOL_VERSION, SPECTATOR, Hello, Queue, Refused
@@ -56,7 +56,7 @@ def test_hostile_sockets_are_dropped_with_a_reason(web_host: Callable[..., HostH
             assert welcome["seat"] == "X"
             attacks = {
                 "garbage": "{not json",
-                "oversized": json.dumps({"t": "ping", "pad": "x" * 20_000}),
+                "oversized": json.dumps({"t": "ping", "pad": "x" * (MAX_FRAME + 1)}),
                 "binary": b"\x81\xa1t\xa4ping",
                 "long string": _hello("x" * 2000),
                 "lone surrogate": _hello("\ud800"),  # escaped in the JSON, as a page may send
@@ -87,7 +87,7 @@ def test_hostile_sockets_are_dropped_with_a_reason(web_host: Callable[..., HostH
 
     reasons = asyncio.run(asyncio.wait_for(attack(), 30))
     assert "not a JSON frame" in str(reasons["garbage"])
-    assert "16384 bytes" in str(reasons["oversized"])
+    assert f"{MAX_FRAME} bytes" in str(reasons["oversized"])
     assert "JSON text frames, not binary" in str(reasons["binary"])
     assert "string over 1024" in str(reasons["long string"])
     assert "not Unicode text" in str(reasons["lone surrogate"])
