@@ -22,6 +22,7 @@ import pygame
 
 from game.client import fonts
 from game.client.canvas import Canvas, text_canvas
+from game.client.surface_cache import by_bytes
 from game.rules import Player
 
 Color = tuple[int, int, int]
@@ -91,6 +92,10 @@ REFERENCE_HEIGHT = 1080  # the sizes below are pixels of a 1080-line screen
 LEAST_TEXT = 20  # nothing a player must read is smaller: cell labels, subscripts, hints
 LEAST_BODY = 28  # sentences, menu labels
 LEAST_BUTTON = 56  # a button's height
+# Rendered words kept for the next frame, in bytes of pixels: a 4K screen's words for a
+# few screens (a TV left on all evening renders a new line of news every game).
+TEXT_BYTES = 64 * 2**20  # a 4K screen's words take 2 to 8 MB
+GLOWING_TEXT_BYTES = 32 * 2**20  # ... their glowing ones up to 5 MB
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +184,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return fonts.font(size, bold)
 
 
-@lru_cache(maxsize=2048)
+@by_bytes(TEXT_BYTES)
 def text(words: str, size: int, color: Color, bold: bool = False) -> Canvas:
     """``words`` rendered once, antialiased, on a transparent canvas that says what it holds."""
     return text_canvas(font(size, bold).render(words, True, color).convert_alpha(), words, size)
@@ -205,7 +210,7 @@ def glow_pad(size: int) -> int:
     return max(4, size // 3)
 
 
-@lru_cache(maxsize=512)
+@by_bytes(GLOWING_TEXT_BYTES)
 def glowing_text(
     words: str, size: int, color: Color, glow: int, bold: bool = True
 ) -> pygame.Surface:

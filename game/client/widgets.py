@@ -255,8 +255,9 @@ class Menu:
                 _arrow(surface, (right + size * 0.8, rect.centery), r, 1, palette.accent)
             else:
                 glow = palette.glow_strength if focused else 0
-                # A label from outside (a table's name) may be longer than any row.
-                room = rect.width - rect.height
+                # A label from outside (a table's name) may be longer than any row: fitted
+                # within the row, clear of its rounded ends.
+                room = rect.width - rect.height // 3
                 words, size = theme.fitted(
                     item.label, size, room, theme.screen_scale().hint, focused
                 )

@@ -91,6 +91,19 @@ def test_buttons_are_big_enough_to_aim_at(drawn: tuple[tuple[int, int], Layout])
     assert not low, f"buttons under {least}px:\n" + "\n".join(low)
 
 
+def test_no_button_cuts_its_words(drawn: tuple[tuple[int, int], Layout]) -> None:
+    # A label cut with an ellipsis is for a name from outside (a table's), never a button's
+    # own word: "U…" and "St…" hid Undo and Study once.
+    _, found = drawn
+    cut = [
+        _where(s, t)
+        for s, (texts, buttons) in found.items()
+        for t in texts
+        if t.words.endswith("…") and any(b.rect.collidepoint(t.rect.center) for b in buttons)
+    ]
+    assert not cut, "buttons with cut words:\n" + "\n".join(cut)
+
+
 def test_every_scene_draws_words() -> None:
     """The checks above see something: every state draws text, and menus record buttons."""
     studio = Studio((1280, 720))

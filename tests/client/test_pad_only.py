@@ -92,8 +92,13 @@ def focus(d: Driver, label: str, menu: object = None) -> None:
         if menu.focus == target:
             return
         down = menu.focus < target
-        if menu.columns > 1:  # a row of buttons
-            press(d, RIGHT if down else LEFT)
+        if menu.columns > 1:  # rows of buttons (two of three in a narrow panel)
+            row, col = divmod(menu.focus, menu.columns)
+            to_row, to_col = divmod(target, menu.columns)
+            if menu.focus >= 0 and row != to_row:
+                press(d, DOWN if row < to_row else UP)
+            else:
+                press(d, RIGHT if col < to_col or menu.focus < 0 else LEFT)
         elif n % 2:
             stick(d, 1 if down else -1)
         else:

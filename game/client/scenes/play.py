@@ -271,10 +271,15 @@ class PlayScene(BaseScene):
         return [pygame.Rect(left + i * (side + gap), bottom - side, side, side) for i in range(2)]
 
     def _hud_menu_area(self, hud: pygame.Rect) -> pygame.Rect:
-        """A row of buttons along the bottom of the panel."""
+        """The buttons along the bottom of the panel: a row of six, or two rows of three
+        where the panel is too narrow for six to show their words (a square window)."""
         scale = theme.scale(self.ctx.size)
         inner = hud.inflate(-2 * scale.px(24), 0)
-        height = scale.button
+        face = theme.font(min(scale.body, scale.button // 2), True)  # as a focused label
+        widest = max(face.size(item.label)[0] for item in self.hud_menu.items)
+        one_row = inner.width >= 6 * (widest + scale.button // 2)
+        self.hud_menu.columns = 6 if one_row else 3
+        height = scale.button if one_row else round(scale.button * 2.2)  # the menu's gap
         return pygame.Rect(inner.x, hud.bottom - height - scale.px(24), inner.width, height)
 
     # -- input ------------------------------------------------------------------
