@@ -125,7 +125,12 @@ def standings(results: Iterable[GameResult], players: Iterable[str] = ()) -> lis
             line.played += 1
             line.wins += name == winner
             line.draws += winner is None
-    return sorted(table.values(), key=lambda s: (-s.points, -s.wins, s.played, s.name))
+    return sorted(table.values(), key=lambda s: (*_rank(s), s.name))
+
+
+def _rank(line: Standing) -> tuple[float, int, int]:
+    """What orders the standings: more points, then more wins, then fewer games."""
+    return -line.points, -line.wins, line.played
 
 
 # -- the format ------------------------------------------------------------------------------
@@ -258,7 +263,13 @@ class Party:
             best = standings(self.results, self.roster)
             if self.format == KNOCKOUT and self.champion:
                 return f"{self.champion} wins the knockout"
-            return f"{best[0].name} wins the night" if best and best[0].played else "party over"
+            if not best or not best[0].played:
+                return "party over"
+            # Level on points, wins and games: nothing tells them apart, so none wins alone.
+            level = [s.name for s in best if _rank(s) == _rank(best[0])]
+            if len(level) > 1:
+                return f"{', '.join(level[:-1])} and {level[-1]} share the night"
+            return f"{best[0].name} wins the night"
         if self.playing:
             x, o = self.playing
             where = f"round {self.knockout_round}: " if self.format == KNOCKOUT else ""

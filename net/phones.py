@@ -27,8 +27,10 @@ def join_urls(bind: str, port: int) -> list[str]:
     return [f"http://{show_address((a, port))}/" for a in addresses or ["127.0.0.1"]]
 
 
-def qr_matrix(url: str, border: int = 2) -> tuple[tuple[bool, ...], ...]:
-    """The QR code of ``url``: rows of modules, True where dark, with a light ``border``."""
+def qr_matrix(url: str, border: int = 4) -> tuple[tuple[bool, ...], ...]:
+    """The QR code of ``url``: rows of modules, True where dark, with a light ``border`` (the
+    standard's quiet zone is four modules: a camera finds the code by it, and the screen
+    around it is dark)."""
     code = segno.make(url, error="m", micro=False)
     return tuple(tuple(bool(m) for m in row) for row in code.matrix_iter(border=border))
 

@@ -24,5 +24,7 @@ def test_the_panel_draws_the_qr_code_of_the_address() -> None:
             for x, dark in enumerate(row):
                 at = (area.x + x * module + module // 2, top + y * module + module // 2)
                 assert (sum(surface.get_at(at)[:3]) < 200) is dark, (x, y)
+        # Four light modules all round before the first dark one: the standard's quiet zone.
+        assert not any(any(row) for row in rows[:4]) and not any(any(row[:4]) for row in rows)
     finally:
         pygame.display.quit()

@@ -290,3 +290,16 @@ def test_the_news_of_a_tie_says_shared_win_only_when_both_won() -> None:
     assert _verdict(bonus_draw, shared=False) == "a draw between Ada and Bo"
     assert _verdict(GameResult("Ada", "Bo", 1, 1), shared=True) == "a shared win, 1 each"
     assert _verdict(GameResult("Ada", "Bo", 0.5, 1), shared=False) == "Bo wins 1 to ½"
+
+
+def test_a_night_that_ends_level_at_the_top_is_shared() -> None:
+    party = Party("round-robin", roster=["Ada", "Bo", "Cy"])
+    party.results = [  # each beats one other: a point each
+        GameResult("Ada", "Bo", 1, 0),
+        GameResult("Bo", "Cy", 1, 0),
+        GameResult("Cy", "Ada", 1, 0),
+    ]
+    party.end()
+    assert party.status() == "Ada, Bo and Cy share the night"
+    party.results.append(GameResult("Ada", "Bo", 1, 0))
+    assert party.status() == "Ada wins the night"
