@@ -19,6 +19,7 @@ from game.client import theme
 from game.client.fonts import wrap
 from game.client.intents import Device
 from game.client.theme import Color
+from game.rules import Action, Collapse, Player, Position
 
 SHRINK = 0.92  # each try is this much smaller than the last
 SMALLEST = 0.55  # of the base size
@@ -136,3 +137,13 @@ def controls(device: Device) -> str:
 def sentence(words: str) -> str:
     """``words`` with a capital first letter: "Press A to watch" from :func:`press`."""
     return words[:1].upper() + words[1:]
+
+
+def action_words(pos: Position, action: Action) -> str:
+    """``action`` in ``pos`` as the board shows it: "O4 in cell 1", "X5 in cells 1 and 8"."""
+    label = pos.variant.label
+    if isinstance(action, Collapse):
+        return f"{Player.of_mark(action.mark)}{action.mark} in cell {label(action.cell)}"
+    if action.a == action.b:
+        return f"{pos.to_play}{pos.move_number} in cell {label(action.a)}, both halves"
+    return f"{pos.to_play}{pos.move_number} in cells {label(action.a)} and {label(action.b)}"

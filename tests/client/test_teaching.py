@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pygame
 
 from game.ai.analysis import ExactJudge
 from game.client.paths import save_record
+from game.client.prose import action_words
 from game.client.scene import SceneName
 from game.client.scenes.puzzles import progress_file
 from game.records import Record
@@ -141,8 +143,13 @@ def test_puzzles_solved_kept_and_failed(driver: Driver) -> None:
     d.key(pygame.K_TAB)
     assert scene.showing
     d.frames(1)
-    # The right one: played, counted, kept in the data folder.
+    # Said as the board shows marks, not in a record's notation ("8@2").
     right = first.position().variant.parse_token(first.answer[0])
+    words = [para.words for para in scene.words()]
+    assert f"Solution: {action_words(pos, right)}" in words
+    assert f"Not {action_words(pos, wrong)}: it gives something up." in words
+    assert re.fullmatch(r"[XO]\d in cells? \d( and \d)?", action_words(pos, right))
+    # The right one: played, counted, kept in the data folder.
     clicks = [right.cell] if isinstance(right, Collapse) else [right.a, right.b]
     for cell in clicks:
         d.click(layout.cells[cell].center)

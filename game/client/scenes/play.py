@@ -63,7 +63,7 @@ from game.client.intents import (
 )
 from game.client.join_panel import draw_join
 from game.client.link import LIVE, RECONNECTING, LinkPanel
-from game.client.prose import press
+from game.client.prose import action_words, press
 from game.client.scene import (
     COUNTING_FPS,
     FPS_CAP,
@@ -1037,7 +1037,7 @@ class PlayScene(BaseScene):
         if pos.awaiting_collapse and self.ctx.device is Device.MOUSE:
             return f"{who}: click a mark on the lit cycle, or a preview"
         if pos.awaiting_collapse:
-            return f"{who}: left/right picks an outcome, {press(self.ctx.device)} chooses it"
+            return f"{who}: left/right to pick an outcome, {press(self.ctx.device)} to choose it"
         if self.picked is not None:
             back = press(self.ctx.device, "back").removeprefix("press ")
             return f"Now the second cell for {who}{pos.move_number} ({back} takes back)"
@@ -1161,9 +1161,9 @@ class PlayScene(BaseScene):
             chosen = i == self.choice
             if not chosen:  # the chosen one's ring breathes: drawn each frame over the still
                 pygame.draw.rect(surface, palette.grid_glow, layout.area.inflate(6, 6), 1, 10)
-            who = Player.of_mark(action.mark)
-            words = f"{who}{action.mark} in cell {self.variant.label(action.cell)}"
-            words, size = theme.fitted(words, small, rect.width, small - 4, chosen)
+            words, size = theme.fitted(
+                action_words(pos, action), small, rect.width, small - 4, chosen
+            )
             label = theme.text(words, size, palette.text if chosen else palette.dim, chosen)
             theme.blit_centered(surface, label, (rect.centerx, rect.bottom + small * 0.8))
 

@@ -37,7 +37,7 @@ from game.client.intents import (
     Start,
 )
 from game.client.paths import data_dir, write_atomic
-from game.client.prose import Para
+from game.client.prose import Para, action_words
 from game.client.scene import BaseScene, Context, SceneName
 from game.client.scenes.setup import variant_title
 from game.client.still import Still
@@ -235,13 +235,13 @@ class PuzzlesScene(BaseScene):
             found.append(Para("Solved!", palette.highlight, 1.4, True, 0.8))
             found.append(Para(f"{keys.next}: the next puzzle.", palette.dim, space_before=0.3))
         elif self.result == "failed" and self.tried is not None:
-            tried = puzzle.variant.token(self.tried)
-            wrong = f"Not {tried}: it gives something up."
+            wrong = f"Not {action_words(start, self.tried)}: it gives something up."
             found.append(Para(wrong, palette.warning, 1.2, True, 0.8))
             again = f"Try again, or {keys.solution}: the solution."
             found.append(Para(again, palette.dim, space_before=0.3))
         if self.showing and self.result != "solved":
-            answer = " or ".join(puzzle.answer)
+            # One spelling: the others are the same action seen in a mirror.
+            answer = action_words(start, puzzle.variant.parse_token(puzzle.answer[0]))
             found.append(Para(f"Solution: {answer}", palette.accent, 1.2, True, 0.8))
         done = len(self.solved & {p.number for p in self.puzzles})
         found.append(Para(f"Solved {done} of {len(self.puzzles)}", palette.dim, space_before=1.2))
