@@ -215,7 +215,13 @@ class Menu:
     ) -> None:
         self._drawn_in = area.copy()
         clip = surface.get_clip()  # a screen drawn again in parts: only the items in this one
-        for i, (item, rect) in enumerate(zip(self.items, self.rects(area), strict=True)):
+        rects = self.rects(area)
+        shown = [i for i, rect in enumerate(rects) if rect.width]
+        # A list longer than its page (the LAN tables) says so: a mark at the end of the first
+        # and last rows shown points to the rows beyond them, which the focus scrolls to.
+        more = {shown[0]: -1, shown[-1]: 1} if 0 < len(shown) < len(rects) else {}
+        more = {i: way for i, way in more.items() if 0 <= i + way < len(rects)}
+        for i, (item, rect) in enumerate(zip(self.items, rects, strict=True)):
             if not rect.width or not clip.colliderect(
                 rect.inflate(2 * rect.height, 2 * rect.height)
             ):
@@ -257,12 +263,15 @@ class Menu:
                 glow = palette.glow_strength if focused else 0
                 # A label from outside (a table's name) may be longer than any row: fitted
                 # within the row, clear of its rounded ends.
-                room = rect.width - rect.height // 3
+                room = rect.width - rect.height // 3 - (2 * rect.height if more else 0)
                 words, size = theme.fitted(
                     item.label, size, room, theme.screen_scale().hint, focused
                 )
                 label = theme.glowing_text(words, size, color, glow // 2, bold=focused)
                 theme.blit_centered(surface, label, rect.center)
+            if i in more:
+                at = (rect.right - rect.height * 0.6, rect.centery)
+                _more_mark(surface, at, rect.height * 0.16, more[i], palette.accent)
 
 
 def _type_size(height: int) -> int:
@@ -334,6 +343,15 @@ def _chevrons(
 def _arrow_points(at: tuple[float, float], r: float, direction: int) -> list[tuple[float, float]]:
     x, y = at
     return [(x + direction * r, y), (x - direction * r, y - r), (x - direction * r, y + r)]
+
+
+def _more_mark(
+    surface: pygame.Surface, at: tuple[float, float], r: float, way: int, color: theme.Color
+) -> None:
+    """A triangle pointing up (``way`` -1) or down (1): more rows that way."""
+    x, y = at
+    tip, base = y + way * r, y - way * r * 0.6
+    pygame.draw.polygon(surface, color, [(x, tip), (x - r, base), (x + r, base)])
 
 
 def _arrow(

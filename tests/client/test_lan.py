@@ -585,6 +585,12 @@ def test_page_keys_and_the_wheel_scroll_a_long_lobby(driver: Driver) -> None:
         # (A table another test left announced may be listed too.)
         d.until(lambda: d.name is SceneName.LAN and len(d.scene.menu.items) >= 42)
         d.frames(40)  # until the list is still
+        # More rows below than the page shows: the last row shown says so with a mark.
+        last = max(
+            (r for r in d.scene.menu.rects(d.scene._menu_area()) if r.width), key=lambda r: r.y
+        )
+        mark = (round(last.right - last.height * 0.6), last.centery)
+        assert pygame.display.get_surface().get_at(mark)[:3] == d.app.palette.accent
         top = d.scene.menu.focus
         d.key(pygame.K_PAGEDOWN)
         page = len([r for r in d.scene.menu.rects(d.scene._menu_area()) if r.width])
