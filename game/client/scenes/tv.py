@@ -413,7 +413,7 @@ class TvScene(BaseScene):
         mark = round(58 * u)
         glow = palette.glow_strength // 2
         outcome = pos.outcome
-        halves = []
+        lines = []
         for side in Player:
             lit = pos.to_play is side or (outcome is not None and outcome.winner is side)
             faded = theme.mix(palette.background_top, palette.of(side), 0.5)
@@ -428,9 +428,18 @@ class TvScene(BaseScene):
             room = (
                 strip.width / 2 - round(40 * u) - mark * 1.4 - theme.font(size, True).size(score)[0]
             )
-            name, fitted = theme.fitted(words, size, room, round(40 * u), True)
-            label = theme.glowing_text(name + score, fitted, color, glow if lit else 0)
-            halves.append((side, label))
+            lines.append((side, words, score, room, color, lit))
+        # Both names at one size: the size the longer one fits (a short name beside a long one
+        # would otherwise look the bigger player).
+        common = min(
+            theme.fitted(w, size, room, round(40 * u), True)[1] for _, w, _, room, *_ in lines
+        )
+        halves = []
+        for side, words, score, room, color, lit in lines:
+            name, _ = theme.fitted(words, common, room, common, True)
+            halves.append(
+                (side, theme.glowing_text(name + score, common, color, glow if lit else 0))
+            )
         mid = strip.centerx
         y = strip.y + round(48 * u)
         if not any(seat.name for seat in self._seats().values()) and not self.party:
