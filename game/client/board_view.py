@@ -461,6 +461,7 @@ def _brackets(surface: pygame.Surface, rect: pygame.Rect, color: Color, width: i
 Shade = tuple[tuple[int, int, int, int], pygame.Rect, int]  # colour with alpha, where, corner
 Piece = tuple[pygame.Surface, tuple[int, int]]  # a sprite and where it goes
 GridBox = tuple[pygame.Rect, tuple[int, ...], tuple[int, ...]]  # a box, its lines in from it
+Spot = tuple[float, float]  # a point on the layer, between pixels
 
 
 def _render_static(
@@ -1030,16 +1031,30 @@ def _draw_curves(
         alpha = 60 if faded else 230 if strong else 190 if k in lit else 140
         # Shape as well as colour: X's curves are solid, O's dashed (colour-blind players, and
         # a greyscale copy, tell the sides apart by the line itself).
-        runs = [points] if Player.of_mark(k) is Player.X else _dashes(points)
-        for run in runs:
-            if palette.glow_strength and not faded:
-                glass.draw(pygame.draw.lines, (*color, alpha // 4), False, run, width * 5)
-            glass.draw(pygame.draw.lines, (*color, alpha), False, run, width * (2 if strong else 1))
+        strokes = [(width * (2 if strong else 1), alpha)]
+        if palette.glow_strength and not faded:
+            strokes.insert(0, (width * 5, alpha // 4))
+        for stroke, shade in strokes:
+            if Player.of_mark(k) is Player.X:
+                glass.draw(pygame.draw.lines, (*color, shade), False, points, stroke)
+            else:
+                for start, end in _dashes(points):
+                    _dash(glass, (*color, shade), start, end, stroke)
 
 
-def _dashes(points: list[tuple[float, float]]) -> list[list[tuple[float, float]]]:
+def _dashes(points: list[Spot]) -> list[tuple[Spot, Spot]]:
     """``points`` (a curve of 14 steps) as dashes: every other step, ends included."""
-    return [points[i : i + 2] for i in range(0, len(points) - 1, 2)]
+    return [(points[i], points[i + 1]) for i in range(0, len(points) - 1, 2)]
+
+
+def _dash(glass: Glass, color: tuple[int, ...], start: Spot, end: Spot, width: int) -> None:
+    """One dash, ``width`` thick, its ends square across it: pygame's thick lines end flat
+    along an axis, which made a slanted dash (and its glow) a broken-looking stub."""
+    (x1, y1), (x2, y2) = start, end
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    nx, ny = (y1 - y2) / length * width / 2, (x2 - x1) / length * width / 2
+    corners = [(x1 + nx, y1 + ny), (x2 + nx, y2 + ny), (x2 - nx, y2 - ny), (x1 - nx, y1 - ny)]
+    glass.draw(pygame.draw.polygon, color, corners)
 
 
 def _draw_board_winners(
