@@ -980,7 +980,7 @@ def _draw_spooky_cell(
         player = Player.of_mark(k)
         color = palette.of(player)
         if (lit and k not in lit) or dim:
-            color = theme.mix(palette.board, color, 0.45)
+            color = theme.mix(palette.board, color, palette.aside)
         sprite = theme.trimmed_mark(player, size, color, palette.glow_strength // 2)
         theme.blit_centered(layer, sprite, (x - slot * 0.1, y - slot * 0.06))
         if sub_size:
@@ -1028,7 +1028,7 @@ def _draw_curves(
         color = palette.of(Player.of_mark(k))
         strong = k in cycle
         faded = lit and k not in lit
-        alpha = 60 if faded else 230 if strong else 190 if k in lit else 140
+        alpha = round(110 * palette.aside) if faded else 230 if strong else 190 if k in lit else 140
         # Shape as well as colour: X's curves are solid, O's dashed (colour-blind players, and
         # a greyscale copy, tell the sides apart by the line itself).
         strokes = [(width * (2 if strong else 1), alpha)]

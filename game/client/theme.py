@@ -43,6 +43,9 @@ class Palette:
     warning: Color  # an illegal pick explained
     highlight: Color  # the last move
     glow_strength: int  # 0..255: how much light marks and text shed
+    # How much of its colour a mark keeps while a cycle awaits its collapse and the mark is
+    # not in it: dim enough that the cycle stands out, not so dim it cannot be read.
+    aside: float = 0.55
 
     def of(self, player: Player) -> Color:
         return self.x if player is Player.X else self.o
@@ -78,6 +81,7 @@ HIGH_CONTRAST = Palette(
     warning=(255, 80, 80),
     highlight=(255, 255, 255),
     glow_strength=0,
+    aside=0.85,
 )
 
 
