@@ -34,7 +34,7 @@ from game.client.effects import Effects
 from game.client.intents import Cancel, Intent, Text
 from game.client.join_panel import draw_join
 from game.client.link import LIVE, RECONNECTING, LinkPanel
-from game.client.prose import press
+from game.client.prose import press, sentence
 from game.client.scene import COUNTING_FPS, FPS_CAP, BaseScene, Context, SceneName
 from game.client.scoreboard import fit
 from game.client.still import Changing, Redraw, Still
@@ -609,7 +609,7 @@ class TvScene(BaseScene):
         surface.blit(head, (inner.x, y))
         surface.blit(count, count.get_rect(bottomright=(inner.right, y + head.get_height() - 6)))
         y += head.get_height() + round(4 * u)
-        for line in theme.wrap(party.status, round(38 * u), inner.width, True)[:2]:
+        for line in theme.wrap(sentence(party.status), round(38 * u), inner.width, True)[:2]:
             color = palette.highlight if party.finished else palette.text
             words = theme.text(line, round(38 * u), color, True)
             surface.blit(words, (inner.x, y))
