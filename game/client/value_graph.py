@@ -26,6 +26,7 @@ from game.rules import Action, Position, Variant
 Point = tuple[int, int]
 # How a grade is written beside a move, chess-style.
 SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+GRADE_SIZE = {"inaccuracy": 0.8, "mistake": 1.0, "blunder": 1.35}  # of the graph's dot
 
 
 def grade_color(label: str, palette: Palette) -> Color:
@@ -155,8 +156,11 @@ class ValueGraph:
         pygame.draw.line(surface, palette.accent, (x, rect.y + 4), (x, rect.bottom - 4), 3)
         dot = max(4, rect.height // 16)
         for centre, label in self.marks(analysis):
-            pygame.draw.circle(surface, grade_color(label, palette), centre, dot)
-            pygame.draw.circle(surface, palette.board, centre, dot, 2)
+            # Bigger as the grade is worse, so the grades differ in more than colour (a
+            # mistake's and a blunder's are one grey to some eyes and on a greyscale copy).
+            radius = round(dot * GRADE_SIZE.get(label, 1.0))
+            pygame.draw.circle(surface, grade_color(label, palette), centre, radius)
+            pygame.draw.circle(surface, palette.board, centre, radius, 2)
         size = theme.scale(surface.get_size()).hint
         for words, anchor in (("X", "topleft"), ("O", "bottomleft")):
             color = palette.x if words == "X" else palette.o
