@@ -131,6 +131,25 @@ def _interfaces(bind: str | None) -> InterfaceChoice | list[str]:
     return InterfaceChoice.All if bind in (None, ANY) else [bind]
 
 
+class _Tasks:
+    """Work started on the event loop, held until done (the loop keeps only weak references
+    to tasks), all cancelled by :meth:`cancel`."""
+
+    def __init__(self) -> None:
+        self._running: set[asyncio.Task[None]] = set()
+
+    def spawn(self, coro: Coroutine[object, object, None]) -> asyncio.Task[None]:
+        task = asyncio.ensure_future(coro)
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
+        return task
+
+    async def cancel(self) -> None:
+        for task in self._running:
+            task.cancel()
+        await asyncio.gather(*self._running, return_exceptions=True)
+
+
 class Advertiser:
     """Announces one table while it lives; :meth:`update` re-announces its TXT properties.
 
@@ -145,7 +164,7 @@ class Advertiser:
         self._info: AsyncServiceInfo | None = None
         self._view: TableView | None = None
         self._registered = asyncio.Event()
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks = _Tasks()
         self._dirty = False
 
     async def start(self, name: str, port: int, view: TableView) -> None:
@@ -158,7 +177,7 @@ class Advertiser:
         self._server = f"qttt-{uuid.uuid4().hex[:12]}.local."
         self._port = port
         self._info = self._service_info(f"{_instance(name)}.{SERVICE_TYPE}", view)
-        self._spawn(self._register())
+        self._tasks.spawn(self._register())
 
     def update(self, view: TableView) -> None:
         """Announce ``view`` soon (at most every 0.25 s); never waits."""
@@ -167,12 +186,10 @@ class Advertiser:
         self._view = view
         if not self._dirty:
             self._dirty = True
-            self._spawn(self._send_update())
+            self._tasks.spawn(self._send_update())
 
     async def close(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._tasks.cancel()
         if self._zc is None:
             return
         if self._registered.is_set() and self._info:
@@ -196,11 +213,6 @@ class Advertiser:
             server=self._server,
             parsed_addresses=self.addresses,
         )
-
-    def _spawn(self, coro: object) -> None:
-        task = asyncio.ensure_future(coro)  # type: ignore[arg-type]
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
     async def _register(self) -> None:
         assert self._zc and self._info
@@ -247,7 +259,7 @@ class _Browse:
         self._announced: set[str] = set()  # every name announced and not yet said goodbye to
         self._resolving: dict[str, asyncio.Task[None]] = {}  # the look under way at each name
         self._again: set[str] = set()  # names that changed while being looked at
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks = _Tasks()
         self._zc: AsyncZeroconf | None = None
         self._browser: AsyncServiceBrowser | None = None
 
@@ -263,14 +275,12 @@ class _Browse:
             handlers=[self._on_change],
             question_type=DNSQuestionType.QM,
         )
-        self._spawn(self._rechecking())
+        self._tasks.spawn(self._rechecking())
 
     async def close(self) -> None:
         if self._browser:
             await self._browser.async_cancel()
-        for task in self._tasks:
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._tasks.cancel()
         if self._zc:
             await self._zc.async_close()
 
@@ -289,7 +299,7 @@ class _Browse:
             if name in self._resolving:
                 self._again.add(name)
             else:
-                self._resolving[name] = self._spawn(self._resolve(name))
+                self._resolving[name] = self._tasks.spawn(self._resolve(name))
             return
         self._announced.discard(name)
         self._again.discard(name)
@@ -298,17 +308,11 @@ class _Browse:
         with self._lock:
             self._found.pop(name, None)
 
-    def _spawn(self, coro: Coroutine[object, object, None]) -> asyncio.Task[None]:
-        task = asyncio.ensure_future(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
-
     async def _rechecking(self) -> None:
         while True:
             await asyncio.sleep(self._recheck)
             for name in self._announced - self._resolving.keys():
-                self._resolving[name] = self._spawn(self._resolve(name))
+                self._look(name, True)
 
     async def _resolve(self, name: str) -> None:
         assert self._zc is not None
