@@ -167,7 +167,7 @@ class Menu:
             self._activate(self.items[self.focus], 1)
             return True
         if isinstance(intent, Page):  # Page Up/Down, the wheel: a page of a list that scrolls
-            shown = sum(1 for rect in self.rects(area) if rect.width)
+            shown = len(_shown(self.rects(area)))
             if shown == len(self.items):
                 return False
             focus = min(max(0, self.focus + intent.delta * shown), len(self.items) - 1)
@@ -216,7 +216,7 @@ class Menu:
         self._drawn_in = area.copy()
         clip = surface.get_clip()  # a screen drawn again in parts: only the items in this one
         rects = self.rects(area)
-        shown = [i for i, rect in enumerate(rects) if rect.width]
+        shown = _shown(rects)
         # A list longer than its page (the LAN tables) says so: a mark at the end of the first
         # and last rows shown points to the rows beyond them, which the focus scrolls to.
         more = {shown[0]: -1, shown[-1]: 1} if 0 < len(shown) < len(rects) else {}
@@ -343,6 +343,11 @@ def _chevrons(
 def _arrow_points(at: tuple[float, float], r: float, direction: int) -> list[tuple[float, float]]:
     x, y = at
     return [(x + direction * r, y), (x - direction * r, y - r), (x - direction * r, y + r)]
+
+
+def _shown(rects: list[pygame.Rect]) -> list[int]:
+    """Which of a menu's rows are on its page (the others scrolled out have no size)."""
+    return [i for i, rect in enumerate(rects) if rect.width]
 
 
 def _more_mark(
