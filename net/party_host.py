@@ -591,7 +591,7 @@ class PartyHost(Host):
         results = self.party.results
         key = (len(results), results[-1] if results else None, len(self.party.roster))
         if self._ranked[0] != key:
-            self._ranked = key, standings(self.party.results, self.party.roster)
+            self._ranked = key, standings(results, self.party.roster)
         return self._ranked[1]
 
     def _save_party(self) -> None:
