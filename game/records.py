@@ -8,6 +8,7 @@ the rules, so a record that loads is a legal game.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -108,12 +109,18 @@ def parse_record(text: str) -> Record:
 
 def read_record(path: str | Path) -> Record:
     try:
-        with open(path, "rb") as file:
+        # Opened without waiting: a FIFO nobody writes to then reads as empty instead of
+        # hanging; one with a writer (``<(cat game.json)``) is read as it comes.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        os.set_blocking(fd, True)
+        with open(fd, "rb") as file:
             data = file.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
         raise RecordError(f"record: cannot read {path}: {exc.strerror or exc}") from None
     if len(data) > MAX_RECORD_BYTES:
         raise RecordError(f"record: {path} is over {MAX_RECORD_BYTES >> 20} MB, no game's record")
+    if not data.strip():
+        raise RecordError("record: the file is empty")
     try:
         text = data.decode("utf-8-sig")  # tolerate a BOM
     except UnicodeDecodeError:

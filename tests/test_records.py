@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -121,7 +124,30 @@ def test_unreadable_files(tmp_path: Path) -> None:
     binary.write_bytes(b"\xff\xfe{}")
     with pytest.raises(RecordError, match="record: not UTF-8 text"):
         read_record(binary)
+    empty = tmp_path / "empty.json"
+    empty.write_text("\n")
+    with pytest.raises(RecordError, match="record: the file is empty"):
+        read_record(empty)
     huge = tmp_path / "huge.json"
     huge.write_bytes(b" " * (MAX_RECORD_BYTES + 1))  # or a device that never ends
     with pytest.raises(RecordError, match=f"record: {huge} is over 16 MB, no game's record"):
         read_record(huge)
+
+
+def test_a_fifo_is_read_as_it_comes_and_one_nobody_writes_to_is_empty(tmp_path: Path) -> None:
+    fifo = tmp_path / "game.json"
+    os.mkfifo(fifo)
+    with pytest.raises(RecordError, match="record: the file is empty"):
+        read_record(fifo)  # no writer: at once, not blocked for ever
+
+    def write() -> None:
+        with open(fifo, "w") as out:  # waits for the reader
+            json.dump(SPEC_RECORD, out)
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    try:
+        time.sleep(0.2)  # the writer waits in open()
+        assert read_record(fifo).moves == SPEC_RECORD["moves"]
+    finally:
+        writer.join(timeout=10)

@@ -86,7 +86,8 @@ def test_a_record_named_in_bytes_that_are_not_utf8_is_refused_in_words(
     d.key(pygame.K_DOWN)
     d.key(pygame.K_RETURN)
     d.frames(2)
-    assert d.scene.record is None and "cannot be shown: record: not JSON" in d.scene.message
+    assert d.scene.record is None
+    assert "cannot be shown: record: the file is empty" in d.scene.message
     Draws(d).painted_whole()
 
 
