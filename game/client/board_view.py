@@ -413,7 +413,9 @@ class BoardView:
             drawn.append(pygame.draw.rect(surface, shade, rect, 2, 8))
         for cell, color in look.cursors:
             rect = layout.cells[cell].inflate(-6, -6)
-            drawn.append(_brackets(surface, rect, color, 3 + round(pulse)))
+            # As thick as a focus ring on this screen, where the cell leaves room for it.
+            width = max(3, min(rect.width // 24, surface.get_height() // 140))
+            drawn.append(_brackets(surface, rect, color, width + round(pulse * max(1, width / 4))))
             # A side's cursor also wears its mark in the corner: shape, not colour alone.
             side = next((p for p in Player if palette.of(p) == color), None)
             if side is not None:

@@ -143,6 +143,7 @@ def play(d: Driver, variant: Variant, token: str) -> None:
     action = variant.parse_token(token)
     if isinstance(action, Collapse):
         index = next(i for i, (a, _) in enumerate(pos.collapse_outcomes()) if a == action)
+        assert not d.scene._look().cursors  # one focus: the outcome picked, not a cell
         for _ in range(index + 1):
             queue(RIGHT)
         queue(A)
@@ -154,6 +155,7 @@ def play(d: Driver, variant: Variant, token: str) -> None:
     for cell in action:
         if cursor not in d.scene.cursors:
             press(d, DOWN)  # the first press shows the cursor
+        assert d.scene._look().cursors  # back after a collapse
         r, c = where[d.scene.cursors[cursor]]
         tr, tc = where[cell]
         for _ in range(abs(tr - r)):

@@ -879,9 +879,11 @@ class PlayScene(BaseScene):
                 allowed = found
         pads_side = {pad: self._side_of(pad) for pad in self.cursors}
         palette = self.ctx.palette
+        # While a collapse waits, the pads pick an outcome, not a cell: their cursors rest.
         cursors = tuple(
             (cell, palette.of(pads_side[pad]) if pads_side[pad] else palette.dim)
             for pad, cell in self.cursors.items()
+            if not pos.awaiting_collapse
         )
         return Look(
             hover=self.hover,
