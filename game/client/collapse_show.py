@@ -23,6 +23,7 @@ import pygame
 from game.client import theme
 from game.client.canvas import note_cover
 from game.client.effects import FLIGHT_TIME
+from game.client.prose import sentence
 from game.client.theme import Palette
 from game.rules import Collapse, Player, Position
 
@@ -82,7 +83,7 @@ class CollapseShow:
         color = palette.of(who) if who else palette.accent
         detail = f"{mark} settles in cell {where}; the others follow"
         self.banner = Banner(
-            f"{chooser[:1].upper()}{chooser[1:]} chose", detail, color, now + self.pace.flight + 1.0
+            f"{sentence(chooser)} chose", detail, color, now + self.pace.flight + 1.0
         )
 
     def cleared(self) -> None:

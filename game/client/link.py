@@ -15,6 +15,7 @@ import pygame
 
 from game.client import theme
 from game.client.intents import Activate, Cancel, Click, Intent, Navigate
+from game.client.prose import sentence
 from game.client.question import Question
 from game.client.scene import Context, SceneName
 from game.client.still import Changing
@@ -84,7 +85,7 @@ class LinkPanel:
         where = f"{session.table_name} ({address})" if session.table_name else address
         if self.state == ENDED:
             reason = session.ended or "the connection ended"
-            reason = reason[:1].upper() + reason[1:]
+            reason = sentence(reason)
             # A table never reached says where itself ("cannot reach host:port: ...").
             return reason if address in reason else f"Disconnected from {where}: {reason}"
         seconds = max(0, round(self.ctx.time - (table.down_since or self.ctx.time)))

@@ -16,6 +16,7 @@ import pygame
 
 from game.client.intents import Intent
 from game.client.keyboard import NAME_CHARS, Done, TextField
+from game.client.prose import sentence
 from game.client.scene import Context, SceneName
 from game.client.settings import NAME_LIMIT, valid
 
@@ -30,7 +31,7 @@ def system_name() -> str:
     except (OSError, KeyError):  # no user name in the environment nor the password file
         return ""
     kept = "".join(c for c in login if c in NAME_CHARS).strip()[:NAME_LIMIT]
-    return kept[:1].upper() + kept[1:]
+    return sentence(kept)
 
 
 class NamePrompt:

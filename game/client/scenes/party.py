@@ -312,7 +312,7 @@ class PartyScene(TvScene):
         session = self.ctx.table.session if self.ctx.table else None
         if self.couch is None and session is not None and session.ended and not self._told_end:
             self._told_end = True
-            self.news.append((session.ended[:1].upper() + session.ended[1:], self.ctx.time))
+            self.news.append((prose.sentence(session.ended), self.ctx.time))
 
     # -- drawing -----------------------------------------------------------------------
 
@@ -392,7 +392,7 @@ class PartyScene(TvScene):
         y += title.get_height() + scale.px(24)
         status = self.party.status if self.party else "Opening the doors…"
         words, size = theme.fitted(
-            status[:1].upper() + status[1:], scale.heading, left.width, scale.body, True
+            prose.sentence(status), scale.heading, left.width, scale.body, True
         )
         line = theme.text(words, size, palette.accent, True)
         theme.blit_centered(surface, line, (left.centerx, y + line.get_height() / 2))
@@ -407,7 +407,7 @@ class PartyScene(TvScene):
     def _how_to_join(self) -> list[Para]:
         palette = self.ctx.palette
         if self.couch is None and self.party and self.ctx.settings.player_name in self.party.late:
-            late = LATE_FOR_KNOCKOUT[:1].upper() + LATE_FOR_KNOCKOUT[1:] + "."
+            late = prose.sentence(LATE_FOR_KNOCKOUT) + "."
             return [Para(late, palette.text)]
         if self.couch is None:
             return [

@@ -63,7 +63,7 @@ from game.client.intents import (
 )
 from game.client.join_panel import draw_join
 from game.client.link import LIVE, RECONNECTING, LinkPanel
-from game.client.prose import action_words, press
+from game.client.prose import action_words, press, sentence
 from game.client.scene import (
     COUNTING_FPS,
     FPS_CAP,
@@ -703,7 +703,7 @@ class PlayScene(BaseScene):
         return f"{seat.name}{you}{away}"
 
     def _say(self, text: str, warning: bool = True, time: float = MESSAGE_TIME) -> None:
-        self.message = Message(text[:1].upper() + text[1:], self.ctx.time + time, warning)
+        self.message = Message(sentence(text), self.ctx.time + time, warning)
         if warning:
             self.ctx.audio.play(Cue.REFUSE)
 
@@ -1033,7 +1033,7 @@ class PlayScene(BaseScene):
             return f"Bot {who} is {action}…"
         if self.ctx.table is not None and not self.session.local_sides:
             watching = self._not_yours(pos)  # a spectator, or a party's queue
-            return watching[:1].upper() + watching[1:]
+            return sentence(watching)
         if who not in self.session.local_sides:
             return f"Waiting for {self._called(who)}…"
         if pos.awaiting_collapse and self.ctx.device is Device.MOUSE:

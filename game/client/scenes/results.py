@@ -156,9 +156,9 @@ class ResultsScene(MenuScreen):
         if isinstance(message, Snapshot) and message.game != self.game and self._next_game():
             return
         if isinstance(message, Refused):
-            self.saved = message.reason[:1].upper() + message.reason[1:]
+            self.saved = prose.sentence(message.reason)
         elif isinstance(message, Notice):
-            self.saved = message.text[:1].upper() + message.text[1:]
+            self.saved = prose.sentence(message.text)
         self._items()
 
     def _menu(self) -> None:
@@ -241,7 +241,7 @@ class ResultsScene(MenuScreen):
         self.menu.draw(surface, menu, palette, t)
         party = self.table.party if self.table else None
         if party is not None:
-            words = f"{party.status[:1].upper()}{party.status[1:]}"
+            words = prose.sentence(party.status)
             if party.playing:
                 words = f"Now: {party.playing[0]} vs {party.playing[1]}"
             line = theme.text(words, small, palette.accent, True)

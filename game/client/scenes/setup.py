@@ -151,7 +151,7 @@ class SetupScene(MenuScreen):
         blurb = VARIANT_BLURBS.get(self.variants[self.variant_item.index], "")
         box = pygame.Rect(w // 8, round(h * 0.86), w * 3 // 4, round(h * 0.13))
         if self.error:
-            words = Para(self.error[:1].upper() + self.error[1:], palette.warning, bold=True)
+            words = Para(prose.sentence(self.error), palette.warning, bold=True)
         else:
             words = Para(blurb, palette.dim)
         prose.draw(surface, [words], box, scale.body, center=True)

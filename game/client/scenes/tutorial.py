@@ -479,7 +479,7 @@ class TutorialScene(BaseScene):
         try:
             action = pos.check(action)
         except RulesError as exc:
-            self.refuse(f"{capital(str(exc))}.")
+            self.refuse(f"{prose.sentence(str(exc))}.")
             return
         if not step.any_legal and action != self.expected():
             self.refuse(f"Not cell {label(cell)}. {step.why}")
@@ -494,7 +494,7 @@ class TutorialScene(BaseScene):
                 try:
                     self.pos.check(Place(cell, other))
                 except RulesError as exc:
-                    return f"{capital(str(exc))}."
+                    return f"{prose.sentence(str(exc))}."
         return None
 
     def choose(self, action: Action) -> None:
@@ -502,7 +502,7 @@ class TutorialScene(BaseScene):
         try:
             action = pos.check(action)
         except RulesError as exc:
-            self.refuse(f"{capital(str(exc))}: only the marks on the lit cycle can choose.")
+            self.refuse(f"{prose.sentence(str(exc))}: only the marks on the lit cycle can choose.")
             return
         if not step.any_legal and action != self.expected():
             self.refuse(step.why)
@@ -517,7 +517,7 @@ class TutorialScene(BaseScene):
         self.session.submit(action)
         for event in self.session.events():
             if isinstance(event, Refused):
-                self.refuse(f"{capital(event.reason)}.")
+                self.refuse(f"{prose.sentence(event.reason)}.")
             elif isinstance(event, Snapshot):
                 self.show(event.position)
 
@@ -758,7 +758,3 @@ def status(pos: Position) -> str:
         where = " and ".join(str(b + 1) for b in boards)
         said += f", in board{'s' if len(boards) > 1 else ''} {where}"
     return said
-
-
-def capital(text: str) -> str:
-    return text[:1].upper() + text[1:]

@@ -139,7 +139,7 @@ class TvScene(BaseScene):
         """The line under the side column: the keys, or the question a first "back" asks."""
         if self._asking_to_leave():
             back = press(self.ctx.device, "back")
-            return f"{back[:1].upper()}{back[1:]} again to leave"
+            return f"{sentence(back)} again to leave"
         return self.hint()
 
     # -- the fixed step --------------------------------------------------------------
@@ -168,7 +168,7 @@ class TvScene(BaseScene):
             self.bubbles.append(Bubble(words, event.by, now))
         elif isinstance(event, Notice | Refused):
             text = event.text if isinstance(event, Notice) else event.reason
-            self.news.append((text[:1].upper() + text[1:], now))
+            self.news.append((sentence(text), now))
 
     def _show(self, snap: Snapshot) -> None:
         before, after = self.pos, snap.position
