@@ -123,6 +123,39 @@ def test_only_the_choosers_pad_chooses_the_collapse(driver: Driver) -> None:
     assert d.scene.moves[-1] == "4@5"
 
 
+def test_the_waiting_pads_b_leaves_the_choosers_outcome_alone(driver: Driver) -> None:
+    d = driver
+    start_couch_game(d, 0)
+    _by_pads(d, ["1-2", "2-5", "5-9", "1-5"], 10, 11)
+    d.ready()
+    d.button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT, 10)
+    d.button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT, 10)
+    assert d.scene.choice == 1
+    d.button(pygame.CONTROLLER_BUTTON_B, 11)  # O waits: its B only starts to leave
+    assert d.scene.choice == 1 and "again to leave" in d.scene.message.text
+    d.button(pygame.CONTROLLER_BUTTON_B, 10)  # X's own B takes its look back
+    assert d.scene.choice is None and d.name is SceneName.PLAY
+
+
+def test_the_buttons_answer_the_pad_that_went_to_them(driver: Driver) -> None:
+    d = driver
+    start_couch_game(d, 0)
+    _by_pads(d, ["1-2", "2-5"], 10, 11)
+    d.button(pygame.CONTROLLER_BUTTON_DPAD_DOWN, 11)
+    d.button(pygame.CONTROLLER_BUTTON_START, 11)  # O goes to the buttons
+    menu = d.scene.hud_menu
+    assert menu.focus == 0
+    d.button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT, 11)
+    assert menu.focus == 1
+    cell = d.scene.cursors[d.app.input.pad_of(10)]
+    d.button(pygame.CONTROLLER_BUTTON_DPAD_LEFT, 10)  # X's pad moves X's cursor
+    assert menu.focus == 1 and d.scene.cursors[d.app.input.pad_of(10)] != cell
+    d.button(pygame.CONTROLLER_BUTTON_B, 10)  # and X's B is X's, not the buttons' way back
+    assert menu.focus == 1
+    d.button(pygame.CONTROLLER_BUTTON_B, 11)
+    assert menu.focus == -1
+
+
 def test_a_spare_pad_plays_the_side_whose_pad_was_unplugged(driver: Driver) -> None:
     d = driver
     start_couch_game(d, 0)

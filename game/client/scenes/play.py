@@ -104,6 +104,7 @@ class PlayScene(BaseScene):
         self.picked: int | None = None
         self.hover: int | None = None
         self.cursors: dict[int, int] = {}  # pad -> cell
+        self.buttons_pad = KEYBOARD  # the pad (or keys) that took the focus to the buttons
         self.choice: int | None = None  # the collapse outcome highlighted (0 or 1)
         self.message: Message | None = None
         self.leave_until = -1.0
@@ -297,7 +298,7 @@ class PlayScene(BaseScene):
             area = self._hud_menu_area(self._areas()[1])
             if isinstance(intent, Point | Click):
                 self.hud_menu.handle(intent, area)
-            elif isinstance(intent, Start) or self._on_buttons():
+            elif isinstance(intent, Start) or self._on_buttons_of(intent.pad):
                 self._handle(intent)
             return
         self._handle(intent)
@@ -313,17 +314,17 @@ class PlayScene(BaseScene):
             self._hint()
         elif isinstance(intent, Study):
             self._study()
-        elif isinstance(intent, Cancel) and self._on_buttons():
+        elif isinstance(intent, Cancel) and self._on_buttons_of(intent.pad):
             self._to_buttons(False)  # back to the board, as Start came from it: not leaving
         elif isinstance(intent, Cancel):
-            self._cancel()
+            self._cancel(intent.pad)
         elif isinstance(intent, Point):
             self._point(intent.pos)
         elif isinstance(intent, Click):
             self._click(intent.pos)
         elif isinstance(intent, Start):
-            self._to_buttons(not self._on_buttons())
-        elif self._on_buttons() and isinstance(intent, Navigate | Activate):
+            self._to_buttons(not self._on_buttons_of(intent.pad), intent.pad)
+        elif isinstance(intent, Navigate | Activate) and self._on_buttons_of(intent.pad):
             self._buttons(intent)
         elif isinstance(intent, Navigate):
             self._navigate(intent)
@@ -342,7 +343,9 @@ class PlayScene(BaseScene):
                     hovered = i
             if hovered is not None:
                 self.choice = hovered
-        if not self.hud_menu.handle(Point(at), self._hud_menu_area(self._areas()[1])):
+        if self.hud_menu.handle(Point(at), self._hud_menu_area(self._areas()[1])):
+            self.buttons_pad = KEYBOARD  # the pointer's focus: Enter presses it
+        else:
             self.hud_menu.focus = -1  # the pointer left the buttons: keys move on the board again
 
     def _click(self, at: tuple[int, int]) -> None:
@@ -372,10 +375,17 @@ class PlayScene(BaseScene):
     def _on_buttons(self) -> bool:
         return 0 <= self.hud_menu.focus < len(self.hud_menu.items)
 
-    def _to_buttons(self, on: bool) -> None:
-        """Give the focus to the buttons (Start, or a step right off the board), or take it back."""
+    def _on_buttons_of(self, pad: int) -> bool:
+        """Whether the buttons have the focus, moved there by ``pad``: on a couch with two
+        pads, the other pad's cursor stays on the board and answers it."""
+        return self._on_buttons() and pad == self.buttons_pad
+
+    def _to_buttons(self, on: bool, pad: int = KEYBOARD) -> None:
+        """Give the focus to the buttons (Start, or a step right off the board) for ``pad``,
+        or take it back."""
         enabled = [i for i, item in enumerate(self.hud_menu.items) if item.enabled]
         self.hud_menu.focus = enabled[0] if on else -1
+        self.buttons_pad = pad
         self.ctx.audio.play(Cue.SELECT)
 
     def _buttons(self, intent: Navigate | Activate) -> None:
@@ -416,7 +426,7 @@ class PlayScene(BaseScene):
             return
         r, c = next((r, row.index(cell)) for r, row in enumerate(grid) if cell in row)
         if c + intent.dx >= len(grid[r]):
-            self._to_buttons(True)  # right off the board: the buttons beside it
+            self._to_buttons(True, intent.pad)  # right off the board: the buttons beside it
             return
         # The cursor stops at the other edges rather than wrapping round to the far side.
         r = min(max(r + intent.dy, 0), len(grid) - 1)
@@ -454,11 +464,14 @@ class PlayScene(BaseScene):
             self._say(f"{self.pos.to_play} chooses the collapse: {side} waits")
         return side is self.pos.to_play
 
-    def _cancel(self) -> None:
-        if self.picked is not None:
+    def _cancel(self, pad: int) -> None:
+        # The half-move and the outcome looked at are the mover's: the waiting pad's B
+        # leaves them alone (and still counts towards leaving).
+        movers = self._side_of(pad) is self.pos.to_play
+        if self.picked is not None and movers:
             self.picked = None
             return
-        if self.choice is not None and self.pos.awaiting_collapse:
+        if self.choice is not None and self.pos.awaiting_collapse and movers:
             self.choice = None
             return
         if self.ctx.time < self.leave_until:
