@@ -106,9 +106,15 @@ def test_undo_against_a_bot_goes_back_to_the_persons_turn(driver: Driver) -> Non
     d.click(d.cell_center(0))
     d.click(d.cell_center(1))
     d.until(lambda: len(d.scene.moves) == 2)  # the bot answers
+    answered = d.scene.moves
     d.key(pygame.K_z, pygame.KMOD_LCTRL)
     assert d.scene.moves == ()
     assert d.scene.pos.to_play is Player.X
+    # Redo mirrors it: the move and the bot's reply come back, and the bot plays nothing new.
+    d.key(pygame.K_y, pygame.KMOD_LCTRL)
+    assert d.scene.moves == answered and d.scene.pos.to_play is Player.X
+    d.settle(1.0)
+    assert d.scene.moves == answered
 
 
 def test_save_writes_a_record_in_the_data_folder(driver: Driver, tmp_path: Path) -> None:

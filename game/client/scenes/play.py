@@ -622,7 +622,14 @@ class PlayScene(BaseScene):
             self._say("redo is for games on this screen")
             return
         self._browse()
-        if not self.session.redo():
+        # As undo steps back: over the bot's replies too, to the next decision a person makes
+        # (stopping on the bot's turn, it would play a reply of its own and end the redo).
+        stepped = False
+        while self.session.redo():
+            stepped = True
+            if self.session.position.to_play in self._people():
+                break
+        if not stepped:
             self._say("nothing to redo", warning=False)
 
     def _browse(self) -> None:
