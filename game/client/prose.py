@@ -139,11 +139,16 @@ def sentence(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
+def mark_name(mark: int) -> str:
+    """A mark as the board shows it: "O4"."""
+    return f"{Player.of_mark(mark)}{mark}"
+
+
 def action_words(pos: Position, action: Action) -> str:
     """``action`` in ``pos`` as the board shows it: "O4 in cell 1", "X5 in cells 1 and 8"."""
     label = pos.variant.label
     if isinstance(action, Collapse):
-        return f"{Player.of_mark(action.mark)}{action.mark} in cell {label(action.cell)}"
+        return f"{mark_name(action.mark)} in cell {label(action.cell)}"
     if action.a == action.b:
         return f"{pos.to_play}{pos.move_number} in cell {label(action.a)}, both halves"
     return f"{pos.to_play}{pos.move_number} in cells {label(action.a)} and {label(action.b)}"

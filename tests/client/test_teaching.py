@@ -164,6 +164,40 @@ def test_puzzles_solved_kept_and_failed(driver: Driver) -> None:
     assert d.scene.puzzle.number == 2
 
 
+def test_a_puzzle_says_why_a_pick_is_refused_and_b_takes_a_half_back(driver: Driver) -> None:
+    d = driver
+    d.choose("Puzzles")
+    scene = d.scene
+    assert scene.puzzle.number == 1  # X to collapse: the waiting mark lands in cell 2 or 6
+    pos = scene.pos
+    said = lambda: [para.words for para in scene.words()]  # noqa: E731
+    mark = f"{pos.to_play.other}{pos.pending_mark}"
+    assert f"Pick the cell where {mark} lands." in said()
+    layout = scene.view.layout(scene.board_area())
+    d.click(layout.cells[0].center)  # classical
+    assert "Cell 1 is classical: pick an open cell." in said() and scene.pos == pos
+    elsewhere = next(c for c in pos.open_cells() if c not in (1, 5))
+    d.click(layout.cells[elsewhere].center)  # open, but not where the mark may land
+    assert f"{mark} lands in cell 2 or 6: pick one of those." in said() and scene.pos == pos
+    # The cursor stops at the board's edges; B takes a first half back before it leaves.
+    column = scene.cursor % 3
+    for _ in range(4):
+        d.button(pygame.CONTROLLER_BUTTON_DPAD_UP)
+    assert scene.cursor == column  # up stops on the top row, no wrapping round
+    for _ in range(4):
+        d.button(pygame.CONTROLLER_BUTTON_DPAD_LEFT)
+    assert scene.cursor == 0
+    d.key(pygame.K_PAGEDOWN)
+    while not scene.pos.is_open(scene.cursor) or scene.pos.awaiting_collapse:
+        d.key(pygame.K_PAGEDOWN)  # a puzzle of a move, its cursor on an open cell
+    d.key(pygame.K_RETURN)
+    assert scene.picked == scene.cursor
+    d.key(pygame.K_ESCAPE)
+    assert scene.picked is None and d.name is SceneName.PUZZLES
+    d.key(pygame.K_ESCAPE)
+    assert d.name is SceneName.TITLE
+
+
 def test_a_puzzle_names_the_controls_of_the_device_in_hand(driver: Driver) -> None:
     d = driver
     d.choose("Puzzles")

@@ -37,7 +37,7 @@ from game.client.intents import (
     Start,
 )
 from game.client.paths import data_dir, write_atomic
-from game.client.prose import Para, action_words
+from game.client.prose import Para, action_words, mark_name
 from game.client.scene import BaseScene, Context, SceneName
 from game.client.scenes.setup import variant_title
 from game.client.still import Still
@@ -82,6 +82,7 @@ class PuzzlesScene(BaseScene):
         self.cursor = 4
         self.result: str | None = None  # "solved" or "failed" after an attempt
         self.tried: Action | None = None
+        self.refused: str | None = None  # why the last pick was not taken
         self.showing = False  # the solution on the board
         self.ghost = theme.Breath(GHOST_RATE)  # the solution's ghost breathes, then rests
 
@@ -123,7 +124,9 @@ class PuzzlesScene(BaseScene):
         return board, pygame.Rect(left, board.y, w - left - gap, board.height)
 
     def handle(self, intent: Intent) -> None:
-        if isinstance(intent, Cancel):
+        if isinstance(intent, Cancel) and self.picked is not None:
+            self.picked = None  # the first half taken back, as on the play screen
+        elif isinstance(intent, Cancel):
             self.ctx.go(SceneName.TITLE)
         elif isinstance(intent, Page):
             self.load(self.index + intent.delta)
@@ -132,8 +135,13 @@ class PuzzlesScene(BaseScene):
         elif self.result == "solved" and isinstance(intent, Activate | Click):
             self.load(self.index + 1)
         elif isinstance(intent, Navigate):
-            n = self.puzzle.variant.cell_count
-            self.cursor = (self.cursor + intent.dx + 3 * intent.dy) % n
+            # Stopping at the board's edges, as the play screen's cursor does.
+            grid = self.puzzle.variant.grid()
+            r, c = next(
+                (r, row.index(self.cursor)) for r, row in enumerate(grid) if self.cursor in row
+            )
+            r = min(max(r + intent.dy, 0), len(grid) - 1)
+            self.cursor = grid[r][min(max(c + intent.dx, 0), len(grid[r]) - 1)]
         elif isinstance(intent, Activate):
             self.pick(self.cursor)
         elif isinstance(intent, Point | Click):
@@ -146,14 +154,18 @@ class PuzzlesScene(BaseScene):
     def pick(self, cell: int) -> None:
         """A cell chosen: half of a placement, or where the waiting mark lands."""
         pos = self.pos
+        label = pos.variant.label
+        self.refused = None
         if not pos.is_open(cell):
-            self.ctx.audio.play(Cue.REFUSE)
+            self.refuse(f"Cell {label(cell)} is classical: pick an open cell.")
             return
         if pos.awaiting_collapse:
             mark = pos.pending_mark
             assert mark is not None
-            if cell not in pos.variant.parse_token(self.puzzle.moves[-1]):
-                self.ctx.audio.play(Cue.REFUSE)
+            cells = pos.variant.parse_token(self.puzzle.moves[-1])
+            if cell not in cells:
+                where = " or ".join(label(c) for c in cells)
+                self.refuse(f"{mark_name(mark)} lands in cell {where}: pick one of those.")
                 return
             self.attempt(Collapse(mark, cell))
         elif self.picked is None:
@@ -168,8 +180,8 @@ class PuzzlesScene(BaseScene):
     def attempt(self, action: Action) -> None:
         try:
             action = self.pos.check(action)
-        except ValueError:
-            self.ctx.audio.play(Cue.REFUSE)
+        except ValueError as exc:
+            self.refuse(f"{prose.sentence(str(exc))}.")
             return
         self.tried = action
         if self.puzzle.solves(action):
@@ -183,6 +195,11 @@ class PuzzlesScene(BaseScene):
         else:
             self.result = "failed"
             self.ctx.audio.play(Cue.REFUSE)
+
+    def refuse(self, why: str) -> None:
+        """A pick the board cannot take: said beside it, not only heard."""
+        self.refused = why
+        self.ctx.audio.play(Cue.REFUSE)
 
     # -- drawing -------------------------------------------------------------------
 
@@ -231,6 +248,11 @@ class PuzzlesScene(BaseScene):
             Para(f"{mover} to play.", palette.of(mover), 1.2, True, 0.8),
             Para(f"Find the one {kind} that keeps {value}.", palette.text, space_before=0.3),
         ]
+        if start.awaiting_collapse and start.pending_mark is not None:
+            lands = f"Pick the cell where {mark_name(start.pending_mark)} lands."
+            found.append(Para(lands, palette.dim, space_before=0.3))
+        if self.refused is not None and self.result != "solved":
+            found.append(Para(self.refused, palette.warning, 1.0, True, 0.8))
         if self.result == "solved":
             found.append(Para("Solved!", palette.highlight, 1.4, True, 0.8))
             found.append(Para(f"{keys.next}: the next puzzle.", palette.dim, space_before=0.3))
