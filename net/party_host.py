@@ -22,7 +22,6 @@ restart goes on where it stopped (its players reclaim their seats).
 from __future__ import annotations
 
 import asyncio
-import re
 import secrets
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -66,7 +65,7 @@ from net.protocol import (
     tidy_name,
 )
 from net.protocol import Party as PartyMessage
-from net.table import Seat, Table, records_to_resume
+from net.table import Seat, Table, file_slug, records_to_resume
 
 
 @dataclass
@@ -101,8 +100,7 @@ STANDINGS_SENT = 100
 
 def party_file(save_dir: Path, name: str) -> Path:
     """Where the party called ``name`` keeps its state (its games: the same name, ``-gameN``)."""
-    slug = re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower() or "party"
-    return save_dir / f"party-{slug}.json"
+    return save_dir / f"party-{file_slug(name, 'party')}.json"
 
 
 class PartyHost(Host):

@@ -265,10 +265,20 @@ class Table:
             self._disk = None
 
     def _path_for(self, game: int) -> Path:
-        slug = re.sub(r"[^A-Za-z0-9]+", "-", self.name).strip("-").lower() or "table"
+        slug = file_slug(self.name, "table")
         # The table's key apart: two tables of one name opened in the same second (two hosts
         # started together) would otherwise write one file, the later game over the other.
         return self.save_dir / f"{self._stamp}-{slug}-{self.key[:6]}-game{game}.json"
+
+
+SLUG_LIMIT = 60  # characters of a name in a file's: with the rest, well inside NAME_MAX (255)
+
+
+def file_slug(name: str, default: str) -> str:
+    """``name`` as part of a file's name: letters and digits, the rest as dashes, cut short (a
+    table called by a 300-character name could not save a game: "File name too long")."""
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", name).lower()[:SLUG_LIMIT].strip("-")
+    return slug or default
 
 
 @dataclass(frozen=True, slots=True)

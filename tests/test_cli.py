@@ -159,3 +159,16 @@ def test_no_display_is_one_line_not_an_invisible_game(args: list[str]) -> None:
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.endswith("no display to open a window on (DISPLAY is not set)\n")
     assert done.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("in_the_way", ["a-file", "/dev/null"])
+def test_a_host_refuses_a_save_folder_that_is_a_file_before_it_starts(
+    in_the_way: str, tmp_path: Path
+) -> None:
+    # Taken, every game went on unsaved ("File exists"), found out at the first move.
+    folder = tmp_path / in_the_way if in_the_way == "a-file" else Path(in_the_way)
+    if in_the_way == "a-file":
+        folder.write_text("in the way")
+    done = qttt("host", "--headless", "--no-announce", "--port", "0", "--save-dir", str(folder))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines()[-1].endswith(f"argument --save-dir: {folder} is not a folder")

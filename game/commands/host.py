@@ -54,7 +54,7 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument(
         "--save-dir",
-        type=Path,
+        type=_folder,
         default=None,
         help=f"where records are saved (default {default_save_dir()})",
     )
@@ -107,6 +107,15 @@ def main(argv: list[str]) -> int:
         print(f"qttt host: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def _folder(text: str) -> Path:
+    """A folder to save in: one that is there, or one that can be made (a file in the way
+    would let every game go on unsaved, found out only at the first move)."""
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is not a folder")
+    return path
 
 
 def _table(args: argparse.Namespace, hostname_default: bool) -> Table | Callable[[str], Table]:

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 
-from game.rules import Place, Player, Position
+from game.records import Record, read_record
+from game.rules import Goff, Place, Player, Position
 from game.session import Refused, Snapshot
 from net import protocol as wire
 from net.host import HostHandle
+from net.party_host import party_file
 from net.protocol import PROTOCOL_VERSION, SPECTATOR, Hello
 from net.session import NetworkSession
+from net.table import Table
 from tests.net.conftest import Raw, Screen, committed
 
 
@@ -186,3 +190,12 @@ def test_an_emote_at_a_plain_table_is_refused_and_the_connection_stays(
     # Still connected: Eve hears Ada sit down after the refusal.
     eve.notice("Ada sits at X")
     assert eve.session.connected and eve.session.ended is None
+
+
+def test_a_table_with_a_very_long_name_still_saves_its_games(tmp_path: Path) -> None:
+    # A 300-character name made a file name past NAME_MAX: every game went on unsaved.
+    table = Table("x" * 300, Record(Goff()), tmp_path)
+    table.save()
+    table.close()  # the rename is done on a thread of its own
+    assert table.unsaved is None and read_record(table.path).moves == []
+    assert party_file(tmp_path, "Ådne's " + "y" * 300).name == f"party-dne-s-{'y' * 53}.json"
