@@ -65,6 +65,7 @@ HINTS = {
     Device.MOUSE: "click the keys, then Done",
 }
 
+EMPTY_NAME = "A name cannot be empty"
 NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .-_:")
 ADDRESS_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.:-[]")
 
@@ -79,6 +80,7 @@ class TextField:
     row: int = 0
     col: int = 0
     shift: bool = False
+    refused: str | None = field(default=None, init=False)  # why what was typed was not kept
     _finishing: bool = field(default=False, init=False)
     _aim: float | None = field(default=None, init=False)  # the column walked up or down in
     _ring: theme.Breath = field(default_factory=lambda: theme.Breath(FOCUS_RATE), init=False)
@@ -130,6 +132,11 @@ class TextField:
     def type(self, chars: str) -> None:
         kept = "".join(c for c in chars if c in self.allowed)
         self.text = (self.text + kept)[: self.limit]
+        self.refused = None
+
+    def refuse(self, why: str) -> None:
+        """What was typed cannot be kept: the field stays open and says ``why``."""
+        self.refused = why
 
     def press(self, key: str, _: int) -> Done | None:
         """What the on-screen ``key`` does."""
@@ -200,7 +207,7 @@ class TextField:
     def look(self) -> tuple[object, ...]:
         """All that the keyboard shows but its caret and its breathing focus ring
         (:meth:`changing`): a screen drawn again only where something moved compares it."""
-        return self.text, self.shift, self.row, self.col
+        return self.text, self.shift, self.row, self.col, self.refused
 
     def changing(self, area: pygame.Rect, time: float) -> Changing:
         """The parts that change in place with the keyboard drawn in ``area`` (a whole
@@ -243,7 +250,12 @@ class TextField:
         size = round(unit * 0.5)
         heading = theme.text(title, round(size * 0.8), palette.dim)
         surface.blit(heading, (box.x + unit // 2, box.y + unit // 4))
-        hint = theme.text(HINTS[device], round(size * 0.8), palette.dim)
+        hint = theme.text(
+            self.refused or HINTS[device],
+            round(size * 0.8),
+            palette.warning if self.refused else palette.dim,
+            bold=self.refused is not None,
+        )
         theme.blit_centered(surface, hint, (box.centerx, box.bottom - unit * 0.55))
         line = self._line(area)
         pygame.draw.rect(surface, palette.background_bottom, line, border_radius=unit // 6)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 import pygame
 
 from game.client.intents import Intent
-from game.client.keyboard import NAME_CHARS, Done, TextField
+from game.client.keyboard import EMPTY_NAME, NAME_CHARS, Done, TextField
 from game.client.prose import sentence
 from game.client.scene import Context, SceneName
 from game.client.settings import NAME_LIMIT, valid
@@ -65,7 +65,8 @@ class NamePrompt:
         elif done is Done.KEEP:
             name = " ".join(self.field.text.split())
             if not valid("player_name", name):
-                return  # nothing typed: the field stays open
+                self.field.refuse(EMPTY_NAME)  # nothing typed: the field stays open
+                return
             self.done = True
             self.close()
             self.ctx.apply_settings(dataclasses.replace(self.ctx.settings, player_name=name))

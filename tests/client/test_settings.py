@@ -194,12 +194,14 @@ def test_the_screen_changes_settings_at_once_and_they_outlive_the_run(
     d.post(pygame.TEXTINPUT, text="L.")
     d.key(pygame.K_RETURN)
     assert d.app.settings.player_name == "Ada L."
-    # An empty name is refused and the old one kept.
+    # An empty name is refused, said, and the old one kept (Escape drops the typing).
     d.key(pygame.K_RETURN)
     for _ in range(len("Ada L.")):
         d.key(pygame.K_BACKSPACE)
     d.key(pygame.K_RETURN)
-    assert d.app.settings.player_name == "Ada L."
+    assert d.scene.editing is not None and d.scene.editing.refused
+    d.key(pygame.K_ESCAPE)
+    assert d.scene.editing is None and d.app.settings.player_name == "Ada L."
     d.key(pygame.K_ESCAPE)
     assert d.name is SceneName.TITLE
 

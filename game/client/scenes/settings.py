@@ -19,7 +19,7 @@ from game.ai import LEVELS
 from game.client import prose, theme
 from game.client.audio import Cue
 from game.client.intents import Cancel, Click, Intent
-from game.client.keyboard import Done, TextField
+from game.client.keyboard import EMPTY_NAME, Done, TextField
 from game.client.menu_screen import MenuScreen
 from game.client.name_prompt import system_name
 from game.client.prose import Para
@@ -148,12 +148,14 @@ class SettingsScene(MenuScreen):
     def finish_name(self, done: Done) -> None:
         assert self.editing is not None
         typed = self.editing.text.strip()
+        if done is Done.KEEP and not valid("player_name", typed):
+            self.editing.refuse(EMPTY_NAME)  # open still, saying so: not closed without a word
+            self.ctx.audio.play(Cue.REFUSE)
+            return
         self.editing.close()
         self.editing = None
-        if done is Done.KEEP and valid("player_name", typed):
+        if done is Done.KEEP:
             self.change(player_name=typed)
-        elif done is Done.KEEP:
-            self.ctx.audio.play(Cue.REFUSE)
         self.name_item.label = self.name_label()
 
     def name_label(self) -> str:
