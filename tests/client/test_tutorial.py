@@ -126,7 +126,7 @@ def test_refusals_say_why_and_change_nothing(driver: Driver) -> None:
     d.click(d.cell_center(squared.parse_cell("5.5")))
     assert d.scene.done
 
-    # Next is closed until the step is made; Back goes a step back; Escape leaves.
+    # Next is closed until the step is made; Back goes a step back; Escape twice leaves.
     d.key(pygame.K_PAGEDOWN)
     next_button(d)
     assert d.scene.lesson == len(LESSONS) - 1 and d.scene.message.refused
@@ -138,6 +138,9 @@ def test_refusals_say_why_and_change_nothing(driver: Driver) -> None:
     assert d.scene.pos == engine("ultimate", list(LESSONS[-1].setup))
     d.key(pygame.K_PAGEUP)  # at a lesson's start: the lesson before
     assert d.scene.lesson == len(LESSONS) - 2 and not d.scene.done
+    d.key(pygame.K_ESCAPE)  # one press too many must not lose the lesson: it asks
+    assert d.name is SceneName.TUTORIAL
+    assert d.scene.message.text == "Press Escape again to leave the tutorial"
     d.key(pygame.K_ESCAPE)
     assert d.name is SceneName.TITLE
 

@@ -257,13 +257,18 @@ LESSONS: tuple[Lesson, ...] = (
 )
 
 
-KEYS_HINT = "Arrows, Enter: play · PgUp/PgDn: lessons · Esc: menu"
+KEYS_HINTS = {  # every control, named for the device in hand
+    Device.PAD: "D-pad, A: play · LB/RB: lessons · B: menu",
+    Device.KEYS: "Arrows, Enter: play · PgUp/PgDn: lessons · Esc: menu",
+    Device.MOUSE: "Click: play · wheel: lessons · right-click: menu",
+}
 
 
 @dataclass(frozen=True, slots=True)
 class Message:
     text: str
     refused: bool = False
+    leaving: bool = False  # asks for a second Back before the lesson is left
 
 
 class TutorialScene(BaseScene):
@@ -365,8 +370,11 @@ class TutorialScene(BaseScene):
             if self.picked is not None:
                 self.picked = None
                 self.message = None
-            else:
+            elif self.message is not None and self.message.leaving:
                 self.ctx.go(SceneName.TITLE)
+            else:  # one press too many on a pad must not throw the lesson away
+                back = prose.sentence(prose.press(self.ctx.device, "back"))
+                self.message = Message(f"{back} again to leave the tutorial", leaving=True)
         elif isinstance(intent, Click) and buttons["next"].collidepoint(intent.pos):
             self.advance()
         elif isinstance(intent, Click) and buttons["back"].collidepoint(intent.pos):
@@ -609,7 +617,12 @@ class TutorialScene(BaseScene):
 
         # The board and the lesson's words are a still picture (see still.py), each part
         # painted again alone when it changed; the pointer and the effects go over it.
-        words = (tuple(self.paras(palette, self.step, self.done)), self.lesson, self.is_last())
+        words = (
+            tuple(self.paras(palette, self.step, self.done)),
+            self.lesson,
+            self.is_last(),
+            self.ctx.device,
+        )
         parts = (*self.view.parts(layout, palette), ((*text,), words))
         over = self.still.draw(surface, palette, paint, parts)
         over.add_all(self.view.draw_pointer(surface, layout, self.pos, palette, look, t))
@@ -625,7 +638,7 @@ class TutorialScene(BaseScene):
         pad = max(16, area.width // 18)
         box = pygame.Rect(area.x + pad, area.y + pad, area.width - 2 * pad, 0)
         box.height = buttons["back"].top - pad // 2 - box.y
-        keys = theme.text(KEYS_HINT, scale.hint, palette.dim)
+        keys = theme.text(KEYS_HINTS[self.ctx.device], scale.hint, palette.dim)
         if keys.get_width() <= box.width:
             box.height -= keys.get_height()
             surface.blit(keys, keys.get_rect(bottomleft=(box.x, buttons["back"].top - pad // 3)))
