@@ -166,6 +166,9 @@ def test_a_host_started_again_offers_to_carry_on_the_evening(small: Driver) -> N
     d.choose("Add a bot")
     d.choose("Back to the party")
     d.until(lambda: d.name is SceneName.PLAY and d.scene.session.local_sides)
+    d.until(lambda: d.scene.message is not None and d.scene.message.text.startswith("Game 1"))
+    d.key(pygame.K_z, pygame.KMOD_LCTRL)  # played on this screen, but it counts
+    assert d.scene.message.text == "No undo in a party game: it counts for the night"
     d.until(lambda: len(d.app.table.snapshot.moves) >= 1 or d.scene._my_turn())
     moves = d.app.table.snapshot.moves
     d.app.table.host.stop()  # the host goes; the window goes back to the title

@@ -568,11 +568,18 @@ class PlayScene(BaseScene):
 
     # -- menu actions ---------------------------------------------------------------
 
+    def _not_here(self, what: str) -> str:
+        """Why ``what`` (undo, hints...) is closed: a party's couch game is played on this
+        screen, but it counts for the night."""
+        if isinstance(self.session, CouchSession):
+            return f"no {what} in a party game: it counts for the night"
+        return f"{what} for games on this screen only"
+
     def _hint(self) -> None:
         """The best action here, from the solver or a short search in a worker (local games)."""
         pos = self.pos
         if not self.local:
-            self._say("Hints are for games on this screen only")
+            self._say(self._not_here("hints"))
         elif not self._advised(pos):
             self._say("A hint is for a person's turn")
         elif not self.advice.hints.asking_about(pos):
@@ -583,7 +590,7 @@ class PlayScene(BaseScene):
     def _study(self) -> None:
         """Turn the study overlay on or off: every open cell's best result, for a person's turn."""
         if not self.local:
-            self._say("Study is for games on this screen only")
+            self._say(self._not_here("study"))
             return
         self.advice.studying = not self.advice.studying
         if not self.advice.studying:
@@ -605,7 +612,7 @@ class PlayScene(BaseScene):
 
     def _undo(self) -> None:
         if not isinstance(self.session, LocalSession):
-            self._say("undo is for games on this screen")
+            self._say(self._not_here("undo"))
             return
         self._browse()
         # Step back over bot moves to the last decision a person made.
@@ -619,7 +626,7 @@ class PlayScene(BaseScene):
 
     def _redo(self) -> None:
         if not isinstance(self.session, LocalSession):
-            self._say("redo is for games on this screen")
+            self._say(self._not_here("redo"))
             return
         self._browse()
         # As undo steps back: over the bot's replies too, to the next decision a person makes
