@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -172,3 +175,38 @@ def test_a_host_refuses_a_save_folder_that_is_a_file_before_it_starts(
     done = qttt("host", "--headless", "--no-announce", "--port", "0", "--save-dir", str(folder))
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.splitlines()[-1].endswith(f"argument --save-dir: {folder} is not a folder")
+
+
+def ctrl_c(*args: str, after: str = "", wait: float = 0.0) -> tuple[int, str, float]:
+    """Run ``qttt args``, press Ctrl-C (SIGINT to its whole process group, as a terminal
+    does) once ``after`` is on standard error and ``wait`` seconds more have passed; its
+    status, standard error and how many seconds it took to end."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    command = [sys.executable, "-m", "game.cli", *args]
+    with subprocess.Popen(
+        command, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True
+    ) as done:
+        assert done.stderr is not None
+        seen = ""
+        while after not in seen:
+            line = done.stderr.readline()
+            assert line, f"qttt ended before {after!r}: {seen}"
+            seen += line
+        time.sleep(wait)
+        pressed = time.monotonic()
+        os.killpg(done.pid, signal.SIGINT)
+        try:
+            seen += done.stderr.read()
+            status = done.wait(timeout=60)
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(done.pid, signal.SIGKILL)  # the search processes of a failed run
+        return status, seen, time.monotonic() - pressed
+
+
+def test_ctrl_c_ends_a_ladder_at_once() -> None:
+    # Its queued games (about 25 s of them) were all played before it ended.
+    args = ["arena", "--ladder", "--levels", "medium,hard", "--games", "30", "--jobs", "2"]
+    status, err, took = ctrl_c(*args, after="[1/30]")
+    assert status == 130 and "Traceback" not in err
+    assert took < 5

@@ -9,6 +9,7 @@ number of ``--jobs``. A line on standard error follows each game.
 from __future__ import annotations
 
 import json
+import signal
 import statistics
 import sys
 import time
@@ -157,15 +158,27 @@ def pool_size(asked: int, games: int) -> int:
     return max(1, min(asked, games, cores()))
 
 
+def pool(jobs: int) -> ProcessPoolExecutor:
+    """``jobs`` processes to play games on, which Ctrl-C ends: by default a worker would take
+    it as its game's error and go on to the next game queued to it."""
+    return ProcessPoolExecutor(
+        jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_DFL)
+    )
+
+
 def _results(plan: list[Game], jobs: int) -> Iterator[Result]:
     """The games' results as they finish (in plan order with one job)."""
     jobs = pool_size(jobs, len(plan))
     if jobs == 1:
         yield from map(play, plan)
         return
-    with ProcessPoolExecutor(jobs) as pool:
-        for future in as_completed([pool.submit(play, game) for game in plan]):
-            yield future.result()
+    with pool(jobs) as workers:
+        try:
+            for future in as_completed([workers.submit(play, game) for game in plan]):
+                yield future.result()
+        finally:
+            # Ctrl-C, or an error: leaving the pool would wait for every queued game.
+            workers.shutdown(cancel_futures=True)
 
 
 def _verdict(result: Result) -> str:
