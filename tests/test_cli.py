@@ -210,3 +210,11 @@ def test_ctrl_c_ends_a_ladder_at_once() -> None:
     status, err, took = ctrl_c(*args, after="[1/30]")
     assert status == 130 and "Traceback" not in err
     assert took < 5
+
+
+def test_ctrl_c_ends_the_expert_bots_search_processes_quietly() -> None:
+    # Each of them printed "Process SpawnProcess-2: Traceback ... KeyboardInterrupt".
+    args = ["arena", "--x", "expert", "--o", "beginner", "--variant", "squared", "--games", "1"]
+    status, err, _ = ctrl_c(*args, wait=3)  # into the first answer's 4.6 s search
+    assert status == 130
+    assert err == ""

@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import signal
 import time
 import weakref
 from multiprocessing.connection import Connection
@@ -79,6 +80,9 @@ only actions that cannot lose (it is searched with the safe contempt)."""
 
 def _serve(conn: Connection, seed: int, contempt: float, safe_contempt: float) -> None:
     """A worker: answer each request with its tree's root statistics, until ``None``."""
+    # Ctrl-C reaches every process of the terminal: this one ends quietly, not in a traceback
+    # (the bot's own process hears it too, and says what happens next).
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     rng = Random(seed)
     trees = {False: Tree(rng, contempt), True: Tree(rng, safe_contempt)}
     tree = trees[False]
