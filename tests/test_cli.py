@@ -218,3 +218,38 @@ def test_ctrl_c_ends_the_expert_bots_search_processes_quietly() -> None:
     status, err, _ = ctrl_c(*args, wait=3)  # into the first answer's 4.6 s search
     assert status == 130
     assert err == ""
+
+
+@pytest.mark.parametrize(
+    ("where", "message"),
+    [
+        ("a folder", "Is a directory"),
+        ("a full disk", "No space left on device"),
+        ("in no folder", "No such file or directory"),
+    ],
+)
+def test_a_snapshot_that_cannot_be_written_is_one_line(
+    where: str, message: str, tmp_path: Path
+) -> None:
+    # Each was a pygame.error traceback.
+    out = tmp_path / "shot.png"
+    if where == "a folder":
+        out.mkdir()
+    elif where == "a full disk":
+        out.symlink_to("/dev/full")
+    else:
+        out = tmp_path / "missing" / "shot.png"
+    done = qttt("snapshot", "--scene", "title", "--size", "320x240", "--out", str(out))
+    assert done.returncode == 1
+    assert done.stderr == f"qttt snapshot: cannot write: {message}\n"
+
+
+@pytest.mark.parametrize("name", ["shot", "shot.jpg"])
+def test_a_snapshot_is_refused_a_name_that_is_not_a_pngs(name: str, tmp_path: Path) -> None:
+    # "shot" was written as a Targa picture and "shot.jpg" as a JPEG.
+    out = tmp_path / name
+    done = qttt("snapshot", "--scene", "title", "--size", "320x240", "--out", str(out))
+    assert done.returncode == 2 and not out.exists()
+    assert done.stderr.splitlines()[-1].endswith(
+        f"argument --out: {str(out)!r} is not a PNG's name (FILE.png)"
+    )

@@ -15,6 +15,7 @@ for the screens of a game in progress and played out for the results.
 
 from __future__ import annotations
 
+import io
 import os
 import random
 import tempfile
@@ -201,4 +202,9 @@ class Studio:
 
 
 def save_png(canvas: Canvas, path: Path) -> None:
-    pygame.image.save(canvas, str(path))
+    """``canvas`` as a PNG at ``path``; an ``OSError`` says why it cannot be written."""
+    # Encoded in memory: given a path, pygame picks the format by the name's ending (Targa
+    # without one) and reports a path it cannot write as a pygame.error.
+    png = io.BytesIO()
+    pygame.image.save(canvas, png, "png")
+    path.write_bytes(png.getvalue())

@@ -28,7 +28,7 @@ def main(argv: list[str]) -> int:
         "--size", type=parse_size, default=(1920, 1080), help="WIDTHxHEIGHT (default 1920x1080)"
     )
     parser.add_argument("--state", metavar="RECORD", help="a game record to show (JSON)")
-    parser.add_argument("--out", type=Path, help="the PNG to write")
+    parser.add_argument("--out", type=_png, help="the PNG to write (FILE.png)")
     parser.add_argument("--layout", type=Path, help="also write what is drawn, as JSON")
     args = parser.parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -67,3 +67,10 @@ def main(argv: list[str]) -> int:
     finally:
         studio.close()
     return 0
+
+
+def _png(text: str) -> Path:
+    """A file name ending in .png: the picture is a PNG whatever the name says."""
+    if not text.lower().endswith(".png"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a PNG's name (FILE.png)")
+    return Path(text)
