@@ -251,3 +251,17 @@ def test_the_ladder_refuses_bad_levels_in_one_line(
     code, out, err = run(arena.main, argv, capsys)
     assert code == 2 and out == ""
     assert message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv", [["--x", "easy", "--o", "easy"], ["--ladder"]])
+def test_the_arena_refuses_more_games_than_it_can_plan(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Every game is planned first: a billion ended in a MemoryError traceback.
+    with pytest.raises(SystemExit) as exit_:
+        arena.main([*argv, "--games", "1000000000"])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "qttt arena: error: argument --games: must be a whole number from 1 to 10000, "
+        "not '1000000000'"
+    )
