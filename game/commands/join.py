@@ -18,7 +18,7 @@ import sys
 
 from game.ai import LEVELS
 from game.client.paths import seats_file
-from game.commands.arguments import described, read_address
+from game.commands.arguments import described, read_address, seconds
 from game.commands.join_party import party_argument, run_party_bot
 from game.commands.window import open_window
 from game.records import state_report
@@ -46,7 +46,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, help="the bot's random seed")
     parser.add_argument(
         "--reconnect",
-        type=float,
+        type=seconds,
         default=60.0,
         metavar="S",
         help="seconds to keep trying after the connection drops",

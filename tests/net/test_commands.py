@@ -118,6 +118,10 @@ def test_a_bot_at_a_full_table_says_so(host: HostHandle) -> None:
         (["host", "--headless", "--grace", "inf"], "must be a number of seconds from 0 to 86400"),
         (["lobby", "--list", "--bind", "1.2.3"], "'1.2.3' is not an IP address"),
         (["lobby", "--list", "--timeout", "nan"], "must be a number of seconds from 0 to"),
+        # With nan a bot tried to reconnect for ever.
+        (["join", "127.0.0.1:9", "--reconnect", "nan"], "argument --reconnect: must be a number"),
+        (["join", "127.0.0.1:9", "--reconnect", "-5"], "argument --reconnect: must be a number"),
+        (["join", "127.0.0.1:9", "--reconnect", "inf"], "argument --reconnect: must be a number"),
     ],
 )
 def test_an_option_out_of_its_range_is_a_usage_error(args: list[str], message: str) -> None:
