@@ -17,7 +17,7 @@ from collections.abc import Callable
 from game.commands.arguments import seconds, whole
 from net.host import Host, HostConfig
 from net.party import FORMATS
-from net.party_host import PartyConfig, PartyHost
+from net.party_host import PARTY_GUESTS, PartyConfig, PartyHost
 from net.table import Table
 
 
@@ -35,7 +35,13 @@ def party_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--pause", type=seconds, default=4.0, metavar="SECONDS", help="a finished board stays up"
     )
-    group.add_argument("--start-at", type=whole(2), default=2, metavar="N", help="players to begin")
+    group.add_argument(
+        "--start-at",
+        type=whole(2, PARTY_GUESTS),  # more are never let in: such a party would never start
+        default=2,
+        metavar="N",
+        help="players to begin",
+    )
     group.add_argument(
         "--games",
         type=whole(1),

@@ -19,7 +19,9 @@ from tests.net.conftest import LOOPBACK, qttt, report_of, spawn
     ("args", "message"),
     [
         (["--resume", "x.json"], "qttt host: a party resumes by itself"),
-        (["--start-at", "1"], "argument --start-at: must be a whole number of 2 or more, not '1'"),
+        (["--start-at", "1"], "argument --start-at: must be a whole number from 2 to 100, not '1'"),
+        # No more than 100 are let in: such a party never started.
+        (["--start-at", "101"], "argument --start-at: must be a whole number from 2 to 100"),
         (["--games", "0"], "argument --games: must be a whole number of 1 or more, not '0'"),
         (["--clock", "nan"], "argument --clock: must be a number of seconds from 0 to 86400"),
         (["--clock", "inf"], "argument --clock: must be a number of seconds from 0 to 86400"),
