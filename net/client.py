@@ -402,7 +402,14 @@ def show_address(address: tuple[str, int]) -> str:
 def parse_address(text: str) -> tuple[str, int]:
     """``HOST:PORT`` (``[v6]:PORT`` too) as a pair; ``ValueError`` with a readable message."""
     host, sep, port = text.strip().rpartition(":")
-    host = host.strip("[]")
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+    bracketed = host.startswith("[") and host.endswith("]")
+    if bracketed:
+        host = host[1:-1]
+    elif ":" in host:  # ::1, or a port twice: looked up as a name, it was "cannot reach"
+        raise ValueError(
+            f"{text!r} is not HOST:PORT (an IPv6 address goes in brackets: [::1]:7777)"
+        )
+    # isdigit() alone takes "²" and "٣", which int() refuses.
+    if not (sep and host and port.isascii() and port.isdigit() and 0 < int(port) < 65536):
         raise ValueError(f"{text!r} is not HOST:PORT (for example 192.168.1.20:7777)")
     return host, int(port)

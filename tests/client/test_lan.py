@@ -170,8 +170,12 @@ def test_a_lobby_of_six_tables_fits_between_its_title_and_status_line(
 def test_a_typed_address_is_read_or_explained() -> None:
     assert parse_address("192.168.1.20:7777") == ("192.168.1.20", 7777)
     assert parse_address(" [::1]:80 ") == ("::1", 80)
-    for bad in ("", "kitchen", "host:", ":80", "host:99999", "host:port"):
+    assert parse_address("[fe80::1%eth0]:7777") == ("fe80::1%eth0", 7777)
+    for bad in ("", "kitchen", "host:", ":80", "host:99999", "host:port", "host:²", "[::1"):
         with pytest.raises(ValueError, match="is not HOST:PORT"):
+            parse_address(bad)
+    for bad in ("::1", "::1:7777", "10.0.0.1:7777:1"):
+        with pytest.raises(ValueError, match=r"an IPv6 address goes in brackets: \[::1\]:7777"):
             parse_address(bad)
 
 

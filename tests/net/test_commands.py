@@ -34,6 +34,12 @@ def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
             1,
             "qttt join: cannot reach 127.0.0.1:9",
         ),
+        # int() refused the superscript digit isdigit() took, in its own words.
+        (["join", "127.0.0.1:²"], 2, "qttt join: '127.0.0.1:²' is not HOST:PORT"),
+        # These were looked up as names, and "cannot reach" said nothing of the brackets.
+        (["join", "::1"], 2, "'::1' is not HOST:PORT (an IPv6 address goes in brackets"),
+        (["join", "127.0.0.1:7777:1"], 2, "is not HOST:PORT (an IPv6 address goes in brackets"),
+        (["watch", "::1"], 2, "qttt watch: '::1' is not HOST:PORT (an IPv6 address goes in"),
         (
             ["host", "--headless", "--resume", "/nonexistent.json"],
             2,
