@@ -7,6 +7,7 @@ wrong, so the command ends with status 2 (bad usage) and never a traceback.
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import math
 import sys
 from collections.abc import Callable
@@ -78,6 +79,14 @@ def whole(least: int, most: int | None = None) -> Callable[[str], int]:
         return number
 
     return read
+
+
+def interface(text: str) -> str:
+    """An interface's address as written (never a name to look up)."""
+    try:
+        return str(ipaddress.ip_address(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an IP address") from None
 
 
 def seconds(text: str) -> float:

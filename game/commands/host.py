@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from game.commands.arguments import described, seconds, whole
+from game.commands.arguments import described, interface, seconds, whole
 from game.commands.host_party import party_arguments, party_host, saving
 from game.commands.window import open_window
 from game.records import RecordError
@@ -42,6 +42,7 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument(
         "--bind",
+        type=interface,
         default=discovery.ANY,
         metavar="ADDRESS",
         help="the interface to serve and announce on (default: every LAN one)",

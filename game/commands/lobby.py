@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import ipaddress
 import json
 import sys
 
-from game.commands.arguments import described, seconds
+from game.commands.arguments import described, interface, seconds
 from game.commands.window import open_window
 from net.discovery import FoundTable, browse
 
@@ -29,7 +28,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true", help="one JSON list of tables")
     parser.add_argument(
         "--bind",
-        type=_interface,
+        type=interface,
         metavar="ADDRESS",
         help="the interface to listen on (default: every one)",
     )
@@ -49,14 +48,6 @@ def main(argv: list[str]) -> int:
     else:
         print("\n".join(map(_line, tables)) if tables else "no tables found")
     return 0
-
-
-def _interface(text: str) -> str:
-    """An interface's address as written (never a name to look up)."""
-    try:
-        return str(ipaddress.ip_address(text))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an IP address") from None
 
 
 def _line(t: FoundTable) -> str:

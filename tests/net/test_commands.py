@@ -123,6 +123,8 @@ def test_a_bot_at_a_full_table_says_so(host: HostHandle) -> None:
         (["host", "--headless", "--port", "99999"], "99999 is not a port (0 to 65535)"),
         (["host", "--headless", "--grace", "inf"], "must be a number of seconds from 0 to 86400"),
         (["lobby", "--list", "--bind", "1.2.3"], "'1.2.3' is not an IP address"),
+        # It was looked up as a host name, where lobby --bind refuses one.
+        (["host", "--headless", "--bind", "notahost"], "'notahost' is not an IP address"),
         (["lobby", "--list", "--timeout", "nan"], "must be a number of seconds from 0 to"),
         # With nan a bot tried to reconnect for ever.
         (["join", "127.0.0.1:9", "--reconnect", "nan"], "argument --reconnect: must be a number"),
