@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from game import cli
 from game.commands import bench, bench_net
 
 SPEC = {"variant": "goff", "moves": ["1-2", "2-5", "5-9", "5-1", "4@5", "3-7"]}
@@ -98,6 +99,15 @@ def test_replay_never_imports_pygame(spec_file: Path) -> None:
 def test_unknown_command_is_a_usage_error() -> None:
     done = qttt("frobnicate")
     assert done.returncode == 2 and "unknown command" in done.stderr
+
+
+@pytest.mark.parametrize("name", sorted(cli.COMMANDS))
+def test_help_is_plain_text(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # arena's read "(see :mod:`game.commands.ladder`)", the source's markup.
+    with contextlib.suppress(SystemExit):  # argparse's --help ends with one
+        cli.main([name, "--help"])
+    out = capsys.readouterr().out
+    assert out and "`" not in out
 
 
 def test_bench_engine_prints_json() -> None:

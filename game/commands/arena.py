@@ -5,8 +5,8 @@ points with a 95% confidence interval. Game ``i`` is seeded from ``--seed``
 and ``i``, so a run replays exactly, with any number of ``--jobs``.
 
 ``qttt arena --ladder --variant V --games N [--levels A,B,..] [--json]``
-plays every level of the variant against every other instead and prints
-an Elo for each (see :mod:`game.commands.ladder`).
+plays every level of the variant against every other instead, ``--games``
+games a pair with the colours alternating, and prints an Elo for each.
 
 ``--cpu`` counts each level's time limit in CPU seconds of each of its
 search processes: on a loaded machine a level then searches as much as on
