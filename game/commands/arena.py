@@ -84,6 +84,8 @@ def main(argv: list[str]) -> int:
         if args.x or args.o:
             return _usage("--ladder plays every level: leave out --x and --o")
         return _ladder(args, variant, fields)
+    if args.levels:
+        return _usage("--levels names a ladder's levels: ask for --ladder, or leave it out")
     if not (args.x and args.o):
         return _usage("name both levels (--x and --o), or ask for --ladder")
     try:

@@ -241,6 +241,8 @@ def test_the_ladder_as_a_table_takes_every_level_of_the_variant(
         (["--ladder", "--levels", "easy"], "two levels"),
         (["--ladder", "--variant", "nxn", "--levels", "easy,perfect"], "Goff"),
         (["--x", "easy"], "name both levels"),
+        # It played easy against easy and never read "foo".
+        (["--x", "easy", "--o", "easy", "--levels", "foo"], "--levels names a ladder's levels"),
         (["--ladder", "--size", "5"], "--size is the nxn board's side"),
         (["--ladder", "--variant", "nxn", "--size", "9"], '"size" must be a whole number'),
     ],
