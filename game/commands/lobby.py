@@ -25,7 +25,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--timeout", type=seconds, default=2.0, metavar="S", help="how long to listen (default 2 s)"
     )
-    parser.add_argument("--json", action="store_true", help="one JSON list of tables")
+    parser.add_argument(
+        "--json", action="store_true", help="one JSON list of tables (implies --list)"
+    )
     parser.add_argument(
         "--bind",
         type=interface,
@@ -33,7 +35,7 @@ def main(argv: list[str]) -> int:
         help="the interface to listen on (default: every one)",
     )
     args = parser.parse_args(argv)
-    if not args.list:
+    if not (args.list or args.json):  # a window prints no JSON
         return open_window("qttt lobby", "LAN", mode="join", bind=args.bind)
     try:
         tables = asyncio.run(browse(args.timeout, args.bind))

@@ -138,6 +138,20 @@ def test_an_option_out_of_its_range_is_a_usage_error(args: list[str], message: s
     assert message in done.stderr.strip().splitlines()[-1]  # argparse's line, after the usage
 
 
+def test_lobby_json_lists_the_tables_without_a_window() -> None:
+    # Without --list it opened the lobby window, which prints no JSON.
+    no_window = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "SDL_VIDEODRIVER")}
+    done = subprocess.run(
+        qttt("lobby", "--json", "--bind", LOOPBACK, "--timeout", "0.3"),
+        capture_output=True,
+        text=True,
+        env=no_window,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert isinstance(json.loads(done.stdout), list)
+
+
 def test_a_bot_of_a_level_the_tables_variant_has_not_says_so(make_host: Any) -> None:
     host = make_host("squared")  # the perfect bot plays Goff's game only
     done = run("join", f"{LOOPBACK}:{host.address[1]}", "--bot", "perfect", "--headless")
