@@ -611,33 +611,27 @@ class PlayScene(BaseScene):
             self._say(f"Hint: {self.variant.token(hint)}", warning=False)
 
     def _undo(self) -> None:
-        if not isinstance(self.session, LocalSession):
-            self._say(self._not_here("undo"))
-            return
-        self._browse()
-        # Step back over bot moves to the last decision a person made.
-        stepped = False
-        while self.session.undo():
-            stepped = True
-            if self.session.position.to_play in self._people():
-                break
-        if not stepped:
-            self._say("nothing to undo", warning=False)
+        self._step_through("undo")
 
     def _redo(self) -> None:
+        self._step_through("redo")
+
+    def _step_through(self, way: str) -> None:
+        """Undo or redo (``way``) over the bots' moves too, to the next decision a person makes:
+        a redo stopping on a bot's turn would have the bot play a reply of its own, which
+        ends the redo."""
         if not isinstance(self.session, LocalSession):
-            self._say(self._not_here("redo"))
+            self._say(self._not_here(way))
             return
         self._browse()
-        # As undo steps back: over the bot's replies too, to the next decision a person makes
-        # (stopping on the bot's turn, it would play a reply of its own and end the redo).
+        step = self.session.undo if way == "undo" else self.session.redo
         stepped = False
-        while self.session.redo():
+        while step():
             stepped = True
             if self.session.position.to_play in self._people():
                 break
         if not stepped:
-            self._say("nothing to redo", warning=False)
+            self._say(f"nothing to {way}", warning=False)
 
     def _browse(self) -> None:
         """Undo and redo step through the record: no show, and nothing waits for one."""
