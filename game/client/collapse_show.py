@@ -23,9 +23,9 @@ import pygame
 from game.client import theme
 from game.client.canvas import note_cover
 from game.client.effects import FLIGHT_TIME
-from game.client.prose import sentence
+from game.client.prose import mark_name, sentence
 from game.client.theme import Palette
-from game.rules import Collapse, Player, Position
+from game.rules import Collapse, Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +65,7 @@ class CollapseShow:
     def cycle_closed(self, pos: Position, now: float, chooser: str, palette: Palette) -> None:
         """A placement closed a cycle in ``pos``: hold the input, say so."""
         cycle = sorted(pos.cycle())
-        marks = " · ".join(f"{Player.of_mark(k)}{k}" for k in cycle)
+        marks = " · ".join(mark_name(k) for k in cycle)
         who = pos.to_play
         self.hold_until = now + self.pace.hold
         detail = f"{marks} must collapse: {chooser} chooses how"
@@ -77,7 +77,7 @@ class CollapseShow:
     ) -> None:
         """``action`` resolved the cycle of ``before``: the marks fly while the panel waits."""
         self.before = before
-        mark = f"{Player.of_mark(action.mark)}{action.mark}"
+        mark = mark_name(action.mark)
         where = before.variant.label(action.cell)
         who = before.to_play
         color = palette.of(who) if who else palette.accent

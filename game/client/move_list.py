@@ -13,6 +13,7 @@ from functools import lru_cache
 import pygame
 
 from game.client import theme
+from game.client.prose import mark_name
 from game.client.theme import Color, Palette
 from game.rules import Action, Place, Player, Variant
 
@@ -28,11 +29,9 @@ def describe(variant: Variant, action: Action, mark: int) -> str:
     """``action`` in words; ``mark`` is the number of the mark a placement makes."""
     label = variant.label
     if isinstance(action, Place):
-        return f"{Player.of_mark(mark)}{mark}   {label(action.a)} & {label(action.b)}"
+        return f"{mark_name(mark)}   {label(action.a)} & {label(action.b)}"
     chooser = Player.of_mark(mark + 1)
-    return (
-        f"{chooser} collapses: {Player.of_mark(action.mark)}{action.mark} in {label(action.cell)}"
-    )
+    return f"{chooser} collapses: {mark_name(action.mark)} in {label(action.cell)}"
 
 
 @lru_cache(maxsize=8)

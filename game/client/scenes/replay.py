@@ -35,7 +35,7 @@ from game.client.effects import Effects
 from game.client.ghost import GHOST_RATE, draw_ghost, ghost_breath, preview_of
 from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Page, Point
 from game.client.paths import RECORD_SUFFIX, records_dir, saved_records
-from game.client.prose import Para
+from game.client.prose import Para, mark_name
 from game.client.scene import FPS_CAP, BaseScene, Context, SceneName
 from game.client.scenes.setup import variant_title
 from game.client.still import Redraw
@@ -122,7 +122,7 @@ def say_step(before: Position, after: Position, token: str) -> tuple[str, Player
         return f"{who}{k} {where}{closed}", who
     assert isinstance(action, Collapse)
     landed = [
-        f"{Player.of_mark(k)}{k} in {label(cell)}"
+        f"{mark_name(k)} in {label(cell)}"
         for cell, k in sorted(enumerate(after.cells), key=lambda ck: ck[1])
         if k and not before.cells[cell]
     ]
