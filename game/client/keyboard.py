@@ -65,7 +65,6 @@ HINTS = {
     Device.MOUSE: "click the keys, then Done",
 }
 
-EMPTY_NAME = "A name cannot be empty"
 NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .-_:")
 ADDRESS_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.:-[]")
 

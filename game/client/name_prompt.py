@@ -15,10 +15,10 @@ from collections.abc import Callable
 import pygame
 
 from game.client.intents import Intent
-from game.client.keyboard import EMPTY_NAME, NAME_CHARS, Done, TextField
+from game.client.keyboard import NAME_CHARS, Done, TextField
 from game.client.prose import sentence
 from game.client.scene import Context, SceneName
-from game.client.settings import NAME_LIMIT, valid
+from game.client.settings import EMPTY_NAME, NAME_LIMIT, valid
 
 QUESTION = "What should the others call you?"
 TITLE = "Your name, as the other players will see it"

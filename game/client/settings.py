@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 
 NXN_SIZES = range(3, 7)
 NAME_LIMIT = 24  # characters in a player's name
+EMPTY_NAME = "A name cannot be empty"  # why :func:`valid` refuses what was typed
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 from game.client import settings
-from game.client.keyboard import EMPTY_NAME, ERASE, ROWS, SHIFT, SPACE, TextField
+from game.client.keyboard import ERASE, ROWS, SHIFT, SPACE, TextField
 from game.client.scene import SceneName
 from game.client.scenes.setup import variant_title
 from game.client.scenes.tutorial import LESSONS
@@ -248,7 +248,7 @@ def test_a_settings_change_and_a_name_typed_on_the_screen_keyboard_are_saved(
         press(d, A)
     assert field.text == ""
     press(d, START)  # an empty name is not kept: the keyboard stays and says why
-    assert d.scene.editing is field and field.refused == EMPTY_NAME
+    assert d.scene.editing is field and field.refused == settings.EMPTY_NAME
     type_on_keyboard(d, field, "Ada 2")
     assert field.refused is None
     press(d, START)  # keeps the name

@@ -19,13 +19,13 @@ from game.ai import LEVELS
 from game.client import prose, theme
 from game.client.audio import Cue
 from game.client.intents import Cancel, Click, Intent
-from game.client.keyboard import EMPTY_NAME, Done, TextField
+from game.client.keyboard import Done, TextField
 from game.client.menu_screen import MenuScreen
 from game.client.name_prompt import system_name
 from game.client.prose import Para
 from game.client.scene import Context, SceneName
 from game.client.scenes.setup import variant_title
-from game.client.settings import NAME_LIMIT, NXN_SIZES, Settings, valid
+from game.client.settings import EMPTY_NAME, NAME_LIMIT, NXN_SIZES, Settings, valid
 from game.client.widgets import Item, Menu
 from game.rules import VARIANTS
 
