@@ -14,7 +14,7 @@ from game.ai import LEVELS, Bot, make_bot
 from game.rules import Player, Position, Variant
 from game.session import Event, Refused, Snapshot
 from net.client import TableClient
-from net.protocol import PLAYER
+from net.protocol import PLAYER, Rematch
 from net.seats import SeatStore
 
 E = TypeVar("E")
@@ -66,12 +66,15 @@ async def play_bot(
     reconnect_for: float = 60.0,
     seats: SeatStore | None = None,
     token: str | None = None,
+    rematches: bool = False,
 ) -> Position:
     """Play one seat until the game is over; the final position as the host decided it.
 
     ``level`` is one of ``game.ai.LEVELS``; with ``seats`` the bot keeps its seat's token
     there, so the same bot started again after a crash takes its seat back; ``token``
     offers a seat's token known otherwise (a table continued from its record).
+    ``rematches``: a window's own opponent accepts every rematch its player asks for and
+    plays on, until it is stopped, instead of leaving after one game.
     :class:`BotGameError` if the connection ends for good first, or the host refuses the
     bot's moves.
     """
@@ -92,6 +95,8 @@ async def play_bot(
     refusals = 0
     # Where our last move was sent from (the position, and which connection), until answered.
     asked: tuple[Position, int] | None = None
+    rematch_asked = 0  # the number of the game whose rematch the bot accepted
+    leave = True  # a bot done with its game, or unable to play it, frees its seat
     try:
         while True:
             event = await next_event(events, running)
@@ -110,12 +115,21 @@ async def play_bot(
                 continue
             bot = bot or bot_for(level, pos.variant, rng)  # said at once if it cannot play
             if pos.is_over:
-                return pos
+                if not rematches:
+                    return pos
+                table = client.table
+                if table and table.rematch and table.game != rematch_asked:
+                    rematch_asked = table.game  # the other player asked: the bot is game
+                    client.send(Rematch())
+                continue
             if pos.to_play is client.seat and client.full and asked != (pos, client.welcomes):
                 action = await asyncio.to_thread(bot.choose, pos)
                 if client.position is pos:
                     client.play(action)
                     asked = (pos, client.welcomes)
+    except asyncio.CancelledError:
+        leave = False  # stopped from outside (Ctrl-C): the same command started again sits back
+        raise
     finally:
-        await client.close()
+        await client.close(leave)
         await running

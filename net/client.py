@@ -171,9 +171,16 @@ class TableClient:
         assert self._writer is not None
         self._writer.write(pack(message))
 
-    async def close(self) -> None:
+    async def close(self, leave: bool = False) -> None:
+        """Hang up. ``leave``: the player is leaving the table, so the host frees the seat at
+        once and its token is forgotten; otherwise (a window closed, a program stopped) the
+        host holds the seat for a while and the token is kept for the next start."""
         self._closing = True
         if self._writer:
+            if leave:
+                self._writer.write(pack(protocol.Bye(protocol.LEFT)))
+                if self.seats and self.table_key:
+                    self.seats.keep(self.table_key, self.name, None)
             self._writer.close()
         self._release()
 

@@ -107,6 +107,7 @@ class Connection:
         self.name = "?"
         self.seat: Player | None = None
         self.task: asyncio.Task[None] | None = None
+        self.left = False  # it said bye: the player is leaving, so no seat is held for it
 
     def send_frame(self, frame: bytes) -> None:
         """Queue one msgpack frame for the peer without waiting for it."""
@@ -159,6 +160,7 @@ class Host:
             Sit: self._on_sit,
             Rematch: self._on_rematch,
             Ping: self._on_ping,
+            Bye: self._on_bye,
         }
 
     @property
@@ -288,6 +290,8 @@ class Host:
                 for message in messages:
                     self._dispatch(conn, message)
                     deadline = loop.time() + self.config.idle_timeout
+                    if conn.left:
+                        return  # whatever follows a bye is not read
             except (FrameError, ProtocolError) as exc:
                 raise _Close(str(exc)) from None
 
@@ -442,13 +446,19 @@ class Host:
     def _on_ping(self, conn: Connection, _: Ping) -> None:
         conn.send(Pong())
 
+    def _on_bye(self, conn: Connection, _: Bye) -> None:
+        conn.left = True
+
     # -- leaving, holding and releasing seats ----------------------------------------
 
     def _leave(self, conn: Connection) -> None:
         self.connections.discard(conn)
         if self._closing:
             return
-        if conn.seat is not None:
+        if conn.seat is not None and conn.left:
+            self.table.release(conn.seat)
+            self._changed(f"{conn.name} left; seat {conn.seat} is open")
+        elif conn.seat is not None:
             seat = self.table.seats[conn.seat]
             if seat:
                 seat.connected = False

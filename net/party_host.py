@@ -317,8 +317,10 @@ class PartyHost(Host):
             seat.connected = False
         if seat is None or self.table.position.is_over:
             self._changed(f"{conn.name} left")
-            return
-        self._changed(f"{conn.name} dropped; a stand-in plays for them until they are back")
+        elif conn.left:
+            self._changed(f"{conn.name} left; a stand-in plays for them")
+        else:
+            self._changed(f"{conn.name} dropped; a stand-in plays for them until they are back")
 
     def _hold(self, seat: Seat) -> None:
         """A party never frees a seat during a game: the stand-in plays for whoever is away."""

@@ -38,6 +38,8 @@ NO_SEAT_OPEN = "no seat is open at this table"
 BUSY = "the host is busy with new connections"
 SIDES = ("X", "O")
 NAME_LIMIT = 32  # characters in a name at a table
+# What a client's Bye says when the player leaves the table (not a drop: no seat is held).
+LEFT = "left the table"
 
 
 def tidy_name(text: str, limit: int = NAME_LIMIT) -> str:
@@ -201,7 +203,13 @@ class Notice(Message):
 
 @dataclass(frozen=True, slots=True)
 class Bye(Message):
-    """The last message on a connection the sender is closing, with the reason."""
+    """The last message on a connection the sender is closing, with the reason.
+
+    From a client it means the player is leaving for good (:data:`LEFT`): the host frees
+    the seat at once instead of holding it for a reconnect. A host of protocol 5 and
+    earlier read it as a client breaking the protocol and closed, which is what the
+    client was doing anyway, so no version is needed for it.
+    """
 
     TAG: ClassVar[str] = "bye"
     reason: str

@@ -90,9 +90,10 @@ class NetworkSession:
             except queue.Empty:
                 return drained
 
-    def close(self) -> None:
+    def close(self, leave: bool = False) -> None:
+        """Hang up; ``leave`` frees the seat at once (:meth:`TableClient.close`)."""
         if not self._done.done():
-            self._thread.submit(self._client.close())
+            self._thread.submit(self._client.close(leave))
             # Closing must never fail a window's exit, whatever the connection did.
             with contextlib.suppress(Exception):
                 self._done.result(2.0)

@@ -183,14 +183,17 @@ class App:
     def sit_at(self, table: AtTable) -> None:
         """Hold ``table`` until the player goes to a screen that is not a view of it."""
         if self._table is not None and self._table is not table:
-            self._table.close()
+            self._table.close(leave=True)
         self._table = table
         table.session.wake = self._wake  # a move from the network is drawn at once
 
     def leave_table(self) -> None:
+        self._close_table(leave=True)
+
+    def _close_table(self, leave: bool) -> None:
         if self._table is not None:
             table, self._table = self._table, None
-            table.close()
+            table.close(leave)
 
     def quit(self) -> None:
         self.running = False
@@ -342,7 +345,7 @@ class App:
 
     def close(self) -> None:
         self.scene.exit()
-        self.leave_table()
+        self._close_table(leave=False)  # the seat waits for the game's next start
         self._executor.shutdown(wait=False, cancel_futures=True)
         self.audio.close()
         _forget_pictures()

@@ -10,8 +10,9 @@ now can draw the table as it stands), and hands every event to the current
 scene's ``receive``: no screen shown at a table can go deaf.
 
 The app closes the table (the session, the host, the bot) when the player goes
-to a screen that is not a view of it (:data:`TABLE_SCENES`), or the window
-closes.
+to a screen that is not a view of it (:data:`TABLE_SCENES`): they leave it, and
+their seat is free for someone else at once. When the window closes, the seat
+is held for them instead, to take back when the game starts again.
 """
 
 from __future__ import annotations
@@ -88,10 +89,11 @@ class AtTable:
             return "mine", them
         return ("theirs", them) if mine else ("", None)
 
-    def close(self) -> None:
-        """Leave the table: the session, then the host (it says goodbye, so a bot's
-        connection ends cleanly), then the bot."""
-        self.session.close()
+    def close(self, leave: bool) -> None:
+        """Close the session, then the host (it says goodbye, so a bot's connection ends
+        cleanly), then the bot. ``leave``: the player is leaving the table, which frees the
+        seat at once; otherwise (the window is closing) the host holds it for their return."""
+        self.session.close(leave)
         if self.host is not None:
             self.host.stop()
         if self.bot is not None:

@@ -108,10 +108,10 @@ class CouchSession:
                 drained.append(Notice(f"{player.name} left the couch: {player.session.ended}"))
         return drained
 
-    def close(self) -> None:
+    def close(self, leave: bool = False) -> None:
         for player in self.players:
-            player.session.close()
-        self.screen.close()
+            player.session.close(leave)
+        self.screen.close(leave)
 
     # -- the table, as the big screen hears it -----------------------------------------------
 

@@ -73,7 +73,10 @@ class Starting:
             if level is None or me is None:
                 return handle, None
             bot = LoopThread("qttt-bot")
-            bot.submit(play_bot(handle.address, level, seat=me.other, token=bot_token))
+            # The window's own opponent: it stays for every rematch until the table closes.
+            bot.submit(
+                play_bot(handle.address, level, seat=me.other, token=bot_token, rematches=True)
+            )
             return handle, bot
 
         self._future = ctx.run_in_worker(start)

@@ -73,6 +73,52 @@ def test_host_a_table_with_a_bot_and_play_it_to_the_results(driver: Driver, tmp_
     assert d.name is SceneName.TITLE
 
 
+def test_a_window_s_bot_takes_the_rematch(driver: Driver) -> None:
+    d = driver
+    d.app.go(SceneName.LAN, mode="host", bind=LOOPBACK)
+    d.frames(1)
+    d.key(pygame.K_UP)
+    d.key(pygame.K_RIGHT)  # a beginner bot in the other seat
+    d.key(pygame.K_DOWN)
+    d.key(pygame.K_RETURN)
+    d.until(lambda: d.name is SceneName.PLAY)
+    d.until(lambda: d.scene._seat_name(Player.O) == "bot (beginner)")
+    play_my_side_to_the_end(d, seed=6)
+    d.key(pygame.K_RETURN)
+    assert d.name is SceneName.RESULTS
+    # The bot stays at the table and takes the rematch the window asks for.
+    assert d.scene.menu.items[0].label.startswith("Rematch")
+    d.key(pygame.K_RETURN)
+    d.until(lambda: d.name is SceneName.PLAY and d.scene.session.local_sides == {Player.O})
+    d.until(lambda: len(d.scene.moves) == 1)  # the bot opens game 2 as X
+    assert d.scene._seat_name(Player.X) == "bot (beginner)"
+    d.app.go(SceneName.TITLE)
+
+
+def test_a_player_who_leaves_for_the_menu_frees_the_seat(driver: Driver, tmp_path: Path) -> None:
+    d = driver
+    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
+    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
+    opponent = None
+    try:
+        d.app.go(SceneName.LAN, mode="join", bind=LOOPBACK)
+        d.frames(1)
+        d.post(pygame.TEXTINPUT, text=f"{host.address[0]}:{host.address[1]}")
+        d.key(pygame.K_RETURN)
+        d.until(lambda: d.name is SceneName.PLAY)
+        opponent = Opponent(host.address, seed=2)
+        d.until(lambda: d.scene._seat_name(Player.O) == "Bo")
+        d.app.go(SceneName.TITLE)  # the Menu button, or B twice
+        d.frames(1)
+        d.until(lambda: host.host.table.seats[Player.X] is None)  # not held for 60 s
+        seen = opponent.session
+        d.until(lambda: seen.table is not None and seen.table.seats[0].name is None)
+    finally:
+        if opponent is not None:
+            opponent.session.close()
+        host.stop()
+
+
 def test_join_a_table_the_lobby_found_and_play_it(driver: Driver, tmp_path: Path) -> None:
     d = driver
     variant = make_variant("goff")

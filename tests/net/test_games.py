@@ -7,17 +7,19 @@ import asyncio
 import json
 import time
 from collections.abc import Callable
+from random import Random
 
 import pytest
 
 from game.records import state_report
 from game.rules import VARIANTS, Player, Position
 from game.session import Snapshot
-from net.bot import play_bot
+from net.bot import BotGameError, play_bot
 from net.host import HostHandle
+from net.loopthread import LoopThread
 from net.protocol import SPECTATOR
 from net.session import NetworkSession
-from tests.net.conftest import committed, report_of, spawn
+from tests.net.conftest import Screen, committed, report_of, spawn
 
 # Ultimate landed with the variants; the list says which rule sets the LAN games are tested on.
 LAN_VARIANTS = ["goff", "ultimate"]
@@ -71,3 +73,68 @@ def test_bots_play_a_whole_game_with_spectators(
     # The saved record replays to the same state, as `qttt replay FILE --json` would print it.
     saved = committed(handle.host.table.path, len(handle.host.table.record.moves))
     assert json.loads(json.dumps(state_report(saved.final()))) == expected
+
+
+def test_a_bot_that_cannot_play_the_table_frees_its_seat_at_once(
+    make_host: Callable[..., HostHandle],
+) -> None:
+    handle = make_host(reconnect_grace=60.0)
+    ada = Screen(NetworkSession(handle.address, name="Ada", seat=Player.X))
+    try:
+        ada.snapshot(0)
+        with pytest.raises(BotGameError, match="strongest bot is perfect"):
+            asyncio.run(asyncio.wait_for(play_bot(handle.address, "expert", seat=Player.O), 30))
+        # It sat down before it learnt the variant; it does not keep the seat from anyone.
+        ada.notice("bot (expert) left; seat O is open")
+        assert not handle.host.table.seats[Player.O]
+    finally:
+        ada.session.close()
+
+
+def test_a_bot_stopped_from_outside_has_its_seat_held(
+    make_host: Callable[..., HostHandle],
+) -> None:
+    handle = make_host(reconnect_grace=60.0)
+    ada = Screen(NetworkSession(handle.address, name="Ada", seat=Player.X))
+    bot = LoopThread("test-bot")
+    try:
+        bot.submit(play_bot(handle.address, "beginner", seat=Player.O))
+        ada.notice("bot (beginner) sits at O")
+        bot.stop()  # as Ctrl-C stops `qttt join --bot`: the same command started again sits back
+        ada.notice("bot (beginner) dropped; seat O is held for 60 s")
+    finally:
+        bot.stop()
+        ada.session.close()
+
+
+def test_a_window_s_own_bot_plays_every_rematch(make_host: Callable[..., HostHandle]) -> None:
+    handle = make_host()
+    ada = Screen(NetworkSession(handle.address, name="Ada", seat=Player.X))
+    bot = LoopThread("test-bot")
+    rng = Random(3)
+    try:
+        bot.submit(play_bot(handle.address, "beginner", seat=Player.O, seed=4, rematches=True))
+        ada.notice("bot (beginner) sits at O")
+        for game in (1, 2):
+            mine = Player.X if game == 1 else Player.O
+            known = 0
+            while True:
+                snap: Snapshot = ada.wait(
+                    lambda e, known=known, game=game: (
+                        isinstance(e, Snapshot) and e.game == game and len(e.moves) >= known
+                    ),
+                    timeout=30,
+                )  # type: ignore[assignment]
+                known = len(snap.moves) + 1
+                if snap.position.is_over:
+                    break
+                if snap.position.to_play is mine:
+                    ada.session.submit(rng.choice(snap.position.legal_actions()))
+            # The bot leaves the choice to Ada, and follows her ask.
+            assert ada.session.table is not None and ada.session.table.rematch == ()
+            ada.session.rematch()
+            ada.notice(f"game {game + 1}: sides swapped")
+        assert ada.session.local_sides == {Player.X}  # back where she began, after two swaps
+    finally:
+        bot.stop()
+        ada.session.close()

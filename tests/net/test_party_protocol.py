@@ -17,8 +17,10 @@ from net.discovery import LobbyBrowser
 from net.host import HostHandle, new_table, start_host_thread
 from net.party_host import PartyConfig, PartyHost
 from net.protocol import (
+    LEFT,
     PROTOCOL_VERSION,
     SPECTATOR,
+    Bye,
     Emote,
     Emoted,
     Hello,
@@ -254,6 +256,20 @@ def test_a_player_back_after_their_game_ended_without_them_is_in_the_next_game(
     assert back.expect(Welcome, lambda w: w.seat is not None).seat in ("X", "O")
     for conn in (ben, back):
         conn.close()
+
+
+def test_a_player_who_leaves_mid_game_is_said_to_have_left(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    host = party_host(games=2, start_at=2, stand_in=60.0)
+    ann, ben = Raw(host.address), Raw(host.address)
+    ann.hello(name="Ann")
+    ben.hello(name="Ben")
+    ann.expect(Welcome, lambda w: w.seat == "X")
+    ann.send(Bye(LEFT))
+    # A party frees no seat in a game (the stand-in plays it out), but Ben is told the truth.
+    ben.expect(Notice, lambda n: n.text == "Ann left; a stand-in plays for them")
+    ben.close()
 
 
 def test_an_evening_of_many_names_still_fits_every_screens_message(

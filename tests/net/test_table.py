@@ -10,9 +10,11 @@ from game.records import Record, read_record
 from game.rules import Goff, Place, Player, Position
 from game.session import Refused, Snapshot
 from net import protocol as wire
+from net.framing import pack
 from net.host import HostHandle
 from net.party_host import party_file
 from net.protocol import PROTOCOL_VERSION, SPECTATOR, Hello
+from net.seats import SeatStore
 from net.session import NetworkSession
 from net.table import Table
 from tests.net.conftest import Raw, Screen, committed
@@ -159,6 +161,68 @@ def test_a_dropped_seat_is_held_then_opened(make_host: Callable[..., HostHandle]
     bo.expect(wire.Notice, lambda n: n.text == "seat X (Ada) is open again")  # type: ignore[attr-defined]
     dee = Raw(host.address)
     assert dee.hello(name="Dee", seat="X").seat == "X"
+    for conn in (bo, cy, dee):
+        conn.close()
+
+
+def test_a_player_who_leaves_frees_the_seat_at_once(
+    make_host: Callable[..., HostHandle], tmp_path: Path
+) -> None:
+    host = make_host(reconnect_grace=60.0)
+    seats = SeatStore(tmp_path / "seats.json")
+    ada = Screen(NetworkSession(host.address, name="Ada", seat=Player.X, seats=seats))
+    bo = Screen(NetworkSession(host.address, name="Bo"))
+    try:
+        bo.notice("Bo sits at O")
+        ada.session.submit(Place(0, 1))
+        bo.snapshot(1)
+        key = host.host.key
+        assert seats.take(key, "Ada") is None  # held by Ada's live client
+        assert "Ada" in (tmp_path / "seats.json").read_text()
+        ada.session.close(leave=True)
+        bo.notice("Ada left; seat X is open")
+        table = bo.session.table
+        assert table is not None and (table.seats[0].side, table.seats[0].name) == ("X", None)
+        # Nobody waits out a grace period for it: someone else sits there now, mid-game...
+        cy = Raw(host.address)
+        assert cy.hello(name="Cy", seat="X").seat == "X"
+        cy.close()
+        # ...and Ada's token for the seat she gave up is gone from her file.
+        assert seats.take(key, "Ada") is None
+        assert "Ada" not in (tmp_path / "seats.json").read_text()
+    finally:
+        bo.session.close()
+
+
+def test_a_closed_window_keeps_its_seat_held(make_host: Callable[..., HostHandle]) -> None:
+    host = make_host(reconnect_grace=60.0)
+    ada = Screen(NetworkSession(host.address, name="Ada", seat=Player.X))
+    bo = Screen(NetworkSession(host.address, name="Bo"))
+    try:
+        bo.notice("Bo sits at O")
+        ada.session.close()  # not leaving: the window closed, and the player may be back
+        bo.notice("Ada dropped; seat X is held for 60 s")
+    finally:
+        bo.session.close()
+
+
+def test_what_follows_a_bye_is_not_read_and_a_bye_first_is_no_hello(
+    make_host: Callable[..., HostHandle],
+) -> None:
+    host = make_host(reconnect_grace=60.0)
+    ada, bo = Raw(host.address), Raw(host.address)
+    ada.hello(name="Ada")
+    bo.hello(name="Bo")
+    ada.send_bytes(pack(wire.Bye(wire.LEFT)) + b"\xc1 not a frame")
+    bo.expect(wire.Notice, lambda n: n.text == "Ada left; seat X is open")  # type: ignore[attr-defined]
+    said, _ = ada.closed_with()
+    assert said is None  # no complaint about the garbage: nobody was listening any more
+    cy = Raw(host.address)
+    cy.send(wire.Bye(wire.LEFT))
+    said, _ = cy.closed_with()
+    assert said == "the first message must be hello, not bye"
+    dee = Raw(host.address)
+    assert dee.hello(name="Dee").seat == "X"  # the host took neither in its stride
     for conn in (bo, cy, dee):
         conn.close()
 
