@@ -222,6 +222,15 @@ def test_ctrl_c_ends_a_ladder_at_once() -> None:
     assert took < 5
 
 
+def test_ctrl_c_ends_an_arena_at_once() -> None:
+    # Without the ladder too: it played on the games in hand (76 s of them here) first.
+    args = ["arena", "--x", "hard", "--o", "hard", "--variant", "ultimate", "--games", "9"]
+    args += ["--jobs", "2"]
+    status, err, took = ctrl_c(*args, wait=2)
+    assert status == 130 and err == ""
+    assert took < 5
+
+
 def test_ctrl_c_ends_the_expert_bots_search_processes_quietly() -> None:
     # Each of them printed "Process SpawnProcess-2: Traceback ... KeyboardInterrupt".
     args = ["arena", "--x", "expert", "--o", "beginner", "--variant", "squared", "--games", "1"]

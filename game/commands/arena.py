@@ -19,7 +19,6 @@ import argparse
 import json
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from random import Random
 
 from game.ai import LEVELS, make_bot
@@ -47,7 +46,7 @@ def _results(jobs: list[Job], workers: int) -> list[Scores]:
     workers = ladder.pool_size(workers, len(jobs))
     if workers == 1:
         return [_game(job) for job in jobs]
-    with ProcessPoolExecutor(workers) as pool:
+    with ladder.pool(workers) as pool:
         return list(pool.map(_game, jobs))
 
 

@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -158,12 +159,18 @@ def pool_size(asked: int, games: int) -> int:
     return max(1, min(asked, games, cores()))
 
 
-def pool(jobs: int) -> ProcessPoolExecutor:
+@contextmanager
+def pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
     """``jobs`` processes to play games on, which Ctrl-C ends: by default a worker would take
-    it as its game's error and go on to the next game queued to it."""
-    return ProcessPoolExecutor(
+    it as its game's error and go on to the next game queued to it, and leaving the pool
+    would wait for every game queued."""
+    workers = ProcessPoolExecutor(
         jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_DFL)
     )
+    try:
+        yield workers
+    finally:
+        workers.shutdown(cancel_futures=True)
 
 
 def _results(plan: list[Game], jobs: int) -> Iterator[Result]:
@@ -173,12 +180,8 @@ def _results(plan: list[Game], jobs: int) -> Iterator[Result]:
         yield from map(play, plan)
         return
     with pool(jobs) as workers:
-        try:
-            for future in as_completed([workers.submit(play, game) for game in plan]):
-                yield future.result()
-        finally:
-            # Ctrl-C, or an error: leaving the pool would wait for every queued game.
-            workers.shutdown(cancel_futures=True)
+        for future in as_completed([workers.submit(play, game) for game in plan]):
+            yield future.result()
 
 
 def _verdict(result: Result) -> str:
