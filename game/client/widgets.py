@@ -23,7 +23,7 @@ import pygame
 
 from game.client import theme
 from game.client.canvas import note_button
-from game.client.intents import Activate, Click, Intent, Navigate, Page, Point
+from game.client.intents import KEYBOARD, Activate, Click, Intent, Navigate, Page, Point
 from game.client.still import Changing
 from game.client.theme import Palette
 
@@ -58,6 +58,7 @@ class Menu:
     on_move: Callable[[], None] | None = None  # a sound as the focus moves
     width: float = 9  # the least width, in item heights
     columns: int = 1  # items side by side (a row of buttons under a panel)
+    pad: int = KEYBOARD  # the pad (or the keys) that gave the items the focus: see focused_by
     _hover: int | None = field(default=None, init=False)
     _laid_out: tuple[object, list[pygame.Rect]] | None = field(default=None, init=False)
     _drawn_in: pygame.Rect | None = field(default=None, init=False)  # the area last drawn in
@@ -95,6 +96,30 @@ class Menu:
     def _alone(self) -> bool:
         """Whether an item stands alone in its row (a ring's chevrons then have room)."""
         return self.columns == 1
+
+    def focused_by(self, pad: int) -> bool:
+        """Whether an item has the focus, given it by ``pad``: on a couch with two pads, the
+        other pad's cursor stays on the board beside the buttons and answers that pad."""
+        return 0 <= self.focus < len(self.items) and pad == self.pad
+
+    def step(self, dx: int, dy: int) -> bool:
+        """Move the focus one item across the rows of ``columns``, over disabled items,
+        stopping at the right and bottom edges; ``False`` for a step off the left or top
+        edge, which leaves the buttons for the board that lies that way beside them."""
+        row, col = divmod(self.focus, self.columns)
+        if (dx < 0 and col == 0) or (dy < 0 and row == 0):
+            return False
+        while True:
+            row, col = row + dy, col + dx
+            i = row * self.columns + col
+            if not (0 <= col < self.columns and 0 <= i < len(self.items)):
+                return True
+            if self.items[i].enabled:
+                break
+        if self.on_move is not None:
+            self.on_move()
+        self.focus = i
+        return True
 
     def rects(self, area: pygame.Rect) -> list[pygame.Rect]:
         """Each item's rectangle: rows of ``columns`` items, centred in ``area``.

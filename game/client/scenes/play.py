@@ -104,7 +104,6 @@ class PlayScene(BaseScene):
         self.picked: int | None = None
         self.hover: int | None = None
         self.cursors: dict[int, int] = {}  # pad -> cell
-        self.buttons_pad = KEYBOARD  # the pad (or keys) that took the focus to the buttons
         self.choice: int | None = None  # the collapse outcome highlighted (0 or 1)
         self.message: Message | None = None
         self.leave_until = -1.0
@@ -298,7 +297,7 @@ class PlayScene(BaseScene):
             area = self._hud_menu_area(self._areas()[1])
             if isinstance(intent, Point | Click):
                 self.hud_menu.handle(intent, area)
-            elif isinstance(intent, Start) or self._on_buttons_of(intent.pad):
+            elif isinstance(intent, Start) or self.hud_menu.focused_by(intent.pad):
                 self._handle(intent)
             return
         self._handle(intent)
@@ -314,7 +313,7 @@ class PlayScene(BaseScene):
             self._hint()
         elif isinstance(intent, Study):
             self._study()
-        elif isinstance(intent, Cancel) and self._on_buttons_of(intent.pad):
+        elif isinstance(intent, Cancel) and self.hud_menu.focused_by(intent.pad):
             self._to_buttons(False)  # back to the board, as Start came from it: not leaving
         elif isinstance(intent, Cancel):
             self._cancel(intent.pad)
@@ -323,8 +322,8 @@ class PlayScene(BaseScene):
         elif isinstance(intent, Click):
             self._click(intent.pos)
         elif isinstance(intent, Start):
-            self._to_buttons(not self._on_buttons_of(intent.pad), intent.pad)
-        elif isinstance(intent, Navigate | Activate) and self._on_buttons_of(intent.pad):
+            self._to_buttons(not self.hud_menu.focused_by(intent.pad), intent.pad)
+        elif isinstance(intent, Navigate | Activate) and self.hud_menu.focused_by(intent.pad):
             self._buttons(intent)
         elif isinstance(intent, Navigate):
             self._navigate(intent)
@@ -344,7 +343,7 @@ class PlayScene(BaseScene):
             if hovered is not None:
                 self.choice = hovered
         if self.hud_menu.handle(Point(at), self._hud_menu_area(self._areas()[1])):
-            self.buttons_pad = KEYBOARD  # the pointer's focus: Enter presses it
+            self.hud_menu.pad = KEYBOARD  # the pointer's focus: Enter presses it
         else:
             self.hud_menu.focus = -1  # the pointer left the buttons: keys move on the board again
 
@@ -372,20 +371,12 @@ class PlayScene(BaseScene):
 
     # -- the buttons beside the board (Undo, Redo, Save, Menu), for keys and pads ----------
 
-    def _on_buttons(self) -> bool:
-        return 0 <= self.hud_menu.focus < len(self.hud_menu.items)
-
-    def _on_buttons_of(self, pad: int) -> bool:
-        """Whether the buttons have the focus, moved there by ``pad``: on a couch with two
-        pads, the other pad's cursor stays on the board and answers it."""
-        return self._on_buttons() and pad == self.buttons_pad
-
     def _to_buttons(self, on: bool, pad: int = KEYBOARD) -> None:
         """Give the focus to the buttons (Start, or a step right off the board) for ``pad``,
         or take it back."""
         enabled = [i for i, item in enumerate(self.hud_menu.items) if item.enabled]
         self.hud_menu.focus = enabled[0] if on else -1
-        self.buttons_pad = pad
+        self.hud_menu.pad = pad
         self.ctx.audio.play(Cue.SELECT)
 
     def _buttons(self, intent: Navigate | Activate) -> None:
@@ -393,23 +384,13 @@ class PlayScene(BaseScene):
         if isinstance(intent, Activate):
             menu.handle(intent, self._hud_menu_area(self._areas()[1]))
             return
-        # The buttons sit in rows of ``columns``; a step off their left or top edge goes back
-        # to the board (which lies left of and above them), the other edges stop.
-        items, columns = menu.items, menu.columns
-        row, col = divmod(menu.focus, columns)
-        if (intent.dx < 0 and col == 0) or (intent.dy < 0 and row == 0):
+        # A step off the buttons' left or top edge goes back to the board (which lies left of
+        # and above them); the other edges stop.
+        focus = menu.focus
+        if not menu.step(intent.dx, intent.dy):
             self._to_buttons(False)
-            return
-        i = menu.focus
-        while True:
-            row, col = row + intent.dy, col + intent.dx
-            i = row * columns + col
-            if not (0 <= col < columns and 0 <= i < len(items)):
-                return
-            if items[i].enabled:
-                break
-        menu.focus = i
-        self.ctx.audio.play(Cue.SELECT)
+        elif menu.focus != focus:
+            self.ctx.audio.play(Cue.SELECT)
 
     def _navigate(self, intent: Navigate) -> None:
         if self.pos.awaiting_collapse:
