@@ -66,8 +66,9 @@ class Activate:
 class Start(Activate):
     """The pad's Start button (Tab on the keyboard): to a screen's own buttons.
 
-    The play screen moves the focus to its Undo, Redo, Save and Menu buttons;
-    everywhere else it chooses, like A (it *is* an Activate).
+    The play screen moves the focus to its Undo, Redo, Save and Menu buttons,
+    the tutorial to its Back and Next; everywhere else it chooses, like A (it
+    *is* an Activate).
     """
 
 

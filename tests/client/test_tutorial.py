@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-import pygame
+from pathlib import Path
 
+import pygame
+import pytest
+
+from game.client.canvas import Canvas
+from game.client.intents import Device
 from game.client.scene import SceneName
-from game.client.scenes.tutorial import GOFF_EXAMPLE, LESSONS
+from game.client.scenes.tutorial import CONTROLS, GOFF_EXAMPLE, LESSONS
 from game.records import Record
 from game.rules import Goff, Position, make_variant
 from tests.client.driver import Driver
@@ -26,6 +31,26 @@ def engine(
 
 def next_button(d: Driver) -> None:
     d.click(d.scene.buttons()["next"].center)
+
+
+PAD = 3  # the SDL instance id of a pretend controller
+A, B, START = (
+    pygame.CONTROLLER_BUTTON_A,
+    pygame.CONTROLLER_BUTTON_B,
+    pygame.CONTROLLER_BUTTON_START,
+)
+UP, DOWN, LEFT, RIGHT = (
+    pygame.CONTROLLER_BUTTON_DPAD_UP,
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+)
+
+
+def focused(d: Driver) -> str | None:
+    """The label of the button with the focus, or None while the focus is on the board."""
+    menu = d.scene.menu
+    return menu.items[menu.focus].label if 0 <= menu.focus < len(menu.items) else None
 
 
 def test_goffs_example_by_mouse_ends_where_the_engine_does(driver: Driver) -> None:
@@ -170,3 +195,116 @@ def test_a_click_on_the_board_after_a_step_goes_on_to_the_next(driver: Driver) -
     d.click(d.cell_center(4))  # any cell: the click goes on, it places nothing
     assert not d.scene.done and d.scene.step == 1
     assert d.scene.pos == engine("goff", [GOFF_EXAMPLE[0]])
+
+
+def test_a_pads_d_pad_steps_off_the_board_onto_back_and_next(driver: Driver) -> None:
+    d = driver
+    open_tutorial(d)
+    goff = Goff()
+    d.play(goff, GOFF_EXAMPLE[0], "pad", PAD)
+    assert d.scene.done
+    # The step is made: the board takes no more moves, so any press of the d-pad goes to Next.
+    d.button(UP, PAD)
+    assert focused(d) == "Next"
+    d.button(A, PAD)
+    assert (d.scene.step, d.scene.done) == (1, False)
+    assert focused(d) is None  # Next is closed again: the focus is back on the board
+    pad = d.app.input.pad_of(PAD)
+    cell = d.scene.cursors[pad]
+    d.button(DOWN, PAD)  # the cursor moves on the board as before
+    assert d.scene.cursors[pad] != cell and focused(d) is None
+
+    # Right off the board's right edge: the buttons beside it, on Back (Next is closed).
+    d.cursor_to(2, PAD, "pad")
+    d.button(RIGHT, PAD)
+    assert focused(d) == "Back" and d.scene.cursors[pad] == 2
+    assert 2 not in {cell for cell, _ in d.scene.look().cursors}  # one focus shows, not two
+    d.button(RIGHT, PAD)  # the closed Next is stepped over: the focus stays
+    assert focused(d) == "Back"
+    d.button(B, PAD)  # back to the board, not a step towards leaving
+    assert focused(d) is None and d.scene.message is None
+    d.button(RIGHT, PAD)
+    d.button(LEFT, PAD)  # off the buttons' left edge: the board again, the cursor where it was
+    assert focused(d) is None and d.scene.cursors[pad] == 2
+    d.button(LEFT, PAD)
+    assert d.scene.cursors[pad] == 1
+    d.button(START, PAD)  # Start goes to the buttons too, as on the play screen
+    assert focused(d) == "Back"
+    d.button(A, PAD)  # Back: step 1 again, where Back closes and the focus goes home
+    assert (d.scene.lesson, d.scene.step, d.scene.done) == (0, 0, False)
+    assert focused(d) is None
+
+
+def test_under_the_board_the_buttons_are_a_step_down(tmp_path: Path) -> None:
+    d = Driver(tmp_path, (720, 1280))  # a window taller than wide: the lesson is under the board
+    try:
+        open_tutorial(d)
+        d.play(Goff(), GOFF_EXAMPLE[0], "pad", PAD)
+        d.button(A, PAD)  # Next: step 2
+        d.cursor_to(7, PAD, "pad")
+        d.button(DOWN, PAD)  # off the bottom edge
+        assert focused(d) == "Back"
+        d.button(UP, PAD)
+        assert focused(d) is None and d.scene.cursors[d.app.input.pad_of(PAD)] == 7
+    finally:
+        d.close()
+
+
+def test_the_focus_is_the_pad_that_took_it(driver: Driver) -> None:
+    """On a couch with two pads, the other pad's A still plays on the board."""
+    d = driver
+    open_tutorial(d)
+    d.play(Goff(), GOFF_EXAMPLE[0], "pad", PAD)
+    d.button(A, PAD)  # Next: step 2
+    d.button(START, PAD)
+    assert focused(d) == "Back"
+    d.play(Goff(), GOFF_EXAMPLE[1], "pad", PAD + 1)
+    assert d.scene.done and focused(d) == "Back"
+    d.button(RIGHT, PAD)
+    assert focused(d) == "Next"
+    d.button(A, PAD)
+    assert (d.scene.step, d.scene.done) == (2, False)
+
+
+def test_the_footer_says_how_a_pad_reaches_the_buttons(driver: Driver) -> None:
+    d = driver
+    open_tutorial(d)
+    d.play(Goff(), GOFF_EXAMPLE[0], "pad", PAD)
+    assert d.app.input.device is Device.PAD
+    on_board = d.scene.controls()
+    assert "Start" in on_board and "LB/RB" in on_board
+    d.button(RIGHT, PAD)
+    assert focused(d) == "Next"
+    on_buttons = d.scene.controls()
+    assert on_buttons != on_board and "B: board" in on_buttons
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1000, 1000)], ids=["wide", "square"])
+def test_every_line_of_controls_fits_the_footer(tmp_path: Path, size: tuple[int, int]) -> None:
+    """A line too wide for the lesson's panel is not drawn at all: each one, for each device
+    on the board and on the buttons, is on the screen."""
+    d = Driver(tmp_path, size)
+    shown = set()
+
+    def look() -> None:
+        canvas = Canvas(d.app.size)
+        d.scene.draw(canvas, 0.0)
+        assert d.scene.controls() in {t.words for t in canvas.visible_texts()}
+        shown.add(d.scene.controls())
+
+    try:
+        open_tutorial(d)
+        d.key(pygame.K_PAGEDOWN)  # a lesson with Back open
+        look()
+        d.key(pygame.K_TAB)
+        look()
+        d.key(pygame.K_ESCAPE)
+        d.button(START, PAD)
+        look()
+        d.button(B, PAD)
+        look()
+        d.click((1, 1))  # the window's corner: nothing there
+        look()
+    finally:
+        d.close()
+    assert shown == set(CONTROLS.values())

@@ -10,7 +10,11 @@ the same effects and sounds.
 
 Keys: arrows move the cell cursor (or flip between the two collapse
 previews), Enter picks, Escape takes back a half or leaves, Page Up/Down
-turn whole lessons; the Back and Next buttons go a step at a time.
+turn whole lessons; the Back and Next buttons go a step at a time. A pad
+(or the arrows) reaches those buttons as on the play screen: right off the
+board's edge (or down, where the lesson is under the board), or Start; left,
+up or B go back to the board. Once a step is
+made the board takes no moves, so any press of the d-pad goes to Next.
 """
 
 from __future__ import annotations
@@ -33,9 +37,9 @@ from game.client.board_view import (
     mini_boards,
     paint_board,
 )
-from game.client.canvas import note_button
 from game.client.effects import Effects
 from game.client.intents import (
+    KEYBOARD,
     Activate,
     Cancel,
     Click,
@@ -44,10 +48,12 @@ from game.client.intents import (
     Navigate,
     Page,
     Point,
+    Start,
 )
 from game.client.prose import Para
 from game.client.scene import BaseScene, Context, SceneName
 from game.client.still import Still
+from game.client.widgets import Item, Menu
 from game.records import Record
 from game.rules import (
     VARIANTS,
@@ -257,10 +263,13 @@ LESSONS: tuple[Lesson, ...] = (
 )
 
 
-KEYS_HINTS = {  # every control, named for the device in hand
-    Device.PAD: "D-pad, A: play · LB/RB: lessons · B: menu",
-    Device.KEYS: "Arrows, Enter: play · PgUp/PgDn: lessons · Esc: menu",
-    Device.MOUSE: "Click: play · wheel: lessons · right-click: menu",
+POINTER = -1  # the pointer's focus on a button: it answers no key (Enter, Escape are the board's)
+CONTROLS = {  # every control, named for the device in hand, on the board or on the buttons
+    (Device.PAD, False): "D-pad, A: play · Start: buttons · LB/RB: lessons · B: menu",
+    (Device.PAD, True): "D-pad, A: buttons · B: board · LB/RB: lessons",
+    (Device.KEYS, False): "Arrows, Enter: play · PgUp/PgDn: lessons · Esc: menu",
+    (Device.KEYS, True): "Arrows, Enter: buttons · Esc: board · PgUp/PgDn: lessons",
+    (Device.MOUSE, False): "Click: play · wheel: lessons · right-click: menu",
 }
 
 
@@ -287,6 +296,12 @@ class TutorialScene(BaseScene):
         self.preview: Action | None = None
         self.message: Message | None = None
         self.effects = Effects(Random(4), ctx.settings.effect_intensity)
+        self.menu = Menu(
+            [Item("Back", self.back), Item("Next", self.advance)],
+            focus=-1,  # the board has it until a pad steps off it (or the pointer is on one)
+            on_move=lambda: ctx.audio.play(Cue.SELECT),
+            columns=2,
+        )
         self.still = Still()  # the board and the words, put back where the pointer was
         self.session: LocalSession
         self.pos: Position
@@ -297,6 +312,7 @@ class TutorialScene(BaseScene):
     def enter(self, lesson: int = 0, **params: Any) -> None:
         """Params: ``lesson``, the lesson to begin with (the first by default)."""
         self.start(min(max(0, lesson), len(self.lessons) - 1))
+        self.shut_buttons()
 
     def start(self, lesson: int, step: int = 0) -> None:
         """Set the board to where step ``step`` of lesson ``lesson`` begins."""
@@ -363,9 +379,11 @@ class TutorialScene(BaseScene):
         return self.view.layout(area, boards_of(self.variant, cells))
 
     def handle(self, intent: Intent) -> None:
-        buttons = self.buttons()
+        menu = self.menu
         if isinstance(intent, Page):
             self.turn_lesson(intent.delta)
+        elif isinstance(intent, Cancel) and menu.focused_by(intent.pad):
+            self.to_buttons(False)  # back to the board, as Start came from it: not leaving
         elif isinstance(intent, Cancel):
             if self.picked is not None:
                 self.picked = None
@@ -375,10 +393,14 @@ class TutorialScene(BaseScene):
             else:  # one press too many on a pad must not throw the lesson away
                 back = prose.sentence(prose.press(self.ctx.device, "back"))
                 self.message = Message(f"{back} again to leave the tutorial", leaving=True)
-        elif isinstance(intent, Click) and buttons["next"].collidepoint(intent.pos):
-            self.advance()
-        elif isinstance(intent, Click) and buttons["back"].collidepoint(intent.pos):
-            self.back()
+        elif isinstance(intent, Start) and (menu.focused_by(intent.pad) or self.open_buttons()):
+            self.to_buttons(not menu.focused_by(intent.pad), intent.pad)
+        elif isinstance(intent, Navigate | Activate) and menu.focused_by(intent.pad):
+            self.on_buttons(intent)
+        elif isinstance(intent, Click) and menu.handle(intent, self.button_area()):
+            pass  # a button pressed
+        elif isinstance(intent, Click) and self.buttons()["next"].collidepoint(intent.pos):
+            self.advance()  # still shut: it says why
         elif isinstance(intent, Point):
             self.point(intent.pos)
         elif isinstance(intent, Click):
@@ -398,6 +420,39 @@ class TutorialScene(BaseScene):
                 self.pick(self.cursors[intent.pad])
             else:
                 self.navigate(0, 0, intent.pad)  # the first press shows where the cursor is
+        self.shut_buttons()
+
+    # -- the buttons beside the board (Back, Next), for keys and pads -------------
+
+    def open_buttons(self) -> list[int]:
+        return [i for i, item in enumerate(self.menu.items) if item.enabled]
+
+    def to_buttons(self, on: bool, pad: int = KEYBOARD) -> bool:
+        """Give the focus to the buttons for ``pad`` (Next once it opens, else Back), or take
+        it back to the board; whether it moved (no button is open at the very start)."""
+        open_ = self.open_buttons()
+        if on and not open_:
+            return False
+        self.menu.focus = open_[-1] if on else -1
+        self.menu.pad = pad
+        self.ctx.audio.play(Cue.SELECT)
+        return True
+
+    def on_buttons(self, intent: Navigate | Activate) -> None:
+        if isinstance(intent, Activate):
+            self.menu.handle(intent, self.button_area())
+        elif not self.menu.step(intent.dx, intent.dy):
+            self.to_buttons(False)  # off their left or top edge: the board lies that way
+
+    def shut_buttons(self) -> None:
+        """The buttons as the step leaves them: Back shut at the very start, Next until the
+        step is made; the focus on a button that shut goes back to the board."""
+        back, go_on = self.menu.items
+        back.enabled = self.lesson > 0 or self.step > 0 or self.done
+        go_on.enabled = self.done
+        go_on.label = "Play a game" if self.is_last() else "Next"
+        if self.menu.focused_by(self.menu.pad) and not self.menu.items[self.menu.focus].enabled:
+            self.menu.focus = -1
 
     def advance(self) -> None:
         """The Next button: open once the step's action is made."""
@@ -408,6 +463,10 @@ class TutorialScene(BaseScene):
             self.refuse("Next opens once this step's move is made (Page Down skips the lesson).")
 
     def point(self, at: tuple[int, int]) -> None:
+        if self.menu.handle(Point(at), self.button_area()):
+            self.menu.pad = POINTER
+        elif self.menu.pad == POINTER:
+            self.menu.focus = -1  # the pointer left the buttons (a pad's focus stays)
         layout = self.layout()
         self.hover = layout.cell_at(at)
         if self.pos.awaiting_collapse and not self.done:
@@ -437,8 +496,10 @@ class TutorialScene(BaseScene):
             self.pick(cell)
 
     def navigate(self, dx: int, dy: int, pad: int) -> None:
-        """Move ``pad``'s cell cursor (its first press shows it), or flip the collapse preview."""
+        """Move ``pad``'s cell cursor (its first press shows it), or flip the collapse preview;
+        a step off the board towards the buttons, or any once the step is made, goes to them."""
         if self.done:
+            self.to_buttons(True, pad)  # the board takes no more moves: on to Next
             return
         if self.pos.awaiting_collapse:
             # Two outcomes only: any arrow shows the other one.
@@ -453,8 +514,14 @@ class TutorialScene(BaseScene):
             self.cursors[pad] = self.picked if self.picked is not None else grid[0][0]
         else:
             r, c = next((r, row.index(cursor)) for r, row in enumerate(grid) if cursor in row)
-            r = (r + dy) % len(grid)
-            c = (c + dx) % len(grid[r])
+            # The buttons lie right of the board (below it, in a window taller than wide).
+            below = text_area(self.ctx.size).top >= board_area(self.ctx.size).bottom
+            off = c + dx >= len(grid[r]) or (below and r + dy >= len(grid))
+            if off and self.to_buttons(True, pad):
+                return
+            # The cursor stops at the other edges rather than wrapping round to the far side.
+            r = min(max(r + dy, 0), len(grid) - 1)
+            c = min(max(c + dx, 0), len(grid[r]) - 1)
             self.cursors[pad] = grid[r][c]
         self.ctx.audio.play(Cue.SELECT)
 
@@ -547,18 +614,18 @@ class TutorialScene(BaseScene):
     def animating(self) -> bool:
         """A lesson waits for the player: still but for a collapse in flight and the pointer's
         or a target's highlight breathing after it moved."""
-        return self.effects.active or self.view.pulsing(self.ctx.time)
+        t = self.ctx.time
+        return self.effects.active or self.view.pulsing(t) or self.menu.breathing(t)
 
-    def buttons(self) -> dict[str, pygame.Rect]:
+    def button_area(self) -> pygame.Rect:
+        """The row of buttons along the bottom of the lesson's panel."""
         panel = text_area(self.ctx.size)
         h = theme.scale(self.ctx.size).button
         gap = h // 2
-        w = (panel.width - 3 * gap) // 2
-        y = panel.bottom - h - gap
-        return {
-            "back": pygame.Rect(panel.x + gap, y, w, h),
-            "next": pygame.Rect(panel.right - gap - w, y, w, h),
-        }
+        return pygame.Rect(panel.x + gap, panel.bottom - h - gap, panel.width - 2 * gap, h)
+
+    def buttons(self) -> dict[str, pygame.Rect]:
+        return dict(zip(("back", "next"), self.menu.rects(self.button_area()), strict=True))
 
     def look(self) -> Look:
         palette = self.ctx.palette
@@ -566,7 +633,12 @@ class TutorialScene(BaseScene):
         mover = pos.to_play
         cursors: tuple[tuple[int, theme.Color], ...] = ()
         if not pos.awaiting_collapse and mover is not None:
-            cursors = tuple((cell, palette.of(mover)) for cell in self.cursors.values())
+            # A pad whose focus is on the buttons leaves no cursor on the board to confuse it with.
+            cursors = tuple(
+                (cell, palette.of(mover))
+                for pad, cell in self.cursors.items()
+                if not self.menu.focused_by(pad)
+            )
             cursors += tuple((cell, palette.accent) for cell in self.targets())
         preview: tuple[tuple[int, int], ...] = ()
         if self.preview is not None and pos.awaiting_collapse:
@@ -620,10 +692,11 @@ class TutorialScene(BaseScene):
         words = (
             tuple(self.paras(palette, self.step, self.done)),
             self.lesson,
-            self.is_last(),
-            self.ctx.device,
+            self.menu.look(),  # its focus ring breathes in a part of its own
+            self.controls(),
         )
-        parts = (*self.view.parts(layout, palette), ((*text,), words))
+        ring = tuple(((*rect,), when) for rect, when in self.menu.changing(surface.get_height(), t))
+        parts = (*self.view.parts(layout, palette), ((*text,), words), *ring)
         over = self.still.draw(surface, palette, paint, parts)
         over.add_all(self.view.draw_pointer(surface, layout, self.pos, palette, look, t))
         self.effects.draw(surface, layout, palette, alpha, over)
@@ -634,14 +707,14 @@ class TutorialScene(BaseScene):
         scale = theme.scale(surface.get_size())
         # Its corners round as the play screen's panel does, at every size.
         theme.backed_panel(surface, palette, area, scale.px(18), 210)
-        buttons = self.buttons()
+        buttons = self.button_area()
         pad = max(16, area.width // 18)
         box = pygame.Rect(area.x + pad, area.y + pad, area.width - 2 * pad, 0)
-        box.height = buttons["back"].top - pad // 2 - box.y
-        keys = theme.text(KEYS_HINTS[self.ctx.device], scale.hint, palette.dim)
+        box.height = buttons.top - pad // 2 - box.y
+        keys = theme.text(self.controls(), scale.hint, palette.dim)
         if keys.get_width() <= box.width:
             box.height -= keys.get_height()
-            surface.blit(keys, keys.get_rect(bottomleft=(box.x, buttons["back"].top - pad // 3)))
+            surface.blit(keys, keys.get_rect(bottomleft=(box.x, buttons.top - pad // 3)))
         # One size for every step of the lesson (the one its longest step fits at), so the
         # words do not change size from one step to the next; found once per lesson and size.
         key = (self.lesson, box.size)
@@ -654,10 +727,15 @@ class TutorialScene(BaseScene):
             )
         unit = self._units[key]
         prose.draw(surface, self.paras(palette, self.step, self.done), box, unit)
-        first = self.lesson == 0 and self.step == 0 and not self.done
-        self.draw_button(surface, buttons["back"], "Back", palette, enabled=not first)
-        label = "Play a game" if self.is_last() else "Next"
-        self.draw_button(surface, buttons["next"], label, palette, enabled=self.done)
+        self.menu.draw(surface, buttons, palette, self.ctx.time)
+
+    def controls(self) -> str:
+        """The footer's line of controls: for the device in hand, and where its focus is."""
+        device, holder = self.ctx.device, self.menu.pad
+        on_buttons = (
+            device is not Device.MOUSE and holder != POINTER and self.menu.focused_by(holder)
+        )
+        return CONTROLS[device, on_buttons]
 
     def paras(self, palette: theme.Palette, step: int, done: bool) -> list[Para]:
         """The words of step ``step`` of this lesson, before or after it is made."""
@@ -703,31 +781,6 @@ class TutorialScene(BaseScene):
         if self.step + 1 < len(plan.steps):
             return f"{go_on} for step {self.step + 2} of {len(plan.steps)}."
         return f"{go_on} for the next lesson: {self.lessons[self.lesson + 1].title}."
-
-    def draw_button(
-        self,
-        surface: pygame.Surface,
-        rect: pygame.Rect,
-        label: str,
-        palette: theme.Palette,
-        enabled: bool,
-    ) -> None:
-        if enabled:
-            theme.panel(
-                surface,
-                rect,
-                theme.mix(palette.board, palette.accent, 0.3),
-                palette.accent,
-                rect.height // 2,
-            )
-            color = palette.text
-        else:
-            # A faded edge of the text colour: visible in the high-contrast palette too.
-            color = theme.mix(palette.board, palette.dim, 0.6)
-            theme.panel(surface, rect, palette.board, color, rect.height // 2, alpha=120)
-        note_button(surface, label, rect)
-        size = min(theme.scale(self.ctx.size).body, round(rect.height * 0.45))
-        theme.blit_centered(surface, theme.text(label, size, color, True), rect.center)
 
 
 def board_area(size: tuple[int, int]) -> pygame.Rect:
