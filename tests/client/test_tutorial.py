@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pygame
@@ -10,7 +11,7 @@ import pytest
 from game.client.canvas import Canvas
 from game.client.intents import Device
 from game.client.scene import SceneName
-from game.client.scenes.tutorial import CONTROLS, GOFF_EXAMPLE, LESSONS
+from game.client.scenes.tutorial import CONTROLS, GOFF_EXAMPLE, LESSONS, progress_file
 from game.records import Record
 from game.rules import Goff, Position, make_variant
 from tests.client.driver import Driver
@@ -224,6 +225,8 @@ def test_a_pads_d_pad_steps_off_the_board_onto_back_and_next(driver: Driver) -> 
     d.button(B, PAD)  # back to the board, not a step towards leaving
     assert focused(d) is None and d.scene.message is None
     d.button(RIGHT, PAD)
+    d.button(LEFT, PAD)
+    assert focused(d) == "Lesson 1"
     d.button(LEFT, PAD)  # off the buttons' left edge: the board again, the cursor where it was
     assert focused(d) is None and d.scene.cursors[pad] == 2
     d.button(LEFT, PAD)
@@ -308,3 +311,98 @@ def test_every_line_of_controls_fits_the_footer(tmp_path: Path, size: tuple[int,
     finally:
         d.close()
     assert shown == set(CONTROLS.values())
+
+
+def leave(d: Driver) -> None:
+    """B twice: the tutorial asks before it is left."""
+    d.button(B, PAD)
+    d.button(B, PAD)
+    assert d.name is SceneName.TITLE
+
+
+def test_the_lesson_left_at_is_where_the_tutorial_opens_again(tmp_path: Path) -> None:
+    d = Driver(tmp_path)
+    try:
+        open_tutorial(d)
+        for _ in range(3):
+            d.button(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER, PAD)
+        assert d.scene.lesson == 3
+        leave(d)
+        open_tutorial(d)
+        assert (d.scene.lesson, d.scene.step) == (3, 0)
+    finally:
+        d.close()
+    d = Driver(tmp_path)  # the game started again: the lesson is still kept
+    try:
+        open_tutorial(d)
+        assert d.scene.lesson == 3
+        # The way back to the beginning is on the screen, and said beside the lesson.
+        assert "Lesson 1" in d.scene.paras(d.app.palette, 0, False)[-1].words
+        d.button(START, PAD)
+        assert focused(d) == "Back"  # Next is shut until the step is made
+        d.button(LEFT, PAD)
+        assert focused(d) == "Lesson 1"
+        d.button(A, PAD)
+        assert (d.scene.lesson, d.scene.step, d.scene.done) == (0, 0, False)
+        leave(d)
+        open_tutorial(d)
+        assert d.scene.lesson == 0
+    finally:
+        d.close()
+
+
+def test_a_finished_tutorial_opens_at_the_beginning(driver: Driver) -> None:
+    d = driver
+    open_tutorial(d)
+    for _ in range(len(LESSONS) - 1):
+        d.button(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER, PAD)
+    for step in LESSONS[-1].steps:
+        d.play(d.scene.variant, step.expect, "pad", PAD)
+        d.settle(1.0)
+        if not d.scene.is_last():
+            d.button(A, PAD)  # Next
+    assert d.scene.done  # finished, and left without a game
+    leave(d)
+    open_tutorial(d)
+    assert d.scene.lesson == 0
+    d.key(pygame.K_PAGEUP)  # at the first lesson: its start, nothing before it
+    for _ in range(len(LESSONS)):
+        d.key(pygame.K_PAGEDOWN)  # past the last lesson: on to a game of one's own
+    assert d.name is SceneName.SETUP
+    d.key(pygame.K_ESCAPE)
+    open_tutorial(d)
+    assert d.scene.lesson == 0
+
+
+def test_a_damaged_progress_file_opens_at_lesson_1(driver: Driver) -> None:
+    d = driver
+    open_tutorial(d)
+    d.key(pygame.K_PAGEDOWN)
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_ESCAPE)
+    path = progress_file()
+    assert json.loads(path.read_text()) == {"lesson": 1}
+    for damaged in (
+        b"",
+        b"{not json",
+        b"\xff\xfe\x00",
+        b"[1]",
+        b"3",
+        b'{"lesson": "3"}',
+        b'{"lesson": true}',
+        b'{"lesson": 2.5}',
+        b'{"lesson": -1}',
+        b'{"lesson": 99}',
+        b'{"lessons": 3}',
+        b"[" * 100_000,
+    ):
+        path.write_bytes(damaged)
+        open_tutorial(d)
+        assert (d.scene.lesson, d.scene.step) == (0, 0), damaged
+        d.key(pygame.K_ESCAPE)
+        d.key(pygame.K_ESCAPE)
+    path.unlink()
+    path.mkdir()  # a folder where the file should be: read nor written, and no crash
+    open_tutorial(d)
+    d.key(pygame.K_PAGEDOWN)
+    assert d.scene.lesson == 1

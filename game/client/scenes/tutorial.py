@@ -15,12 +15,19 @@ turn whole lessons; the Back and Next buttons go a step at a time. A pad
 board's edge (or down, where the lesson is under the board), or Start; left,
 up or B go back to the board. Once a step is
 made the board takes no moves, so any press of the d-pad goes to Next.
+
+The lesson reached is kept in the user's data folder (``tutorial.json``), so
+the tutorial opens where the player left it, with a Lesson 1 button to begin
+again; once its last step is made it opens at the beginning. A missing or
+damaged file opens at lesson 1.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 from dataclasses import dataclass
+from pathlib import Path
 from random import Random
 from typing import Any
 
@@ -50,6 +57,7 @@ from game.client.intents import (
     Point,
     Start,
 )
+from game.client.paths import data_dir, write_atomic
 from game.client.prose import Para
 from game.client.scene import BaseScene, Context, SceneName
 from game.client.still import Still
@@ -263,6 +271,7 @@ LESSONS: tuple[Lesson, ...] = (
 )
 
 
+PROGRESS_FILE = "tutorial.json"
 POINTER = -1  # the pointer's focus on a button: it answers no key (Enter, Escape are the board's)
 CONTROLS = {  # every control, named for the device in hand, on the board or on the buttons
     (Device.PAD, False): "D-pad, A: play · Start: buttons · LB/RB: lessons · B: menu",
@@ -271,6 +280,25 @@ CONTROLS = {  # every control, named for the device in hand, on the board or on 
     (Device.KEYS, True): "Arrows, Enter: buttons · Esc: board · PgUp/PgDn: lessons",
     (Device.MOUSE, False): "Click: play · wheel: lessons · right-click: menu",
 }
+
+
+def progress_file() -> Path:
+    return data_dir() / PROGRESS_FILE
+
+
+def read_progress(path: Path, lessons: int) -> int:
+    """The lesson to open at (of ``lessons``): the first for a missing, unreadable or
+    impossible value, so a damaged or hand-edited file never stops the game."""
+    try:
+        lesson = json.loads(path.read_text(encoding="utf-8"))["lesson"]
+    except (OSError, ValueError, LookupError, TypeError, RecursionError):
+        return 0
+    whole = isinstance(lesson, int) and not isinstance(lesson, bool)
+    return lesson if whole and 0 <= lesson < lessons else 0
+
+
+def write_progress(path: Path, lesson: int) -> None:
+    write_atomic(path, json.dumps({"lesson": lesson}) + "\n")
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,6 +316,8 @@ class TutorialScene(BaseScene):
         self.lessons = tuple(lesson for lesson in LESSONS if lesson.variant in VARIANTS)
         self.lesson = 0
         self.step = 0
+        self.kept = 0  # the lesson the progress file holds
+        self.resumed = False  # opened where the player left off, and still at that lesson
         self.done = False  # the step's action has been made
         self.picked: int | None = None  # the first half of a placement
         self.cursors: dict[int, int] = {}  # pad (0: keys) -> its cell cursor, once used
@@ -297,10 +327,14 @@ class TutorialScene(BaseScene):
         self.message: Message | None = None
         self.effects = Effects(Random(4), ctx.settings.effect_intensity)
         self.menu = Menu(
-            [Item("Back", self.back), Item("Next", self.advance)],
+            [
+                Item("Lesson 1", lambda: self.start(0)),
+                Item("Back", self.back),
+                Item("Next", self.advance),
+            ],
             focus=-1,  # the board has it until a pad steps off it (or the pointer is on one)
             on_move=lambda: ctx.audio.play(Cue.SELECT),
-            columns=2,
+            columns=3,
         )
         self.still = Still()  # the board and the words, put back where the pointer was
         self.session: LocalSession
@@ -309,14 +343,21 @@ class TutorialScene(BaseScene):
 
     # -- the lesson plan ---------------------------------------------------------
 
-    def enter(self, lesson: int = 0, **params: Any) -> None:
-        """Params: ``lesson``, the lesson to begin with (the first by default)."""
-        self.start(min(max(0, lesson), len(self.lessons) - 1))
+    def enter(self, lesson: int | None = None, **params: Any) -> None:
+        """Params: ``lesson``, the lesson to begin with (by default the one left at)."""
+        self.kept = read_progress(progress_file(), len(self.lessons))
+        if lesson is None:
+            self.start(self.kept)
+            self.resumed = self.kept > 0
+        else:
+            self.start(min(max(0, lesson), len(self.lessons) - 1))
         self.shut_buttons()
 
     def start(self, lesson: int, step: int = 0) -> None:
         """Set the board to where step ``step`` of lesson ``lesson`` begins."""
+        self.resumed = self.resumed and lesson == self.lesson
         self.lesson, self.step = lesson, step
+        self.keep(lesson)
         plan = self.lessons[lesson]
         variant = plan.make_variant()
         self.session = LocalSession(variant, record=Record(variant, plan.tokens_before(step)))
@@ -356,11 +397,20 @@ class TutorialScene(BaseScene):
             if self.lesson + 1 < len(self.lessons):
                 self.start(self.lesson + 1)
             else:
+                self.keep(0)  # past the last lesson: finished
                 self.ctx.go(SceneName.SETUP)
         elif self.step or self.done or not self.lesson:
             self.start(self.lesson)
         else:
             self.start(self.lesson - 1)
+
+    def keep(self, lesson: int) -> None:
+        """Open at ``lesson`` next time (the first, once the tutorial is finished)."""
+        if lesson != self.kept:
+            self.kept = lesson
+            # A data folder that cannot be written: the progress lasts this run.
+            with contextlib.suppress(OSError):
+                write_progress(progress_file(), lesson)
 
     def back(self) -> None:
         if self.step or self.done:
@@ -422,7 +472,7 @@ class TutorialScene(BaseScene):
                 self.navigate(0, 0, intent.pad)  # the first press shows where the cursor is
         self.shut_buttons()
 
-    # -- the buttons beside the board (Back, Next), for keys and pads -------------
+    # -- the buttons beside the board (Lesson 1, Back, Next), for keys and pads ---
 
     def open_buttons(self) -> list[int]:
         return [i for i, item in enumerate(self.menu.items) if item.enabled]
@@ -445,10 +495,10 @@ class TutorialScene(BaseScene):
             self.to_buttons(False)  # off their left or top edge: the board lies that way
 
     def shut_buttons(self) -> None:
-        """The buttons as the step leaves them: Back shut at the very start, Next until the
-        step is made; the focus on a button that shut goes back to the board."""
-        back, go_on = self.menu.items
-        back.enabled = self.lesson > 0 or self.step > 0 or self.done
+        """The buttons as the step leaves them: Lesson 1 and Back shut at the very start,
+        Next until the step is made; the focus on a button that shut goes back to the board."""
+        first, back, go_on = self.menu.items
+        first.enabled = back.enabled = self.lesson > 0 or self.step > 0 or self.done
         go_on.enabled = self.done
         go_on.label = "Play a game" if self.is_last() else "Next"
         if self.menu.focused_by(self.menu.pad) and not self.menu.items[self.menu.focus].enabled:
@@ -604,6 +654,8 @@ class TutorialScene(BaseScene):
         self.ctx.audio.play_all(cues_for(before, after))
         self.effects.step(before, after, self.layout(), self.ctx.palette)
         self.message = Message(self.current.done) if self.current.done else None
+        if self.is_last():
+            self.keep(0)  # finished: next time begins at the beginning
 
     # -- time and drawing --------------------------------------------------------
 
@@ -625,7 +677,8 @@ class TutorialScene(BaseScene):
         return pygame.Rect(panel.x + gap, panel.bottom - h - gap, panel.width - 2 * gap, h)
 
     def buttons(self) -> dict[str, pygame.Rect]:
-        return dict(zip(("back", "next"), self.menu.rects(self.button_area()), strict=True))
+        names = ("first", "back", "next")
+        return dict(zip(names, self.menu.rects(self.button_area()), strict=True))
 
     def look(self) -> Look:
         palette = self.ctx.palette
@@ -717,7 +770,7 @@ class TutorialScene(BaseScene):
             surface.blit(keys, keys.get_rect(bottomleft=(box.x, buttons.top - pad // 3)))
         # One size for every step of the lesson (the one its longest step fits at), so the
         # words do not change size from one step to the next; found once per lesson and size.
-        key = (self.lesson, box.size)
+        key = (self.lesson, self.resumed, box.size)
         if key not in self._units:
             steps = range(len(self.lessons[self.lesson].steps))
             self._units[key] = min(
@@ -764,6 +817,9 @@ class TutorialScene(BaseScene):
             paras.append(Para(how, palette.dim, 0.9, space_before=0.4))
             if self.message is not None and step == self.step:
                 paras.append(Para(self.message.text, palette.warning, space_before=0.6))
+            elif self.resumed:
+                again = "Welcome back: you left off here. Lesson 1, below, starts again."
+                paras.append(Para(again, palette.dim, 0.9, space_before=0.6))
         return paras
 
     def is_last(self) -> bool:
