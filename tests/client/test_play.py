@@ -9,11 +9,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pygame
 import pytest
 
+from game.client import theme
+from game.client.canvas import Canvas
 from game.client.scene import SceneName
 from game.client.scenes.results import reason, verdict
+from game.client.still import Still
 from game.commands.bench_idle import display
 from game.records import Record
 from game.rules import Goff, Player, make_variant
@@ -249,3 +253,48 @@ def test_out_of_full_screen_a_real_window_takes_back_its_size(
     assert done.returncode == 0, done.stderr
     windowed, full, back, window = (tuple(size) for size in json.loads(done.stdout))
     assert windowed == back == window == (1280, 720) and full == (1920, 1080)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160), (1080, 1920)])
+def test_a_toast_leaves_the_board_and_its_study_values_to_be_seen(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Study on: its toast says what the values in the cells mean, and a refusal says why a
+    pick was not taken; neither hides a cell, the bottom row's values above all (the toasts
+    sat over them, over the board's bottom)."""
+    d = Driver(tmp_path, size=size)
+    try:
+        start(d, ["1-2", "2-5", "5-9"])
+        d.key(pygame.K_s)
+        scene = d.scene
+        assert scene.message.text.startswith("Study: each cell shows")
+        d.until(lambda: scene.advice.study_at(scene.pos) is not None)
+        cells = scene.layout().cells
+        assert len(scene.advice.study_at(scene.pos)) >= 3  # the bottom row's open cells too
+
+        def picture() -> Canvas:
+            scene.still = Still()
+            canvas = Canvas(size)
+            scene.draw(canvas, 0.0)
+            return canvas
+
+        for _ in range(2):
+            toasted = picture()
+            message, scene.message = scene.message, None
+            bare = picture()
+            scene.message = message
+            board = cells[0].unionall(cells[1:])
+            before, after = (pygame.surfarray.array3d(c.subsurface(board)) for c in (bare, toasted))
+            assert np.array_equal(before, after), f"{message.text!r} hides the board at {size}"
+            # Its box is on the screen, off every cell, and its words read at the body size.
+            [box] = [drawn.rect for drawn in toasted.drawn if drawn.kind == "cover"]
+            assert pygame.Rect((0, 0), size).contains(box) and box.collidelist(cells) < 0
+            body = theme.scale(size).body
+            words = [t for t in toasted.visible_texts() if box.contains(t.rect)]
+            assert words and all(t.size >= body for t in words)
+            assert " ".join(t.words for t in words) == message.text
+            d.click(d.cell_center(3))  # both halves in cell 4: refused, in a toast
+            d.click(d.cell_center(3))
+            assert "last open cell" in scene.message.text and scene.message.warning
+    finally:
+        d.close()

@@ -25,11 +25,11 @@ from game.client.theme import drift_frame_rate
 from game.records import Record, read_record
 from game.rules import Player, Position, make_variant
 from game.rules.playout import random_tokens
-from game.session import Snapshot
+from game.session import Notice, Snapshot
 from net.host import Host, HostConfig, HostHandle, new_table, start_host_thread
 from net.party_client import play_party_bot
 from net.party_host import PartyConfig, PartyHost
-from net.protocol import Emote, Party, Standing
+from net.protocol import Emote, Emoted, Party, Standing
 from tests.client.driver import FRAME_NS, Draws, Driver
 from tests.net.conftest import Raw
 
@@ -102,7 +102,7 @@ def test_emotes_from_the_couch_rise_and_fade(driver: Driver, tmp_path: Path) -> 
         phone.send(Emote("gg"))
         d.until(lambda: len(d.scene.bubbles) == 2)
         assert d.scene.bubbles[1].by == "phone"
-        (_, newest), (_, older) = d.scene.bubble_cards(d.scene._areas()[0])
+        (_, newest, *_), (_, older, *_) = d.scene.bubble_cards()
         assert newest.bottom > older.bottom and not newest.colliderect(older)
         phone.close()
         d.post(pygame.TEXTINPUT, text="3")  # over the host's limit: refused, shown as news
@@ -290,5 +290,82 @@ def test_a_tall_big_screen_puts_its_column_under_the_board(
         assert strip.bottom <= board.top and board.bottom < side.top
         assert side.width >= board.width >= size[0] * 0.7
         assert tv._beside() == pygame.Rect(0, 0, size[0], side.top)  # the menu and the news
+    finally:
+        d.close()
+
+
+def won_on_the_bottom_row() -> tuple[tuple[str, ...], Position]:
+    """A game of Goff's a row along the board's bottom wins (struck just as emotes come)."""
+    goff = make_variant("goff")
+    bottom = set(goff.grid()[-1])
+    for seed in range(100):
+        moves = random_tokens(Position(goff), Random(seed))
+        final = Record(goff, moves).final()
+        if final.outcome and any(set(row.cells) <= bottom for row in final.outcome.rows):
+            return tuple(moves), final
+    raise AssertionError("no game won on the bottom row")
+
+
+@pytest.mark.parametrize(
+    ("size", "on_show"),
+    [
+        ((1920, 1080), 4),
+        ((3840, 2160), 4),
+        ((1280, 720), 4),
+        ((1080, 1920), 3),  # hung tall: a row between the board and the column
+        ((1440, 1080), 2),  # a squarer window: a row under the board, for two or three
+        ((1000, 1000), 2),
+    ],
+)
+def test_emotes_at_a_win_leave_the_board_to_be_seen(
+    tmp_path: Path, size: tuple[int, int], on_show: int
+) -> None:
+    """The room sends its emotes as a game is won, its row struck along the board's bottom:
+    the cards go beside the board (or under it), never over a cell, read from the sofa."""
+    d = Driver(tmp_path, size=size)
+    try:
+        moves, final = won_on_the_bottom_row()
+        tv = make_scene(SceneName.TV, d.app)
+        ada = Standing("Ada", 2, 1, 1, 0, True)
+        tv.take(Party("winner-stays", "Ada wins", False, 1, ("Ada", "Bo"), ("Cy",), (ada,), 0, 0))
+        tv.take(Snapshot(make_variant("goff"), moves, final), 0.0)
+        tv.take(Notice("game 1: Ada wins 1 to 0"), 0.0)  # the news under the board
+
+        def picture() -> Canvas:
+            tv.still = Still()
+            canvas = Canvas(size)
+            tv.draw(canvas, 0.0)
+            return canvas
+
+        bare = picture()
+        senders = ("Cy", "Dee", "Grandma Josephine", "Eve")
+        for emote, by in zip(("bravo", "gg", "wow", "hmm"), senders, strict=True):
+            tv.take(Emoted(emote, by), 0.0)
+        shown = picture()
+        layout = tv._layout()
+        marks = layout.cells[0].unionall(layout.cells[1:])
+        # Every pixel of the cells is as it was without the emotes: the struck row above all.
+        before, after = (pygame.surfarray.array3d(s.subsurface(marks)) for s in (bare, shown))
+        assert np.array_equal(before, after), f"an emote hides part of the board at {size}"
+        cards = tv.bubble_cards()
+        unit = min(size) / 1080
+        # On show, on the screen, apart, off every cell, at a size read across the room, and
+        # their words seen.
+        assert len(cards) >= on_show
+        screen = pygame.Rect((0, 0), size)
+        rects = [rect for _, rect, _, _ in cards]
+        assert all(screen.contains(rect) for rect in rects)
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+        assert not any(rect.collidelist(layout.cells) >= 0 for rect in rects)
+        assert all(card_size >= 48 for _, _, card_size, _ in cards)
+        visible = shown.visible_texts()
+        seen = {t.words for t in visible if t.size >= round(48 * unit)}
+        assert all(line in seen for _, _, _, lines in cards for line in lines)
+        # No other words under a card or over it, to show through as it fades (where one
+        # sits over the news, the line waits for it to go).
+        assert all(
+            any(rect.contains(t.rect) for rect in rects) or t.ink.collidelist(rects) < 0
+            for t in shown.texts
+        )
     finally:
         d.close()

@@ -118,6 +118,8 @@ class PlayScene(BaseScene):
         self._previews: dict[Action, BoardView] = {}
         # Where the chosen outcome's ring goes, and for what: (position, choice, panel, area).
         self._ring: tuple[Position, int, tuple[int, ...], pygame.Rect] | None = None
+        # The side panel's room under its words, as last painted: where toasts go.
+        self._under_words: pygame.Rect | None = None
 
     # -- visit ------------------------------------------------------------------
 
@@ -937,7 +939,7 @@ class PlayScene(BaseScene):
         self.effects.draw(surface, layout, palette, alpha, over)
         self._draw_chosen_ring(surface, hud, over)
         if self.message is not None:
-            over.add(self._draw_message(surface, board, self.message))
+            over.add(self._draw_message(surface, hud, self.message))
         linked = self.link.state == LIVE  # otherwise its banner or overlay covers the screen
         self.link.draw(surface, board)
         return self.still.shown(over, anywhere=not linked)
@@ -1101,6 +1103,7 @@ class PlayScene(BaseScene):
         scale = theme.scale(self.ctx.size)
         pos = self.show.hud_position(self.pos)  # the score changes when the marks land
         rest = hud_panel.draw(surface, hud, self._hud_view(pos), palette, scale)
+        self._under_words = rest
         menu = self._hud_menu_area(hud)
         if pos.awaiting_collapse:
             self._draw_previews(surface, hud, pos)
@@ -1189,22 +1192,37 @@ class PlayScene(BaseScene):
         inside = ring[3]
         over.add_frame(focus_ring(surface, inside, self.ctx.palette, self.ctx.time, 10), inside)
 
+    def _toast_room(self, hud: pygame.Rect) -> pygame.Rect:
+        """Where a toast goes: in the side panel, under its words and over the top of what
+        follows them (the oldest moves of the list, or the room above the collapse
+        previews), down to its buttons. Never over the board: its bottom row holds marks
+        and the study's values, just where a player looks as a toast tells them why."""
+        scale = theme.scale(self.ctx.size)
+        words = self._under_words if self._under_words is not None else hud
+        top = max(hud.top, min(words.top, hud.bottom))
+        bottom = self._hud_menu_area(hud).top - scale.px(8)
+        return pygame.Rect(words.x, top, words.width, max(0, bottom - top))
+
     def _draw_message(
-        self, surface: pygame.Surface, board: pygame.Rect, message: Message
+        self, surface: pygame.Surface, hud: pygame.Rect, message: Message
     ) -> pygame.Rect:
+        """The toast (see _toast_room); where it is."""
         palette = self.ctx.palette
         size = theme.scale(self.ctx.size).body
         color = palette.warning if message.warning else palette.text
+        room = self._toast_room(hud)
         lines = [
             theme.text(line, size, color, True)
-            for line in theme.wrap(message.text, size, round(board.width * 0.85), True)
+            for line in theme.wrap(message.text, size, round(room.width - size * 1.6), True)
         ]
         width = max(line.get_width() for line in lines)
         height = sum(line.get_height() for line in lines)
         box = pygame.Rect(0, 0, width + size * 1.6, height + size * 0.9)
-        box.midbottom = (board.centerx, board.bottom - size * 0.4)
+        box.midtop = (room.centerx, room.top)
+        if box.bottom > room.bottom:  # a panel too short for it under its words: over them
+            box.bottom = max(room.bottom, hud.top + box.height)
         theme.panel(surface, box, (0, 0, 0), color, min(box.height // 2, size), alpha=225)
-        note_cover(surface, box)  # a toast over the board: its cells' labels are hidden
+        note_cover(surface, box)  # a toast over the panel: the words under it are hidden
         y = box.y + size * 0.45
         for line in lines:
             surface.blit(line, line.get_rect(midtop=(box.centerx, round(y))))

@@ -7,7 +7,8 @@ The board takes the left of the screen, drawn by the same
 :class:`~game.client.effects.Effects` as a game in play, so collapses fly
 and rows sweep as they do for the players. Beside it: who plays (and the
 move clock), who is next in the queue, and the scoreboard in Goff's points.
-Emotes rise over the board; the host's news scrolls at the bottom.
+Emotes show beside the board, never over its marks (the room sends them just as a
+row is struck); the host's news scrolls at the bottom.
 
 Every size comes from the window's height, so the type stays large at any
 resolution. At a plain table (no party) the side shows the seats instead.
@@ -46,6 +47,11 @@ from net.protocol import SPECTATOR, Emoted, Party, SeatView
 from net.session import NetworkSession
 
 EMOTE_TIME = 2.6  # seconds an emote stays, fading at the end
+# An emote's words on a 1080-line screen, the largest its room takes first: the least is
+# still read from the sofa. The sender's name is a little over half as large.
+EMOTE_SIZES = (64, 56, 48)
+BY_SIZE = 0.55
+CARD_PAD = 16  # round the words of an emote's card, on a 1080-line screen
 NEWS_TIME = 6.0  # seconds a line of news stays
 NEWS_LINES = 2
 # A second "back" within this leaves: one B pressed by anyone on the sofa only asks, since
@@ -279,7 +285,7 @@ class TvScene(BaseScene):
                 self._draw_waiting(image, left)
                 if image.get_clip().colliderect(side):
                     self._draw_side(image, side, drifting=True)
-                self._draw_bubbles(image, board)
+                self._draw_bubbles(image)
                 self.link.draw(image, board)
                 self._draw_over(image)
 
@@ -327,9 +333,14 @@ class TvScene(BaseScene):
         parts = (*self.view.parts(layout, palette), *panel_parts, clock)
         over = self.still.draw(surface, palette, paint, parts)
         self.effects.draw(surface, layout, palette, alpha, over)
+        # Where an emote has no room but over the news (a window too narrow beside the
+        # board), the lines its card would cover wait for it to go, rather than show
+        # through it as it fades.
+        cards = self.bubble_cards()
+        hidden = [rect for _, rect, _, _ in cards]
         for drawn in (
-            *self._draw_bubbles(surface, board),
-            *self._draw_news(surface, self._beside(), margin),
+            *self._draw_news(surface, self._beside(), margin, hidden),
+            *self._draw_bubbles(surface, cards),
         ):
             over.add(drawn)
         linked = self.link.state == LIVE  # otherwise its banner or overlay covers the screen
@@ -657,40 +668,117 @@ class TvScene(BaseScene):
     def _draw_scores(self, surface: pygame.Surface, area: pygame.Rect, party: Party) -> None:
         scoreboard.draw(surface, area, party, self.ctx.palette, self._unit(), self.ctx.time)
 
-    def bubble_cards(self, board: pygame.Rect) -> list[tuple[Bubble, pygame.Rect]]:
-        """Where each emote's card sits: a stack over the bottom of the board, newest lowest,
-        so emotes sent together never cover each other."""
+    def _emote_rooms(self) -> list[tuple[pygame.Rect, bool]]:
+        """Where emote cards may go, best first, and whether their rows run down from the
+        room's top (under the board) rather than up from its bottom. With a game on, never
+        over the board's cells (a won row is struck there just when the room sends its
+        emotes): between them and the side column, then left of them, then under them
+        (over the news); on the waiting screen, over the bottom of the board's place."""
+        board, strip, side = self._areas()
         u = self._unit()
-        pad = round(18 * u)
-        y = board.bottom - round(board.height * 0.06)
+        gap, margin = round(12 * u), round(36 * u)
+        if self._waiting():
+            return [(pygame.Rect(board.x, board.y, board.width, round(board.height * 0.94)), False)]
+        cells = self._layout().cells
+        marks = cells[0].unionall(cells[1:])
+        w, h = self.ctx.size
+        left = pygame.Rect(margin, board.y, marks.left - gap - margin, board.height)
+        if h > w:  # the side column is under the board, the news between them
+            right = pygame.Rect(marks.right + gap, board.y, w - margin - marks.right - gap, 0)
+            right.height = board.height
+            under = pygame.Rect(margin, marks.bottom + gap, w - 2 * margin, 0)
+            under.height = side.top - gap // 2 - under.top
+            return [(under, True), (right, False), (left, False)]
+        right = pygame.Rect(marks.right + gap, board.y, side.left - marks.right - 2 * gap, 0)
+        right.height = board.height
+        under = pygame.Rect(strip.x, marks.bottom + gap, strip.width, 0)
+        under.height = h - margin // 2 - under.top
+        return [(right, False), (left, False), (under, True)]
+
+    def _emote_size(self, room: pygame.Rect) -> int | None:
+        """The size of the emotes' words in ``room`` (on a 1080-line screen): the largest
+        every emote's card fits at, none under EMOTE_SIZES' least (None: no room)."""
+        if room.width <= 0 or room.height <= 0:
+            return None
+        for size in EMOTE_SIZES:
+            cards = [self._card(words, "", size, room.width) for words in EMOTES.values()]
+            if all(w <= room.width and h <= room.height for _, w, h in cards):
+                return size
+        return None
+
+    def _card(self, words: str, by: str, size: int, room: int) -> tuple[tuple[str, ...], int, int]:
+        """An emote's card at ``size`` in a room ``room`` pixels wide: its lines (the words
+        wrapped to the room), its width and its height."""
+        u = self._unit()
+        pad = round(CARD_PAD * u)
+        big, small = round(size * u), round(size * BY_SIZE * u)
+        lines = theme.wrap(words, big, room - 2 * pad, True)
+        face = theme.font(big, True)
+        width = max(face.size(line)[0] for line in lines)
+        width = max(width, min(theme.font(small).size(by)[0], room - 2 * pad)) + 2 * pad
+        height = len(lines) * face.get_linesize() + theme.font(small).get_linesize() + pad
+        return lines, width, height
+
+    def bubble_cards(self) -> list[tuple[Bubble, pygame.Rect, int, tuple[str, ...]]]:
+        """Where each emote's card sits, at what size and in what lines: newest first, in
+        rows across the best room (a narrow one beside the board is a stack, newest lowest;
+        under the board, the newest nearest it), then in the next room, so emotes sent
+        together never cover each other nor the board's marks. Those that find no room
+        wait off screen."""
+        u = self._unit()
+        gap = round(12 * u)
+        waiting = sorted(self.bubbles, key=lambda b: -b.since)
         cards = []
-        for bubble in sorted(self.bubbles, key=lambda b: -b.since):
-            words = theme.font(round(64 * u), True).size(bubble.words)
-            by = theme.font(round(34 * u)).size(bubble.by)
-            w = max(words[0], by[0]) + 2 * pad
-            h = theme.font(round(64 * u), True).get_linesize() + by[1] + pad
-            rect = pygame.Rect(0, 0, w, h)
-            rect.midbottom = (board.centerx, y)
-            if rect.top < board.top:
-                break  # a burst taller than the board: the oldest wait off screen
-            cards.append((bubble, rect))
-            y = rect.top - round(12 * u)
+        for room, down in self._emote_rooms():
+            size = self._emote_size(room) if waiting else None
+            if size is None:
+                continue
+            edge = room.top if down else room.bottom  # where the next row goes
+            while waiting:
+                row: list[tuple[Bubble, tuple[str, ...], int, int]] = []
+                across = 0
+                for bubble in waiting:
+                    lines, w, h = self._card(bubble.words, bubble.by, size, room.width)
+                    if across + w > room.width:
+                        break
+                    row.append((bubble, lines, w, h))
+                    across += w + gap
+                tall = max((h for *_, h in row), default=room.height + 1)
+                top = edge if down else edge - tall
+                if top < room.top or top + tall > room.bottom:
+                    break  # the room is full: the rest try the next
+                x = room.centerx - (across - gap) // 2
+                for bubble, lines, w, h in row:
+                    y = top if down else top + tall - h
+                    cards.append((bubble, pygame.Rect(x, y, w, h), size, lines))
+                    x += w + gap
+                waiting = waiting[len(row) :]
+                edge = top + tall + gap if down else top - gap
         return cards
 
-    def _draw_bubbles(self, surface: pygame.Surface, board: pygame.Rect) -> list[pygame.Rect]:
-        """Emotes stacked over the board, each fading as its time runs out; where they are."""
+    def _draw_bubbles(
+        self,
+        surface: pygame.Surface,
+        cards: list[tuple[Bubble, pygame.Rect, int, tuple[str, ...]]] | None = None,
+    ) -> list[pygame.Rect]:
+        """The emotes' ``cards`` (bubble_cards'), each fading as its time runs out; where."""
         palette = self.ctx.palette
         u = self._unit()
         now = self.ctx.time
-        pad = round(18 * u)
+        pad = round(CARD_PAD * u)
         drawn = []
-        for bubble, rect in self.bubble_cards(board):
+        for bubble, rect, size, lines in self.bubble_cards() if cards is None else cards:
             age = min(1.0, (now - bubble.since) / EMOTE_TIME)
-            words = theme.text(bubble.words, round(64 * u), palette.highlight, True)
-            by = theme.text(bubble.by, round(34 * u), palette.text)
+            big, small = round(size * u), round(size * BY_SIZE * u)
             card = Canvas(rect.size, pygame.SRCALPHA)
             theme.panel(card, card.get_rect(), palette.board, palette.accent, round(18 * u), 230)
-            card.blit(words, words.get_rect(midtop=(rect.width // 2, pad // 2)))
+            y = pad // 2
+            for line in lines:
+                words = theme.text(line, big, palette.highlight, True)
+                card.blit(words, words.get_rect(midtop=(rect.width // 2, y)))
+                y += theme.font(big, True).get_linesize()
+            name = fit(bubble.by, small, rect.width - 2 * pad)
+            by = theme.text(name, small, palette.text)
             card.blit(by, by.get_rect(midbottom=(rect.width // 2, rect.height - pad // 2)))
             card.set_alpha(round(255 * min(1.0, 4 * (1 - age))))
             note_cover(surface, rect)
@@ -698,10 +786,15 @@ class TvScene(BaseScene):
         return drawn
 
     def _draw_news(
-        self, surface: pygame.Surface, room: pygame.Rect, margin: int
+        self,
+        surface: pygame.Surface,
+        room: pygame.Rect,
+        margin: int,
+        hidden: list[pygame.Rect] | None = None,
     ) -> list[pygame.Rect]:
         """The host's latest news along the bottom of ``room`` (under the board), ``margin``
-        in from its sides, newest last; where."""
+        in from its sides, newest last, but for the lines ``hidden`` (cards over them) would
+        cover; where."""
         palette = self.ctx.palette
         u = self._unit()
         size = round(36 * u)
@@ -710,7 +803,9 @@ class TvScene(BaseScene):
         drawn = []
         for text, _ in reversed(self.news):
             words = theme.text(fit(text, size, right - left), size, palette.text)
-            drawn.append(surface.blit(words, words.get_rect(bottomleft=(left, y))))
+            place = words.get_rect(bottomleft=(left, y))
+            if place.collidelist(hidden or []) < 0:
+                drawn.append(surface.blit(words, place))
             y -= words.get_height()
         return drawn
 
