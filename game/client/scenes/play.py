@@ -1215,13 +1215,12 @@ class PlayScene(BaseScene):
             theme.text(line, size, color, True)
             for line in theme.wrap(message.text, size, round(room.width - size * 1.6), True)
         ]
-        width = max(line.get_width() for line in lines)
         height = sum(line.get_height() for line in lines)
-        box = pygame.Rect(0, 0, width + size * 1.6, height + size * 0.9)
-        box.midtop = (room.centerx, room.top)
+        # The panel's whole width, opaque: the move list under it must not show through.
+        box = pygame.Rect(room.x, room.top, room.width, height + size * 0.9)
         if box.bottom > room.bottom:  # a panel too short for it under its words: over them
             box.bottom = max(room.bottom, hud.top + box.height)
-        theme.panel(surface, box, (0, 0, 0), color, min(box.height // 2, size), alpha=225)
+        theme.panel(surface, box, palette.background_bottom, color, size // 4, alpha=255)
         note_cover(surface, box)  # a toast over the panel: the words under it are hidden
         y = box.y + size * 0.45
         for line in lines:
