@@ -12,7 +12,7 @@ seated one keeps the seat for the rest of the game (reclaimed with its token)
 while a stand-in (a beginner bot) moves for them, until they are back. With a
 move clock, a player whose time runs out gets a random legal action instead.
 
-Every game's record (``party-NAME-gameN.json``) and the party's state
+Every game's record (``party-NAME-game000001.json``) and the party's state
 (``party-NAME.json``) are kept in the save dir, and the standings are
 always computed from the records: a host started again with the same name
 and save dir carries on the same evening, and a game cut short by the
@@ -22,6 +22,7 @@ restart goes on where it stopped (its players reclaim their seats).
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -98,9 +99,35 @@ PARTY_GUESTS = 100
 STANDINGS_SENT = 100
 
 
+# The digits of a game's number in its record's name: a listing of the folder (ls, a file
+# manager, sorted()) shows the evening in the order it was played up to a million games, a
+# game every 4 s for 46 days; past that the names go on, wider, and still read back.
+RECORD_DIGITS = 6
+
+
 def party_file(save_dir: Path, name: str) -> Path:
-    """Where the party called ``name`` keeps its state (its games: the same name, ``-gameN``)."""
+    """Where the party called ``name`` keeps its state (its games: :func:`party_record`)."""
     return save_dir / f"party-{file_slug(name, 'party')}.json"
+
+
+def party_record(save_dir: Path, name: str, number: int) -> Path:
+    """Where game ``number`` of the party called ``name`` keeps its record."""
+    return save_dir / f"{party_file(save_dir, name).stem}-game{number:0{RECORD_DIGITS}d}.json"
+
+
+def party_records(save_dir: Path, name: str) -> list[Path]:
+    """The records of the party called ``name``'s games in ``save_dir``, in the order of their
+    numbers, whatever their digits (an evening saved before :data:`RECORD_DIGITS` has three).
+    Not those of a party whose name starts the same (``name`` game 2's, say)."""
+    stem = party_file(save_dir, name).stem
+    found = ((_game_number(stem, p), p) for p in save_dir.glob(f"{stem}-game*.json"))
+    return [path for _, path in sorted((n, p) for n, p in found if n is not None)]
+
+
+def _game_number(stem: str, path: Path) -> int | None:
+    """The game number in the name of a record of the party whose file's stem is ``stem``."""
+    named = re.fullmatch(rf"{re.escape(stem)}-game(\d+)\.json", path.name)
+    return int(named.group(1)) if named else None
 
 
 class PartyHost(Host):
@@ -117,7 +144,6 @@ class PartyHost(Host):
         self.variant = table.variant
         self.party_id = table.name
         self.party_path = party_file(table.save_dir, table.name)
-        self._record_prefix = f"{self.party_path.stem}-game"
         self._party_unsaved: str | None = None  # why the party's file was last refused
         self.party, self.table, self.last_game = self._restore(table)
         self._rng = Random(party.seed)
@@ -385,7 +411,7 @@ class PartyHost(Host):
             self.table.name,
             Record(self.variant),
             self.table.save_dir,
-            self.table.save_dir / f"{self._record_prefix}{number:03d}.json",
+            party_record(self.table.save_dir, self.party_id, number),
         )
         table.game = number
         table.record.extra[RECORD_FIELD] = party_field(self.party_id, number, *pair)
@@ -611,7 +637,10 @@ class PartyHost(Host):
     def _restore(self, lobby: Table) -> tuple[Party, Table, int]:
         """The party as its files left it, the table to serve, and the last game's number."""
         games: dict[int, Table] = {}
-        for path in records_to_resume(lobby.save_dir, f"{self._record_prefix}*.json"):
+        stem = self.party_path.stem
+        for path in records_to_resume(lobby.save_dir, f"{stem}-game*.json"):
+            if _game_number(stem, path) is None:
+                continue  # a game of a party whose name starts the same
             try:
                 # As a resumed table: the furthest record a killed host left (staged or not).
                 table = Table.resume(path, lobby.name)
@@ -622,7 +651,7 @@ class PartyHost(Host):
             if isinstance(info, dict) and info.get("party") == self.party_id:
                 number = info.get("game")
                 if type(number) is int:
-                    games[number] = table
+                    games[number] = self._renamed(table, number)
         finished: dict[int, GameResult] = {}
         for table in games.values():
             done = result_of(table.record, self.party_id)
@@ -653,6 +682,17 @@ class PartyHost(Host):
             return party, games[last], last
         party.playing = None
         return party, lobby, last
+
+    def _renamed(self, table: Table, number: int) -> Table:
+        """``table`` with its record under the name :func:`party_record` gives it now: an
+        evening saved with three digits in its names lists in order once it passes 999."""
+        wanted = party_record(table.save_dir, self.party_id, number)
+        if table.path != wanted and not wanted.exists():
+            try:
+                table.path = table.path.replace(wanted)
+            except OSError as exc:  # it still reads back under its old name
+                self.log(f"cannot rename {table.path.name}: {exc.strerror or exc}")
+        return table
 
 
 def _verdict(result: GameResult, shared: bool) -> str:

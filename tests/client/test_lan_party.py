@@ -14,7 +14,7 @@ from net.host import HostConfig, new_table, start_host_thread
 from net.loopthread import LoopThread
 from net.party import WINNER_STAYS
 from net.party_client import play_party_bot
-from net.party_host import PartyConfig, PartyHost
+from net.party_host import PartyConfig, PartyHost, party_record
 from tests.client.driver import Driver
 from tests.client.test_lan import LOOPBACK, play_my_side_to_the_end
 
@@ -48,7 +48,7 @@ def test_a_party_without_a_clock_seats_the_window_from_its_results_screen(
         play_my_side_to_the_end(d, seed=7)
         # Game 2 was played to its end, the window's moves in it too. The record reaches the
         # disk a rename after the move (net/table.py): wait for the last one, not the first.
-        second = tmp_path / "host" / "party-den-game002.json"
+        second = party_record(tmp_path / "host", "Den", 2)
         d.until(lambda: second.exists() and read_record(second).positions()[-1].is_over)
         assert read_record(second).moves == list(d.scene.moves)
     finally:

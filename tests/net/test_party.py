@@ -22,7 +22,7 @@ from net.client import TableClient, TableEvent
 from net.host import HostHandle, new_table, start_host_thread
 from net.party import KNOCKOUT, ROUND_ROBIN, WINNER_STAYS
 from net.party_client import play_party_bot
-from net.party_host import PartyConfig, PartyHost
+from net.party_host import PartyConfig, PartyHost, party_record, party_records
 from net.protocol import SPECTATOR, Party, Queue
 from tests.net.conftest import host_config
 
@@ -51,10 +51,10 @@ def run(coro: Coroutine[Any, Any, T], timeout: float = 20.0) -> T:
     return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
-def records(save_dir: Path) -> list[dict[str, Any]]:
-    """Each party game on disk: its players, points and whether it ended."""
+def records(save_dir: Path, party: str = "Kitchen") -> list[dict[str, Any]]:
+    """Each game of ``party`` on disk, in order: its players, points and whether it ended."""
     games = []
-    for path in sorted(save_dir.glob("party-*-game*.json")):
+    for path in party_records(save_dir, party):
         record = read_record(path)
         final = record.positions()[-1]
         info = record.extra["party"]
@@ -264,6 +264,55 @@ def test_the_standings_survive_a_host_restart(
     assert sorted(sorted((g["x"], g["o"])) for g in games) == sorted(
         sorted(pair) for pair in combinations(names, 2)
     )
+
+
+def test_a_night_past_game_999_lists_its_records_in_the_order_played(
+    party_host: Callable[..., HostHandle], tmp_path: Path
+) -> None:
+    """Games 999, 1000 and 1001: a listing of the folder sorted by name, as ls and the
+    screens show it, is the evening's order, and a host started again carries on after 1001."""
+    first = party_host(WINNER_STAYS, start_at=2, games=3)
+    host = first.host
+    assert isinstance(host, PartyHost)
+    first.call(setattr, host, "last_game", 998)  # as after a long night, before anyone came
+    run(party_of(first.address, ["ann", "ben"]))
+    first.stop()
+    listed = sorted(p.name for p in tmp_path.glob("party-kitchen-game*.json"))
+    numbers = [read_record(tmp_path / name).extra["party"]["game"] for name in listed]
+    assert numbers == [999, 1000, 1001]
+    assert [p.name for p in party_records(tmp_path, "Kitchen")] == listed
+    again = party_host(WINNER_STAYS, start_at=2, games=3).host
+    assert isinstance(again, PartyHost)
+    assert again.last_game == 1001 and len(again.party.results) == 3
+
+
+def test_an_evening_saved_with_three_digit_names_carries_on_in_order(
+    party_host: Callable[..., HostHandle], tmp_path: Path
+) -> None:
+    """Records named as hosts named them before (``game001``): started again, the host reads
+    them, renames them as it names games now, and the evening ends with every pair played.
+    Another party whose name starts the same (Kitchen game) is none of its games."""
+    other = party_host(WINNER_STAYS, name="Kitchen game", start_at=2, games=1)
+    run(party_of(other.address, ["zed", "yan"]))
+    other.stop()
+    [others] = party_records(tmp_path, "Kitchen game")
+    names = ["ann", "ben", "cat", "dan"]
+    run(stopped_once(party_host(ROUND_ROBIN, start_at=4), names, lambda p: p.games >= 2))
+    old = []
+    for path in party_records(tmp_path, "Kitchen"):
+        number = read_record(path).extra["party"]["game"]
+        old.append(path.rename(path.with_name(f"party-kitchen-game{number:03d}.json")))
+    assert party_records(tmp_path, "Kitchen") == old and others not in old
+    second = party_host(ROUND_ROBIN, start_at=4)
+    finals = run(party_of(second.address, names))
+    second.stop()
+    games = [read_record(p) for p in party_records(tmp_path, "Kitchen")]
+    assert [r.extra["party"]["game"] for r in games] == list(range(1, 7))
+    assert {p.name for p in tmp_path.glob("party-kitchen-game0*.json")} == {
+        party_record(tmp_path, "Kitchen", n).name for n in range(1, 7)
+    }
+    assert reported(finals[0]) == scoreboard(records(tmp_path)) and finals[0].finished
+    assert party_records(tmp_path, "Kitchen game") == [others]
 
 
 def test_a_game_whose_record_a_killed_host_had_only_staged_goes_on(

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.records import read_record
+from net.party_host import party_record
 from tests.net.conftest import LOOPBACK, qttt, report_of, spawn
 
 
@@ -99,7 +100,7 @@ def test_a_party_host_process_runs_a_party_of_join_bots_and_refuses_another_form
     assert saving == (
         f"keeping the party's standings in {standings} and each game's record beside it"
     )
-    games = {f"party-den-game{n:03d}.json" for n in (1, 2, 3)}
+    games = {party_record(tmp_path, "Den", n).name for n in (1, 2, 3)}
     assert {p.name for p in tmp_path.iterdir()} == {standings.name, *games}
     done = subprocess.run(
         qttt("host", "--headless", "--party", "--format", "knockout", "--bind", LOOPBACK,

@@ -26,7 +26,7 @@ from game.client.widgets import Item, Menu
 from game.records import RecordError, read_record
 from game.textview import points
 from net.party import GameResult, Standing, result_of, standings
-from net.party_host import party_file
+from net.party_host import party_records
 
 PODIUM = 3  # places on the podium
 TABLE_ROWS = 8  # standings shown under it, at most
@@ -37,7 +37,7 @@ def night_results(save_dir: Path, name: str) -> tuple[list[GameResult], int]:
     were started (an unfinished one, ended early, counts for nobody)."""
     finished: dict[int, GameResult] = {}
     started = 0
-    for path in save_dir.glob(f"{party_file(save_dir, name).stem}-game*.json"):
+    for path in party_records(save_dir, name):
         try:
             record = read_record(path)
         except RecordError:

@@ -47,7 +47,7 @@ from game.rules import VARIANTS, Variant, make_variant
 from net.host import HostConfig, HostHandle, default_save_dir, new_table, start_host_thread
 from net.loopthread import LoopThread
 from net.party import FORMATS, Party, check_fields
-from net.party_host import PartyConfig, PartyHost, party_file
+from net.party_host import PartyConfig, PartyHost, party_file, party_records
 from net.phones import DEFAULT_WEB_PORT
 
 CLOCKS = (30.0, 60.0, 90.0, 0.0)  # seconds a move; 0: no clock
@@ -108,7 +108,7 @@ class Evening:
                 # RecursionError, arrays nested deeper than the parser goes): nothing to offer.
                 continue
             if not party.finished:
-                games = len(list(save_dir.glob(party_file(save_dir, evening.name).stem + "-game*")))
+                games = len(party_records(save_dir, evening.name))
                 found.append((evening, games))
         return found
 
