@@ -587,10 +587,16 @@ class PartyHost(Host):
         party = self.party
         rows = tuple(
             Standing(
-                s.name, round(s.points * 2), s.played, s.wins, s.draws, s.name in party.present
+                s.name,
+                round(s.points * 2),
+                s.played,
+                s.wins,
+                s.draws,
+                s.name in party.present,
+                rank,
             )
-            for rank, s in enumerate(self._standings())
-            if rank < STANDINGS_SENT or s.name in party.present
+            for rank, s in enumerate(self._standings(), start=1)
+            if rank <= STANDINGS_SENT or s.name in party.present
         )
         left = 0
         if self._deadline is not None:

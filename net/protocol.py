@@ -26,7 +26,9 @@ from typing import Any, ClassVar
 #    And party.paused: the host has stopped the move clock.
 # 4: welcome.key and the lobby's "key": the table's identity, under which clients keep seats.
 # 5: welcome.name, the name the table knows the connection by (tidied, numbered at a party).
-PROTOCOL_VERSION = 5
+# 6: standing.rank, the row's place in the evening's standings: the scoreboard sent holds the
+#    best 100 and everyone here, so a guest's place in that list need not be their rank.
+PROTOCOL_VERSION = 6
 
 # Roles a connection can hold at a table.
 PLAYER = "player"
@@ -250,6 +252,7 @@ class Standing(Message):
     wins: int
     draws: int
     here: bool
+    rank: int  # 1 for the best of the evening (the rows sent may skip some: see Party)
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +266,7 @@ class Party(Message):
     games: int  # games finished so far
     playing: tuple[str, ...]  # the X player's name, then the O player's, while a game runs
     queue: tuple[str, ...]  # who plays next, first first
-    standings: tuple[Standing, ...]
+    standings: tuple[Standing, ...]  # best first: the evening's best 100, and everyone here
     clock_ms: int  # the move clock (0: none)
     left_ms: int  # what is left of it for the move awaited now
     paused: bool = False  # the host has stopped the clock (left_ms stands still)

@@ -36,11 +36,12 @@ export function drawParty(root, party, me, role) {
   }
   const body = root.querySelector(".scoreboard tbody");
   body.replaceChildren(
-    ...party.standings.map((s, i) => {
+    ...party.standings.map((s) => {
       const row = document.createElement("tr");
       row.className = [s.name === me ? "me" : "", s.here ? "" : "gone"].join(" ").trim();
       row.dataset.standing = s.name;
-      for (const text of [String(i + 1), s.name, half(s.half_points), String(s.played), String(s.wins), String(s.draws)]) cell(row, text);
+      // The host's rank, not the row's place: a guest here beyond the best 100 follows them.
+      for (const text of [String(s.rank), s.name, half(s.half_points), String(s.played), String(s.wins), String(s.draws)]) cell(row, text);
       return row;
     }),
   );

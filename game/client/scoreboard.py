@@ -50,8 +50,8 @@ def draw(
         which = theme.text(f"  {page + 1}/{pages}", head, palette.accent, True)
         surface.blit(which, (area.x + label.get_width(), area.y))
     first = page * fits
-    for rank, row in enumerate(party.standings[first : first + fits], start=first + 1):
-        _row(surface, area, y, rank, row, size, party, palette)
+    for row in party.standings[first : first + fits]:
+        _row(surface, area, y, row, size, party, palette)
         y += row_h
 
 
@@ -59,7 +59,6 @@ def _row(
     surface: pygame.Surface,
     area: pygame.Rect,
     y: int,
-    rank: int,
     row: Standing,
     size: int,
     party: Party,
@@ -67,8 +66,9 @@ def _row(
 ) -> None:
     playing = row.name in party.playing
     color = palette.accent if playing else palette.text if row.here else palette.dim
-    bold = rank == 1 and row.played > 0
-    name = fit(f"{rank}.  {row.name}", size, round(area.width * 0.58), bold)
+    bold = row.rank == 1 and row.played > 0
+    # The host's rank, not the row's place: a guest here beyond the best 100 follows them.
+    name = fit(f"{row.rank}.  {row.name}", size, round(area.width * 0.58), bold)
     surface.blit(theme.text(name, size, palette.highlight if bold else color, bold), (area.x, y))
     values = (points(row.half_points / 2), row.played, row.wins, row.draws)
     for value, (_, edge) in zip(values, COLUMNS, strict=True):

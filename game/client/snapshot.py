@@ -116,7 +116,15 @@ def _tv(scene: Scene, record: Record) -> None:
     take(Snapshot(record.variant, tuple(record.moves), record.final()))
     names = (LONG_NAME, "Ben", "Cat", "Dmitri", "Eve")
     standings = tuple(
-        Standing(name, half_points=8 - 2 * i, played=3, wins=3 - i // 2, draws=i % 2, here=True)
+        Standing(
+            name,
+            half_points=8 - 2 * i,
+            played=3,
+            wins=3 - i // 2,
+            draws=i % 2,
+            here=True,
+            rank=i + 1,
+        )
         for i, name in enumerate(names)
     )
     take(

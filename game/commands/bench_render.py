@@ -126,7 +126,9 @@ def main(argv: list[str]) -> int:
             3,
             ("Ada", "Bo"),
             ("Cy", "Dee", "Eve"),
-            tuple(Standing(n, 8 - 2 * i, 3, 2 - i // 2, 0, True) for i, n in enumerate("ABCDE")),
+            tuple(
+                Standing(n, 8 - 2 * i, 3, 2 - i // 2, 0, True, i + 1) for i, n in enumerate("ABCDE")
+            ),
             0,
             0,
         )

@@ -323,7 +323,7 @@ def test_the_tv_scenes_still_picture_is_never_stale(tmp_path: Path) -> None:
         surface = pygame.display.get_surface()
 
         def party(games: int) -> Party:
-            standings = (Standing("Ada", 2 * games, games, games, 0, True),)
+            standings = (Standing("Ada", 2 * games, games, games, 0, True, 1),)
             return Party(
                 "winner-stays", "Ada plays", False, games, ("Ada", "Bo"), (), standings, 0, 0
             )

@@ -189,7 +189,7 @@ def test_a_winning_collapse_is_told_once_its_marks_have_landed(driver: Driver) -
     after = before.play(goff.parse_token(moves[-1]))
     assert after.outcome is not None and after.outcome.winner is not None
     tv = make_scene(SceneName.TV, driver.app)
-    ada = Standing("Ada", 0, 0, 0, 0, True)
+    ada = Standing("Ada", 0, 0, 0, 0, True, 1)
     tv.take(Party("winner-stays", "Ada and Bo play", False, 1, ("Ada", "Bo"), (), (ada,), 0, 0))
     tv.take(Snapshot(goff, tuple(moves[:-1]), before), 0.0)
     tv.take(Snapshot(goff, tuple(moves), after), 0.0)

@@ -44,7 +44,7 @@ PARTY_EXAMPLES = [
         3,
         ("Ada", "Bo"),
         ("Cy",),
-        (Standing("Ada", 3, 2, 1, 1, True), Standing("Cy", 0, 0, 0, 0, False)),
+        (Standing("Ada", 3, 2, 1, 1, True, 1), Standing("Cy", 0, 0, 0, 0, False, 2)),
         15000,
         9876,
     ),
@@ -272,21 +272,43 @@ def test_a_player_who_leaves_mid_game_is_said_to_have_left(
     ben.close()
 
 
+def came_and_went(address: tuple[str, int], guests: int) -> None:
+    """``guests`` players came to the party at ``address`` and left (phones in private tabs
+    keep no token): each keeps a row of the standings, and sorts before "zed" by name."""
+    for i in range(guests):
+        guest = Raw(address)
+        guest.hello(name=f"guest {i:03d}")
+        guest.close()
+
+
 def test_an_evening_of_many_names_still_fits_every_screens_message(
     party_host: Callable[..., HostHandle],
 ) -> None:
-    # 520 guests came and went (phones in private tabs keep no token): the scoreboard of
-    # every name once passed the reader's 512 rows, and every window was cut off.
+    # The scoreboard of every name once passed the reader's 512 rows, and every window was
+    # cut off.
     host = party_host(start_at=1000)
-    for i in range(520):
-        guest = Raw(host.address)
-        guest.hello(name=f"guest {i}")
-        guest.close()
+    came_and_went(host.address, 520)
     zed = Raw(host.address)
     zed.hello(name="zed")  # last of all by name: his row comes as he is here
     party = zed.expect(Party, lambda p: "zed" in p.queue)
     names = [row.name for row in party.standings]
     assert len(names) == party_host_module.STANDINGS_SENT + 1 and names[-1] == "zed"
+    zed.close()
+
+
+def test_a_guest_here_beyond_the_best_100_is_sent_their_own_rank(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    """Zed is 121st (nobody has played; the names decide): his row follows the best 100, and
+    says 121, not 101, the row's place in the list."""
+    host = party_host(start_at=1000)
+    came_and_went(host.address, 120)
+    zed = Raw(host.address)
+    zed.hello(name="zed")
+    party = zed.expect(Party, lambda p: "zed" in p.queue)
+    ranks = [(row.rank, row.name) for row in party.standings]
+    best = [(n, f"guest {n - 1:03d}") for n in range(1, party_host_module.STANDINGS_SENT + 1)]
+    assert ranks == [*best, (121, "zed")]
     zed.close()
 
 
