@@ -29,7 +29,7 @@ from pathlib import Path
 from random import Random
 
 from game.ai import Bot, make_bot
-from game.records import Record, RecordError
+from game.records import Record, RecordError, read_record
 from game.rules import Action, Player, Position, Variant
 from game.textview import points
 from net import discovery
@@ -66,7 +66,7 @@ from net.protocol import (
     tidy_name,
 )
 from net.protocol import Party as PartyMessage
-from net.table import Seat, Table, file_slug, records_to_resume
+from net.table import Seat, Table, file_slug, records_to_resume, staged_records
 
 
 @dataclass
@@ -112,7 +112,7 @@ def party_file(save_dir: Path, name: str) -> Path:
 
 def party_record(save_dir: Path, name: str, number: int) -> Path:
     """Where game ``number`` of the party called ``name`` keeps its record."""
-    return save_dir / f"{party_file(save_dir, name).stem}-game{number:0{RECORD_DIGITS}d}.json"
+    return save_dir / _record_name(party_file(save_dir, name).stem, number)
 
 
 def party_records(save_dir: Path, name: str) -> list[Path]:
@@ -122,6 +122,11 @@ def party_records(save_dir: Path, name: str) -> list[Path]:
     stem = party_file(save_dir, name).stem
     found = ((_game_number(stem, p), p) for p in save_dir.glob(f"{stem}-game*.json"))
     return [path for _, path in sorted((n, p) for n, p in found if n is not None)]
+
+
+def _record_name(stem: str, number: int) -> str:
+    """The name of game ``number``'s record, for the party whose file's stem is ``stem``."""
+    return f"{stem}-game{number:0{RECORD_DIGITS}d}.json"
 
 
 def _game_number(stem: str, path: Path) -> int | None:
@@ -641,35 +646,39 @@ class PartyHost(Host):
     # -- surviving a restart ---------------------------------------------------------------
 
     def _restore(self, lobby: Table) -> tuple[Party, Table, int]:
-        """The party as its files left it, the table to serve, and the last game's number."""
-        games: dict[int, Table] = {}
+        """The party as its files left it, the table to serve, and the last game's number.
+
+        Every record of the evening is read and replayed once, for its result; only the
+        last game is made a table again (a thousand games took 2.5 s, now under one)."""
         stem = self.party_path.stem
-        for path in records_to_resume(lobby.save_dir, f"{stem}-game*.json"):
+        pattern = f"{stem}-game*.json"
+        staged = staged_records(lobby.save_dir, pattern)
+        paths: dict[int, Path] = {}
+        finished: dict[int, GameResult] = {}
+        for path in records_to_resume(lobby.save_dir, pattern):
             if _game_number(stem, path) is None:
                 continue  # a game of a party whose name starts the same
             try:
-                # As a resumed table: the furthest record a killed host left (staged or not).
-                table = Table.resume(path, lobby.name)
-            except RecordError as exc:
+                if path in staged:
+                    # The furthest copy a killed host left (staged or not) becomes the record.
+                    Table.resume(path, lobby.name)
+                game = self._game_of(path)
+            except (OSError, RecordError) as exc:
                 self.log(f"skipping {path.name}: {exc}")
                 continue
-            info = table.record.extra.get(RECORD_FIELD)
-            if isinstance(info, dict) and info.get("party") == self.party_id:
-                number = info.get("game")
-                if type(number) is int:
-                    games[number] = self._renamed(table, number)
-        finished: dict[int, GameResult] = {}
-        for table in games.values():
-            done = result_of(table.record, self.party_id)
-            if done:
-                finished[done[0]] = done[1]
+            if game is None:
+                continue  # another party's
+            number, result = game
+            paths[number] = self._renamed(path, number)
+            if result is not None:
+                finished[number] = result
         results = [finished[n] for n in sorted(finished)]
-        last = max(games, default=0)
-        if last and games[last].record.variant != lobby.record.variant:
-            played = games[last].record.variant.name
+        last = max(paths, default=0)
+        in_hand = Table.resume(paths[last], lobby.name) if last else lobby
+        if in_hand.variant != lobby.variant:
             raise ValueError(
-                f"the party {self.party_id!r} in {lobby.save_dir} plays {played}, "
-                f"not {lobby.record.variant.name}: give this evening another --name"
+                f"the party {self.party_id!r} in {lobby.save_dir} plays {in_hand.variant.name}, "
+                f"not {lobby.variant.name}: give this evening another --name"
             )
         config = self.party_config
         if not self.party_path.exists():
@@ -684,21 +693,39 @@ class PartyHost(Host):
             # The host stopped between saving the last move and moving the queue along.
             party.results.pop()
             party.finish_game(finished[last])
-        if party.playing and last in games:
-            return party, games[last], last
+        if party.playing and last:
+            return party, in_hand, last
         party.playing = None
         return party, lobby, last
 
-    def _renamed(self, table: Table, number: int) -> Table:
-        """``table`` with its record under the name :func:`party_record` gives it now: an
-        evening saved with three digits in its names lists in order once it passes 999."""
-        wanted = party_record(table.save_dir, self.party_id, number)
-        if table.path != wanted and not wanted.exists():
+    def _game_of(self, path: Path) -> tuple[int, GameResult | None] | None:
+        """The number of this party's game whose record is at ``path``, and its result if it
+        is over (the record replayed through the rules); ``None`` if it is another party's.
+        :class:`RecordError` if it is not a record of a legal game."""
+        record = read_record(path)
+        info = record.extra.get(RECORD_FIELD)
+        if not isinstance(info, dict) or info.get("party") != self.party_id:
+            return None
+        number = info.get("game")
+        if type(number) is not int:
+            return None
+        done = result_of(record, self.party_id)
+        if done is None:
+            record.positions()  # the game in hand, say: it goes on only if it is a legal one
+            return number, None
+        return done
+
+    def _renamed(self, path: Path, number: int) -> Path:
+        """Where the record of game ``number`` at ``path`` is once under the name
+        :func:`party_record` gives it now: an evening saved with three digits in its names
+        lists in order once it passes 999."""
+        wanted = path.with_name(_record_name(self.party_path.stem, number))
+        if path != wanted and not wanted.exists():
             try:
-                table.path = table.path.replace(wanted)
+                return path.replace(wanted)
             except OSError as exc:  # it still reads back under its old name
-                self.log(f"cannot rename {table.path.name}: {exc.strerror or exc}")
-        return table
+                self.log(f"cannot rename {path.name}: {exc.strerror or exc}")
+        return path
 
 
 def _verdict(result: GameResult, shared: bool) -> str:

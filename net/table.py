@@ -347,7 +347,14 @@ def _mtime(path: Path) -> float:
 def records_to_resume(save_dir: Path, pattern: str) -> set[Path]:
     """The records in ``save_dir`` whose names match ``pattern``, with those a killed host
     had only staged (a game that had just begun): :meth:`Table.resume` takes either."""
-    found = set(save_dir.glob(pattern))
+    return set(save_dir.glob(pattern)) | staged_records(save_dir, pattern)
+
+
+def staged_records(save_dir: Path, pattern: str) -> set[Path]:
+    """The records (committed or not) in ``save_dir`` whose names match ``pattern`` and of which
+    a killed host left staged copies: :meth:`Table.resume` takes the furthest. Any other
+    record is whole as it stands, and may be read as it is."""
+    found = set()
     for staged in save_dir.glob(f"{_staging_prefix(Path(pattern))}*"):
         if (of := _staged_for(staged)) is not None:
             found.add(of[0])
