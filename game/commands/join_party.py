@@ -41,6 +41,7 @@ def run_party_bot(address: tuple[str, int], args: argparse.Namespace) -> int:
         return 1
     rows = [
         {
+            "rank": s.rank,
             "name": s.name,
             "points": s.half_points / 2,
             "played": s.played,

@@ -94,6 +94,10 @@ def test_a_party_host_process_runs_a_party_of_join_bots_and_refuses_another_form
         r["name"]: [r["points"], r["played"], r["wins"], r["draws"]] for r in report["standings"]
     }
     assert printed == board
+    # Ranked as the host ranks them: by points, then wins, then fewer games (ties share no rank).
+    ranks = [r["rank"] for r in report["standings"]]
+    assert ranks == list(range(1, len(board) + 1))
+    assert [r["points"] for r in report["standings"]] == sorted(r[0] for r in board.values())[::-1]
     assert out.count(" joins the queue") == 3 and "the party is over: " in out
     # What the host said it keeps is what it wrote, and nothing else is in the save dir.
     standings = tmp_path / "party-den.json"
