@@ -326,7 +326,7 @@ def test_emotes_at_a_win_leave_the_board_to_be_seen(
     try:
         moves, final = won_on_the_bottom_row()
         tv = make_scene(SceneName.TV, d.app)
-        ada = Standing("Ada", 2, 1, 1, 0, True)
+        ada = Standing("Ada", 2, 1, 1, 0, True, 1)
         tv.take(Party("winner-stays", "Ada wins", False, 1, ("Ada", "Bo"), ("Cy",), (ada,), 0, 0))
         tv.take(Snapshot(make_variant("goff"), moves, final), 0.0)
         tv.take(Notice("game 1: Ada wins 1 to 0"), 0.0)  # the news under the board

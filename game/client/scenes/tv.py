@@ -21,6 +21,7 @@ import math
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from random import Random
 from typing import Any
 
@@ -700,24 +701,12 @@ class TvScene(BaseScene):
         every emote's card fits at, none under EMOTE_SIZES' least (None: no room)."""
         if room.width <= 0 or room.height <= 0:
             return None
+        unit = self._unit()
         for size in EMOTE_SIZES:
-            cards = [self._card(words, "", size, room.width) for words in EMOTES.values()]
+            cards = [_card(words, "", size, room.width, unit) for words in EMOTES.values()]
             if all(w <= room.width and h <= room.height for _, w, h in cards):
                 return size
         return None
-
-    def _card(self, words: str, by: str, size: int, room: int) -> tuple[tuple[str, ...], int, int]:
-        """An emote's card at ``size`` in a room ``room`` pixels wide: its lines (the words
-        wrapped to the room), its width and its height."""
-        u = self._unit()
-        pad = round(CARD_PAD * u)
-        big, small = round(size * u), round(size * BY_SIZE * u)
-        lines = theme.wrap(words, big, room - 2 * pad, True)
-        face = theme.font(big, True)
-        width = max(face.size(line)[0] for line in lines)
-        width = max(width, min(theme.font(small).size(by)[0], room - 2 * pad)) + 2 * pad
-        height = len(lines) * face.get_linesize() + theme.font(small).get_linesize() + pad
-        return lines, width, height
 
     def bubble_cards(self) -> list[tuple[Bubble, pygame.Rect, int, tuple[str, ...]]]:
         """Where each emote's card sits, at what size and in what lines: newest first, in
@@ -738,7 +727,7 @@ class TvScene(BaseScene):
                 row: list[tuple[Bubble, tuple[str, ...], int, int]] = []
                 across = 0
                 for bubble in waiting:
-                    lines, w, h = self._card(bubble.words, bubble.by, size, room.width)
+                    lines, w, h = _card(bubble.words, bubble.by, size, room.width, u)
                     if across + w > room.width:
                         break
                     row.append((bubble, lines, w, h))
@@ -828,3 +817,20 @@ def _bar(line: pygame.Rect) -> pygame.Rect:
     """The move clock's bar on ``line``, two thirds of it wide and centred (height and offset
     below the line are the drawing's)."""
     return pygame.Rect(line.x + line.width // 6, line.y, line.width * 2 // 3, 0)
+
+
+@lru_cache(maxsize=256)  # asked every frame while emotes show, for each room and size
+def _card(
+    words: str, by: str, size: int, room: int, unit: float
+) -> tuple[tuple[str, ...], int, int]:
+    """An emote's card at ``size`` (on a 1080-line screen; ``unit`` pixels a pixel of one) in
+    a room ``room`` pixels wide: its lines (the words wrapped to the room), its width and
+    its height."""
+    pad = round(CARD_PAD * unit)
+    big, small = round(size * unit), round(size * BY_SIZE * unit)
+    lines = theme.wrap(words, big, room - 2 * pad, True)
+    face = theme.font(big, True)
+    width = max(face.size(line)[0] for line in lines)
+    width = max(width, min(theme.font(small).size(by)[0], room - 2 * pad)) + 2 * pad
+    height = len(lines) * face.get_linesize() + theme.font(small).get_linesize() + pad
+    return tuple(lines), width, height
