@@ -24,6 +24,18 @@ from game.client.scene import SceneName
 from game.rules import Collapse, Place, Position, Variant
 
 FRAME_NS = 16_666_667  # 60 frames a second
+# A pad's buttons, as the pad-only tests press them.
+A, B, START = (
+    pygame.CONTROLLER_BUTTON_A,
+    pygame.CONTROLLER_BUTTON_B,
+    pygame.CONTROLLER_BUTTON_START,
+)
+UP, DOWN, LEFT, RIGHT = (
+    pygame.CONTROLLER_BUTTON_DPAD_UP,
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+)
 
 
 class Driver:

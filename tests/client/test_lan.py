@@ -30,6 +30,15 @@ from tests.net.announce import announce, properties
 LOOPBACK = "127.0.0.1"
 
 
+def join_by_address(d: Driver, address: tuple[str, int]) -> None:
+    """Type the table's address on the LAN screen and join it, to its board."""
+    d.app.go(SceneName.LAN, mode="join", bind=LOOPBACK)
+    d.frames(1)
+    d.post(pygame.TEXTINPUT, text=f"{address[0]}:{address[1]}")
+    d.key(pygame.K_RETURN)
+    d.until(lambda: d.name is SceneName.PLAY)
+
+
 def play_my_side_to_the_end(d: Driver, seed: int) -> None:
     rng = Random(seed)
     while not d.scene.pos.is_over:
@@ -101,11 +110,7 @@ def test_a_player_who_leaves_for_the_menu_frees_the_seat(driver: Driver, tmp_pat
     host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
     opponent = None
     try:
-        d.app.go(SceneName.LAN, mode="join", bind=LOOPBACK)
-        d.frames(1)
-        d.post(pygame.TEXTINPUT, text=f"{host.address[0]}:{host.address[1]}")
-        d.key(pygame.K_RETURN)
-        d.until(lambda: d.name is SceneName.PLAY)
+        join_by_address(d, host.address)
         opponent = Opponent(host.address, seed=2)
         d.until(lambda: d.scene._seat_name(Player.O) == "Bo")
         d.app.go(SceneName.TITLE)  # the Menu button, or B twice
@@ -312,11 +317,7 @@ def test_a_lan_rematch_swaps_the_sides(driver: Driver, tmp_path: Path) -> None:
     host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
     opponent = None
     try:
-        d.app.go(SceneName.LAN, mode="join", bind=LOOPBACK)
-        d.frames(1)
-        d.post(pygame.TEXTINPUT, text=f"{host.address[0]}:{host.address[1]}")
-        d.key(pygame.K_RETURN)
-        d.until(lambda: d.name is SceneName.PLAY)
+        join_by_address(d, host.address)
         assert d.scene.session.local_sides == {Player.X}
         opponent = Opponent(host.address, seed=8)
         d.until(lambda: d.scene._seat_name(Player.O) == "Bo")

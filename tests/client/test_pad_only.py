@@ -24,22 +24,11 @@ from game.client.scenes.tutorial import LESSONS
 from game.records import Record, read_record
 from game.rules import Collapse, Player, Variant, make_variant
 from net.host import HostConfig, new_table, start_host_thread
-from tests.client.driver import Driver
+from tests.client.driver import DOWN, LEFT, RIGHT, START, UP, A, B, Driver
 from tests.rules.scenario import random_game
 
 PAD = 5  # the SDL instance id of the pretend controller
 SMALL = (640, 360)
-A, B, START = (
-    pygame.CONTROLLER_BUTTON_A,
-    pygame.CONTROLLER_BUTTON_B,
-    pygame.CONTROLLER_BUTTON_START,
-)
-UP, DOWN, LEFT, RIGHT = (
-    pygame.CONTROLLER_BUTTON_DPAD_UP,
-    pygame.CONTROLLER_BUTTON_DPAD_DOWN,
-    pygame.CONTROLLER_BUTTON_DPAD_LEFT,
-    pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
-)
 
 # Short games: random ones (tests.rules.scenario.random_game, seeds chosen for length; nxn on
 # its default 4×4), and for the boards of boards random games that kept most pairs in the

@@ -14,7 +14,7 @@ from game.client.scene import SceneName
 from game.client.scenes.tutorial import CONTROLS, GOFF_EXAMPLE, LESSONS, progress_file
 from game.records import Record
 from game.rules import Goff, Position, make_variant
-from tests.client.driver import Driver
+from tests.client.driver import DOWN, LEFT, RIGHT, START, UP, A, B, Driver
 
 
 def open_tutorial(d: Driver) -> None:
@@ -35,17 +35,6 @@ def next_button(d: Driver) -> None:
 
 
 PAD = 3  # the SDL instance id of a pretend controller
-A, B, START = (
-    pygame.CONTROLLER_BUTTON_A,
-    pygame.CONTROLLER_BUTTON_B,
-    pygame.CONTROLLER_BUTTON_START,
-)
-UP, DOWN, LEFT, RIGHT = (
-    pygame.CONTROLLER_BUTTON_DPAD_UP,
-    pygame.CONTROLLER_BUTTON_DPAD_DOWN,
-    pygame.CONTROLLER_BUTTON_DPAD_LEFT,
-    pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
-)
 
 
 def focused(d: Driver) -> str | None:
