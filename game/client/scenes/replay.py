@@ -460,12 +460,20 @@ class ReplayScene(BaseScene):
             scale = theme.scale(self.ctx.size)
             big, small = scale.body, scale.hint + 4
             when = theme.text(entry.when, big, palette.text, True)
-            surface.blit(when, when.get_rect(midleft=(rect.x + pad, rect.centery)))
             color = palette.dim if entry.readable else palette.warning
             left = rect.x + pad + max(when.get_width(), big * 9) + pad
-            words, size = theme.fitted(entry.summary, small, rect.right - pad - left, small)
+            if theme.font(small).size(entry.summary)[0] <= rect.right - pad - left:
+                surface.blit(when, when.get_rect(midleft=(rect.x + pad, rect.centery)))
+                line = theme.text(entry.summary, small, color)
+                surface.blit(line, line.get_rect(midleft=(left, rect.centery)))
+                continue
+            # Too narrow a row (a portrait screen) for both on one line: the summary under
+            # the date, the row's whole width, rather than cut.
+            words, size = theme.fitted(entry.summary, small, rect.width - 2 * pad, small)
             line = theme.text(words, size, color)
-            surface.blit(line, line.get_rect(midleft=(left, rect.centery)))
+            top = rect.centery - (when.get_height() + line.get_height()) // 2
+            surface.blit(when, (rect.x + pad, top))
+            surface.blit(line, (rect.x + pad, top + when.get_height()))
         if len(entries) > len(rows):
             more = f"{self.focus + 1} of {len(entries)}"
             image = theme.text(more, unit, palette.dim)
