@@ -144,3 +144,17 @@ def test_every_screen_draws_in_a_window_of_any_shape(size: tuple[int, int]) -> N
                 assert studio.shoot(scene, variant).get_size() == size, (scene, variant)
     finally:
         studio.close()
+
+
+@pytest.mark.parametrize("size", [(1080, 1920), (720, 1280)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_tall_results_screen_shows_the_board_across_it(size: tuple[int, int]) -> None:
+    # Beside the menu, the final board was a third of a portrait screen's width.
+    studio = Studio(size)
+    try:
+        studio.shoot("results")
+        scene = studio.app.scene
+        board, menu = scene._areas()  # type: ignore[attr-defined]
+        shown = scene.view.layout(board).area  # type: ignore[attr-defined]
+        assert shown.width >= size[0] * 0.6 and menu.top > shown.bottom
+    finally:
+        studio.close()

@@ -165,7 +165,13 @@ class ResultsScene(MenuScreen):
         self.ctx.go(SceneName.TITLE)
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The final board and the menu: side by side, or the menu under the board on a
+        screen taller than wide (beside it, the board would be a third of the width)."""
         w, h = self.ctx.size
+        if h > w:
+            board = pygame.Rect(round(w * 0.06), round(h * 0.33), round(w * 0.88), round(h * 0.4))
+            menu = pygame.Rect(round(w * 0.1), round(h * 0.76), round(w * 0.8), round(h * 0.2))
+            return board, menu
         board = pygame.Rect(round(w * 0.04), round(h * 0.33), round(w * 0.44), round(h * 0.64))
         menu = pygame.Rect(round(w * 0.5), round(h * 0.4), round(w * 0.46), round(h * 0.42))
         return board, menu
