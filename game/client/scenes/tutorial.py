@@ -764,10 +764,16 @@ class TutorialScene(BaseScene):
         pad = max(16, area.width // 18)
         box = pygame.Rect(area.x + pad, area.y + pad, area.width - 2 * pad, 0)
         box.height = buttons.top - pad // 2 - box.y
-        keys = theme.text(self.controls(), scale.hint, palette.dim)
-        if keys.get_width() <= box.width:
-            box.height -= keys.get_height()
-            surface.blit(keys, keys.get_rect(bottomleft=(box.x, buttons.top - pad // 3)))
+        # The controls on as many lines as the panel's width needs (a square window's is
+        # narrow), the last just over the buttons; a line still too wide is not drawn.
+        words = theme.wrap(self.controls(), scale.hint, box.width)
+        lines = [theme.text(line, scale.hint, palette.dim) for line in words]
+        if all(keys.get_width() <= box.width for keys in lines):
+            bottom = buttons.top - pad // 3
+            for keys in reversed(lines):
+                surface.blit(keys, keys.get_rect(bottomleft=(box.x, bottom)))
+                bottom -= keys.get_height()
+            box.height -= sum(keys.get_height() for keys in lines)
         # One size for every step of the lesson (the one its longest step fits at), so the
         # words do not change size from one step to the next; found once per lesson and size.
         key = (self.lesson, self.resumed, box.size)
