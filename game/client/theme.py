@@ -164,11 +164,14 @@ def screen_scale() -> Scale:
 def scale(size: tuple[int, int]) -> Scale:
     """The type scale of a window ``size`` pixels big.
 
-    It follows the height; a window narrower than 16:9 follows its width instead, so a
-    line laid out for a wide screen still fits a tall one.
+    A sofa reads type by its size against the screen's short side, so the scale follows
+    that side: a 1080×1920 portrait screen gets a 1080-line screen's type. It stops where a
+    screen would hold less than a 16:9 one does (a line of text, a row of buttons), so a
+    square or 4:3 window grows its type only as far as its area leaves room: a 16:9 box of
+    the same area. Every 16:9 size gets exactly its height.
     """
     w, h = size
-    return Scale(max(1, min(h, w * 9 / 16)) / REFERENCE_HEIGHT)
+    return Scale(max(1, min(w, h, math.sqrt(w * h) * 3 / 4)) / REFERENCE_HEIGHT)
 
 
 def stacked(size: tuple[int, int], margin: int, room: int) -> tuple[pygame.Rect, pygame.Rect]:

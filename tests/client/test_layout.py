@@ -19,7 +19,15 @@ from game.client.canvas import Drawn
 from game.client.snapshot import SCENES, Studio
 from game.rules import VARIANTS
 
-SIZES = ((1280, 720), (1920, 1080), (3840, 2160), (1080, 1920), (1000, 1000))
+SIZES = (
+    (1280, 720),
+    (1920, 1080),
+    (3840, 2160),
+    (1080, 1920),
+    (720, 1280),
+    (1000, 1000),
+    (1440, 1080),
+)
 EVERY_VARIANT = ("play", "tutorial")
 STATES = tuple(
     (scene, variant)
@@ -144,6 +152,23 @@ def test_every_screen_draws_in_a_window_of_any_shape(size: tuple[int, int]) -> N
                 assert studio.shoot(scene, variant).get_size() == size, (scene, variant)
     finally:
         studio.close()
+
+
+@pytest.mark.parametrize("scene", SCENES)
+def test_a_portrait_screen_reads_as_large_as_a_landscape_one_as_wide(scene: str) -> None:
+    # A sofa reads type by the screen's short side: a 1080×1920 TV on its side once got 0.56
+    # of a 1080-line screen's type, the panel under the board half empty with small words.
+    # Most lines are as large as on a 1920×1080 screen; a few fit the narrower width.
+    drawn = []
+    for size in ((1920, 1080), (1080, 1920)):
+        studio = Studio(size)
+        try:
+            drawn.append({t.words: t.size for t in studio.shoot(scene).visible_texts()})
+        finally:
+            studio.close()
+    wide, tall = drawn
+    ratios = sorted(tall[words] / wide[words] for words in wide.keys() & tall.keys())
+    assert ratios and ratios[len(ratios) // 2] >= 0.95, (scene, ratios)
 
 
 @pytest.mark.parametrize("size", [(1080, 1920), (720, 1280)], ids=lambda s: f"{s[0]}x{s[1]}")

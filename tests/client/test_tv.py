@@ -369,3 +369,26 @@ def test_emotes_at_a_win_leave_the_board_to_be_seen(
         )
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1000, 1000), (1440, 1080), (1080, 1920)])
+def test_the_players_names_show_whole_on_a_screen_of_any_shape(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # A square window once cut both names above the board to "… ½ vs … 1" (the strip over
+    # the board is narrow there, beside the column: a name of nine letters still is cut).
+    d = Driver(tmp_path, size=size)
+    try:
+        moves, final = won_on_the_bottom_row()
+        tv = make_scene(SceneName.TV, d.app)
+        playing = ("Ada", "Dmitri")
+        tv.take(Party("winner-stays", "", False, 1, playing, (), (), 0, 0))
+        tv.take(Snapshot(make_variant("goff"), moves, final), 0.0)
+        canvas = Canvas(size)
+        tv.draw(canvas, 0.0)
+        strip = tv._areas()[1]
+        shown = [t.words for t in canvas.visible_texts() if strip.contains(t.ink)]
+        for name in playing:
+            assert any(words.split()[0] == name for words in shown), (name, shown)
+    finally:
+        d.close()

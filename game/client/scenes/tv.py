@@ -207,9 +207,9 @@ class TvScene(BaseScene):
         return self.view.layout(self._areas()[0], boards_in_play(self.pos))
 
     def _unit(self) -> float:
-        """One pixel of a 1080-line screen (a 1080-wide one, on a screen taller than wide):
-        every size is a multiple of it."""
-        return min(self.ctx.size) / 1080
+        """One pixel of a 1080-line screen, on the type scale every screen shares: every
+        size is a multiple of it."""
+        return theme.scale(self.ctx.size).unit
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """The board, the strip above it (who plays, the clock), and the side column: right
