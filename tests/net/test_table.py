@@ -171,7 +171,8 @@ def test_a_player_who_leaves_frees_the_seat_at_once(
     host = make_host(reconnect_grace=60.0)
     seats = SeatStore(tmp_path / "seats.json")
     ada = Screen(NetworkSession(host.address, name="Ada", seat=Player.X, seats=seats))
-    bo = Screen(NetworkSession(host.address, name="Bo"))
+    ada.notice("Ada sits at X")
+    bo = Screen(NetworkSession(host.address, name="Bo", seat=Player.O))
     try:
         bo.notice("Bo sits at O")
         ada.session.submit(Place(0, 1))
@@ -197,7 +198,8 @@ def test_a_player_who_leaves_frees_the_seat_at_once(
 def test_a_closed_window_keeps_its_seat_held(make_host: Callable[..., HostHandle]) -> None:
     host = make_host(reconnect_grace=60.0)
     ada = Screen(NetworkSession(host.address, name="Ada", seat=Player.X))
-    bo = Screen(NetworkSession(host.address, name="Bo"))
+    ada.notice("Ada sits at X")
+    bo = Screen(NetworkSession(host.address, name="Bo", seat=Player.O))
     try:
         bo.notice("Bo sits at O")
         ada.session.close()  # not leaving: the window closed, and the player may be back
