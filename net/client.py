@@ -174,13 +174,18 @@ class TableClient:
     async def close(self, leave: bool = False) -> None:
         """Hang up. ``leave``: the player is leaving the table, so the host frees the seat at
         once and its token is forgotten; otherwise (a window closed, a program stopped) the
-        host holds the seat for a while and the token is kept for the next start."""
+        host holds the seat for a while and the token is kept for the next start.
+
+        The token is kept on leaving too where it is more than a seat: at a party it is the
+        player's row in the standings, to come back to; and while the link is down, when the
+        host may never hear the goodbye and holds the seat, to be taken back from the lobby."""
         self._closing = True
         if self._writer:
-            if leave:
+            if leave and self.connected:
                 self._writer.write(pack(protocol.Bye(protocol.LEFT)))
-                if self.seats and self.table_key:
-                    self.seats.keep(self.table_key, self.name, None)
+                seat_only = self.party is None and not self._reconnecting
+                if seat_only and self.seats and self.table_key and self.token:
+                    self.seats.forget(self.table_key, self.name, self.token)
             self._writer.close()
         self._release()
 

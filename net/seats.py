@@ -100,6 +100,17 @@ class SeatStore:
                 data["at"][_where(address)] = table
             self._write(data)
 
+    def forget(self, table: str, name: str, token: str) -> None:
+        """Forget ``token``, a seat given up; not the token of another client of the same
+        name (a second window on this machine) kept under the same key since."""
+        key = self.key(table, name)
+        with _lock:
+            data = self._read()
+            entry = data["seats"].get(key)
+            if isinstance(entry, dict) and entry.get("token") == token:
+                del data["seats"][key]
+                self._write(data)
+
     def release(self, table: str, name: str) -> None:
         """This client is done with the token (it stays on disk for the next start)."""
         key = self.key(table, name)

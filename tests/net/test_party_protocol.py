@@ -32,7 +32,9 @@ from net.protocol import (
     Standing,
     Welcome,
 )
-from tests.net.conftest import LOOPBACK, Raw, host_config
+from net.seats import SeatStore
+from net.session import NetworkSession
+from tests.net.conftest import LOOPBACK, Raw, Screen, host_config
 
 PARTY_EXAMPLES = [
     Queue(True),
@@ -270,6 +272,25 @@ def test_a_player_who_leaves_mid_game_is_said_to_have_left(
     # A party frees no seat in a game (the stand-in plays it out), but Ben is told the truth.
     ben.expect(Notice, lambda n: n.text == "Ann left; a stand-in plays for them")
     ben.close()
+
+
+def test_a_guest_who_leaves_for_the_menus_comes_back_under_their_name(
+    party_host: Callable[..., HostHandle], tmp_path: Path
+) -> None:
+    """At a party the token is a place in the standings, not only a seat: a window that
+    leaves for its menus keeps it, so the lobby brings the player back as the same row."""
+    host = party_host(start_at=3)
+    seats = SeatStore(tmp_path / "seats.json")
+    ann = Screen(NetworkSession(host.address, name="Ann", seats=seats))
+    ann.notice("Ann joins the queue")
+    ann.session.close(leave=True)
+    back = Screen(NetworkSession(host.address, name="Ann", seats=seats))
+    try:
+        back.notice("Ann is back")
+        party = back.session.party
+        assert party is not None and [s.name for s in party.standings] == ["Ann"]
+    finally:
+        back.session.close()
 
 
 def came_and_went(address: tuple[str, int], guests: int) -> None:

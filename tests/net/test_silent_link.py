@@ -18,6 +18,7 @@ import pytest
 from game.rules import Place, Player
 from game.session import Notice, Refused
 from net.host import HostHandle
+from net.seats import SeatStore
 from net.session import NetworkSession
 from tests.net.conftest import LOOPBACK, Screen, committed
 
@@ -149,3 +150,28 @@ def test_a_host_that_never_comes_back_ends_the_session_with_a_plain_reason(
         assert ada.session.ended == "the host has not come back in 0.5 s (nobody listens there)"
     finally:
         ada.session.close()
+
+
+def test_a_player_who_leaves_while_the_link_is_down_can_take_the_seat_back(
+    host: HostHandle, relay: Relay, tmp_path: Path
+) -> None:
+    """The goodbye goes nowhere, so the host holds the seat: the token stays kept, and the
+    lobby brings the player back to it rather than to a table with no seat open."""
+    seats = SeatStore(tmp_path / "seats.json")
+    ada = Screen(NetworkSession(relay.address, name="Ada", seat=Player.X, silence=1.0, seats=seats))
+    bo = Screen(NetworkSession(host.address, name="Bo", seat=Player.O))
+    back = None
+    try:
+        ada.snapshot(0)
+        bo.notice("Bo sits at O")
+        relay.stall()
+        ada.notice("; reconnecting", timeout=10)
+        ada.session.close(leave=True)
+        relay.resume()
+        back = Screen(NetworkSession(relay.address, name="Ada", seats=seats))
+        bo.notice("Ada is back at X")
+        assert back.session.local_sides == {Player.X}
+    finally:
+        for screen in (ada, bo, back):
+            if screen is not None:
+                screen.session.close()

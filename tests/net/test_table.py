@@ -195,6 +195,28 @@ def test_a_player_who_leaves_frees_the_seat_at_once(
         bo.session.close()
 
 
+def test_leaving_forgets_no_token_but_the_player_s_own(
+    make_host: Callable[..., HostHandle], tmp_path: Path
+) -> None:
+    """Two windows of one name on one machine keep their tokens under one key: the one
+    that leaves forgets its own, never the other's, which still brings that player back."""
+    host = make_host(reconnect_grace=60.0)
+    seats = SeatStore(tmp_path / "seats.json")
+    first = Screen(NetworkSession(host.address, name="Ada", seat=Player.X, seats=seats))
+    first.notice("Ada sits at X")
+    second = Screen(NetworkSession(host.address, name="Ada", seat=Player.O, seats=seats))
+    try:
+        second.notice("Ada sits at O")
+        first.session.close(leave=True)
+        second.notice("Ada left; seat X is open")
+        second.session.close()
+        again = Screen(NetworkSession(host.address, name="Ada", seats=seats))
+        again.notice("Ada is back at O")
+        again.session.close()
+    finally:
+        second.session.close()
+
+
 def test_a_closed_window_keeps_its_seat_held(make_host: Callable[..., HostHandle]) -> None:
     host = make_host(reconnect_grace=60.0)
     ada = Screen(NetworkSession(host.address, name="Ada", seat=Player.X))
