@@ -18,6 +18,7 @@ from game.client.canvas import Canvas
 from game.client.scene import SceneName
 from game.client.scenes.results import reason, verdict
 from game.client.still import Still
+from game.client.widgets import ring_reach
 from game.commands.bench_idle import display
 from game.records import Record
 from game.rules import Goff, Player, make_variant
@@ -296,5 +297,35 @@ def test_a_toast_leaves_the_board_and_its_study_values_to_be_seen(
             d.click(d.cell_center(3))  # both halves in cell 4: refused, in a toast
             d.click(d.cell_center(3))
             assert "last open cell" in scene.message.text and scene.message.warning
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768), (1920, 1080), (1024, 768)])
+def test_a_toast_in_a_collapse_leaves_its_two_outcomes_to_be_seen(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """While a player chooses a collapse its toasts (how to choose, a notice from the table)
+    stay off the two previews and the ring round the one looked at: they are the choice.
+    Short of room under the panel's words, a toast covers those words instead."""
+    d = Driver(tmp_path, size=size)
+    try:
+        start(d, ["1-2", "1-2"])  # a cycle of two: X chooses
+        scene = d.scene
+        assert scene.pos.awaiting_collapse and scene.pos.to_play is Player.X
+        d.click(d.cell_center(8))  # off the cycle: the toast says how to choose
+        assert scene.message.text.startswith("Click a mark on the lit cycle")
+        hud = scene._areas()[1]
+        previews = [ring_reach(r, size[1]) for r in scene._preview_rects(hud)]
+        for text in (scene.message.text, " ".join(["Bo dropped; seat O is held for 60 s."] * 3)):
+            scene._say(text)
+            scene.still = Still()
+            canvas = Canvas(size)
+            scene.draw(canvas, 0.0)
+            [box] = [drawn.rect for drawn in canvas.drawn if drawn.kind == "cover"]
+            assert box.collidelist(previews) < 0, f"{text!r} covers an outcome at {size}"
+            assert hud.contains(box)
+            words = [t for t in canvas.visible_texts() if box.contains(t.rect)]
+            assert " ".join(t.words for t in words) == scene.message.text
     finally:
         d.close()

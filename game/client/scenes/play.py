@@ -76,7 +76,7 @@ from game.client.scene import (
 from game.client.scenes.setup import PERSON, called, seat_title, variant_title
 from game.client.still import Over, Still
 from game.client.study import draw_study
-from game.client.widgets import Item, Menu, focus_ring
+from game.client.widgets import Item, Menu, focus_ring, ring_reach
 from game.records import Record
 from game.rules import Action, Collapse, IllegalActionError, Place, Player, Position, Variant
 from game.rules.ultimate import Ultimate
@@ -1194,13 +1194,17 @@ class PlayScene(BaseScene):
 
     def _toast_room(self, hud: pygame.Rect) -> pygame.Rect:
         """Where a toast goes: in the side panel, under its words and over the top of what
-        follows them (the oldest moves of the list, or the room above the collapse
-        previews), down to its buttons. Never over the board: its bottom row holds marks
-        and the study's values, just where a player looks as a toast tells them why."""
+        follows them (the oldest moves of the list), down to its buttons, or to the collapse
+        previews and the ring round them: they are the choice the toast is often about.
+        Never over the board: its bottom row holds marks and the study's values, just where
+        a player looks as a toast tells them why."""
         scale = theme.scale(self.ctx.size)
         words = self._under_words if self._under_words is not None else hud
         top = max(hud.top, min(words.top, hud.bottom))
         bottom = self._hud_menu_area(hud).top - scale.px(8)
+        if self.show.hud_position(self.pos).awaiting_collapse:
+            previews = ring_reach(self._preview_rects(hud)[0], self.ctx.size[1])
+            bottom = min(bottom, previews.top - scale.px(8))
         return pygame.Rect(words.x, top, words.width, max(0, bottom - top))
 
     def _draw_message(
