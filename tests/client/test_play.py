@@ -329,3 +329,29 @@ def test_a_toast_in_a_collapse_leaves_its_two_outcomes_to_be_seen(
             assert " ".join(t.words for t in words) == scene.message.text
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
+def test_a_toast_s_word_too_long_for_its_line_stays_in_its_box(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """A saved game's file name, or a guest's name without a space, is one word wider than
+    the side panel: it shrinks to fit (cut short only past the smallest size), rather than
+    run out of the toast over the board or off the window."""
+    d = Driver(tmp_path, size=size)
+    try:
+        start(d, ["1-2", "2-5"])
+        scene = d.scene
+        saved = "Saved as 2026-11-22_0315_ultimate-12.qttt.json"
+        for text in (saved, f"{'m' * 32} dropped; seat O is held for 60 s"):
+            scene._say(text)
+            scene.still = Still()
+            canvas = Canvas(size)
+            scene.draw(canvas, 0.0)
+            [box] = [drawn.rect for drawn in canvas.drawn if drawn.kind == "cover"]
+            words = [t for t in canvas.visible_texts() if t.rect.colliderect(box)]
+            assert words and all(box.contains(t.rect) for t in words), f"{text!r} at {size}"
+            if text == saved:
+                assert " ".join(t.words for t in words) == text
+    finally:
+        d.close()

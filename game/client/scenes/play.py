@@ -1212,12 +1212,16 @@ class PlayScene(BaseScene):
     ) -> pygame.Rect:
         """The toast (see _toast_room); where it is."""
         palette = self.ctx.palette
-        size = theme.scale(self.ctx.size).body
+        scale = theme.scale(self.ctx.size)
+        size = scale.body
         color = palette.warning if message.warning else palette.text
         room = self._toast_room(hud)
+        width = round(room.width - size * 1.6)
+        # A word alone wider than the panel (a saved game's file name, a name without a
+        # space) shrinks to fit, cut short only past the smallest size.
         lines = [
-            theme.text(line, size, color, True)
-            for line in theme.wrap(message.text, size, round(room.width - size * 1.6), True)
+            theme.text(*theme.fitted(line, size, width, min(size, scale.floor), True), color, True)
+            for line in theme.wrap(message.text, size, width, True)
         ]
         height = sum(line.get_height() for line in lines)
         # The panel's whole width, opaque: the move list under it must not show through.
