@@ -85,7 +85,7 @@ def test_a_bot_that_cannot_play_the_table_frees_its_seat_at_once(
         with pytest.raises(BotGameError, match="strongest bot is perfect"):
             asyncio.run(asyncio.wait_for(play_bot(handle.address, "expert", seat=Player.O), 30))
         # It sat down before it learnt the variant; it does not keep the seat from anyone.
-        ada.notice("bot (expert) left; seat O is open")
+        ada.notice("bot (expert) left; seat O is open", timeout=30)
         assert not handle.host.table.seats[Player.O]
     finally:
         ada.session.close()
@@ -98,10 +98,11 @@ def test_a_bot_stopped_from_outside_has_its_seat_held(
     ada = Screen(NetworkSession(handle.address, name="Ada", seat=Player.X))
     bot = LoopThread("test-bot")
     try:
+        ada.notice("Ada sits at X")  # before the bot comes: its sitting down is news to her
         bot.submit(play_bot(handle.address, "beginner", seat=Player.O))
-        ada.notice("bot (beginner) sits at O")
+        ada.notice("bot (beginner) sits at O", timeout=30)
         bot.stop()  # as Ctrl-C stops `qttt join --bot`: the same command started again sits back
-        ada.notice("bot (beginner) dropped; seat O is held for 60 s")
+        ada.notice("bot (beginner) dropped; seat O is held for 60 s", timeout=30)
     finally:
         bot.stop()
         ada.session.close()
@@ -113,8 +114,9 @@ def test_a_window_s_own_bot_plays_every_rematch(make_host: Callable[..., HostHan
     bot = LoopThread("test-bot")
     rng = Random(3)
     try:
+        ada.notice("Ada sits at X")  # before the bot comes: its sitting down is news to her
         bot.submit(play_bot(handle.address, "beginner", seat=Player.O, seed=4, rematches=True))
-        ada.notice("bot (beginner) sits at O")
+        ada.notice("bot (beginner) sits at O", timeout=30)
         for game in (1, 2):
             mine = Player.X if game == 1 else Player.O
             known = 0
@@ -133,7 +135,7 @@ def test_a_window_s_own_bot_plays_every_rematch(make_host: Callable[..., HostHan
             # The bot leaves the choice to Ada, and follows her ask.
             assert ada.session.table is not None and ada.session.table.rematch == ()
             ada.session.rematch()
-            ada.notice(f"game {game + 1}: sides swapped")
+            ada.notice(f"game {game + 1}: sides swapped", timeout=30)
         assert ada.session.local_sides == {Player.X}  # back where she began, after two swaps
     finally:
         bot.stop()

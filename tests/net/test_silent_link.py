@@ -170,6 +170,7 @@ def test_a_player_who_leaves_while_the_link_is_down_can_take_the_seat_back(
         relay.resume()
         back = Screen(NetworkSession(relay.address, name="Ada", seats=seats))
         bo.notice("Ada is back at X")
+        back.snapshot(0)  # Bo may hear the news before Ada's window reads its welcome
         assert back.session.local_sides == {Player.X}
     finally:
         for screen in (ada, bo, back):
