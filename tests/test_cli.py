@@ -193,9 +193,17 @@ def ctrl_c(*args: str, after: str = "", wait: float = 0.0) -> tuple[int, str, fl
     status, standard error and how many seconds it took to end."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     command = [sys.executable, "-m", "game.cli", *args]
-    with subprocess.Popen(
-        command, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True
-    ) as done:
+    # A suite started in the background (`pytest &` in a script) has SIGINT ignored, and an
+    # ignored signal stays ignored in a child: the command would never hear the Ctrl-C. A
+    # caught one is the default again in the child, so catch it while the child starts.
+    ignored = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        started = subprocess.Popen(
+            command, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True
+        )
+    finally:
+        signal.signal(signal.SIGINT, ignored)
+    with started as done:
         assert done.stderr is not None
         seen = ""
         while after not in seen:
