@@ -115,6 +115,21 @@ def _slot_columns(count: int, cell_size: int) -> int:
     return max(3, math.ceil(math.sqrt(count)))
 
 
+Grid = tuple[tuple[int, ...], ...]  # a variant's cells, row by row, as the board shows them
+
+
+def grid_place(grid: Grid, cell: int) -> tuple[int, int]:
+    """The row and column of ``cell`` in ``grid``."""
+    return next((r, row.index(cell)) for r, row in enumerate(grid) if cell in row)
+
+
+def grid_step(grid: Grid, row: int, col: int, dx: int, dy: int) -> int:
+    """The cell a pad's cursor at ``row``, ``col`` moves to: one step, stopping at the board's
+    edges rather than wrapping round to the far side."""
+    r = min(max(row + dy, 0), len(grid) - 1)
+    return grid[r][min(max(col + dx, 0), len(grid[r]) - 1)]
+
+
 @lru_cache(maxsize=8)
 def mini_boards(variant: Variant) -> tuple[tuple[int, ...], ...]:
     """The cells of each mini-board of a ``B.s`` board, or one board of every cell."""

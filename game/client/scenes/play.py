@@ -37,6 +37,8 @@ from game.client.board_view import (
     allowed_cells,
     boards_in_play,
     boards_of,
+    grid_place,
+    grid_step,
     paint_board,
 )
 from game.client.canvas import note_cover
@@ -407,14 +409,11 @@ class PlayScene(BaseScene):
             row = len(grid) // 2
             self.cursors[intent.pad] = grid[row][len(grid[row]) // 2]
             return
-        r, c = next((r, row.index(cell)) for r, row in enumerate(grid) if cell in row)
+        r, c = grid_place(grid, cell)
         if c + intent.dx >= len(grid[r]):
             self._to_buttons(True, intent.pad)  # right off the board: the buttons beside it
             return
-        # The cursor stops at the other edges rather than wrapping round to the far side.
-        r = min(max(r + intent.dy, 0), len(grid) - 1)
-        c = min(max(c + intent.dx, 0), len(grid[r]) - 1)
-        self.cursors[intent.pad] = grid[r][c]
+        self.cursors[intent.pad] = grid_step(grid, r, c, intent.dx, intent.dy)
 
     def _activate(self, pad: int) -> None:
         if self.pos.is_over:

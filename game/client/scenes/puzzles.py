@@ -23,7 +23,7 @@ import pygame
 from game.ai.puzzles import Puzzle, load_puzzles
 from game.client import prose, theme
 from game.client.audio import Cue
-from game.client.board_view import BoardView, Look, paint_board
+from game.client.board_view import BoardView, Look, grid_place, grid_step, paint_board
 from game.client.ghost import GHOST_RATE, draw_ghost, preview_of
 from game.client.intents import (
     Activate,
@@ -135,13 +135,9 @@ class PuzzlesScene(BaseScene):
         elif self.result == "solved" and isinstance(intent, Activate | Click):
             self.load(self.index + 1)
         elif isinstance(intent, Navigate):
-            # Stopping at the board's edges, as the play screen's cursor does.
             grid = self.puzzle.variant.grid()
-            r, c = next(
-                (r, row.index(self.cursor)) for r, row in enumerate(grid) if self.cursor in row
-            )
-            r = min(max(r + intent.dy, 0), len(grid) - 1)
-            self.cursor = grid[r][min(max(c + intent.dx, 0), len(grid[r]) - 1)]
+            r, c = grid_place(grid, self.cursor)
+            self.cursor = grid_step(grid, r, c, intent.dx, intent.dy)
         elif isinstance(intent, Activate):
             self.pick(self.cursor)
         elif isinstance(intent, Point | Click):

@@ -41,6 +41,8 @@ from game.client.board_view import (
     Look,
     allowed_cells,
     boards_of,
+    grid_place,
+    grid_step,
     mini_boards,
     paint_board,
 )
@@ -563,16 +565,13 @@ class TutorialScene(BaseScene):
         if cursor is None:
             self.cursors[pad] = self.picked if self.picked is not None else grid[0][0]
         else:
-            r, c = next((r, row.index(cursor)) for r, row in enumerate(grid) if cursor in row)
+            r, c = grid_place(grid, cursor)
             # The buttons lie right of the board (below it, in a window taller than wide).
             below = text_area(self.ctx.size).top >= board_area(self.ctx.size).bottom
             off = c + dx >= len(grid[r]) or (below and r + dy >= len(grid))
             if off and self.to_buttons(True, pad):
                 return
-            # The cursor stops at the other edges rather than wrapping round to the far side.
-            r = min(max(r + dy, 0), len(grid) - 1)
-            c = min(max(c + dx, 0), len(grid[r]) - 1)
-            self.cursors[pad] = grid[r][c]
+            self.cursors[pad] = grid_step(grid, r, c, dx, dy)
         self.ctx.audio.play(Cue.SELECT)
 
     # -- the step's checks -------------------------------------------------------
