@@ -191,6 +191,11 @@ class InputMapper:
         if kind == pygame.QUIT:
             return [Quit()]
         if kind == pygame.MOUSEMOTION:
+            # SDL reports the pointer a window opens (or grows) under as a motion of (0, 0).
+            # The mouse did not move, so it points at nothing: parked mid-screen, it would
+            # take the title's focus from the first button before the pad's first press.
+            if event.dict.get("rel") == (0, 0):
+                return []
             return [Point(tuple(event.pos))]
         if kind == pygame.MOUSEBUTTONDOWN:
             self.device = Device.MOUSE

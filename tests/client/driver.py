@@ -94,7 +94,7 @@ class Driver:
         self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
 
     def click(self, at: tuple[int, int], button: int = 1) -> None:
-        self.post(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))
+        self.post(pygame.MOUSEMOTION, pos=at, rel=(1, 0), buttons=(0, 0, 0))
         self.post(pygame.MOUSEBUTTONDOWN, pos=at, button=button)
 
     def button(self, button: int, pad: int = 1) -> None:

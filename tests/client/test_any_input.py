@@ -39,7 +39,7 @@ def mash(rng: Random, size: tuple[int, int]) -> None:
                 pygame.event.post(pygame.event.Event(down_up, key=key, mod=mod, unicode=""))
         elif kind < 0.7:
             at = (rng.randint(-5, w + 5), rng.randint(-5, h + 5))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0)))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(1, 0)))
             button = rng.choice((1, 1, 1, 2, 3))
             for down_up in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
                 pygame.event.post(pygame.event.Event(down_up, pos=at, button=button))

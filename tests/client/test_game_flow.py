@@ -30,6 +30,26 @@ def start_couch_game(d: Driver, variant_steps: int) -> None:
     assert d.name is SceneName.PLAY
 
 
+def test_a_window_opening_under_a_resting_pointer_keeps_the_first_button(driver: Driver) -> None:
+    d = driver
+    assert d.name is SceneName.TITLE
+    buttons = d.scene.menu.rects(d.scene._menu_area())
+    # SDL's report of a pointer the window opened under, over the fourth button.
+    d.post(pygame.WINDOWENTER)
+    d.post(pygame.MOUSEMOTION, pos=buttons[3].center, rel=(0, 0), buttons=(0, 0, 0))
+    assert d.scene.menu.focus == 0
+    d.key(pygame.K_RETURN)
+    assert d.name is SceneName.SETUP  # "Play on this couch", as a pad's first A would choose
+
+
+def test_a_tap_with_no_pointer_move_before_it_chooses_its_button(driver: Driver) -> None:
+    d = driver
+    buttons = d.scene.menu.rects(d.scene._menu_area())
+    d.post(pygame.MOUSEBUTTONDOWN, pos=buttons[1].center, button=1)  # a touch screen's tap
+    d.post(pygame.MOUSEBUTTONUP, pos=buttons[1].center, button=1)
+    assert d.name is SceneName.SETUP and d.scene.o_item.index != 0  # O starts as a bot
+
+
 def test_goff_worked_example_then_a_whole_game_by_mouse_keys_and_two_pads(driver: Driver) -> None:
     d = driver
     start_couch_game(d, 0)

@@ -65,6 +65,15 @@ def test_keys_and_mouse(event: pygame.Event, intents: list[object]) -> None:
     assert InputMapper().translate(event) == intents
 
 
+def test_a_pointer_that_did_not_move_points_at_nothing() -> None:
+    # What SDL sends when a window opens under a pointer resting where it was.
+    parked = pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 360), rel=(0, 0), buttons=(0, 0, 0))
+    moved = pygame.event.Event(pygame.MOUSEMOTION, pos=(641, 360), rel=(1, 0), buttons=(0, 0, 0))
+    mapper = InputMapper()
+    assert mapper.translate(parked) == []
+    assert mapper.translate(moved) == [Point((641, 360))]
+
+
 def pad_button(instance: int, button: int) -> pygame.Event:
     return pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=instance, button=button)
 

@@ -136,7 +136,7 @@ def test_a_board_is_still_between_moves_and_animates_through_a_burst(tmp_path: P
         d.post(
             pygame.MOUSEMOTION,
             pos=menu.rects(d.scene._hud_menu_area(d.scene._areas()[1]))[0].center,
-            rel=(0, 0),
+            rel=(1, 0),
             buttons=(0, 0, 0),
         )
         assert menu.focus == 0 and d.scene.animating  # a button's focus ring breathes a while
@@ -213,7 +213,7 @@ def test_the_panel_s_focus_ring_breathes_in_a_part_of_its_own(tmp_path: Path) ->
         scene = d.scene
         draws = Draws(d)
         button = scene.hud_menu.rects(scene._hud_menu_area(scene._areas()[1]))[0]
-        d.post(pygame.MOUSEMOTION, pos=button.center, rel=(0, 0), buttons=(0, 0, 0))
+        d.post(pygame.MOUSEMOTION, pos=button.center, rel=(1, 0), buttons=(0, 0, 0))
         assert scene.hud_menu.focus == 0 and scene.animating
 
         def afresh() -> None:  # painted whole anew, not from the kept picture
@@ -249,7 +249,7 @@ def test_a_lesson_and_a_puzzle_paint_only_where_the_pointer_goes(
         area = scene.layout() if screen is SceneName.TUTORIAL else scene.board_area()
         cells = area.cells if screen is SceneName.TUTORIAL else scene.view.layout(area).cells
         for i, cell in enumerate(cells):
-            d.post(pygame.MOUSEMOTION, pos=cell.center, rel=(0, 0), buttons=(0, 0, 0))
+            d.post(pygame.MOUSEMOTION, pos=cell.center, rel=(1, 0), buttons=(0, 0, 0))
             draws.in_parts(10, 1920 * 1080 // 3, whole=afresh)  # the cells are large here
             if i == 4:
                 d.click(cell.center)  # a half placed, a move made, or a try: still the same

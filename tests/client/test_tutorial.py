@@ -66,7 +66,7 @@ def test_goffs_example_by_mouse_ends_where_the_engine_does(driver: Driver) -> No
     assert d.scene.message.refused and "not on the cycle" in d.scene.message.text
     assert d.scene.pos == pos
     # Pointing at O4 in cell 5 previews that outcome; clicking it makes it.
-    d.post(pygame.MOUSEMOTION, pos=d.mark_center(pos, 4, 4), rel=(0, 0), buttons=(0, 0, 0))
+    d.post(pygame.MOUSEMOTION, pos=d.mark_center(pos, 4, 4), rel=(1, 0), buttons=(0, 0, 0))
     assert dict(d.scene.look().preview) == {0: 1, 1: 2, 4: 4, 8: 3}
     d.play(goff, "4@5", "mouse")
     d.settle(2)
