@@ -20,6 +20,9 @@ export const sideOf = (mark) => (mark % 2 ? "X" : "O");
 // Cells at least this big (of the board's 100 units: a 4×4's are 25, an overview's 10) show
 // their labels.
 const LABELLED = 15;
+// Room round the board for what stands out of it: a mini-board's frame, 0.8 out and half
+// the focus's 1.4 stroke (style.css) more.
+const PAD = 1.6;
 
 // Panes: where each shown cell sits. `boards` null: the whole board (one n×n grid, or all
 // mini-boards small); else the listed mini-boards, large, one above the other, or side by
@@ -105,7 +108,7 @@ export function drawBoard(view, opts = {}) {
   const lay = layout(view, boards, across);
   const pair = boards && boards.length > 1;
   const root = svg("svg", {
-    viewBox: `-1 -1 ${lay.width + 2} ${lay.height + 2}`,
+    viewBox: `${-PAD} ${-PAD} ${lay.width + 2 * PAD} ${lay.height + 2 * PAD}`,
     class: boards === null && view.boards.length ? "overview" : pair ? (across ? "zoomed across" : "zoomed stacked") : "zoomed",
     role: "img",
   });

@@ -76,6 +76,35 @@ def test_the_verdict_and_rematch_fit_the_screen_upright_and_on_its_side(
         _assert_on_screen(page, "[data-cell]", "#over .verdict", "[data-action=rematch]")
 
 
+# Each mini-board frame's stroke that reaches past its SVG's viewBox (and is cut there).
+_FRAMES_CUT = """() => [...document.querySelectorAll("svg")].flatMap((svg) => {
+  const box = svg.viewBox.baseVal;
+  return [...svg.querySelectorAll(".mini-frame")].map((frame) => {
+    const half = parseFloat(getComputedStyle(frame).strokeWidth) / 2;
+    const [x, y] = [frame.x.baseVal.value, frame.y.baseVal.value];
+    const [w, h] = [frame.width.baseVal.value, frame.height.baseVal.value];
+    return [x - half - box.x, y - half - box.y,
+            box.x + box.width - (x + w + half), box.y + box.height - (y + h + half)];
+  }).filter((room) => room.some((r) => r < -1e-6));
+})"""
+
+
+def test_every_mini_board_frame_is_drawn_whole_in_the_overview_and_zoomed(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    handle = web_host("ultimate")
+    page = phone()
+    join(page, page_url(handle), "Ada")
+    page.wait_for_selector(".seat[data-side=X].me")
+    page.wait_for_selector(".mini-frame.focus")  # the first move may use any board
+    assert page.locator(".mini-frame").count() == 9
+    assert page.evaluate(_FRAMES_CUT) == []
+    page.tap("[data-board='5']")  # zoomed to one board
+    page.wait_for_selector("[data-cell='5.5']")
+    assert page.locator(".mini-frame").count() >= 1
+    assert page.evaluate(_FRAMES_CUT) == []
+
+
 def test_a_long_name_without_spaces_wraps_inside_the_screen(
     web_host: Callable[..., HostHandle], phone: Callable[[], Any]
 ) -> None:
