@@ -202,3 +202,26 @@ def test_a_record_playing_is_drawn_again_only_where_it_moves(tmp_path: Path) -> 
         assert whole <= len(record.moves) < ghosts + still
     finally:
         d.close()
+
+
+def test_a_weak_step_says_what_its_mover_had_better_and_whose_best_the_ghost_is(
+    tmp_path: Path,
+) -> None:
+    # The studio's record: X7 1-8 gave up ½ (X had 2-3, 2-4, 2-5 ...); O plays next.
+    moves = ["3-9", "2-4", "4-9", "1-5", "1-6", "7-9", "1-8", "4-7", "8@4", "5-8", "9@5"]
+    record = Record(make_variant("goff"), moves)
+    d = Driver(tmp_path)
+    try:
+        d.app.go(SceneName.REPLAY, path=save_record(record, tmp_path / "records"))
+        d.frames(1)
+        d.until(lambda: d.scene.analysis is not None and d.scene.analysis.done)
+        d.scene.index = 7
+        said = [para.words for para in d.scene.judged(d.scene.positions[7])]
+        assert said[0] == "That was an inaccuracy, gave up ½"
+        assert said[1].startswith("X had better: 2-3 or 2-4 or 2-5")
+        assert said[2].startswith("Best for O now (exact): ")
+        d.scene.index = 8  # O8 4-7 was a mistake: O had better, and X chooses the collapse
+        said = [para.words for para in d.scene.judged(d.scene.positions[8])]
+        assert said[1].startswith("O had better: ") and said[2].startswith("Best for X now")
+    finally:
+        d.close()

@@ -557,6 +557,7 @@ class ReplayScene(BaseScene):
         if analysis is None or self.record is None:
             return []
         palette = self.ctx.palette
+        variant = self.record.variant
         found = []
         label = analysis.label_of(self.index - 1) if self.index else None
         if label is not None:
@@ -565,12 +566,22 @@ class ReplayScene(BaseScene):
             lost = f", gave up {points(ply.loss)}" if ply.loss and analysis.exact else ""
             said = {"best": "the best", "inaccuracy": "an inaccuracy"}.get(label, f"a {label}")
             found.append(Para(f"That was {said}{lost}", color, bold=True, space_before=0.3))
+            if label != "best":  # what the learner asks next: what should it have been?
+                better = _some(ply.best_tokens(variant))
+                found.append(Para(f"{ply.mover.value} had better: {better}", palette.dim))
         best = analysis.best_at(self.index)
         if best is not None and not pos.is_over:
+            # Named, as the ghost on the board is the next mover's, not the step's just made.
+            ply = analysis.plies[self.index]
             kind = "exact" if analysis.exact else "estimate"
-            tokens = analysis.plies[self.index].best_tokens(self.record.variant)
-            shown = " or ".join(tokens[:3]) + (" …" if len(tokens) > 3 else "")
-            found.append(Para(f"Best here ({kind}): {shown}", palette.dim, space_before=0.3))
+            shown = _some(ply.best_tokens(variant))
+            found.append(
+                Para(
+                    f"Best for {ply.mover.value} now ({kind}): {shown}",
+                    palette.dim,
+                    space_before=0.3,
+                )
+            )
         return found
 
     def headline(self, pos: Position, total: int) -> str:
@@ -688,3 +699,8 @@ def _areas(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
     board = pygame.Rect(margin, (h - side) // 2, side, side)
     panel = pygame.Rect(board.right + margin, margin, w - board.right - 2 * margin, h - 2 * margin)
     return board, panel
+
+
+def _some(tokens: list[str]) -> str:
+    """Up to three of the equally best ``tokens``, and an ellipsis if there are more."""
+    return " or ".join(tokens[:3]) + (" …" if len(tokens) > 3 else "")
