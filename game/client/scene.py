@@ -242,7 +242,9 @@ class Saved:
         try:
             path = self.future.result()
         except OSError as exc:
-            return f"Could not save: {exc.strerror or exc}", False
+            # Where, too: "Not a directory" alone does not tell the player what to mend.
+            where = f" in {exc.filename}" if exc.filename else ""
+            return f"Could not save{where}: {exc.strerror or exc}", False
         return f"Saved as {path.name}", True
 
 

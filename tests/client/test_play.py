@@ -141,7 +141,8 @@ def test_a_save_that_fails_says_why_as_a_warning(driver: Driver, tmp_path: Path)
     start(d, ["1-2"])
     d.key(pygame.K_s, pygame.KMOD_LCTRL)
     d.until(lambda: d.scene.message is not None)
-    assert d.scene.message.text.startswith("Could not save: ")
+    records = tmp_path / "data" / "qttt" / "records"
+    assert d.scene.message.text == f"Could not save in {records}: File exists"
     assert d.scene.message.warning
 
 
