@@ -107,6 +107,7 @@ class Standing:
     played: int = 0
     wins: int = 0
     draws: int = 0
+    rank: int = 0  # the place :func:`standings` gives: 1 for the best; the level share one
 
     @property
     def losses(self) -> int:
@@ -114,8 +115,12 @@ class Standing:
 
 
 def standings(results: Iterable[GameResult], players: Iterable[str] = ()) -> list[Standing]:
-    """Everyone's points, games, wins and draws; best first (points, then wins, then fewer
-    games, then name). ``players`` adds those who have not played yet."""
+    """Everyone's points, games, wins and draws, best first, each with their place.
+
+    ``players`` adds those who have not played yet: they are listed, after everyone who
+    has (no place is earned without a game). Rows level on all that orders them
+    (:func:`_level`) share a place, the next one skipped (1, 1, 3), as the night's end
+    says they share it: names only list them in a fixed order."""
     table: dict[str, Standing] = {name: Standing(name) for name in players}
     for result in results:
         winner = result.winner
@@ -125,12 +130,16 @@ def standings(results: Iterable[GameResult], players: Iterable[str] = ()) -> lis
             line.played += 1
             line.wins += name == winner
             line.draws += winner is None
-    return sorted(table.values(), key=lambda s: (*_rank(s), s.name))
+    rows = sorted(table.values(), key=lambda s: (*_level(s), s.name))
+    for place, line in enumerate(rows, start=1):
+        above = rows[place - 2] if place > 1 else None
+        line.rank = above.rank if above and _level(above) == _level(line) else place
+    return rows
 
 
-def _rank(line: Standing) -> tuple[float, int, int]:
-    """What orders the standings: more points, then more wins, then fewer games."""
-    return -line.points, -line.wins, line.played
+def _level(line: Standing) -> tuple[bool, float, int, int]:
+    """What orders the standings: having played, then more points, more wins, fewer games."""
+    return line.played == 0, -line.points, -line.wins, line.played
 
 
 # -- the format ------------------------------------------------------------------------------
@@ -265,8 +274,8 @@ class Party:
                 return f"{self.champion} wins the knockout"
             if not best or not best[0].played:
                 return "party over"
-            # Level on points, wins and games: nothing tells them apart, so none wins alone.
-            level = [s.name for s in best if _rank(s) == _rank(best[0])]
+            # Level on points, wins and games: they share first place, so none wins alone.
+            level = [s.name for s in best if s.rank == 1]
             if len(level) > 1:
                 return f"{', '.join(level[:-1])} and {level[-1]} share the night"
             return f"{best[0].name} wins the night"

@@ -598,10 +598,10 @@ class PartyHost(Host):
                 s.wins,
                 s.draws,
                 s.name in party.present,
-                rank,
+                s.rank,
             )
-            for rank, s in enumerate(self._standings(), start=1)
-            if rank <= STANDINGS_SENT or s.name in party.present
+            for row, s in enumerate(self._standings(), start=1)
+            if row <= STANDINGS_SENT or s.name in party.present
         )
         left = 0
         if self._deadline is not None:

@@ -15,7 +15,7 @@ from net.host import new_table, start_host_thread
 from net.party_host import PartyConfig, PartyHost
 from net.protocol import Party
 from tests.net.conftest import Raw, host_config
-from tests.net.test_party_protocol import came_and_went
+from tests.net.test_party_protocol import came_and_went, played_apart
 
 
 def test_a_guest_here_beyond_the_best_100_is_drawn_with_their_own_rank(
@@ -26,6 +26,7 @@ def test_a_guest_here_beyond_the_best_100_is_drawn_with_their_own_rank(
     handle = start_host_thread(table, host_config(tmp_path), make)
     try:
         came_and_went(handle.address, 120)
+        played_apart(handle, 120)  # each to a place of their own; Zed, yet to play, is 121st
         zed = Raw(handle.address)
         zed.hello(name="zed")
         party = zed.expect(Party, lambda p: "zed" in p.queue)

@@ -94,9 +94,11 @@ def test_a_party_host_process_runs_a_party_of_join_bots_and_refuses_another_form
         r["name"]: [r["points"], r["played"], r["wins"], r["draws"]] for r in report["standings"]
     }
     assert printed == board
-    # Ranked as the host ranks them: by points, then wins, then fewer games (ties share no rank).
-    ranks = [r["rank"] for r in report["standings"]]
-    assert ranks == list(range(1, len(board) + 1))
+    # Ranked as the host ranks them: by points, then wins, then fewer games; rows level on
+    # all three share a place, and the next is skipped (1, 1, 3).
+    level = [(-r["points"], -r["wins"], r["played"]) for r in report["standings"]]
+    assert level == sorted(level)
+    assert [r["rank"] for r in report["standings"]] == [1 + level.index(k) for k in level]
     assert [r["points"] for r in report["standings"]] == sorted(r[0] for r in board.values())[::-1]
     assert out.count(" joins the queue") == 3 and "the party is over: " in out
     # What the host said it keeps is what it wrote, and nothing else is in the save dir.

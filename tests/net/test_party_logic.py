@@ -81,6 +81,34 @@ def test_standings_sum_goffs_points_and_rank_by_points_then_wins() -> None:
     ]
 
 
+def test_a_guest_who_has_not_played_comes_after_everyone_who_has() -> None:
+    """Cat has not played: she earned no place yet, so Ben, who played once and lost, is
+    above her (fewer games used to put her first of the two)."""
+    rows = standings([GameResult("ann", "ben", 1.0, 0.0)], ["ann", "ben", "cat"])
+    assert [(s.rank, s.name) for s in rows] == [(1, "ann"), (2, "ben"), (3, "cat")]
+
+
+def test_rows_level_on_points_wins_and_games_share_a_place() -> None:
+    """As the night's end says of the level at the top ("share the night"): the names only
+    list them in order. The next place is skipped, and those yet to play share the last."""
+    games = [
+        GameResult("cy", "ada", 1.0, 0.0),
+        GameResult("ada", "bo", 1.0, 0.0),
+        GameResult("bo", "cy", 1.0, 0.0),
+        GameResult("dee", "eve", 0.5, 0.0),
+    ]
+    rows = standings(games, ["fay", "gus"])
+    assert [(s.rank, s.name) for s in rows] == [
+        (1, "ada"),
+        (1, "bo"),
+        (1, "cy"),
+        (4, "dee"),
+        (5, "eve"),
+        (6, "fay"),
+        (6, "gus"),
+    ]
+
+
 def test_a_record_names_its_party_game_and_scores_from_the_final_position() -> None:
     goff = make_variant("goff")
     record = Record(goff, random_game(goff, 3))

@@ -15,6 +15,7 @@ from game.rules import Position, make_variant
 from net import party_host as party_host_module
 from net.discovery import LobbyBrowser
 from net.host import HostHandle, new_table, start_host_thread
+from net.party import GameResult
 from net.party_host import PartyConfig, PartyHost
 from net.protocol import (
     LEFT,
@@ -317,13 +318,29 @@ def test_an_evening_of_many_names_still_fits_every_screens_message(
     zed.close()
 
 
+def played_apart(host: HostHandle, guests: int) -> None:
+    """The ``guests`` who came and went (:func:`came_and_went`, an even number) have played,
+    each to a place of their own: guest 0 beat guest 1 by ``guests`` to ``guests - 1``, guest
+    2 beat guest 3 by 2 points less, and so on; but the last two drew without a point."""
+    names = [f"guest {n:03d}" for n in range(guests)]
+    games = [
+        GameResult(names[n], names[n + 1], guests - n, guests - n - 1)
+        for n in range(0, guests - 2, 2)
+    ]
+    games.append(GameResult(names[-2], names[-1], 0, 0))
+    assert isinstance(host.host, PartyHost)
+    host.call(setattr, host.host.party, "results", games)
+
+
 def test_a_guest_here_beyond_the_best_100_is_sent_their_own_rank(
     party_host: Callable[..., HostHandle],
 ) -> None:
-    """Zed is 121st (nobody has played; the names decide): his row follows the best 100, and
-    says 121, not 101, the row's place in the list."""
+    """Zed has not played, and the 120 who came before him have: he is 121st, after all of
+    them, and his row, which follows the best 100, says 121, not 101, the row's place in the
+    list. The last two drew without a point: he used to come before them, with fewer games."""
     host = party_host(start_at=1000)
     came_and_went(host.address, 120)
+    played_apart(host, 120)
     zed = Raw(host.address)
     zed.hello(name="zed")
     party = zed.expect(Party, lambda p: "zed" in p.queue)

@@ -14,7 +14,7 @@ from net.host import HostHandle
 from net.loopthread import LoopThread
 from net.party_client import play_party_bot
 from net.party_host import PartyConfig, PartyHost
-from tests.net.test_party_protocol import came_and_went
+from tests.net.test_party_protocol import came_and_went, played_apart
 from tests.web.conftest import page_url
 from tests.web.phone import join, play_to_the_end
 
@@ -80,9 +80,10 @@ def test_a_phone_finds_its_row_by_the_name_the_party_knows_it_by(
 def test_a_phone_beyond_the_best_100_shows_its_own_rank(
     web_host: Callable[..., HostHandle], phone: Callable[[], Any]
 ) -> None:
-    # 120 came and went; Zed, last by name, is 121st. The host sends the best 100 and him.
+    # 120 came, played and went; Zed, yet to play, is 121st. The host sends the best 100 and him.
     handle = web_host("goff", make=functools.partial(PartyHost, party=PartyConfig(start_at=1000)))
     came_and_went(handle.address, 120)
+    played_apart(handle, 120)
     page = phone()
     join(page, page_url(handle), "zed")
     expect(page.locator(".scoreboard tbody tr")).to_have_count(101)
