@@ -18,18 +18,20 @@ from random import Random
 import pygame
 import pytest
 
+from game.client.canvas import Canvas
 from game.client.intents import KEYBOARD, Undo
 from game.client.scene import SceneName
 from game.client.scenes.party_setup import Evening
-from game.records import read_record
+from game.records import Record, read_record
 from game.rules import make_variant
 from net.host import HostConfig, default_save_dir, new_table, start_host_thread
 from net.loopthread import LoopThread
-from net.party import ROUND_ROBIN, WINNER_STAYS, Party
+from net.party import RECORD_FIELD, ROUND_ROBIN, WINNER_STAYS, Party, party_field
 from net.party_client import play_party_bot
-from net.party_host import PartyConfig, PartyHost, party_file
+from net.party_host import PartyConfig, PartyHost, party_file, party_record
 from tests.client.driver import Draws, Driver
 from tests.client.test_lan import LOOPBACK
+from tests.rules.scenario import random_game
 
 ANN_PAD = 1  # the pretend controller Ann holds (SDL instance id; the app's pad 1)
 DEVICES = {"Ann": ("pad", ANN_PAD), "Bo": ("mouse", KEYBOARD)}
@@ -151,6 +153,49 @@ def test_a_round_robin_on_the_couch_with_a_lan_player_joining_mid_evening(
     shown = {s.name: (s.points, s.played) for s in d.scene.standings}
     assert shown == sums
     assert d.app.table is None  # the host has stopped: the night is over
+
+
+def x_wins() -> list[str]:
+    """The moves of a Goff game that X wins (the first such random game)."""
+    goff = make_variant("goff")
+    for seed in range(100):
+        moves = random_game(goff, seed)
+        outcome = Record(goff, moves).final().outcome
+        if outcome is not None and outcome.scores.x > outcome.scores.o:
+            return moves
+    raise AssertionError("X never won")
+
+
+def write_night(save_dir: Path, party: str, games: list[tuple[str, str]], moves: list[str]) -> None:
+    """A party's records, as its host leaves them: game n is ``games[n - 1]`` (x, o) playing
+    ``moves``."""
+    goff = make_variant("goff")
+    for number, (x, o) in enumerate(games, start=1):
+        record = Record(goff, moves, {RECORD_FIELD: party_field(party, number, x, o)})
+        party_record(save_dir, party, number).write_text(record.to_json())
+
+
+def test_the_nights_results_give_the_places_the_host_gives(tmp_path: Path) -> None:
+    """Every game is the same X's win. Ada, Bo and Cy each beat one other: level, they share
+    second place behind Eve (as many points in fewer games), as the host ranks them; the
+    results screen numbered its rows itself (2, 3, 4), and its podium too."""
+    night = tmp_path / "night"
+    night.mkdir()
+    games = [("Ada", "Bo"), ("Bo", "Cy"), ("Cy", "Ada"), ("Eve", "Dee")]
+    write_night(night, "Den", games, x_wins())
+    d = Driver(tmp_path, size=(1280, 720))
+    try:
+        d.app.go(SceneName.PARTY_RESULTS, party="Den", save_dir=night, format=ROUND_ROBIN)
+        d.frames(1)
+        canvas = Canvas(d.app.size)
+        d.scene.draw(canvas, 0.0)
+    finally:
+        d.close()
+    shown = [t.words for t in canvas.visible_texts()]
+    rows = [words for words in shown if ".  " in words]
+    assert rows == ["1.  Eve", "2.  Ada", "2.  Bo", "2.  Cy", "5.  Dee"]
+    # The podium: Eve's step, then Ada's and Bo's, both second.
+    assert [words for words in shown if words.isdigit() and len(words) == 1][:3] == ["1", "2", "2"]
 
 
 def test_a_host_started_again_offers_to_carry_on_the_evening(small: Driver) -> None:

@@ -59,7 +59,9 @@ class PartyResultsScene(BaseScene):
         self.save_dir = save_dir
         self.format = FORMAT_TITLES.get(format, format)
         self.results, self.started = night_results(save_dir, party)
-        self.standings: list[Standing] = [s for s in standings(self.results) if s.played]
+        # The places the host gives for the same games (one ordering, net.party's). Those it
+        # listed who never played earned none: they come after, and are not in the records.
+        self.standings: list[Standing] = standings(self.results)
         self.ctx.audio.play(Cue.WIN)
 
     def _leave(self) -> None:
@@ -104,7 +106,8 @@ class PartyResultsScene(BaseScene):
         self.menu.draw(surface, self._menu_area(), palette, self.ctx.time)
 
     def _draw_podium(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """First in the middle on the highest step, second to its left, third to its right."""
+        """First in the middle on the highest step, second to its left, third to its right;
+        each step as high as its player's place (two level at the top: two highest steps)."""
         palette = self.ctx.palette
         scale = theme.scale(self.ctx.size)
         if not self.standings:
@@ -113,11 +116,11 @@ class PartyResultsScene(BaseScene):
             return
         step_w = area.width // PODIUM
         heights = {0: 1.0, 1: 0.72, 2: 0.5}
-        order = {1: 0, 0: 1, 2: 2}  # place -> column
+        order = {1: 0, 0: 1, 2: 2}  # row in the standings -> column
         colors = {0: palette.highlight, 1: palette.x, 2: palette.o}
         base = area.bottom
-        for place, row in enumerate(self.standings[:PODIUM]):
-            column = order[place]
+        for at, row in enumerate(self.standings[:PODIUM]):
+            column, place = order[at], row.rank - 1
             step_h = round(area.height * 0.55 * heights[place])
             step = pygame.Rect(
                 area.x + column * step_w + step_w // 10, base - step_h, step_w * 4 // 5, step_h
@@ -150,13 +153,14 @@ class PartyResultsScene(BaseScene):
             surface.blit(text, text.get_rect(topright=(area.x + area.width * edge, area.y)))
         y = area.y + label.get_height() + scale.px(8)
         size = scale.body
-        for rank, row in enumerate(self.standings[:TABLE_ROWS], start=1):
-            color = palette.highlight if rank == 1 else palette.text
-            name, _ = theme.fitted(f"{rank}.  {row.name}", size, area.width * 0.5, size)
-            surface.blit(theme.text(name, size, color, rank == 1), (area.x, y))
+        for row in self.standings[:TABLE_ROWS]:
+            best = row.rank == 1
+            color = palette.highlight if best else palette.text
+            name, _ = theme.fitted(f"{row.rank}.  {row.name}", size, area.width * 0.5, size)
+            surface.blit(theme.text(name, size, color, best), (area.x, y))
             values = (points(row.points), row.played, row.wins, row.draws, row.losses)
             for value, (_, edge) in zip(values, columns, strict=True):
-                text = theme.text(str(value), size, color, rank == 1)
+                text = theme.text(str(value), size, color, best)
                 surface.blit(text, text.get_rect(topright=(area.x + area.width * edge, y)))
             y += theme.font(size).get_linesize()
         more = len(self.standings) - TABLE_ROWS
