@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -150,8 +151,8 @@ def test_a_round_robin_on_the_couch_with_a_lan_player_joining_mid_evening(
     assert set(sums) == {"Ann", "Bo", "Beginner bot", "Lan"}
     assert all(played == 3 for _, played in sums.values())  # everyone met everyone
     assert couch_games == 5  # all six games but the two bots' own
-    shown = {s.name: (s.points, s.played) for s in d.scene.standings}
-    assert shown == sums
+    d.until(lambda: d.scene.reading is None)  # the records are read off the frame
+    assert {s.name: (s.points, s.played) for s in d.scene.standings} == sums
     assert d.app.table is None  # the host has stopped: the night is over
 
 
@@ -175,6 +176,18 @@ def write_night(save_dir: Path, party: str, games: list[tuple[str, str]], moves:
         party_record(save_dir, party, number).write_text(record.to_json())
 
 
+def shown(d: Driver) -> list[str]:
+    """The words the screen shows now."""
+    canvas = Canvas(d.app.size)
+    d.scene.draw(canvas, 0.0)
+    return [t.words for t in canvas.visible_texts()]
+
+
+def ranked(words: list[str]) -> list[str]:
+    """The standings' rows among ``words``: "1.  Ada" and so on."""
+    return [w for w in words if ".  " in w]
+
+
 def test_the_nights_results_give_the_places_the_host_gives(tmp_path: Path) -> None:
     """Every game is the same X's win. Ada, Bo and Cy each beat one other: level, they share
     second place behind Eve (as many points in fewer games), as the host ranks them; the
@@ -183,19 +196,48 @@ def test_the_nights_results_give_the_places_the_host_gives(tmp_path: Path) -> No
     night.mkdir()
     games = [("Ada", "Bo"), ("Bo", "Cy"), ("Cy", "Ada"), ("Eve", "Dee")]
     write_night(night, "Den", games, x_wins())
-    d = Driver(tmp_path, size=(1280, 720))
+    d = Driver(tmp_path)
     try:
         d.app.go(SceneName.PARTY_RESULTS, party="Den", save_dir=night, format=ROUND_ROBIN)
         d.frames(1)
-        canvas = Canvas(d.app.size)
-        d.scene.draw(canvas, 0.0)
+        d.until(lambda: bool(d.scene.standings))
+        words = shown(d)
     finally:
         d.close()
-    shown = [t.words for t in canvas.visible_texts()]
-    rows = [words for words in shown if ".  " in words]
-    assert rows == ["1.  Eve", "2.  Ada", "2.  Bo", "2.  Cy", "5.  Dee"]
+    assert ranked(words) == ["1.  Eve", "2.  Ada", "2.  Bo", "2.  Cy", "5.  Dee"]
     # The podium: Eve's step, then Ada's and Bo's, both second.
-    assert [words for words in shown if words.isdigit() and len(words) == 1][:3] == ["1", "2", "2"]
+    assert [w for w in words if w.isdigit() and len(w) == 1][:3] == ["1", "2", "2"]
+
+
+@pytest.mark.timeout(30)
+def test_the_nights_results_are_read_off_the_frame(tmp_path: Path) -> None:
+    """A long night's records take a while to replay (a thousand games, half a second): the
+    window goes on meanwhile, saying what it does. Here a record still coming down a pipe
+    holds the reading up (read on the window's thread, it held the window: no frame came)."""
+    night = tmp_path / "night"
+    night.mkdir()
+    moves = x_wins()
+    write_night(night, "Den", [("Ada", "Bo")], moves)
+    second = party_record(night, "Den", 2)
+    os.mkfifo(second)
+    writer = os.open(second, os.O_RDWR)  # held open: the reader waits for its words
+    d = Driver(tmp_path)
+    try:
+        d.app.go(SceneName.PARTY_RESULTS, party="Den", save_dir=night, format=ROUND_ROBIN)
+        d.frames(3)
+        assert "Reading the night's 2 games…" in shown(d) and not ranked(shown(d))
+        goff = make_variant("goff")
+        record = Record(goff, moves, {RECORD_FIELD: party_field("Den", 2, "Bo", "Ada")})
+        os.write(writer, record.to_json().encode())
+        os.close(writer)
+        writer = -1
+        d.until(lambda: bool(d.scene.standings))
+        words = shown(d)
+        assert ranked(words) == ["1.  Ada", "1.  Bo"] and "Round robin · 2 games played" in words
+    finally:
+        if writer >= 0:
+            os.close(writer)  # the worker's read ends, whatever failed
+        d.close()
 
 
 def test_a_host_started_again_offers_to_carry_on_the_evening(small: Driver) -> None:

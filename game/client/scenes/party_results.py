@@ -4,13 +4,16 @@ The standings are computed here from the games' records in the save dir, as
 the host computes its scoreboard (``net.party.result_of`` and
 ``net.party.standings``): nothing the host said on the way is trusted for the
 final word. The party's host has stopped by the time this screen opens (it is
-not a view of the table), so every record is whole on disk.
+not a view of the table), so every record is whole on disk. Each is replayed
+through the rules, off the frame (a thousand games take about half a second):
+until they are read, the screen says so.
 
 Params: ``party`` (its name), ``save_dir``, ``format``.
 """
 
 from __future__ import annotations
 
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -32,12 +35,13 @@ PODIUM = 3  # places on the podium
 TABLE_ROWS = 8  # standings shown under it, at most
 
 
-def night_results(save_dir: Path, name: str) -> tuple[list[GameResult], int]:
-    """The finished games of the party ``name`` in ``save_dir``, in order, and how many games
-    were started (an unfinished one, ended early, counts for nobody)."""
+def night_results(paths: list[Path], name: str) -> tuple[list[GameResult], int]:
+    """The finished games of the party ``name`` among the records at ``paths``
+    (:func:`~net.party_host.party_records`), in order, and how many games were started (an
+    unfinished one, ended early, counts for nobody)."""
     finished: dict[int, GameResult] = {}
     started = 0
-    for path in party_records(save_dir, name):
+    for path in paths:
         try:
             record = read_record(path)
         except RecordError:
@@ -58,10 +62,23 @@ class PartyResultsScene(BaseScene):
         self.name = party
         self.save_dir = save_dir
         self.format = FORMAT_TITLES.get(format, format)
-        self.results, self.started = night_results(save_dir, party)
+        paths = party_records(save_dir, party)  # their names only: reading them takes long
+        self.to_read = len(paths)
+        self.reading: Future[tuple[list[GameResult], int]] | None = self.ctx.run_in_worker(
+            lambda: night_results(paths, party)
+        )
+        self.results: list[GameResult] = []
+        self.started = 0
+        self.standings: list[Standing] = []
+
+    def update(self, dt: float) -> None:
+        if self.reading is None or not self.reading.done():
+            return
+        future, self.reading = self.reading, None
+        self.results, self.started = future.result()
         # The places the host gives for the same games (one ordering, net.party's). Those it
         # listed who never played earned none: they come after, and are not in the records.
-        self.standings: list[Standing] = standings(self.results)
+        self.standings = standings(self.results)
         self.ctx.audio.play(Cue.WIN)
 
     def _leave(self) -> None:
@@ -95,11 +112,14 @@ class PartyResultsScene(BaseScene):
         games = f"{played} game{'s' * (played != 1)} played"
         if self.started > played:
             games += f" ({self.started - played} left unfinished)"
-        sub = theme.text(f"{self.format} · {games}", scale.lead, palette.dim)
+        sub = theme.text(
+            self.format if self.reading else f"{self.format} · {games}", scale.lead, palette.dim
+        )
         theme.blit_centered(surface, sub, (w / 2, scale.px(168)))
         self._draw_podium(surface, pygame.Rect(w // 8, scale.px(210), w * 3 // 4, scale.px(320)))
         table = pygame.Rect(w // 5, scale.px(560), w * 3 // 5, scale.px(330))
-        self._draw_table(surface, table)
+        if not self.reading:  # a table's heads over nothing looked like a night of no games
+            self._draw_table(surface, table)
         where = f"The records are kept in {self.save_dir}"
         box = pygame.Rect(w // 10, table.bottom + scale.px(10), w * 4 // 5, scale.px(50))
         prose.draw(surface, [Para(where, palette.dim)], box, scale.hint, center=True)
@@ -110,6 +130,11 @@ class PartyResultsScene(BaseScene):
         each step as high as its player's place (two level at the top: two highest steps)."""
         palette = self.ctx.palette
         scale = theme.scale(self.ctx.size)
+        if self.reading:
+            count = f"{self.to_read} game{'s' * (self.to_read != 1)}"
+            words = theme.text(f"Reading the night's {count}…", scale.lead, palette.dim)
+            theme.blit_centered(surface, words, area.center)
+            return
         if not self.standings:
             words = theme.text("No game was finished tonight", scale.lead, palette.dim)
             theme.blit_centered(surface, words, area.center)
