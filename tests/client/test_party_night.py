@@ -23,16 +23,16 @@ from game.client.canvas import Canvas
 from game.client.intents import KEYBOARD, Undo
 from game.client.scene import SceneName
 from game.client.scenes.party_setup import Evening
-from game.records import Record, read_record
+from game.records import read_record
 from game.rules import make_variant
 from net.host import HostConfig, default_save_dir, new_table, start_host_thread
 from net.loopthread import LoopThread
-from net.party import RECORD_FIELD, ROUND_ROBIN, WINNER_STAYS, Party, party_field
+from net.party import ROUND_ROBIN, WINNER_STAYS, Party
 from net.party_client import play_party_bot
 from net.party_host import PartyConfig, PartyHost, party_file, party_record
 from tests.client.driver import Draws, Driver
 from tests.client.test_lan import LOOPBACK
-from tests.rules.scenario import random_game
+from tests.net.nights import party_game, write_night, x_wins
 
 ANN_PAD = 1  # the pretend controller Ann holds (SDL instance id; the app's pad 1)
 DEVICES = {"Ann": ("pad", ANN_PAD), "Bo": ("mouse", KEYBOARD)}
@@ -156,26 +156,6 @@ def test_a_round_robin_on_the_couch_with_a_lan_player_joining_mid_evening(
     assert d.app.table is None  # the host has stopped: the night is over
 
 
-def x_wins() -> list[str]:
-    """The moves of a Goff game that X wins (the first such random game)."""
-    goff = make_variant("goff")
-    for seed in range(100):
-        moves = random_game(goff, seed)
-        outcome = Record(goff, moves).final().outcome
-        if outcome is not None and outcome.scores.x > outcome.scores.o:
-            return moves
-    raise AssertionError("X never won")
-
-
-def write_night(save_dir: Path, party: str, games: list[tuple[str, str]], moves: list[str]) -> None:
-    """A party's records, as its host leaves them: game n is ``games[n - 1]`` (x, o) playing
-    ``moves``."""
-    goff = make_variant("goff")
-    for number, (x, o) in enumerate(games, start=1):
-        record = Record(goff, moves, {RECORD_FIELD: party_field(party, number, x, o)})
-        party_record(save_dir, party, number).write_text(record.to_json())
-
-
 def shown(d: Driver) -> list[str]:
     """The words the screen shows now."""
     canvas = Canvas(d.app.size)
@@ -226,8 +206,7 @@ def test_the_nights_results_are_read_off_the_frame(tmp_path: Path) -> None:
         d.app.go(SceneName.PARTY_RESULTS, party="Den", save_dir=night, format=ROUND_ROBIN)
         d.frames(3)
         assert "Reading the night's 2 games…" in shown(d) and not ranked(shown(d))
-        goff = make_variant("goff")
-        record = Record(goff, moves, {RECORD_FIELD: party_field("Den", 2, "Bo", "Ada")})
+        record = party_game("Den", 2, "Bo", "Ada", moves)
         os.write(writer, record.to_json().encode())
         os.close(writer)
         writer = -1
