@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import re
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from random import Random
@@ -117,16 +118,32 @@ def party_record(save_dir: Path, name: str, number: int) -> Path:
 
 def party_records(save_dir: Path, name: str) -> list[Path]:
     """The records of the party called ``name``'s games in ``save_dir``, in the order of their
-    numbers, whatever their digits (an evening saved before :data:`RECORD_DIGITS` has three).
-    Not those of a party whose name starts the same (``name`` game 2's, say)."""
+    numbers, whatever their digits (an evening saved before :data:`RECORD_DIGITS` has three),
+    one for each game (:func:`_by_game`). Not those of a party whose name starts the same
+    (``name`` game 2's, say)."""
     stem = party_file(save_dir, name).stem
-    found = ((_game_number(stem, p), p) for p in save_dir.glob(f"{stem}-game*.json"))
-    return [path for _, path in sorted((n, p) for n, p in found if n is not None)]
+    return list(_by_game(stem, save_dir.glob(f"{stem}-game*.json")).values())
 
 
 def _record_name(stem: str, number: int) -> str:
     """The name of game ``number``'s record, for the party whose file's stem is ``stem``."""
     return f"{stem}-game{number:0{RECORD_DIGITS}d}.json"
+
+
+def _by_game(stem: str, paths: Iterable[Path]) -> dict[int, Path]:
+    """Those of ``paths`` named as records of the party whose file's stem is ``stem``, by game
+    number, in the order of the numbers.
+
+    One path for each game: where two names hold one game (``game001`` and ``game000001``:
+    an old host's record copied back beside the one a new host renamed it to), the name
+    :func:`party_record` gives it now is read, the one a host goes on writing; the other is
+    left as it is, unread. Between two old names, the first by name."""
+    found: dict[int, Path] = {}
+    for path in sorted(paths):
+        number = _game_number(stem, path)
+        if number is not None and (number not in found or path.name == _record_name(stem, number)):
+            found[number] = path
+    return dict(sorted(found.items()))
 
 
 def _game_number(stem: str, path: Path) -> int | None:
@@ -655,9 +672,14 @@ class PartyHost(Host):
         staged = staged_records(lobby.save_dir, pattern)
         paths: dict[int, Path] = {}
         finished: dict[int, GameResult] = {}
-        for path in records_to_resume(lobby.save_dir, pattern):
-            if _game_number(stem, path) is None:
-                continue  # a game of a party whose name starts the same
+        # Not the games of a party whose name starts the same; one record for each game.
+        found = records_to_resume(lobby.save_dir, pattern)
+        chosen = _by_game(stem, found)
+        for path in sorted(found.difference(chosen.values())):
+            number = _game_number(stem, path)
+            if number is not None:
+                self.log(f"leaving {path.name} aside: game {number} is {chosen[number].name}")
+        for path in chosen.values():
             try:
                 if path in staged:
                     # The furthest copy a killed host left (staged or not) becomes the record.

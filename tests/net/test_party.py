@@ -25,6 +25,7 @@ from net.party_client import play_party_bot
 from net.party_host import PartyConfig, PartyHost, party_record, party_records
 from net.protocol import SPECTATOR, Party, Queue
 from tests.net.conftest import host_config
+from tests.net.nights import party_game, write_night, x_wins
 
 T = TypeVar("T")
 FAST = {"between": 0.02, "stand_in": 0.02, "seed": 7}
@@ -313,6 +314,26 @@ def test_an_evening_saved_with_three_digit_names_carries_on_in_order(
     }
     assert reported(finals[0]) == scoreboard(records(tmp_path)) and finals[0].finished
     assert party_records(tmp_path, "Kitchen game") == [others]
+
+
+def test_a_game_under_an_old_name_and_a_new_one_is_read_from_the_new(
+    party_host: Callable[..., HostHandle], tmp_path: Path
+) -> None:
+    """Game 1 under a new host's name (game000001: Ann beat Ben) and an old one's (game001:
+    Ben beat Ann), as when an old evening's copy is put back beside the record renamed
+    from it: the host and the night's results read the new name (which one the host read
+    was chance, the order of a set; the results read the old one, and counted two games),
+    and the old file is left as it was."""
+    moves = x_wins()
+    write_night(tmp_path, "Kitchen", [("ann", "ben")], moves)
+    old = tmp_path / "party-kitchen-game001.json"
+    old.write_text(party_game("Kitchen", 1, "ben", "ann", moves).to_json())
+    kept = old.read_text()
+    assert party_records(tmp_path, "Kitchen") == [party_record(tmp_path, "Kitchen", 1)]
+    host = party_host(ROUND_ROBIN, start_at=3).host
+    assert isinstance(host, PartyHost)
+    assert [(r.x, r.winner) for r in host.party.results] == [("ann", "ann")]
+    assert old.read_text() == kept
 
 
 def test_a_game_whose_record_a_killed_host_had_only_staged_goes_on(
