@@ -189,6 +189,32 @@ def test_the_nights_results_give_the_places_the_host_gives(tmp_path: Path) -> No
     assert [w for w in words if w.isdigit() and len(w) == 1][:3] == ["1", "2", "2"]
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_long_table_of_the_nights_results_leaves_the_words_under_it_clear(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Ten players: the standings (as many rows as fit, then "and N more") stay above the
+    line saying where the records are (seven rows already ran into it)."""
+    night = tmp_path / "night"
+    night.mkdir()
+    names = [f"Guest {n}" for n in range(10)]
+    write_night(night, "Den", list(zip(names[::2], names[1::2], strict=True)), x_wins())
+    d = Driver(tmp_path, size=size)
+    try:
+        d.app.go(SceneName.PARTY_RESULTS, party="Den", save_dir=night, format=ROUND_ROBIN)
+        d.frames(1)
+        d.until(lambda: bool(d.scene.standings))
+        canvas = Canvas(d.app.size)
+        d.scene.draw(canvas, 0.0)
+    finally:
+        d.close()
+    texts = canvas.visible_texts()
+    [where] = [t for t in texts if t.words.startswith("The records are kept in")]
+    table = [t for t in texts if ".  " in t.words or t.words.startswith("and ")]
+    assert table[-1].words.startswith("and ") and len(table) > 5
+    assert all(t.ink.bottom <= where.ink.top for t in table), [t.words for t in table]
+
+
 @pytest.mark.timeout(30)
 def test_the_nights_results_are_read_off_the_frame(tmp_path: Path) -> None:
     """A long night's records take a while to replay (a thousand games, half a second): the

@@ -177,8 +177,19 @@ class PartyResultsScene(BaseScene):
             text = theme.text(words, head, palette.dim, True)
             surface.blit(text, text.get_rect(topright=(area.x + area.width * edge, area.y)))
         y = area.y + label.get_height() + scale.px(8)
+        rows = self.standings[:TABLE_ROWS]
+        room = area.bottom - y
+        if len(self.standings) > len(rows):
+            room -= theme.font(scale.hint).get_linesize()  # the line for "and N more"
+        # The rows shrink, down to the hint's size, to fit above the words under the table;
+        # past that, fewer are shown.
         size = scale.body
-        for row in self.standings[:TABLE_ROWS]:
+        while size > scale.hint and theme.font(size).get_linesize() * len(rows) > room:
+            size -= 1
+        if theme.font(size).get_linesize() * len(rows) > room:
+            room -= theme.font(scale.hint).get_linesize() * (len(self.standings) == len(rows))
+            rows = rows[: max(1, room // theme.font(size).get_linesize())]
+        for row in rows:
             best = row.rank == 1
             color = palette.highlight if best else palette.text
             name, _ = theme.fitted(f"{row.rank}.  {row.name}", size, area.width * 0.5, size)
@@ -188,6 +199,6 @@ class PartyResultsScene(BaseScene):
                 text = theme.text(str(value), size, color, best)
                 surface.blit(text, text.get_rect(topright=(area.x + area.width * edge, y)))
             y += theme.font(size).get_linesize()
-        more = len(self.standings) - TABLE_ROWS
+        more = len(self.standings) - len(rows)
         if more > 0:
             surface.blit(theme.text(f"and {more} more", scale.hint, palette.dim), (area.x, y))
