@@ -139,10 +139,16 @@ class StreamConnection(Connection):
         self.writer.close()
 
 
+# What builds a host: ``make(table, config, log=...)`` (Host, or a PartyHost with its party).
+MakeHost = Callable[..., "Host"]
+
+
 class Host:
     """Serves one table until :meth:`close`."""
 
-    def __init__(self, table: Table, config: HostConfig) -> None:
+    def __init__(
+        self, table: Table, config: HostConfig, log: Callable[[str], None] | None = None
+    ) -> None:
         self.table = table
         self.config = config
         self.connections: set[Connection] = set()
@@ -150,8 +156,9 @@ class Host:
         self._release: dict[str, asyncio.TimerHandle] = {}
         self._server: asyncio.Server | None = None
         self._closing = False
-        # Where a dedicated host tells its operator what happens (notices and moves).
-        self.log: Callable[[str], None] = lambda text: None
+        # Where a dedicated host tells its operator what happens (notices and moves). Given
+        # here, not after: a party host reads its records back as it is made, and says so.
+        self.log: Callable[[str], None] = log or (lambda text: None)
         self._advertiser: discovery.Advertiser | None = None
         self.web: WebFront | None = None  # the phone page, when the config serves one
         self._told_unsaved: str | None = None  # the save failure everyone has been told of
@@ -570,15 +577,13 @@ def new_table(variant: Variant, name: str, save_dir: Path) -> Table:
 async def serve(
     table: Table,
     config: HostConfig,
-    make: Callable[[Table, HostConfig], Host] = Host,
+    make: MakeHost = Host,
     log: Callable[[str], None] | None = None,
 ) -> Host:
     """A started host (listening, and advertised if the config says so); ``make`` builds it
     (``functools.partial(PartyHost, party=...)`` for a party); ``log`` hears it from the
-    start (a party's first save is made while it starts)."""
-    host = make(table, config)
-    if log is not None:
-        host.log = log
+    start (a party reads its records back as it is made)."""
+    host = make(table, config, log=log)
     await host.start()
     return host
 
@@ -609,7 +614,7 @@ class HostHandle:
 def start_host_thread(
     table: Table,
     config: HostConfig | None = None,
-    make: Callable[[Table, HostConfig], Host] = Host,
+    make: MakeHost = Host,
 ) -> HostHandle:
     """Start a host on a thread of its own and return once it listens.
 

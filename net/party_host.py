@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import re
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from random import Random
@@ -160,8 +160,14 @@ class PartyHost(Host):
     that name in another format.
     """
 
-    def __init__(self, table: Table, config: HostConfig, party: PartyConfig) -> None:
-        super().__init__(table, config)
+    def __init__(
+        self,
+        table: Table,
+        config: HostConfig,
+        party: PartyConfig,
+        log: Callable[[str], None] | None = None,
+    ) -> None:
+        super().__init__(table, config, log)
         self.party_config = party
         self.variant = table.variant
         self.party_id = table.name

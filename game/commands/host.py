@@ -24,7 +24,7 @@ from game.records import RecordError
 from game.rules import VARIANTS, RulesError, make_variant
 from net import discovery
 from net.client import show_address
-from net.host import DEFAULT_PORT, Host, HostConfig, default_save_dir, new_table, serve
+from net.host import DEFAULT_PORT, HostConfig, MakeHost, default_save_dir, new_table, serve
 from net.phones import DEFAULT_WEB_PORT, qr_text
 from net.table import Table
 
@@ -135,7 +135,7 @@ def _table(args: argparse.Namespace, hostname_default: bool) -> Table | Callable
     return lambda player: new_table(variant, f"{player}'s table", save_dir)
 
 
-async def _run(table: Table, config: HostConfig, make: Callable[[Table, HostConfig], Host]) -> None:
+async def _run(table: Table, config: HostConfig, make: MakeHost) -> None:
     host = await serve(table, config, make, log=_say)
     bound, port = host.address
     where = discovery.lan_addresses() if bound == discovery.ANY else [bound]

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import argparse
 import functools
-from collections.abc import Callable
 
 from game.commands.arguments import seconds, whole
-from net.host import Host, HostConfig
+from net.host import Host, MakeHost
 from net.party import FORMATS
 from net.party_host import PARTY_GUESTS, PartyConfig, PartyHost
 from net.table import Table
@@ -50,7 +49,7 @@ def party_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def party_host(args: argparse.Namespace) -> Callable[[Table, HostConfig], Host]:
+def party_host(args: argparse.Namespace) -> MakeHost:
     """What builds the host the options ask for; ``ValueError`` says what does not fit."""
     if not args.party:
         return Host

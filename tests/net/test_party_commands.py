@@ -14,6 +14,7 @@ import pytest
 from game.records import read_record
 from net.party_host import party_record
 from tests.net.conftest import LOOPBACK, qttt, report_of, spawn
+from tests.net.nights import write_night, x_wins
 
 
 @pytest.mark.parametrize(
@@ -44,15 +45,21 @@ def test_bad_party_options_are_one_line(args: list[str], message: str, tmp_path:
     assert "Traceback" not in done.stderr
 
 
-def run_host(tmp_path: Path, *args: str) -> tuple[subprocess.Popen[str], tuple[str, int]]:
+def run_host(
+    tmp_path: Path, *args: str, said: list[str] | None = None
+) -> tuple[subprocess.Popen[str], tuple[str, int]]:
+    """The party host, once it listens; ``said`` gets what it printed before (its restore's
+    lines)."""
     host = spawn(
         "host", "--headless", "--party", "--bind", LOOPBACK, "--port", "0", "--no-announce",
         "--save-dir", str(tmp_path), "--name", "Den", *args,
     )  # fmt: skip
     assert host.stdout is not None
-    first = host.stdout.readline()
-    found = re.search(r"on 127\.0\.0\.1:(\d+)", first)
-    assert found, first + (host.stderr.read() if host.stderr else "")
+    while (line := host.stdout.readline()) and not line.startswith("hosting "):
+        if said is not None:
+            said.append(line.rstrip("\n"))
+    found = re.search(r"on 127\.0\.0\.1:(\d+)", line)
+    assert found, line + (host.stderr.read() if host.stderr else "")
     return host, (LOOPBACK, int(found.group(1)))
 
 
@@ -179,3 +186,13 @@ def test_a_party_bot_at_a_plain_table_says_so(tmp_path: Path) -> None:
         host.communicate(timeout=10)
     assert party.returncode == 1
     assert err == "qttt join: this table is not a party; join it without --party\n"
+
+
+def test_a_party_host_says_which_records_it_skips_as_it_starts_again(tmp_path: Path) -> None:
+    write_night(tmp_path, "Den", [("ann", "ben")], x_wins())
+    party_record(tmp_path, "Den", 2).write_text("{ not a record")
+    said: list[str] = []
+    host, _ = run_host(tmp_path, "--pause", "0", said=said)
+    host.send_signal(signal.SIGINT)
+    host.communicate(timeout=10)
+    assert [line.split(":")[0] for line in said] == ["skipping party-den-game000002.json"]
