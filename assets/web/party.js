@@ -19,6 +19,8 @@ export function drawParty(root, party, me, role) {
   root.hidden = !party;
   if (!party) return;
   root.querySelector(".party-status").textContent = party.status;
+  // A night that is over has no next game: whoever was still waiting is not "up" any more.
+  root.querySelector(".queue-part").hidden = party.finished;
   const queue = root.querySelector(".queue");
   queue.replaceChildren(
     ...party.queue.map((name) => {

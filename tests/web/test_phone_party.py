@@ -43,6 +43,7 @@ def test_a_phone_queues_plays_its_party_game_and_sees_the_scoreboard(
     finally:
         bots.stop()
     assert final.finished and final.games == 1
+    expect(page.locator("#party .queue")).to_be_hidden()  # no next game after the last
     rows = {s.name: s for s in final.standings}
     for name in ("Ada", "Robo"):
         cells = page.locator(f".scoreboard tr[data-standing='{name}'] td")
