@@ -21,7 +21,7 @@ from game.client.canvas import Canvas
 from game.client.scene import FPS_CAP, SceneName, make_scene
 from game.client.scenes.tv import EMOTE_TIME
 from game.client.still import Still, on_columns_of_16
-from game.client.theme import drift_frame_rate
+from game.client.theme import LEAST_BODY, drift_frame_rate, scale
 from game.records import Record, read_record
 from game.rules import Player, Position, make_variant
 from game.rules.playout import random_tokens
@@ -376,7 +376,7 @@ def test_the_players_names_show_whole_on_a_screen_of_any_shape(
     tmp_path: Path, size: tuple[int, int]
 ) -> None:
     # A square window once cut both names above the board to "… ½ vs … 1" (the strip over
-    # the board is narrow there, beside the column: a name of nine letters still is cut).
+    # the board is narrow there, beside the column).
     d = Driver(tmp_path, size=size)
     try:
         moves, final = won_on_the_bottom_row()
@@ -390,5 +390,39 @@ def test_the_players_names_show_whole_on_a_screen_of_any_shape(
         shown = [t.words for t in canvas.visible_texts() if strip.contains(t.ink)]
         for name in playing:
             assert any(words.split()[0] == name for words in shown), (name, shown)
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("size", [(1000, 1000), (900, 1000), (1920, 1080), (1080, 1920)])
+@pytest.mark.parametrize(
+    "playing", [("Maximilianmorgan", "Bo"), ("Charlotte", "Maximilianmorgan"), ("Ada", "Dmitri")]
+)
+def test_a_long_name_over_the_board_borrows_what_a_short_one_leaves(
+    tmp_path: Path, size: tuple[int, int], playing: tuple[str, str]
+) -> None:
+    # A square window's strip over the board once cut "Charlotte" to "Charlo…" beside a name
+    # of sixteen letters, and that one to "Maxi…" beside "Bo", half the strip empty: each
+    # name had half of it, however short the other.
+    d = Driver(tmp_path, size=size)
+    try:
+        moves, final = won_on_the_bottom_row()
+        tv = make_scene(SceneName.TV, d.app)
+        tv.take(Party("winner-stays", "", False, 1, playing, (), (), 0, 0))
+        tv.take(Snapshot(make_variant("goff"), moves, final), 0.0)
+        canvas = Canvas(size)
+        tv.draw(canvas, 0.0)
+        strip = tv._areas()[1]
+        # The names' line: the words in the strip's upper half (whose turn, or the clock, under).
+        line = [
+            t for t in canvas.visible_texts() if strip.contains(t.ink) and t.ink.top < strip.centery
+        ]
+        [vs] = [t for t in line if t.words == "vs"]
+        lines = [t for t in line if t is not vs]
+        assert sorted(t.words.split()[0] for t in lines) == sorted(playing), lines
+        # Whole, at one size (neither looks the bigger player), read from the sofa.
+        assert len({t.size for t in lines}) == 1
+        assert lines[0].size >= scale(size).px(LEAST_BODY)
+        assert not any(t.ink.colliderect(vs.ink) for t in lines)
     finally:
         d.close()

@@ -421,8 +421,8 @@ class TvScene(BaseScene):
         palette = self.ctx.palette
         u = self._unit()
         names = self._names()
-        size = round(64 * u)
         mark = round(58 * u)
+        gap = round(40 * u)
         glow = palette.glow_strength // 2
         outcome = pos.outcome
         lines = []
@@ -435,38 +435,35 @@ class TvScene(BaseScene):
             if seat and seat.name and not seat.connected and not pos.is_over:
                 words = f"{words} (away)"  # the host's stand-in plays for them
             score = f"  {points(outcome.scores.of(side))}" if outcome is not None else ""
-            # Any name fits its half of the strip: smaller, down to a size still read across
-            # the room, then cut with an ellipsis (the points always show).
-            room = (
-                strip.width / 2 - round(40 * u) - mark * 1.4 - theme.font(size, True).size(score)[0]
-            )
-            lines.append((side, words, score, room, color, lit))
-        # Both names at one size: the size the longer one fits (a short name beside a long one
-        # would otherwise look the bigger player).
-        common = min(
-            theme.fitted(w, size, room, round(40 * u), True)[1] for _, w, _, room, *_ in lines
+            lines.append((words, score, color, lit))
+        # Each side takes the mark and its gap to "vs" besides its words.
+        beside = gap + mark * 1.4
+        size, rooms = _names_fit(
+            tuple((words, score) for words, score, *_ in lines),
+            round(64 * u),
+            theme.scale(self.ctx.size).px(theme.LEAST_BODY),
+            strip.width,
+            beside,
         )
         halves = []
-        for side, words, score, room, color, lit in lines:
-            name, _ = theme.fitted(words, common, room, common, True)
-            halves.append(
-                (side, theme.glowing_text(name + score, common, color, glow if lit else 0))
-            )
-        mid = strip.centerx
+        for side, (words, score, color, lit), room in zip(Player, lines, rooms, strict=True):
+            score_width = theme.font(size, True).size(score)[0]
+            name, _ = theme.fitted(words, size, room - beside - score_width, size, True)
+            halves.append((side, theme.glowing_text(name + score, size, color, glow if lit else 0)))
+        # "vs" between the two sides' rooms: the strip's middle while each fits half of it.
+        mid = strip.x + (strip.width - sum(rooms)) // 2 + rooms[0]
         y = strip.y + round(48 * u)
         if not any(seat.name for seat in self._seats().values()) and not self.party:
             # Nobody at the table yet: one line rather than "open seat vs open seat".
-            words = theme.text("Waiting for players: join to play", size, palette.dim)
-            theme.blit_centered(surface, words, (mid, y))
+            words = theme.text("Waiting for players: join to play", round(64 * u), palette.dim)
+            theme.blit_centered(surface, words, (strip.centerx, y))
             return
         vs = theme.text("vs", round(40 * u), palette.dim)
         theme.blit_centered(surface, vs, (mid, y))
-        gap = round(40 * u)
         for side, label in halves:
             sprite = theme.mark_sprite(side, mark, palette.of(side), palette.glow_strength)
             if side is Player.X:
-                right = mid - gap
-                rect = label.get_rect(midright=(right, y))
+                rect = label.get_rect(midright=(mid - gap, y))
                 surface.blit(label, rect)
                 theme.blit_centered(surface, sprite, (rect.left - mark * 0.8, y))
             else:
@@ -797,6 +794,33 @@ class TvScene(BaseScene):
                 drawn.append(surface.blit(words, place))
             y -= words.get_height()
         return drawn
+
+
+def _names_fit(
+    sides: tuple[tuple[str, str], ...], largest: int, least: int, width: int, beside: float
+) -> tuple[int, tuple[int, int]]:
+    """The one size X's and O's names (with their points) take on a line ``width`` pixels
+    wide, and the pixels of it each side has (``beside`` of them for its mark and gap).
+
+    The largest size from ``largest`` down to ``least`` at which each side fits half the
+    line; or failing that, both sides the line: a long name borrows what a short one leaves
+    (a square window's strip over the board is narrow). Only a line too narrow for both at
+    ``least`` cuts a name, the longer, and each keeps at least half.
+    """
+    size = largest
+    while True:
+        face = theme.font(size, True)
+        needs = [face.size(words)[0] + face.size(score)[0] + beside for words, score in sides]
+        if max(needs) <= width / 2:
+            return size, (width // 2, width - width // 2)
+        if sum(needs) <= width or size <= least:
+            break
+        size = max(least, size - max(1, size // 24))
+    short = min(math.ceil(need) for need in needs)
+    if short > width // 2:
+        return size, (width // 2, width - width // 2)
+    rooms = [min(math.ceil(need), width - short) for need in needs]
+    return size, (rooms[0], rooms[1])
 
 
 def _names_line(names: tuple[str, ...], size: int, width: int) -> str:
