@@ -47,10 +47,19 @@ def draw(
         mark = theme.mark_sprite(view.who, round(big * 1.1), color, palette.glow_strength)
         theme.blit_centered(surface, mark, (inner.x + big * 0.55, y))
         x_text = inner.x + round(big * 1.35)
-    words, size = theme.fitted(view.headline, big, inner.right - x_text, scale.lead, True)
-    title = theme.glowing_text(words, size, color, palette.glow_strength // 2)
-    surface.blit(title, title.get_rect(midleft=(x_text, round(y))))
-    y = round(y + big * 0.85)
+    room = inner.right - x_text
+    words, size = theme.fitted(view.headline, big, room, scale.lead, True)
+    lines: tuple[str, ...] = (words,)
+    if words != view.headline:
+        # Too long for a line even at the lead's size (a long name on a square window's
+        # narrow panel): two lines rather than a name cut short.
+        lines, size = theme.wrapped(view.headline, scale.lead, room, scale.body, 2, True)
+    for line in lines:
+        words, size = theme.fitted(line, size, room, size, True)
+        title = theme.glowing_text(words, size, color, palette.glow_strength // 2)
+        surface.blit(title, title.get_rect(midleft=(x_text, round(y))))
+        y += theme.font(size, True).get_linesize()
+    y = round(y - theme.font(size, True).get_linesize() + big * 0.85)
     body = scale.body
     row = round(body * 1.5)
     for side, name, score in view.players:

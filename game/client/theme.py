@@ -207,9 +207,42 @@ def fitted(words: str, size: int, width: float, least: int, bold: bool = False) 
     face = font(size, bold)
     if face.size(words)[0] <= width:
         return words, size
-    while words and face.size(words + "…")[0] > width:
-        words = words[:-1]
-    return words.rstrip() + "…", size
+    return cut(words, face, width), size
+
+
+@lru_cache(maxsize=256)  # a screen drawn in parts (still.Redraw) wraps its words each part
+def wrapped(
+    words: str, size: int, width: int, least: int, most: int, bold: bool = False
+) -> tuple[tuple[str, ...], int]:
+    """``words`` (see :func:`wrap`) in at most ``most`` lines no wider than ``width`` pixels,
+    at the largest size from ``size`` down to ``least`` that holds them; at ``least``, what
+    does not fit is left out and the last line ends with an ellipsis. A word wider than a
+    line alone stays whole, for the caller to fit (:func:`fitted`)."""
+    while True:
+        lines = wrap(words, size, width, bold)
+        face = font(size, bold)
+        if len(lines) <= most and all(face.size(line)[0] <= width for line in lines):
+            return lines, size
+        if size <= least:
+            break
+        size = max(least, size - max(1, size // 24))
+    if len(lines) > most:
+        lines = (*lines[: most - 1], cut(lines[most - 1], face, width))
+    return lines, size
+
+
+def cut(words: str, face: pygame.font.Font, width: float) -> str:
+    """The most of ``words`` that fits ``width`` pixels in ``face`` followed by an ellipsis
+    (words longer than a line left out): found by halves, so a host's notice thousands of
+    letters long is measured a dozen times, not once a letter."""
+    shortest, longest = 0, len(words)  # the prefix that fits, at least; one too long, at most
+    while shortest < longest:
+        middle = (shortest + longest + 1) // 2
+        if face.size(words[:middle] + "…")[0] <= width:
+            shortest = middle
+        else:
+            longest = middle - 1
+    return words[:shortest].rstrip() + "…"
 
 
 def glow_pad(size: int) -> int:
@@ -565,6 +598,7 @@ def forget() -> None:
         _panel,
         _shade,
         wrap,
+        wrapped,
         fitted,
     ):
         cached.cache_clear()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
@@ -17,6 +18,7 @@ from game.client import theme
 from game.client.canvas import Canvas
 from game.client.scene import SceneName
 from game.client.scenes.results import reason, verdict
+from game.client.snapshot import sample
 from game.client.still import Still
 from game.client.widgets import ring_reach
 from game.commands.bench_idle import display
@@ -255,6 +257,32 @@ def test_out_of_full_screen_a_real_window_takes_back_its_size(
     assert done.returncode == 0, done.stderr
     windowed, full, back, window = (tuple(size) for size in json.loads(done.stdout))
     assert windowed == back == window == (1280, 720) and full == (1920, 1080)
+
+
+@pytest.mark.parametrize("size", [(1000, 1000), (900, 1000), (1280, 720), (1080, 1920)])
+@pytest.mark.parametrize("name", ["Maximilianmorgan", "Charlotte-Magnifique"])
+def test_a_long_name_in_the_panel_s_heading_shows_whole(
+    tmp_path: Path, size: tuple[int, int], name: str
+) -> None:
+    """The heading over the side panel ("… to play", "… wins") was cut to "Maximilianmorgan
+    w…" on a square window's narrow panel: on two lines, the name reads whole."""
+    d = Driver(tmp_path, size=size)
+    try:
+        d.app.apply_settings(dataclasses.replace(d.app.settings, player_name=name))
+        won = sample(GOFF, finished=True).moves  # X wins: the heading's longest
+        for tokens in (["1-2", "2-5"], won):
+            start(d, tokens, seats={Player.X: None, Player.O: "medium"})
+            scene = d.scene
+            scene.still = Still()
+            canvas = Canvas(size)
+            scene.draw(canvas, 0.0)
+            hud = scene._areas()[1]
+            shown = [t for t in canvas.visible_texts() if hud.contains(t.ink)]
+            assert not any("…" in t.words for t in shown), [t.words for t in shown]
+            headline = scene._headline(scene.pos)[0]
+            assert headline.startswith(name) and headline in " ".join(t.words for t in shown)
+    finally:
+        d.close()
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160), (1080, 1920)])

@@ -35,3 +35,23 @@ def test_one_paragraph_reads_a_line_break_as_a_space_and_prose_as_a_new_paragrap
 def test_no_words_is_one_empty_line() -> None:
     assert theme.wrap("", 24, 100) == ("",)
     assert theme.wrap(" \n ", 24, 100) == ("",)
+
+
+def test_wrapped_shrinks_to_its_lines_then_cuts_the_last_with_an_ellipsis() -> None:
+    face = theme.font(24)
+    width = face.size("the quantum marks")[0]
+    # Room at the size asked: the lines wrap gives.
+    assert theme.wrapped(WORDS, 24, width, 20, 9) == (theme.wrap(WORDS, 24, width), 24)
+    # Two lines only: smaller, down to the least size, then what is left out ends in "…".
+    lines, size = theme.wrapped(WORDS, 24, width, 20, 2)
+    assert size == 20 and len(lines) == 2 and lines[-1].endswith("…")
+    assert " ".join(lines).rstrip("…") in WORDS
+    assert all(theme.font(size).size(line)[0] <= width for line in lines)
+
+
+def test_a_cut_keeps_the_most_that_fits_however_long_the_words() -> None:
+    face = theme.font(24)
+    width = face.size("the quantum marks…")[0]
+    assert theme.cut(WORDS, face, width) == "the quantum marks…"
+    long = theme.cut("x" * 5000, face, 300)  # a host's notice: measured a dozen times
+    assert face.size(long)[0] <= 300 < face.size("x" + long)[0]
