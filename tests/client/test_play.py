@@ -17,6 +17,7 @@ import pytest
 from game.client import theme
 from game.client.canvas import Canvas
 from game.client.scene import SceneName
+from game.client.scenes.play import TOAST_LINES
 from game.client.scenes.results import reason, verdict
 from game.client.snapshot import sample
 from game.client.still import Still
@@ -25,7 +26,11 @@ from game.commands.bench_idle import display
 from game.records import Record
 from game.rules import Goff, Player, make_variant
 from game.session import LocalSession
+from net.framing import pack
+from net.host import HostConfig, new_table, start_host_thread
+from net.protocol import Notice
 from tests.client.driver import Driver
+from tests.client.test_lan import LOOPBACK, join_by_address
 from tests.rules.scenario import played, random_game
 
 GOFF = Goff()
@@ -355,7 +360,11 @@ def test_a_toast_in_a_collapse_leaves_its_two_outcomes_to_be_seen(
             assert box.collidelist(previews) < 0, f"{text!r} covers an outcome at {size}"
             assert hud.contains(box)
             words = [t for t in canvas.visible_texts() if box.contains(t.rect)]
-            assert " ".join(t.words for t in words) == scene.message.text
+            # Its words, or as many as TOAST_LINES hold (a narrow panel's), then "…".
+            shown = " ".join(t.words for t in words)
+            assert shown == scene.message.text or (
+                len(words) == TOAST_LINES and scene.message.text.startswith(shown.rstrip("…"))
+            )
     finally:
         d.close()
 
@@ -384,3 +393,34 @@ def test_a_toast_s_word_too_long_for_its_line_stays_in_its_box(
                 assert " ".join(t.words for t in words) == text
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1000, 1000), (1080, 1920)])
+def test_a_host_s_notice_of_any_length_is_a_toast_of_three_lines_at_most(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """A buggy or hostile host may send a notice as long as the wire takes a string (a
+    thousand letters, net/framing.py), over the same TCP as any other: its toast is bounded
+    in width by the panel, and in height by TOAST_LINES, the last ending with "…" (it grew
+    as tall as its words, thirty lines, over the panel's buttons and past the window)."""
+    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
+    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
+    d = Driver(tmp_path, size=size)
+    try:
+        join_by_address(d, host.address)
+        scene = d.scene
+        for notice in (" ".join(["Bo dropped; seat O is held."] * 36), "m" * 1000):
+            host.call(host.host._broadcast, pack(Notice(notice)))
+            d.until(lambda n=notice: scene.message is not None and n[1:] in scene.message.text)
+            scene.still = Still()
+            canvas = Canvas(size)
+            scene.draw(canvas, 0.0)
+            [box] = [drawn.rect for drawn in canvas.drawn if drawn.kind == "cover"]
+            lines = [t for t in canvas.visible_texts() if t.rect.colliderect(box)]
+            assert 1 <= len(lines) <= TOAST_LINES and lines[-1].words.endswith("…")
+            assert all(box.contains(t.rect) for t in lines)
+            body = theme.font(theme.scale(size).body, True).get_linesize()
+            assert box.height <= (TOAST_LINES + 1) * body and scene._areas()[1].contains(box)
+    finally:
+        d.close()
+        host.stop()

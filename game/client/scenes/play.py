@@ -89,6 +89,7 @@ from net.protocol import Emoted, Party
 
 BOT_PAUSE = 0.5  # seconds a bot waits after a change, so people can follow its moves
 MESSAGE_TIME = 3.5
+TOAST_LINES = 3  # the most a toast's words take; more end the last line with "…"
 LEAVE_TIME = 2.5  # a second Escape within this leaves the game
 
 
@@ -1217,10 +1218,11 @@ class PlayScene(BaseScene):
         room = self._toast_room(hud)
         width = round(room.width - size * 1.6)
         # A word alone wider than the panel (a saved game's file name, a name without a
-        # space) shrinks to fit, cut short only past the smallest size.
+        # space) shrinks to fit, cut short only past the smallest size. A notice of any
+        # length (a host's, buggy or hostile) takes TOAST_LINES at most: never the screen.
         lines = [
             theme.text(*theme.fitted(line, size, width, min(size, scale.floor), True), color, True)
-            for line in theme.wrap(message.text, size, width, True)
+            for line in theme.wrapped(message.text, size, width, size, TOAST_LINES, True)[0]
         ]
         height = sum(line.get_height() for line in lines)
         # The panel's whole width, opaque: the move list under it must not show through.
