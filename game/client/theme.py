@@ -598,10 +598,28 @@ def forget() -> None:
         _panel,
         _shade,
         wrap,
+        wrap_phrases,
         wrapped,
         fitted,
     ):
         cached.cache_clear()
+
+
+@lru_cache(maxsize=64)
+def wrap_phrases(
+    phrases: str, size: int, width: int, between: str = " · ", bold: bool = False
+) -> tuple[str, ...]:
+    """``phrases`` joined by ``between`` ("A: play · B: menu"), in lines no wider than
+    ``width`` pixels broken only between them: a phrase is read whole (a phrase wider than
+    a line gets one of its own)."""
+    face = font(size, bold)
+    lines: list[str] = []
+    for phrase in phrases.split(between):
+        if lines and face.size(lines[-1] + between + phrase)[0] <= width:
+            lines[-1] += between + phrase
+        else:
+            lines.append(phrase)
+    return tuple(lines)
 
 
 @lru_cache(maxsize=256)  # a screen drawn in parts (still.Redraw) wraps its words each part

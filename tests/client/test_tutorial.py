@@ -271,20 +271,24 @@ def test_the_footer_says_how_a_pad_reaches_the_buttons(driver: Driver) -> None:
     assert on_buttons != on_board and "B: board" in on_buttons
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1000, 1000)], ids=["wide", "square"])
+@pytest.mark.parametrize(
+    "size", [(1280, 720), (1000, 1000), (1024, 768)], ids=["wide", "square", "four-three"]
+)
 def test_every_line_of_controls_fits_the_footer(tmp_path: Path, size: tuple[int, int]) -> None:
     """A line too wide for the lesson's panel is not drawn at all: each one, for each device
-    on the board and on the buttons, is on the screen."""
+    on the board and on the buttons, is on the screen. Lines break between whole controls:
+    "Esc: menu" was once "Esc:" at the end of one line and "menu" the next."""
     d = Driver(tmp_path, size)
     shown = set()
 
     def look() -> None:
         canvas = Canvas(d.app.size)
         d.scene.draw(canvas, 0.0)
-        # On one line, or on a few read top to bottom (a square window's panel is narrow).
+        # On one line, or on a few read top to bottom (a square window's panel is narrow),
+        # each a run of whole controls.
         texts = sorted(canvas.visible_texts(), key=lambda t: t.rect.y)
         lines = [t.words for t in texts if len(t.words) > 3 and t.words in d.scene.controls()]
-        assert d.scene.controls() == " ".join(lines)
+        assert d.scene.controls() == " · ".join(lines)
         shown.add(d.scene.controls())
 
     try:

@@ -55,3 +55,15 @@ def test_a_cut_keeps_the_most_that_fits_however_long_the_words() -> None:
     assert theme.cut(WORDS, face, width) == "the quantum marks…"
     long = theme.cut("x" * 5000, face, 300)  # a host's notice: measured a dozen times
     assert face.size(long)[0] <= 300 < face.size("x" + long)[0]
+
+
+def test_phrases_break_only_between_them() -> None:
+    controls = "Arrows, Enter: play · PgUp/PgDn: lessons · Esc: menu"
+    face = theme.font(24)
+    width = face.size("Arrows, Enter: play · PgUp/PgDn: lessons · Esc:")[0]
+    assert theme.wrap_phrases(controls, 24, width) == (
+        "Arrows, Enter: play · PgUp/PgDn: lessons",
+        "Esc: menu",
+    )
+    assert theme.wrap_phrases(controls, 24, 10_000) == (controls,)
+    assert theme.wrap_phrases(controls, 24, 5) == tuple(controls.split(" · "))

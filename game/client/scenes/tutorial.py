@@ -764,8 +764,9 @@ class TutorialScene(BaseScene):
         box = pygame.Rect(area.x + pad, area.y + pad, area.width - 2 * pad, 0)
         box.height = buttons.top - pad // 2 - box.y
         # The controls on as many lines as the panel's width needs (a square window's is
-        # narrow), the last just over the buttons; a line still too wide is not drawn.
-        words = theme.wrap(self.controls(), scale.hint, box.width)
+        # narrow), broken between whole controls ("A: play" never split), the last just
+        # over the buttons; a line still too wide is not drawn.
+        words = theme.wrap_phrases(self.controls(), scale.hint, box.width)
         lines = [theme.text(line, scale.hint, palette.dim) for line in words]
         if all(keys.get_width() <= box.width for keys in lines):
             bottom = buttons.top - pad // 3
