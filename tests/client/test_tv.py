@@ -394,7 +394,9 @@ def test_the_players_names_show_whole_on_a_screen_of_any_shape(
         d.close()
 
 
-@pytest.mark.parametrize("size", [(1000, 1000), (900, 1000), (1920, 1080), (1080, 1920)])
+@pytest.mark.parametrize(
+    "size", [(1000, 1000), (900, 1000), (1920, 1080), (3840, 2160), (1080, 1920)]
+)
 @pytest.mark.parametrize(
     "playing", [("Maximilianmorgan", "Bo"), ("Charlotte", "Maximilianmorgan"), ("Ada", "Dmitri")]
 )
@@ -407,12 +409,17 @@ def test_a_long_name_over_the_board_borrows_what_a_short_one_leaves(
     d = Driver(tmp_path, size=size)
     try:
         moves, final = won_on_the_bottom_row()
-        tv = make_scene(SceneName.TV, d.app)
-        tv.take(Party("winner-stays", "", False, 1, playing, (), (), 0, 0))
-        tv.take(Snapshot(make_variant("goff"), moves, final), 0.0)
-        canvas = Canvas(size)
-        tv.draw(canvas, 0.0)
-        strip = tv._areas()[1]
+
+        def picture(names: tuple[str, str]) -> Canvas:
+            tv = make_scene(SceneName.TV, d.app)
+            tv.take(Party("winner-stays", "", False, 1, names, (), (), 0, 0))
+            tv.take(Snapshot(make_variant("goff"), moves, final), 0.0)
+            canvas = Canvas(size)
+            tv.draw(canvas, 0.0)
+            return canvas
+
+        canvas = picture(playing)
+        strip = make_scene(SceneName.TV, d.app)._areas()[1]
         # The names' line: the words in the strip's upper half (whose turn, or the clock, under).
         line = [
             t for t in canvas.visible_texts() if strip.contains(t.ink) and t.ink.top < strip.centery
@@ -424,5 +431,19 @@ def test_a_long_name_over_the_board_borrows_what_a_short_one_leaves(
         assert len({t.size for t in lines}) == 1
         assert lines[0].size >= scale(size).px(LEAST_BODY)
         assert not any(t.ink.colliderect(vs.ink) for t in lines)
+        # The marks beside them stay over the board too, out of the margins and the column
+        # (a glowing name's halo once pushed O's ring off the strip, against the column).
+        band = pygame.Rect(0, strip.y, size[0], strip.height // 2)
+        inside = strip.inflate(round(strip.height * 0.2), 0)
+        short = picture(("A", "B"))
+        for part in (
+            band.clip(0, 0, inside.left, size[1]),
+            band.clip(inside.right, 0, size[0], size[1]),
+        ):
+            if part:
+                before, after = (
+                    pygame.surfarray.array3d(c.subsurface(part)) for c in (short, canvas)
+                )
+                assert np.array_equal(before, after), f"a mark spills out of the strip at {part}"
     finally:
         d.close()

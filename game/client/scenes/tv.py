@@ -439,7 +439,7 @@ class TvScene(BaseScene):
         # Each side takes the mark and its gap to "vs" besides its words.
         beside = gap + mark * 1.4
         size, rooms = _names_fit(
-            tuple((words, score) for words, score, *_ in lines),
+            tuple((words, score, bool(glow) and lit) for words, score, _, lit in lines),
             round(64 * u),
             theme.scale(self.ctx.size).px(theme.LEAST_BODY),
             strip.width,
@@ -797,10 +797,11 @@ class TvScene(BaseScene):
 
 
 def _names_fit(
-    sides: tuple[tuple[str, str], ...], largest: int, least: int, width: int, beside: float
+    sides: tuple[tuple[str, str, bool], ...], largest: int, least: int, width: int, beside: float
 ) -> tuple[int, tuple[int, int]]:
-    """The one size X's and O's names (with their points) take on a line ``width`` pixels
-    wide, and the pixels of it each side has (``beside`` of them for its mark and gap).
+    """The one size X's and O's names (with their points, and whether they glow) take on a
+    line ``width`` pixels wide, and the pixels of it each side has (``beside`` of them for
+    its mark and gap; a glowing name's halo pushes its mark out too).
 
     The largest size from ``largest`` down to ``least`` at which each side fits half the
     line; or failing that, both sides the line: a long name borrows what a short one leaves
@@ -810,7 +811,11 @@ def _names_fit(
     size = largest
     while True:
         face = theme.font(size, True)
-        needs = [face.size(words)[0] + face.size(score)[0] + beside for words, score in sides]
+        halo = 2 * theme.glow_pad(size)
+        needs = [
+            face.size(words)[0] + face.size(score)[0] + beside + (halo if glows else 0)
+            for words, score, glows in sides
+        ]
         if max(needs) <= width / 2:
             return size, (width // 2, width - width // 2)
         if sum(needs) <= width or size <= least:
