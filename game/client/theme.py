@@ -242,7 +242,8 @@ def cut(words: str, face: pygame.font.Font, width: float) -> str:
             shortest = middle
         else:
             longest = middle - 1
-    return words[:shortest].rstrip() + "…"
+    # "held.…" reads as a stutter: the ellipsis takes the place of a stop or a comma.
+    return words[:shortest].rstrip(" .,;:") + "…"
 
 
 def glow_pad(size: int) -> int:

@@ -53,6 +53,8 @@ def test_a_cut_keeps_the_most_that_fits_however_long_the_words() -> None:
     face = theme.font(24)
     width = face.size("the quantum marks…")[0]
     assert theme.cut(WORDS, face, width) == "the quantum marks…"
+    held = "seat O is held. Bo dropped"
+    assert theme.cut(held, face, face.size("seat O is held.…")[0]) == "seat O is held…"
     long = theme.cut("x" * 5000, face, 300)  # a host's notice: measured a dozen times
     assert face.size(long)[0] <= 300 < face.size("x" + long)[0]
 
