@@ -447,3 +447,36 @@ def test_a_long_name_over_the_board_borrows_what_a_short_one_leaves(
                 assert np.array_equal(before, after), f"a mark spills out of the strip at {part}"
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("size", [(1000, 1000), (1920, 1080), (1080, 1920)])
+def test_the_party_s_status_stays_in_its_column_however_long(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # A name of 24 letters (a player's longest) with no space ran out of the side column
+    # over its edge, and a status longer than two lines lost the rest without a word.
+    d = Driver(tmp_path, size=size)
+    try:
+        moves, final = won_on_the_bottom_row()
+        long = "Abcdefghijklmnopqrstuvwx"
+        for status in (f"{long} plays Bo", " ".join([f"{long} beat Bo."] * 8)):
+            tv = make_scene(SceneName.TV, d.app)
+            tv.take(Party("winner-stays", status, False, 1, (long, "Bo"), (), (), 0, 0))
+            tv.take(Snapshot(make_variant("goff"), moves, final), 0.0)
+            canvas = Canvas(size)
+            tv.draw(canvas, 0.0)
+            side = tv._areas()[2]
+            said = [
+                t for t in canvas.visible_texts() if t.rect.colliderect(side) and long in t.words
+            ]
+            inner = side.inflate(-scale(size).px(64), 0)  # in from the panel's edges
+            assert said and all(inner.contains(t.ink) for t in said), said
+            if len(status) > 100:  # two lines of it, then "…"
+                lines = [
+                    t.words
+                    for t in canvas.visible_texts()
+                    if side.contains(t.rect) and len(t.words) > 5 and t.words.rstrip("…") in status
+                ]
+                assert len(lines) == 2 and lines[-1].endswith("…"), lines
+    finally:
+        d.close()

@@ -618,9 +618,13 @@ class TvScene(BaseScene):
         surface.blit(head, (inner.x, y))
         surface.blit(count, count.get_rect(bottomright=(inner.right, y + head.get_height() - 6)))
         y += head.get_height() + round(4 * u)
-        for line in theme.wrap(sentence(party.status), round(38 * u), inner.width, True)[:2]:
-            color = palette.highlight if party.finished else palette.text
-            words = theme.text(line, round(38 * u), color, True)
+        # Two lines at most, the last ending "…" if there is more; a name too long for the
+        # column (one word) shrinks to stay in it, cut only past the least size.
+        size = round(38 * u)
+        least = min(size, theme.scale(self.ctx.size).px(theme.LEAST_BODY))
+        color = palette.highlight if party.finished else palette.text
+        for line in theme.wrapped(sentence(party.status), size, inner.width, size, 2, True)[0]:
+            words = theme.text(*theme.fitted(line, size, inner.width, least, True), color, True)
             surface.blit(words, (inner.x, y))
             y += words.get_height()
         y += round(24 * u)
