@@ -53,7 +53,7 @@ def draw(
     if words != view.headline:
         # Too long for a line even at the lead's size (a long name on a square window's
         # narrow panel): two lines rather than a name cut short.
-        lines, size = theme.wrapped(view.headline, scale.lead, room, scale.body, 2, True)
+        lines, size = theme.wrapped(view.headline, scale.lead, room, scale.body, 2, True, True)
     for line in lines:
         words, size = theme.fitted(line, size, room, size, True)
         title = theme.glowing_text(words, size, color, palette.glow_strength // 2)

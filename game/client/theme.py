@@ -212,23 +212,38 @@ def fitted(words: str, size: int, width: float, least: int, bold: bool = False) 
 
 @lru_cache(maxsize=256)  # a screen drawn in parts (still.Redraw) wraps its words each part
 def wrapped(
-    words: str, size: int, width: int, least: int, most: int, bold: bool = False
+    words: str, size: int, width: int, least: int, most: int, bold: bool = False, even: bool = False
 ) -> tuple[tuple[str, ...], int]:
     """``words`` (see :func:`wrap`) in at most ``most`` lines no wider than ``width`` pixels,
     at the largest size from ``size`` down to ``least`` that holds them; at ``least``, what
     does not fit is left out and the last line ends with an ellipsis. A word wider than a
-    line alone stays whole, for the caller to fit (:func:`fitted`)."""
+    line alone stays whole, for the caller to fit (:func:`fitted`). ``even``: the lines as
+    alike in length as the words allow (a heading: "Maximilianmorgan" over "to play", not
+    "Maximilianmorgan to" over "play")."""
     while True:
         lines = wrap(words, size, width, bold)
         face = font(size, bold)
         if len(lines) <= most and all(face.size(line)[0] <= width for line in lines):
-            return lines, size
+            return (_evened(words, size, width, bold, len(lines)) if even else lines), size
         if size <= least:
             break
         size = max(least, size - max(1, size // 24))
     if len(lines) > most:
         lines = (*lines[: most - 1], cut(lines[most - 1], face, width))
     return lines, size
+
+
+def _evened(words: str, size: int, width: int, bold: bool, count: int) -> tuple[str, ...]:
+    """``words`` wrapped to the narrowest width that still takes ``count`` lines, found by
+    halves: lines as even as the words allow."""
+    narrow, wide = 1, width
+    while narrow < wide:
+        middle = (narrow + wide) // 2
+        if len(wrap(words, size, middle, bold)) <= count:
+            wide = middle
+        else:
+            narrow = middle + 1
+    return wrap(words, size, wide, bold)
 
 
 def cut(words: str, face: pygame.font.Font, width: float) -> str:

@@ -47,6 +47,12 @@ def test_wrapped_shrinks_to_its_lines_then_cuts_the_last_with_an_ellipsis() -> N
     assert size == 20 and len(lines) == 2 and lines[-1].endswith("…")
     assert " ".join(lines).rstrip("…") in WORDS
     assert all(theme.font(size).size(line)[0] <= width for line in lines)
+    # Even: a heading's name over what it does, not one short word left alone.
+    heading = "Maximilianmorgan to play"
+    room = theme.font(24, True).size("Maximilianmorgan to")[0]
+    assert theme.wrapped(heading, 24, room, 24, 2, True) == (("Maximilianmorgan to", "play"), 24)
+    evened = (("Maximilianmorgan", "to play"), 24)
+    assert theme.wrapped(heading, 24, room, 24, 2, True, even=True) == evened
 
 
 def test_a_cut_keeps_the_most_that_fits_however_long_the_words() -> None:
