@@ -18,6 +18,7 @@ import pygame
 import pytest
 
 from game.client.canvas import Canvas
+from game.client.prose import sentence
 from game.client.scene import FPS_CAP, SceneName, make_scene
 from game.client.scenes.tv import EMOTE_TIME
 from game.client.still import Still, on_columns_of_16
@@ -81,6 +82,10 @@ def test_the_big_screen_follows_a_party_to_its_end(driver: Driver, tmp_path: Pat
         d.until(lambda: d.scene.pos == read_record(last).positions()[-1])
         assert {row.name for row in party.standings} == {"ann", "ben", "cat"}
         d.frames(2)  # drawn at 1920×1080 with a finished party: no error, nothing cut
+        canvas = Canvas(d.app.size)
+        d.scene.draw(canvas, 0.0)
+        said = {t.words for t in canvas.visible_texts()}
+        assert "NEXT UP" not in said and sentence(party.status) in said  # no game after the last
     finally:
         host.stop()
 

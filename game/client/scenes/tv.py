@@ -628,7 +628,8 @@ class TvScene(BaseScene):
             surface.blit(words, (inner.x, y))
             y += words.get_height()
         y += round(24 * u)
-        y = self._draw_queue(surface, inner, y, party)
+        if not party.finished:  # a night that is over has no next game
+            y = self._draw_queue(surface, inner, y, party)
         self._draw_scores(surface, pygame.Rect(inner.x, y, inner.width, inner.bottom - y), party)
 
     def _draw_queue(self, surface: pygame.Surface, inner: pygame.Rect, y: int, party: Party) -> int:
