@@ -50,8 +50,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(name: str, rest: list[str]) -> int:
-    module = importlib.import_module(COMMANDS[name][0])
     try:
+        # Loading a command takes a while (numpy, pygame): a Ctrl-C then is as quiet as later.
+        module = importlib.import_module(COMMANDS[name][0])
         return int(module.main(rest) or 0)
     except KeyboardInterrupt:
         return 130

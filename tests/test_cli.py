@@ -239,6 +239,17 @@ def test_ctrl_c_ends_an_arena_at_once() -> None:
     assert took < 5
 
 
+def test_ctrl_c_while_a_command_loads_ends_it_quietly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A command's imports take a second or two on a busy machine: a Ctrl-C in them printed
+    # a traceback through importlib. Python raises it where the import is, as here.
+    (tmp_path / "loading_command.py").write_text("raise KeyboardInterrupt\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(cli.COMMANDS, "loading", ("loading_command", "a command still loading"))
+    assert cli.main(["loading"]) == 130
+
+
 def test_ctrl_c_ends_the_expert_bots_search_processes_quietly() -> None:
     # Each of them printed "Process SpawnProcess-2: Traceback ... KeyboardInterrupt".
     args = ["arena", "--x", "expert", "--o", "beginner", "--variant", "squared", "--games", "1"]
