@@ -136,6 +136,12 @@ def _table(args: argparse.Namespace, hostname_default: bool) -> Table | Callable
 
 
 async def _run(table: Table, config: HostConfig, make: MakeHost) -> None:
+    # Ctrl-C and SIGTERM are heard from the start: one sent as soon as "hosting" is printed
+    # (or while a long party is read back) closes the table, even where SIGINT came ignored.
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
     host = await serve(table, config, make, log=_say)
     bound, port = host.address
     where = discovery.lan_addresses() if bound == discovery.ANY else [bound]
@@ -150,10 +156,6 @@ async def _run(table: Table, config: HostConfig, make: MakeHost) -> None:
         _say(qr_text(urls[0]))
     if config.advertise and not where:
         _say("not announced in lobbies: no LAN address; players join by address")
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
     try:
         await stop.wait()
     finally:

@@ -196,3 +196,24 @@ def test_a_party_host_says_which_records_it_skips_as_it_starts_again(tmp_path: P
     host.send_signal(signal.SIGINT)
     host.communicate(timeout=10)
     assert [line.split(":")[0] for line in said] == ["skipping party-den-game000002.json"]
+
+
+@pytest.mark.parametrize("attempt", range(3))
+def test_a_host_started_with_sigint_ignored_closes_on_one_sent_once_it_is_hosting(
+    tmp_path: Path, attempt: int
+) -> None:
+    # A script or a suite run in the background hands its children SIGINT ignored. The host
+    # set its own handler only after its first lines, so a SIGINT sent as soon as "hosting"
+    # was printed was lost (3 times in 8) and the host ran on.
+    ignored = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        host, _ = run_host(tmp_path, "--pause", "0")
+    finally:
+        signal.signal(signal.SIGINT, ignored)
+    try:
+        host.send_signal(signal.SIGINT)
+        host.communicate(timeout=10)
+    finally:
+        host.kill()
+        host.wait(10)
+    assert host.returncode == 0
