@@ -73,6 +73,16 @@ def test_goff_worked_example_then_a_whole_game_by_mouse_keys_and_two_pads(driver
     d.key(pygame.K_RETURN)
     assert d.name is SceneName.RESULTS
     assert d.scene.pos == final
+    # The game just played, reviewed move by move with the solver, then back to its results.
+    d.choose("Review this game")
+    assert d.name is SceneName.REPLAY and d.scene.record.moves == tokens
+    d.until(lambda: d.scene.analysis.done)
+    assert len(d.scene.analysis.plies) == len(tokens)
+    d.key(pygame.K_ESCAPE)
+    assert d.name is SceneName.RESULTS and d.scene.pos == final
+    assert [item.label for item in d.scene.menu.items] == [
+        "Rematch, sides swapped", "Review this game", "Save this game", "Back to menu"
+    ]  # fmt: skip
 
 
 def test_a_whole_ultimate_game_by_mouse_and_keys(driver: Driver, tmp_path: Path) -> None:

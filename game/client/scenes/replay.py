@@ -144,7 +144,8 @@ class ReplayScene(BaseScene):
         self.index = 0  # positions[index] is shown
         self.playing = False
         self.wait = 0.0
-        self.direct = False  # opened from elsewhere with a path: Escape goes back there
+        self.direct = False  # opened from elsewhere with a record: Escape goes back there
+        self.back: tuple[SceneName, dict[str, Any]] = (SceneName.TITLE, {})  # where, if direct
         self.view: BoardView | None = None
         self.analysis: GameAnalysis | None = None
         self.effects = Effects(Random(7), ctx.settings.effect_intensity)
@@ -152,9 +153,19 @@ class ReplayScene(BaseScene):
         self._redraw = Redraw()  # the list's
         self._redraw_view = Redraw()  # a record's, while nothing on it moves
 
-    def enter(self, path: str | Path | None = None, **params: Any) -> None:
-        if path is not None:
-            self.direct = True
+    def enter(
+        self,
+        path: str | Path | None = None,
+        record: Record | None = None,
+        back: tuple[SceneName, dict[str, Any]] = (SceneName.TITLE, {}),
+        **params: Any,
+    ) -> None:
+        """``path``: view that record; ``record``: that game, unsaved (a game just played, to
+        review); Escape then goes ``back`` (a scene and its params), not to the list."""
+        self.direct, self.back = record is not None or path is not None, back
+        if record is not None:
+            self.show(record)
+        elif path is not None:
             self.open(Path(path))
         if not self.direct or self.record is None:
             self.rescan()
@@ -217,12 +228,15 @@ class ReplayScene(BaseScene):
     def open(self, path: Path) -> None:
         """View the record at ``path``; a record that cannot be shown says why, in the list."""
         try:
-            record = read_record(path)
-            positions = record.positions()
+            self.show(read_record(path))
         except RecordError as exc:
             self.message = f"{path.name} cannot be shown: {exc}"
             self.ctx.audio.play(Cue.REFUSE)
-            return
+
+    def show(self, record: Record) -> None:
+        """View ``record`` from its start, its analysis begun; RecordError if it breaks the
+        rules."""
+        positions = record.positions()
         self.record, self.positions = record, positions
         self.index = 0
         self.playing = False
@@ -234,7 +248,7 @@ class ReplayScene(BaseScene):
 
     def close_record(self) -> None:
         if self.direct:
-            self.ctx.go(SceneName.TITLE)
+            self.ctx.go(self.back[0], **self.back[1])
             return
         self.record = None
         self.view = None

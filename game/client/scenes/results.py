@@ -89,6 +89,11 @@ class ResultsScene(MenuScreen):
         # The table's number for the game shown here: when another is on, the board is due.
         self.game = game if game is not None else self.table.game if self.table else 0
         self.view = BoardView(variant)
+        # What this screen was entered with: a review of the game comes back to it.
+        self.entered: dict[str, Any] = dict(
+            variant=variant, seats=seats, moves=moves, position=position, names=names,
+            game=game, pads_swapped=pads_swapped,
+        )  # fmt: skip
         self._items()
         if self.table is not None and self.table.game != self.game:
             self._next_game()
@@ -104,7 +109,10 @@ class ResultsScene(MenuScreen):
         else:
             first = Item(self._rematch_label(), self._rematch)
         save = Item("Save this game", self._save)
-        self.menu.items = [first, save, Item("Back to menu", self._menu)]
+        # A game of this couch's own is reviewed with the solver's verdict on every move
+        # (the replay viewer); at a table, leaving its view would leave the table.
+        review = [Item("Review this game", self._review)] if table is None else []
+        self.menu.items = [first, *review, save, Item("Back to menu", self._menu)]
 
     def _rematch_label(self) -> str:
         """The rematch row, saying who has asked for one."""
@@ -142,6 +150,10 @@ class ResultsScene(MenuScreen):
             return False
         self.ctx.go(SceneName.PLAY)
         return True
+
+    def _review(self) -> None:
+        record = Record(self.variant, list(self.moves))
+        self.ctx.go(SceneName.REPLAY, record=record, back=(SceneName.RESULTS, self.entered))
 
     def _save(self) -> None:
         save_in_worker(self.ctx, Record(self.variant, list(self.moves)))
