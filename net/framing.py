@@ -10,6 +10,7 @@ the owner closes the connection; an Unpacker is never reused after an error.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import msgpack
@@ -23,6 +24,18 @@ MAX_FRAME = 64 * 1024
 # held back, a read never overflows the Unpacker's buffer.
 READ_SIZE = 32 * 1024
 _BUFFER = READ_SIZE + 2 * MAX_FRAME
+# The longest string (in bytes), list and map a message may hold: no message comes close.
+MAX_STR = 1024
+MAX_LIST = 512
+MAX_MAP = 32
+# What a frame past one of them is told, by msgpack's name of the limit: the phone page's
+# socket (net.web) says the same.
+OVER = {
+    "str": f"a string over {MAX_STR} bytes",
+    "array": f"a list over {MAX_LIST} items",
+    "map": f"a map over {MAX_MAP} keys",
+}
+_LIMIT = re.compile(r"\d+ exceeds max_(\w+)_len\(\d+\)")  # msgpack's words for one
 
 
 class FrameError(ValueError):
@@ -41,11 +54,11 @@ class FrameReader:
         self._unpacker = msgpack.Unpacker(
             raw=False,
             max_buffer_size=_BUFFER,
-            max_str_len=1024,
+            max_str_len=MAX_STR,
             max_bin_len=0,
             max_ext_len=0,
-            max_array_len=512,
-            max_map_len=32,
+            max_array_len=MAX_LIST,
+            max_map_len=MAX_MAP,
             strict_map_key=True,
         )
         self._fed = 0  # bytes fed so far
@@ -72,10 +85,22 @@ class FrameReader:
             except StopIteration:
                 break
             except (ValueError, msgpack.UnpackException) as exc:
-                why = str(exc) or type(exc).__name__
-                raise FrameError(f"not a msgpack frame ({why})"[:200]) from None
+                raise FrameError(_why(exc)[:200]) from None
             # tell() counts the bytes of a partly parsed frame too: note it between frames.
             self._done = self._unpacker.tell()
             yield decode(value)
         if self._fed - self._done > MAX_FRAME:
             raise FrameError(f"a frame over {MAX_FRAME} bytes")
+
+
+def _why(exc: Exception) -> str:
+    """What is wrong with a frame msgpack refused, in words: they reach a player's window and
+    the operator's log ("5599 exceeds max_str_len(1024)" is msgpack's)."""
+    if isinstance(exc, msgpack.StackError):
+        return "a frame nested too deep"
+    limit = _LIMIT.fullmatch(str(exc))
+    if limit and limit[1] in OVER:
+        return OVER[limit[1]]
+    if limit:  # binary or extension data: no message has any
+        return f"not a msgpack frame of this protocol ({limit[1]} data)"
+    return f"not a msgpack frame ({str(exc) or type(exc).__name__})"

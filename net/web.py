@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 import msgpack
 from aiohttp import WSMsgType, web
 
-from net.framing import MAX_FRAME, FrameError
+from net.framing import MAX_FRAME, MAX_LIST, MAX_MAP, MAX_STR, OVER, FrameError
 from net.host import MAX_BACKLOG, Connection
 from net.party import EMOTES
 from net.phones import DEFAULT_WEB_PORT, join_urls
@@ -44,10 +44,7 @@ if TYPE_CHECKING:
 PAGE_DIR = Path(str(resources.files("assets").joinpath("web")))
 # Frames up to this size get a Bye with the reason; aiohttp closes on larger ones by itself.
 _HARD_LIMIT = 4 * MAX_FRAME
-# What a phone's JSON may hold: as net.framing's msgpack limits (and int64, as msgpack).
-_MAX_STR = 1024
-_MAX_LIST = 512
-_MAX_MAP = 32
+# What a phone's JSON may hold: net.framing's msgpack limits (and int64, as msgpack).
 _MAX_DEPTH = 8
 _INT64 = range(-(2**63), 2**64)
 # The page and its files may come from here only; scripts and sockets from this host only.
@@ -269,21 +266,21 @@ def _check_limits(value: object, depth: int) -> None:
             size = len(value.encode())
         except UnicodeEncodeError:  # a lone surrogate, escaped: msgpack's UTF-8 refuses it too
             raise FrameError("a string that is not Unicode text") from None
-        if size > _MAX_STR:
-            raise FrameError(f"a string over {_MAX_STR} bytes")
+        if size > MAX_STR:
+            raise FrameError(OVER["str"])
     elif isinstance(value, bool):
         pass
     elif isinstance(value, int):
         if value not in _INT64:
             raise FrameError("an integer beyond 64 bits")
     elif isinstance(value, list):
-        if len(value) > _MAX_LIST:
-            raise FrameError(f"a list over {_MAX_LIST} items")
+        if len(value) > MAX_LIST:
+            raise FrameError(OVER["array"])
         for item in value:
             _check_limits(item, depth + 1)
     elif isinstance(value, dict):
-        if len(value) > _MAX_MAP:
-            raise FrameError(f"a map over {_MAX_MAP} keys")
+        if len(value) > MAX_MAP:
+            raise FrameError(OVER["map"])
         for key, item in value.items():
             _check_limits(key, depth + 1)
             _check_limits(item, depth + 1)

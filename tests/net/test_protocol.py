@@ -118,11 +118,13 @@ def test_malformed_messages_are_refused_with_a_reason(value: object, reason: str
     ("data", "reason"),
     [
         (b"\xc1", "not a msgpack frame"),  # a byte msgpack never uses
-        (msgpack.packb("x" * 2000), "not a msgpack frame"),  # longer than any string we send
-        (msgpack.packb(list(range(600))), "not a msgpack frame"),
-        (msgpack.packb(b"bytes"), "not a msgpack frame"),  # binary is never sent
+        # Past a limit: said in words, not msgpack's ("2000 exceeds max_str_len(1024)").
+        (msgpack.packb("x" * 2000), "^a string over 1024 bytes$"),  # longer than any we send
+        (msgpack.packb(list(range(600))), "^a list over 512 items$"),
+        (msgpack.packb({str(k): k for k in range(40)}), "^a map over 32 keys$"),
+        (msgpack.packb(b"bytes"), r"^not a msgpack frame of this protocol \(bin data\)$"),
         (msgpack.packb({1: 2}), "not a msgpack frame"),  # keys are strings
-        (b"\x91" * 2000, "not a msgpack frame"),  # nested too deep
+        (b"\x91" * 2000, "^a frame nested too deep$"),
     ],
 )
 def test_hostile_bytes_are_frame_errors(data: bytes, reason: str) -> None:
