@@ -89,11 +89,6 @@ class ResultsScene(MenuScreen):
         # The table's number for the game shown here: when another is on, the board is due.
         self.game = game if game is not None else self.table.game if self.table else 0
         self.view = BoardView(variant)
-        # What this screen was entered with: a review of the game comes back to it.
-        self.entered: dict[str, Any] = dict(
-            variant=variant, seats=seats, moves=moves, position=position, names=names,
-            game=game, pads_swapped=pads_swapped,
-        )  # fmt: skip
         self._items()
         if self.table is not None and self.table.game != self.game:
             self._next_game()
@@ -151,12 +146,19 @@ class ResultsScene(MenuScreen):
         self.ctx.go(SceneName.PLAY)
         return True
 
+    def _record(self) -> Record:
+        return Record(self.variant, list(self.moves))
+
     def _review(self) -> None:
-        record = Record(self.variant, list(self.moves))
-        self.ctx.go(SceneName.REPLAY, record=record, back=(SceneName.RESULTS, self.entered))
+        # Back from the review to this screen as it is now (a couch game's: no table).
+        back = dict(
+            variant=self.variant, seats=self.seats, moves=self.moves, position=self.pos,
+            names=self.names, pads_swapped=self.pads_swapped,
+        )  # fmt: skip
+        self.ctx.go(SceneName.REPLAY, record=self._record(), back=(SceneName.RESULTS, back))
 
     def _save(self) -> None:
-        save_in_worker(self.ctx, Record(self.variant, list(self.moves)))
+        save_in_worker(self.ctx, self._record())
 
     def receive(self, message: object) -> None:
         if isinstance(message, Saved):
