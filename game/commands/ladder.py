@@ -9,6 +9,7 @@ number of ``--jobs``. A line on standard error follows each game.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import signal
 import statistics
 import sys
@@ -169,8 +170,18 @@ def pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
     )
     try:
         yield workers
-    finally:
+    except KeyboardInterrupt:
+        # The games in hand end with their workers. The pool's own thread then fails every
+        # game left: cancelling them here too races it, and CPython 3.11 prints its
+        # InvalidStateError on the way out.
+        for worker in multiprocessing.active_children():
+            worker.terminate()
+        workers.shutdown()
+        raise
+    except BaseException:
         workers.shutdown(cancel_futures=True)
+        raise
+    workers.shutdown()
 
 
 def _results(plan: list[Game], jobs: int) -> Iterator[Result]:
