@@ -281,9 +281,10 @@ class Menu:
                 right = rect.right - rect.height * 1.1
                 vrect = value.get_rect(midright=(right, rect.centery))
                 surface.blit(value, vrect)
-                r = size * 0.26
-                _arrow(surface, (vrect.left - size * 0.8, rect.centery), r, -1, palette.accent)
-                _arrow(surface, (right + size * 0.8, rect.centery), r, 1, palette.accent)
+                if item.enabled:  # no arrows where there is nothing to change
+                    r = size * 0.26
+                    _arrow(surface, (vrect.left - size * 0.8, rect.centery), r, -1, palette.accent)
+                    _arrow(surface, (right + size * 0.8, rect.centery), r, 1, palette.accent)
             else:
                 glow = palette.glow_strength if focused else 0
                 # A label from outside (a table's name) may be longer than any row: fitted

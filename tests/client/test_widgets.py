@@ -64,3 +64,22 @@ def test_the_ring_stays_inside_its_reach_however_it_breathes(
     xs, ys = np.nonzero(pygame.surfarray.array2d(canvas))
     assert reach.left >= xs.min() - 2 and reach.right <= xs.max() + 3
     assert reach.top >= ys.min() - 2 and reach.bottom <= ys.max() + 3
+
+
+def test_a_choice_that_cannot_change_shows_no_arrows(screen: pygame.Surface) -> None:
+    """The setup's board size, for a variant of one size: its value stays, greyed, and
+    nothing beside it says left or right would change it."""
+    palette = palette_for(False)
+    area = pygame.Rect(160, 200, 960, 200)
+    accent = pygame.Color(palette.accent)
+
+    def arrows(enabled: bool) -> int:
+        size = Item("Board size", choices=("4×4",), enabled=enabled)
+        menu = Menu([Item("Start"), size])
+        screen.fill((0, 0, 0))
+        menu.draw(screen, area, palette, 100.0)
+        row = screen.subsurface(menu.rects(area)[1])
+        return pygame.mask.from_threshold(row, accent, (12, 12, 12, 255)).count()
+
+    assert arrows(enabled=True) > 20
+    assert arrows(enabled=False) == 0
