@@ -129,7 +129,11 @@ class CollapseShow:
         note_cover(surface, area)  # over the panel's words: a layout sees them hidden
         pygame.draw.rect(surface, banner.color, area, max(3, size // 10), border_radius=size // 2)
         title = theme.glowing_text(banner.title, size, banner.color, palette.glow_strength // 2)
-        lines = theme.wrap(banner.detail, small, area.width - size, True)
+        # Centred lines read best alike in length ("… must collapse:" over "O chooses how",
+        # not a lone "how"); a long cycle's names shrink before they leave the banner.
+        lines, small = theme.wrapped(
+            banner.detail, small, area.width - size, max(14, small * 3 // 4), 4, True, even=True
+        )
         step = theme.font(small, True).get_linesize()
         height = title.get_height() + step * len(lines)
         y = area.centery - height / 2

@@ -9,8 +9,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.client.collapse_show import FULL, QUICK
+from game.client.collapse_show import FULL, QUICK, Banner, CollapseShow
 from game.client.scene import SceneName
+from game.client.theme import palette_for
 from game.records import Record
 from game.rules import Goff, Player
 from tests.client.driver import Driver
@@ -107,3 +108,23 @@ def test_the_quick_show_keeps_the_beats_short(quick: Driver) -> None:
     d.play(GOFF, GAME[-1], "keys")
     d.settle(QUICK.flight + 0.5)
     assert not d.scene.paused and d.scene.pos == Record(GOFF, list(GAME)).final()
+
+
+@pytest.mark.parametrize("marks", [3, 40])
+def test_the_banner_keeps_a_cycle_of_any_length_inside_itself(
+    screen: pygame.Surface, marks: int
+) -> None:
+    """Ultimate's cycles can name dozens of marks: the banner's words shrink, and past four
+    lines end with an ellipsis, rather than run down over the panel under it."""
+    show = CollapseShow(QUICK)
+    cycle = " · ".join(f"{'XO'[i % 2]}{i + 1}" for i in range(marks))
+    show.banner = Banner(
+        "A cycle closes!", f"{cycle} must collapse: O chooses how", (255, 140, 0), 9
+    )
+    area = pygame.Rect(700, 40, 520, 300)  # the top of a 1280x720 window's side panel
+    screen.fill((0, 0, 0))
+    show.draw(screen, area, palette_for(False), 0.0)
+    ink = pygame.mask.from_threshold(screen, (0, 0, 0), (1, 1, 1, 255))
+    ink.invert()
+    drawn = ink.get_bounding_rects()
+    assert drawn and all(area.contains(rect) for rect in drawn), drawn
