@@ -9,8 +9,10 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.client.canvas import Canvas
 from game.client.collapse_show import FULL, QUICK, Banner, CollapseShow
 from game.client.scene import SceneName
+from game.client.still import Still
 from game.client.theme import palette_for
 from game.records import Record
 from game.rules import Goff, Player
@@ -128,3 +130,34 @@ def test_the_banner_keeps_a_cycle_of_any_length_inside_itself(
     ink.invert()
     drawn = ink.get_bounding_rects()
     assert drawn and all(area.contains(rect) for rect in drawn), drawn
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_no_word_of_the_panel_is_cut_in_half_by_the_banner(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Once the marks land the panel's moves show again, and the banner stays up a moment
+    over its top: a line is under it whole or clear of it, never half hidden."""
+    d = Driver(tmp_path, size)
+    try:
+        d.app.go(SceneName.PLAY, variant=GOFF, seats={Player.X: None, Player.O: None})
+        d.frames(1)
+        for token in ("1-5", "5-9", "1-9"):
+            d.play(GOFF, token, "mouse")
+        d.settle(QUICK.hold + 0.05)
+        d.play(GOFF, "3@1", "keys")
+        scene = d.scene
+        while scene.effects.flights:
+            d.frames(1)
+        d.frames(2)
+        assert scene._banner_up() and not scene.pos.awaiting_collapse
+        scene.still = Still()
+        canvas = Canvas(size)
+        scene.draw(canvas, 0.0)
+        [cover] = [drawn.rect for drawn in canvas.drawn if drawn.kind == "cover"]
+        texts = [t for t in canvas.drawn if t.kind == "text"]
+        assert any(t.words.startswith("O collapses") for t in texts)
+        cut = [t.words for t in texts if cover.colliderect(t.ink) and not cover.contains(t.ink)]
+        assert not cut, cut
+    finally:
+        d.close()

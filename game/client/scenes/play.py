@@ -948,8 +948,6 @@ class PlayScene(BaseScene):
         """Everything the side panel shows depends on (its words, its buttons)."""
         pos = self.show.hud_position(self.pos)
         menu = self.hud_menu
-        t = self.ctx.time
-        banner = self.show.banner
         return (
             self.ctx.palette,
             pos,
@@ -958,7 +956,7 @@ class PlayScene(BaseScene):
             self.choice,
             (self._seat_name(Player.X), self._seat_name(Player.O)),
             menu.look(),  # its focus ring breathes in a part of its own
-            (banner, banner is not None and t < banner.until),
+            (self.show.banner, self._banner_up()),
             self._invitation(),
             self._party_key(),
         )
@@ -987,6 +985,10 @@ class PlayScene(BaseScene):
             gap = first.x - hud.x
             area = pygame.Rect(first.x, first.y, hud.width - 2 * gap, first.height)
             draw_join(surface, area, url, self.ctx.palette)
+
+    def _banner_up(self) -> bool:
+        banner = self.show.banner
+        return banner is not None and self.ctx.time < banner.until
 
     def _banner_area(self, hud: pygame.Rect) -> pygame.Rect:
         banner = pygame.Rect(hud.x, hud.y, hud.width, self._preview_rects(hud)[0].top - hud.y)
@@ -1108,7 +1110,10 @@ class PlayScene(BaseScene):
         if pos.awaiting_collapse:
             self._draw_previews(surface, hud, pos)
         else:
-            area = pygame.Rect(rest.x, rest.y, rest.width, menu.top - scale.px(16) - rest.y)
+            top = rest.y
+            if self._banner_up():  # the moves go on under it, none of them cut in half
+                top = max(top, self._banner_area(hud).bottom + scale.px(16))
+            area = pygame.Rect(rest.x, top, rest.width, menu.top - scale.px(16) - top)
             party = self._party()
             if party is not None:
                 # At a party: the clock and the scoreboard under the moves, as on the big screen.
