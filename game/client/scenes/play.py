@@ -65,7 +65,8 @@ from game.client.intents import (
 )
 from game.client.join_panel import draw_join
 from game.client.link import LIVE, RECONNECTING, LinkPanel
-from game.client.prose import action_words, press, sentence
+from game.client.previews import Previews
+from game.client.prose import press, sentence
 from game.client.scene import (
     COUNTING_FPS,
     FPS_CAP,
@@ -78,7 +79,7 @@ from game.client.scene import (
 from game.client.scenes.setup import PERSON, called, seat_title, variant_title
 from game.client.still import Over, Still
 from game.client.study import draw_study
-from game.client.widgets import Item, Menu, focus_ring, ring_reach
+from game.client.widgets import Item, Menu, ring_reach
 from game.records import Record
 from game.rules import Action, Collapse, IllegalActionError, Place, Player, Position, Variant
 from game.rules.ultimate import Ultimate
@@ -118,9 +119,6 @@ class PlayScene(BaseScene):
         self._quiet = False  # the next snapshots come from an undo or a redo: no show
         self._cheer_on_landing = False  # a win's sound, once the collapse that made it lands
         self._allowed: dict[tuple[Position, int | None], frozenset[int]] = {}
-        self._previews: dict[Action, BoardView] = {}
-        # Where the chosen outcome's ring goes, and for what: (position, choice, panel, area).
-        self._ring: tuple[Position, int, tuple[int, ...], pygame.Rect] | None = None
         # The side panel's room under its words, as last painted: where toasts go.
         self._under_words: pygame.Rect | None = None
 
@@ -160,6 +158,7 @@ class PlayScene(BaseScene):
         self._game = table.game if table else 0  # the table's game this screen shows
         self._party_at = self.ctx.time  # when the party's last word (its clock) came
         self.view = BoardView(variant)
+        self.previews = Previews(variant)
         self.advice = Advice(variant, self.ctx.run_in_worker)
         self.still = Still()
         self.show = CollapseShow(QUICK if self.ctx.settings.quick_collapse else FULL)
@@ -264,16 +263,9 @@ class PlayScene(BaseScene):
         return boards_in_play(pos)
 
     def _preview_rects(self, hud: pygame.Rect) -> list[pygame.Rect]:
-        # Two squares side by side above the buttons, under the panel's words, with a line
-        # under each for its label.
-        scale = theme.scale(self.ctx.size)
-        pad = scale.px(30)
-        label = theme.font(scale.body).get_linesize()
-        bottom = self._hud_menu_area(hud).top - scale.px(16) - label
-        gap = scale.px(24)
-        side = min((hud.width - 2 * pad - gap) // 2, bottom - (hud.y + round(hud.height * 0.44)))
-        left = hud.centerx - side - gap // 2
-        return [pygame.Rect(left + i * (side + gap), bottom - side, side, side) for i in range(2)]
+        """The collapse previews' squares: above the buttons, under the panel's words."""
+        bottom = self._hud_menu_area(hud).top - theme.scale(self.ctx.size).px(16)
+        return Previews.places(hud, bottom, self.ctx.size)
 
     def _hud_menu_area(self, hud: pygame.Rect) -> pygame.Rect:
         """The buttons along the bottom of the panel: a row of six, or two rows of three
@@ -341,10 +333,8 @@ class PlayScene(BaseScene):
         if self.pos.awaiting_collapse:
             found = layout.spooky_at(self.pos, at)
             hovered = self._outcome_of(*found) if found else None
-            _, hud = self._areas()
-            for i, rect in enumerate(self._preview_rects(hud)):
-                if rect.collidepoint(at):
-                    hovered = i
+            looked = Previews.at(self._preview_rects(self._areas()[1]), at)
+            hovered = looked if looked is not None else hovered
             if hovered is not None:
                 self.choice = hovered
         if self.hud_menu.handle(Point(at), self._hud_menu_area(self._areas()[1])):
@@ -360,10 +350,10 @@ class PlayScene(BaseScene):
         if self.hud_menu.handle(Click(at), self._hud_menu_area(hud)):
             return
         if self.pos.awaiting_collapse:
-            for i, rect in enumerate(self._preview_rects(hud)):
-                if rect.collidepoint(at):
-                    self._commit(i)
-                    return
+            chosen = Previews.at(self._preview_rects(hud), at)
+            if chosen is not None:
+                self._commit(chosen)
+                return
             found = self.layout().spooky_at(self.pos, at)
             if found is not None:
                 self._collapse_at(*found)
@@ -1108,7 +1098,8 @@ class PlayScene(BaseScene):
         self._under_words = rest
         menu = self._hud_menu_area(hud)
         if pos.awaiting_collapse:
-            self._draw_previews(surface, hud, pos)
+            rects = self._preview_rects(hud)
+            self.previews.draw(surface, rects, pos, self.choice, palette, scale.body)
         else:
             top = rest.y
             if self._banner_up():  # the moves go on under it, none of them cut in half
@@ -1155,47 +1146,13 @@ class PlayScene(BaseScene):
             area.height -= line.get_height() + scale.px(8)
         scoreboard.draw(surface, area, party, palette, scale.unit, self.ctx.time, 32)
 
-    def _draw_previews(self, surface: pygame.Surface, hud: pygame.Rect, pos: Position) -> None:
-        palette = self.ctx.palette
-        outcomes = pos.collapse_outcomes()
-        small = theme.scale(self.ctx.size).body
-        for i, (rect, (action, _)) in enumerate(
-            zip(self._preview_rects(hud), outcomes, strict=True)
-        ):
-            view = self._previews.get(action)
-            if view is None:
-                if len(self._previews) > 4:
-                    self._previews.clear()
-                view = self._previews[action] = BoardView(self.variant)
-            after = pos.play(action)
-            layout = view.layout(rect)
-            view.draw(surface, layout, after, palette, Look(show_labels=False, show_last=False))
-            chosen = i == self.choice
-            if not chosen:  # the chosen one's ring breathes: drawn each frame over the still
-                pygame.draw.rect(surface, palette.grid_glow, layout.area.inflate(6, 6), 1, 10)
-            words, size = theme.fitted(
-                action_words(pos, action), small, rect.width, small - 4, chosen
-            )
-            label = theme.text(words, size, palette.text if chosen else palette.dim, chosen)
-            theme.blit_centered(surface, label, (rect.centerx, rect.bottom + small * 0.8))
-
     def _draw_chosen_ring(self, surface: pygame.Surface, hud: pygame.Rect, over: Over) -> None:
-        """The focus ring every screen uses, round the outcome looked at or chosen."""
+        """The focus ring round the outcome looked at or chosen."""
         pos = self.show.hud_position(self.pos)
-        if self.choice is None or not pos.awaiting_collapse:
-            return
-        ring = self._ring
-        if ring is None or (ring[0] is not pos or ring[1] != self.choice or ring[2] != tuple(hud)):
-            # Found once per choice, not each frame: Ultimate's outcomes take a while to resolve.
-            rect = self._preview_rects(hud)[self.choice]
-            action = pos.collapse_outcomes()[self.choice][0]
-            if action not in self._previews:  # not drawn yet: next frame knows its board
-                over.add_frame(focus_ring(surface, rect, self.ctx.palette, self.ctx.time, 10), rect)
-                return
-            ring = (pos, self.choice, tuple(hud), self._previews[action].layout(rect).area)
-            self._ring = ring
-        inside = ring[3]
-        over.add_frame(focus_ring(surface, inside, self.ctx.palette, self.ctx.time, 10), inside)
+        if self.choice is not None and pos.awaiting_collapse:
+            rects = self._preview_rects(hud)
+            palette, t = self.ctx.palette, self.ctx.time
+            self.previews.draw_ring(surface, rects, pos, self.choice, palette, t, over)
 
     def _toast_room(self, hud: pygame.Rect) -> pygame.Rect:
         """Where a toast goes: in the side panel, under its words and over the top of what

@@ -1,0 +1,102 @@
+"""A collapse's two outcomes, side by side in the play screen's panel: each a small board of
+the position it leaves, its words under it, and the focus ring round the one looked at.
+
+A panel owning its two squares, as :mod:`game.client.hud` owns the words above them; the
+play scene says where they stand, which outcome is looked at, and hands clicks to
+:meth:`Previews.at`.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import theme
+from game.client.board_view import BoardView, Look
+from game.client.prose import action_words
+from game.client.still import Over
+from game.client.theme import Palette
+from game.client.widgets import focus_ring
+from game.rules import Action, Position, Variant
+
+KEPT = 4  # outcomes' boards kept before they start again (an undo and a redo show them again)
+
+
+class Previews:
+    """The boards of one game's collapse outcomes, kept while they are shown."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self._views: dict[Action, BoardView] = {}
+        # Where the ring goes, and for what: (position, choice, square, the board's area).
+        self._ring: tuple[Position, int, pygame.Rect, pygame.Rect] | None = None
+
+    @staticmethod
+    def places(hud: pygame.Rect, bottom: int, size: tuple[int, int]) -> list[pygame.Rect]:
+        """The two squares, side by side in the lower half of the panel ``hud``, with a line
+        under each for its label down to ``bottom`` (the top of the panel's buttons)."""
+        scale = theme.scale(size)
+        pad = scale.px(30)
+        label = theme.font(scale.body).get_linesize()
+        bottom -= label
+        gap = scale.px(24)
+        side = min((hud.width - 2 * pad - gap) // 2, bottom - (hud.y + round(hud.height * 0.44)))
+        left = hud.centerx - side - gap // 2
+        return [pygame.Rect(left + i * (side + gap), bottom - side, side, side) for i in range(2)]
+
+    @staticmethod
+    def at(rects: list[pygame.Rect], point: tuple[int, int]) -> int | None:
+        """The outcome whose square holds ``point``, if any."""
+        return next((i for i, rect in enumerate(rects) if rect.collidepoint(point)), None)
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        rects: list[pygame.Rect],
+        pos: Position,
+        choice: int | None,
+        palette: Palette,
+        words: int,
+    ) -> None:
+        """Each outcome of ``pos`` in its square, with its words (``words`` pixels) under it;
+        the ``choice`` looked at in bold (its ring breathes: :meth:`draw_ring`, each frame)."""
+        for i, (rect, (action, _)) in enumerate(zip(rects, pos.collapse_outcomes(), strict=True)):
+            view = self._views.get(action)
+            if view is None:
+                if len(self._views) > KEPT:
+                    self._views.clear()
+                view = self._views[action] = BoardView(self.variant)
+            layout = view.layout(rect)
+            view.draw(
+                surface, layout, pos.play(action), palette, Look(show_labels=False, show_last=False)
+            )
+            chosen = i == choice
+            if not chosen:
+                pygame.draw.rect(surface, palette.grid_glow, layout.area.inflate(6, 6), 1, 10)
+            text, size = theme.fitted(
+                action_words(pos, action), words, rect.width, words - 4, chosen
+            )
+            label = theme.text(text, size, palette.text if chosen else palette.dim, chosen)
+            theme.blit_centered(surface, label, (rect.centerx, rect.bottom + words * 0.8))
+
+    def draw_ring(
+        self,
+        surface: pygame.Surface,
+        rects: list[pygame.Rect],
+        pos: Position,
+        choice: int,
+        palette: Palette,
+        time: float,
+        over: Over,
+    ) -> None:
+        """The focus ring every screen uses, round the board of outcome ``choice``."""
+        rect = rects[choice]
+        ring = self._ring
+        if ring is None or ring[0] is not pos or ring[1] != choice or ring[2] != rect:
+            # Found once per choice, not each frame: Ultimate's outcomes take a while to resolve.
+            action = pos.collapse_outcomes()[choice][0]
+            if action not in self._views:  # not drawn yet: next frame knows its board
+                over.add_frame(focus_ring(surface, rect, palette, time, 10), rect)
+                return
+            ring = self._ring = (pos, choice, rect, self._views[action].layout(rect).area)
+        inside = ring[3]
+        over.add_frame(focus_ring(surface, inside, palette, time, 10), inside)
