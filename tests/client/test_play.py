@@ -14,10 +14,9 @@ import numpy as np
 import pygame
 import pytest
 
-from game.client import theme
+from game.client import theme, toast
 from game.client.canvas import Canvas
 from game.client.scene import SceneName
-from game.client.scenes.play import TOAST_LINES
 from game.client.scenes.results import reason, verdict
 from game.client.snapshot import sample
 from game.client.still import Still
@@ -360,10 +359,10 @@ def test_a_toast_in_a_collapse_leaves_its_two_outcomes_to_be_seen(
             assert box.collidelist(previews) < 0, f"{text!r} covers an outcome at {size}"
             assert hud.contains(box)
             words = [t for t in canvas.visible_texts() if box.contains(t.rect)]
-            # Its words, or as many as TOAST_LINES hold (a narrow panel's), then "…".
+            # Its words, or as many as toast.LINES hold (a narrow panel's), then "…".
             shown = " ".join(t.words for t in words)
             assert shown == scene.message.text or (
-                len(words) == TOAST_LINES and scene.message.text.startswith(shown.rstrip("…"))
+                len(words) == toast.LINES and scene.message.text.startswith(shown.rstrip("…"))
             )
     finally:
         d.close()
@@ -401,7 +400,7 @@ def test_a_host_s_notice_of_any_length_is_a_toast_of_three_lines_at_most(
 ) -> None:
     """A buggy or hostile host may send a notice as long as the wire takes a string (a
     thousand letters, net/framing.py), over the same TCP as any other: its toast is bounded
-    in width by the panel, and in height by TOAST_LINES, the last ending with "…" (it grew
+    in width by the panel, and in height by toast.LINES, the last ending with "…" (it grew
     as tall as its words, thirty lines, over the panel's buttons and past the window)."""
     config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
     host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
@@ -417,10 +416,10 @@ def test_a_host_s_notice_of_any_length_is_a_toast_of_three_lines_at_most(
             scene.draw(canvas, 0.0)
             [box] = [drawn.rect for drawn in canvas.drawn if drawn.kind == "cover"]
             lines = [t for t in canvas.visible_texts() if t.rect.colliderect(box)]
-            assert 1 <= len(lines) <= TOAST_LINES and lines[-1].words.endswith("…")
+            assert 1 <= len(lines) <= toast.LINES and lines[-1].words.endswith("…")
             assert all(box.contains(t.rect) for t in lines)
             body = theme.font(theme.scale(size).body, True).get_linesize()
-            assert box.height <= (TOAST_LINES + 1) * body and scene._areas()[1].contains(box)
+            assert box.height <= (toast.LINES + 1) * body and scene._areas()[1].contains(box)
     finally:
         d.close()
         host.stop()

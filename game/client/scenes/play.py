@@ -19,14 +19,13 @@ from __future__ import annotations
 import math
 import random
 from concurrent.futures import Future
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from game.ai import Bot, make_bot
 from game.client import hud as hud_panel
-from game.client import move_list, scoreboard, theme
+from game.client import move_list, scoreboard, theme, toast
 from game.client.advice import Advice
 from game.client.at_table import LATE_FOR_KNOCKOUT, series
 from game.client.audio import Cue, cues_for
@@ -41,7 +40,6 @@ from game.client.board_view import (
     grid_step,
     paint_board,
 )
-from game.client.canvas import note_cover
 from game.client.collapse_show import FULL, QUICK, CollapseShow
 from game.client.couch import CouchSession
 from game.client.effects import Effects
@@ -79,6 +77,7 @@ from game.client.scene import (
 from game.client.scenes.setup import PERSON, called, seat_title, variant_title
 from game.client.still import Over, Still
 from game.client.study import draw_study
+from game.client.toast import Toast
 from game.client.widgets import Item, Menu, ring_reach
 from game.records import Record
 from game.rules import Action, Collapse, IllegalActionError, Place, Player, Position, Variant
@@ -89,16 +88,8 @@ from net.party import EMOTES
 from net.protocol import Emoted, Party
 
 BOT_PAUSE = 0.5  # seconds a bot waits after a change, so people can follow its moves
-MESSAGE_TIME = 3.5
-TOAST_LINES = 3  # the most a toast's words take; more end the last line with "…"
+MESSAGE_TIME = 3.5  # seconds a toast stays
 LEAVE_TIME = 2.5  # a second Escape within this leaves the game
-
-
-@dataclass(slots=True)
-class Message:
-    text: str
-    until: float
-    warning: bool
 
 
 class PlayScene(BaseScene):
@@ -109,7 +100,7 @@ class PlayScene(BaseScene):
         self.hover: int | None = None
         self.cursors: dict[int, int] = {}  # pad -> cell
         self.choice: int | None = None  # the collapse outcome highlighted (0 or 1)
-        self.message: Message | None = None
+        self.message: Toast | None = None
         self.leave_until = -1.0
         self.changed_at = 0.0
         self._thinking: tuple[Position, Future[Action]] | None = None
@@ -697,7 +688,7 @@ class PlayScene(BaseScene):
         return f"{seat.name}{you}{away}"
 
     def _say(self, text: str, warning: bool = True, time: float = MESSAGE_TIME) -> None:
-        self.message = Message(sentence(text), self.ctx.time + time, warning)
+        self.message = Toast(sentence(text), self.ctx.time + time, warning)
         if warning:
             self.ctx.audio.play(Cue.REFUSE)
 
@@ -929,7 +920,9 @@ class PlayScene(BaseScene):
         self.effects.draw(surface, layout, palette, alpha, over)
         self._draw_chosen_ring(surface, hud, over)
         if self.message is not None:
-            over.add(self._draw_message(surface, hud, self.message))
+            room = self._toast_room(hud)
+            scale = theme.scale(self.ctx.size)
+            over.add(toast.draw(surface, room, hud.top, self.message, palette, scale))
         linked = self.link.state == LIVE  # otherwise its banner or overlay covers the screen
         self.link.draw(surface, board)
         return self.still.shown(over, anywhere=not linked)
@@ -1168,33 +1161,3 @@ class PlayScene(BaseScene):
             previews = ring_reach(self._preview_rects(hud)[0], self.ctx.size[1])
             bottom = min(bottom, previews.top - scale.px(8))
         return pygame.Rect(words.x, top, words.width, max(0, bottom - top))
-
-    def _draw_message(
-        self, surface: pygame.Surface, hud: pygame.Rect, message: Message
-    ) -> pygame.Rect:
-        """The toast (see _toast_room); where it is."""
-        palette = self.ctx.palette
-        scale = theme.scale(self.ctx.size)
-        size = scale.body
-        color = palette.warning if message.warning else palette.text
-        room = self._toast_room(hud)
-        width = round(room.width - size * 1.6)
-        # A word alone wider than the panel (a saved game's file name, a name without a
-        # space) shrinks to fit, cut short only past the smallest size. A notice of any
-        # length (a host's, buggy or hostile) takes TOAST_LINES at most: never the screen.
-        lines = [
-            theme.text(*theme.fitted(line, size, width, min(size, scale.floor), True), color, True)
-            for line in theme.wrapped(message.text, size, width, size, TOAST_LINES, True)[0]
-        ]
-        height = sum(line.get_height() for line in lines)
-        # The panel's whole width, opaque: the move list under it must not show through.
-        box = pygame.Rect(room.x, room.top, room.width, height + size * 0.9)
-        if box.bottom > room.bottom:  # a panel too short for it under its words: over them
-            box.bottom = max(room.bottom, hud.top + box.height)
-        theme.panel(surface, box, palette.background_bottom, color, size // 4, alpha=255)
-        note_cover(surface, box)  # a toast over the panel: the words under it are hidden
-        y = box.y + size * 0.45
-        for line in lines:
-            surface.blit(line, line.get_rect(midtop=(box.centerx, round(y))))
-            y += line.get_height()
-        return box

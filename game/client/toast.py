@@ -1,0 +1,55 @@
+"""A toast: a few words in a box over the play screen's panel, for a moment (a pick refused,
+a notice from the table, an emote), in the warning colour when something was refused."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.client import theme
+from game.client.canvas import note_cover
+from game.client.theme import Palette, Scale
+
+LINES = 3  # the most a toast's words take; more end the last line with "…"
+
+
+@dataclass(frozen=True, slots=True)
+class Toast:
+    text: str
+    until: float  # the time it goes
+    warning: bool
+
+
+def draw(
+    surface: pygame.Surface,
+    room: pygame.Rect,
+    top: int,
+    toast: Toast,
+    palette: Palette,
+    scale: Scale,
+) -> pygame.Rect:
+    """``toast`` at the top of ``room``, its whole width; where it is. A panel too short for
+    it there moves it up, over the words above, no higher than ``top``."""
+    size = scale.body
+    color = palette.warning if toast.warning else palette.text
+    width = round(room.width - size * 1.6)
+    # A word alone wider than the panel (a saved game's file name, a name without a
+    # space) shrinks to fit, cut short only past the smallest size. A notice of any
+    # length (a host's, buggy or hostile) takes LINES at most: never the screen.
+    lines = [
+        theme.text(*theme.fitted(line, size, width, min(size, scale.floor), True), color, True)
+        for line in theme.wrapped(toast.text, size, width, size, LINES, True)[0]
+    ]
+    height = sum(line.get_height() for line in lines)
+    # Opaque: the move list under it must not show through.
+    box = pygame.Rect(room.x, room.top, room.width, height + size * 0.9)
+    if box.bottom > room.bottom:
+        box.bottom = max(room.bottom, top + box.height)
+    theme.panel(surface, box, palette.background_bottom, color, size // 4, alpha=255)
+    note_cover(surface, box)  # the words under it are hidden
+    y = box.y + size * 0.45
+    for line in lines:
+        surface.blit(line, line.get_rect(midtop=(box.centerx, round(y))))
+        y += line.get_height()
+    return box
