@@ -110,10 +110,6 @@ class CollapseShow:
         """What the side panel shows: the position before the collapse until the marks land."""
         return self.before if self.before is not None else pos
 
-    def thinking_choice(self, now: float, since: float) -> int:
-        """The outcome a thinking bot is looking at: they take turns, so the thought shows."""
-        return int((now - since) / self.pace.flip) % 2
-
     # -- drawing --------------------------------------------------------------------------
 
     def draw(

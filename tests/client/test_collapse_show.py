@@ -87,12 +87,12 @@ def test_a_bot_is_seen_weighing_the_outcomes_before_it_chooses(full: Driver) -> 
     before = d.scene.pos
     d.settle(FULL.hold)
     seen = set()
-    while d.scene._decided is None:
+    while d.scene.bots.decided is None:
         assert d.scene.moves == GAME[:-1]
         seen.add(d.scene.choice)
         d.frames(1)
     assert seen >= {0, 1}  # both outcomes took their turn in the previews
-    decided, _ = d.scene._decided
+    decided, _ = d.scene.bots.decided
     outcomes = [a for a, _ in before.collapse_outcomes()]
     assert d.scene.choice == outcomes.index(decided)  # its pick is held up
     d.settle(FULL.decided)

@@ -18,12 +18,10 @@ from __future__ import annotations
 
 import math
 import random
-from concurrent.futures import Future
 from typing import Any
 
 import pygame
 
-from game.ai import Bot, make_bot
 from game.client import hud as hud_panel
 from game.client import move_list, scoreboard, theme, toast
 from game.client.advice import Advice
@@ -40,6 +38,7 @@ from game.client.board_view import (
     grid_step,
     paint_board,
 )
+from game.client.bot_seats import BOT_PAUSE, BotSeats
 from game.client.collapse_show import FULL, QUICK, CollapseShow
 from game.client.couch import CouchSession
 from game.client.effects import Effects
@@ -80,14 +79,13 @@ from game.client.study import draw_study
 from game.client.toast import Toast
 from game.client.widgets import Item, Menu, ring_reach
 from game.records import Record
-from game.rules import Action, Collapse, IllegalActionError, Place, Player, Position, Variant
+from game.rules import Collapse, IllegalActionError, Place, Player, Position, Variant
 from game.rules.ultimate import Ultimate
 from game.session import LocalSession, Notice, Refused, Session, Snapshot
 from game.textview import points
 from net.party import EMOTES
 from net.protocol import Emoted, Party
 
-BOT_PAUSE = 0.5  # seconds a bot waits after a change, so people can follow its moves
 MESSAGE_TIME = 3.5  # seconds a toast stays
 LEAVE_TIME = 2.5  # a second Escape within this leaves the game
 
@@ -103,9 +101,6 @@ class PlayScene(BaseScene):
         self.message: Toast | None = None
         self.leave_until = -1.0
         self.changed_at = 0.0
-        self._thinking: tuple[Position, Future[Action]] | None = None
-        self._think_from = 0.0  # when the bot began thinking
-        self._decided: tuple[Action, float] | None = None  # a bot's collapse, held up until then
         self._waiting: list[object] = []  # what the session said while the show held the board
         self._quiet = False  # the next snapshots come from an undo or a redo: no show
         self._cheer_on_landing = False  # a win's sound, once the collapse that made it lands
@@ -135,11 +130,8 @@ class PlayScene(BaseScene):
         self.variant = variant
         self.seats = seats or {}
         rng = random.Random(seed)
-        self.bots: dict[Player, Bot] = {
-            side: make_bot(level, variant, random.Random(rng.randrange(2**32)))
-            for side, level in self.seats.items()
-            if level is not None
-        }
+        self.show = CollapseShow(QUICK if self.ctx.settings.quick_collapse else FULL)
+        self.bots = BotSeats(self.seats, variant, rng, self.show.pace, self.ctx.run_in_worker)
         self.session: Session = (
             table.session
             if table
@@ -152,7 +144,6 @@ class PlayScene(BaseScene):
         self.previews = Previews(variant)
         self.advice = Advice(variant, self.ctx.run_in_worker)
         self.still = Still()
-        self.show = CollapseShow(QUICK if self.ctx.settings.quick_collapse else FULL)
         self.effects = Effects(
             random.Random(rng.randrange(2**32)),
             self.ctx.settings.effect_intensity,
@@ -179,8 +170,7 @@ class PlayScene(BaseScene):
         self._drain()
 
     def exit(self) -> None:
-        if self._thinking is not None:
-            self._thinking[1].cancel()
+        self.bots.cancel()
         self.advice.cancel()
         if self.local:
             self.session.close()  # a LAN table's session is the app's to close
@@ -275,7 +265,9 @@ class PlayScene(BaseScene):
     @property
     def paused(self) -> bool:
         """Whether the board waits for the collapse show (input, bots and the next move)."""
-        return self.show.holding(self.ctx.time) or self.effects.busy or self._decided is not None
+        return (
+            self.show.holding(self.ctx.time) or self.effects.busy or self.bots.decided is not None
+        )
 
     def handle(self, intent: Intent) -> None:
         if self.link.handle(intent):
@@ -600,7 +592,7 @@ class PlayScene(BaseScene):
     def _browse(self) -> None:
         """Undo and redo step through the record: no show, and nothing waits for one."""
         self._quiet = True
-        self._decided = None
+        self.bots.decided = None
         self.show.cleared()
         self.effects.clear()
 
@@ -745,7 +737,7 @@ class PlayScene(BaseScene):
         self.picked = None
         self.choice = None
         self.changed_at = self.ctx.time
-        self._decided = None
+        self.bots.decided = None
         if not forward:
             self.effects.clear()
             self.show.cleared()
@@ -776,48 +768,16 @@ class PlayScene(BaseScene):
         return f"the {who} bot" if who in self.bots else str(who)
 
     def _run_bots(self) -> None:
-        pos = self.pos
         now = self.ctx.time
-        if self._decided is not None:
-            action, until = self._decided
-            if now >= until:
-                self._decided = None
-                self.session.submit(action)
-            return
-        if self._thinking is not None:
-            asked, future = self._thinking
-            if pos.awaiting_collapse:
-                # The bot is seen weighing the two outcomes, however fast it really was.
-                thought = now - self._think_from >= self.show.pace.think
-                self.choice = self.show.thinking_choice(now, self._think_from)
-                if not thought:
-                    return
-            if not future.done():
-                return
-            self._thinking = None
-            if asked != pos:
-                return  # the game moved on (an undo): the answer is stale
-            try:
-                action = future.result()
-            except Exception as exc:  # a bot's failure must not end the game for the people
-                self._say(f"the {pos.to_play} bot failed: {exc}")
-                return
-            if pos.awaiting_collapse:
-                # Its pick is held up in the previews a moment before it happens.
-                outcomes = [a for a, _ in pos.collapse_outcomes()]
-                self.choice = outcomes.index(action) if action in outcomes else None
-                self._decided = (action, now + self.show.pace.decided)
-                return
-            self.session.submit(action)
-            return
-        side = pos.to_play
-        if side is None or side not in self.bots or side not in self.session.local_sides:
-            return
-        if self.paused or now - self.changed_at < BOT_PAUSE:
-            return
-        bot = self.bots[side]
-        self._think_from = now
-        self._thinking = (pos, self.ctx.run_in_worker(lambda: bot.choose(pos)))
+        still = not (self.show.holding(now) or self.effects.busy)
+        ready = still and now - self.changed_at >= BOT_PAUSE
+        turn = self.bots.step(self.pos, now, self.session.local_sides, ready)
+        if turn.looking is not None:
+            self.choice = turn.looking
+        if turn.failed:
+            self._say(turn.failed)
+        if turn.action is not None:
+            self.session.submit(turn.action)
 
     # -- drawing ----------------------------------------------------------------------
 
