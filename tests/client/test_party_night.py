@@ -185,8 +185,62 @@ def test_the_nights_results_give_the_places_the_host_gives(tmp_path: Path) -> No
     finally:
         d.close()
     assert ranked(words) == ["1.  Eve", "2.  Ada", "2.  Bo", "2.  Cy", "5.  Dee"]
-    # The podium: Eve's step, then Ada's and Bo's, both second.
-    assert [w for w in words if w.isdigit() and len(w) == 1][:3] == ["1", "2", "2"]
+    # The podium: the three second beside each other, left of Eve's step.
+    assert [w for w in words if w.isdigit() and len(w) == 1][:4] == ["2", "2", "2", "1"]
+
+
+LONG_NAMES = [
+    "Alexandrina Featherstonehaugh",
+    "Anastasia Papadopoulou",
+    "Bartholomew Okonkwo-Smith",
+    "Christopherson Jr",
+    "Guinevere Wolfeschlegel",
+    "Maximilian Montgomery",
+]
+
+
+@pytest.mark.parametrize(
+    ("names", "heading"),
+    [
+        (["Ann", "Ben"], "Two share the night"),
+        (["Ann", "Ben", "Cat", "Dan"], "Four share the night"),
+        (LONG_NAMES, "Six share the night"),
+    ],
+)
+def test_everyone_level_at_the_top_of_the_night_stands_on_the_podium(
+    tmp_path: Path, names: list[str], heading: str
+) -> None:
+    """Each beats the next, round a ring, and all beat Zed: level at the top (ranks 1, 1, 1,
+    1, 5), every one of them has a highest step, side by side, and the line over the podium
+    says they share the night (Zed is third after two, and has the third step). The podium
+    held three: a fourth friend was left off it. Long names go on two lines rather than
+    being cut, and no two words run into each other."""
+    night = tmp_path / "night"
+    night.mkdir()
+    ring = [(name, names[(at + 1) % len(names)]) for at, name in enumerate(names)]
+    write_night(night, "Den", ring + [(name, "Zed") for name in names], x_wins())
+    d = Driver(tmp_path, size=(1920, 1080))
+    try:
+        d.app.go(SceneName.PARTY_RESULTS, party="Den", save_dir=night, format=ROUND_ROBIN)
+        d.frames(1)
+        d.until(lambda: bool(d.scene.standings))
+        canvas = Canvas(d.app.size)
+        d.scene.draw(canvas, 0.0)
+    finally:
+        d.close()
+    texts = canvas.visible_texts()
+    [shared] = [t for t in texts if t.words == heading]
+    [table] = [t for t in texts if t.words == "STANDINGS"]
+    podium = [t for t in texts if t.ink.top > shared.ink.bottom and t.ink.bottom < table.ink.top]
+    steps = [t.words for t in podium if t.words.isdigit()]
+    lines = [t.words for t in podium if not t.words.isdigit() and " pt" not in t.words]
+    third = ["Zed"] if len(names) == 2 else []
+    assert steps == ["1"] * len(names) + ["3"] * len(third)
+    assert " ".join(lines) == " ".join(names + third)  # whole, in the standings' order
+    screen = canvas.get_rect()
+    assert all(screen.contains(t.ink) for t in podium)
+    for at, text in enumerate(podium):
+        assert not any(text.ink.colliderect(other.ink) for other in podium[at + 1 :]), text.words
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])

@@ -31,7 +31,11 @@ from game.textview import points
 from net.party import GameResult, Standing, result_of, standings
 from net.party_host import party_records
 
-PODIUM = 3  # places on the podium
+PODIUM = 3  # places on the podium (everyone level at one of them stands on it too)
+# How many share the night, in words (a sofa reads "Four" at a glance); past these, digits.
+COUNTS = (
+    "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Eleven", "Twelve",
+)  # fmt: skip
 TABLE_ROWS = 8  # standings shown under it, at most
 
 
@@ -51,6 +55,14 @@ def night_results(paths: list[Path], name: str) -> tuple[list[GameResult], int]:
         if found is not None:
             finished[found[0]] = found[1]
     return [finished[n] for n in sorted(finished)], started
+
+
+def podium(rows: list[Standing]) -> list[Standing]:
+    """Who stands on the podium, from left to right: second, first, third, everyone level at
+    a place beside each other (:func:`~net.party.standings`' ranks: 1, 1, 1, 1, 5 is four on
+    the highest steps, and no second or third)."""
+    on = [row for row in rows if row.rank <= PODIUM]
+    return sorted(on, key=lambda row: (2, 1, 3).index(row.rank))
 
 
 class PartyResultsScene(BaseScene):
@@ -116,7 +128,7 @@ class PartyResultsScene(BaseScene):
             self.format if self.reading else f"{self.format} · {games}", scale.lead, palette.dim
         )
         theme.blit_centered(surface, sub, (w / 2, scale.px(168)))
-        self._draw_podium(surface, pygame.Rect(w // 8, scale.px(210), w * 3 // 4, scale.px(320)))
+        self._draw_podium(surface, pygame.Rect(w // 20, scale.px(200), w * 9 // 10, scale.px(330)))
         table = pygame.Rect(w // 5, scale.px(560), w * 3 // 5, scale.px(330))
         if not self.reading:  # a table's heads over nothing looked like a night of no games
             self._draw_table(surface, table)
@@ -126,8 +138,9 @@ class PartyResultsScene(BaseScene):
         self.menu.draw(surface, self._menu_area(), palette, self.ctx.time)
 
     def _draw_podium(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """First in the middle on the highest step, second to its left, third to its right;
-        each step as high as its player's place (two level at the top: two highest steps)."""
+        """First in the middle on the highest step, second to its left, third to its right,
+        each step as high as its place; players level at a place have steps of one height side
+        by side, and a line over the podium says when several share the night."""
         palette = self.ctx.palette
         scale = theme.scale(self.ctx.size)
         if self.reading:
@@ -139,31 +152,60 @@ class PartyResultsScene(BaseScene):
             words = theme.text("No game was finished tonight", scale.lead, palette.dim)
             theme.blit_centered(surface, words, area.center)
             return
-        step_w = area.width // PODIUM
-        heights = {0: 1.0, 1: 0.72, 2: 0.5}
-        order = {1: 0, 0: 1, 2: 2}  # row in the standings -> column
-        colors = {0: palette.highlight, 1: palette.x, 2: palette.o}
-        base = area.bottom
-        for at, row in enumerate(self.standings[:PODIUM]):
-            column, place = order[at], row.rank - 1
-            step_h = round(area.height * 0.55 * heights[place])
-            step = pygame.Rect(
-                area.x + column * step_w + step_w // 10, base - step_h, step_w * 4 // 5, step_h
+        heading = theme.font(scale.lead, True).get_linesize()
+        level = sum(row.rank == 1 for row in self.standings)
+        if level > 1:
+            count = COUNTS[level - 2] if level - 2 < len(COUNTS) else str(level)
+            shared = theme.glowing_text(
+                f"{count} share the night", scale.lead, palette.highlight, palette.glow_strength
             )
-            theme.panel(surface, step, palette.board, colors[place], scale.px(16))
-            number = theme.glowing_text(
-                str(place + 1), scale.heading, colors[place], palette.glow_strength
-            )
+            theme.blit_centered(surface, shared, (area.centerx, area.top + heading / 2))
+        stand = pygame.Rect(area.x, area.y + heading, area.width, area.height - heading)
+        on = podium(self.standings)
+        # A step each, a quarter of the screen wide (three across its middle), narrower only
+        # when more stand on the podium than the width holds.
+        step_w = min(self.ctx.size[0] // 4, stand.width // len(on))
+        gap = step_w // 10
+        names = [self._name_lines(row.name, step_w - gap) for row in on]
+        score_h = theme.font(scale.body, True).get_linesize() + scale.px(6)
+        heights = {1: 1.0, 2: 0.72, 3: 0.5}
+        colors = {1: palette.highlight, 2: palette.x, 3: palette.o}
+        # The highest step as high as leaves every name room over its step.
+        tall = stand.height * 0.55
+        for row, lines in zip(on, names, strict=True):
+            label_h = sum(h for _, h in lines) + score_h
+            tall = min(tall, (stand.height - label_h) / heights[row.rank])
+        x = stand.centerx - step_w * len(on) // 2
+        for row, lines in zip(on, names, strict=True):
+            step_h = round(tall * heights[row.rank])
+            step = pygame.Rect(x + gap, stand.bottom - step_h, step_w - 2 * gap, step_h)
+            color = colors[row.rank]
+            theme.panel(surface, step, palette.board, color, scale.px(16))
+            number = theme.glowing_text(str(row.rank), scale.heading, color, palette.glow_strength)
             theme.blit_centered(surface, number, step.center)
-            name, size = theme.fitted(row.name, scale.lead, step.width, scale.body, True)
-            label = theme.glowing_text(name, size, palette.text, palette.glow_strength // 2)
             score = theme.text(
-                f"{points(row.points)} pt{'s' * (row.points != 1)}", scale.body, colors[place], True
+                f"{points(row.points)} pt{'s' * (row.points != 1)}", scale.body, color, True
             )
-            y = step.top - score.get_height() - scale.px(6)
-            theme.blit_centered(surface, score, (step.centerx, y + score.get_height() / 2))
-            y -= label.get_height()
-            theme.blit_centered(surface, label, (step.centerx, y + label.get_height() / 2))
+            y = step.top - score_h
+            theme.blit_centered(surface, score, (step.centerx, y + score_h / 2))
+            y -= sum(h for _, h in lines)
+            for label, line_h in lines:
+                theme.blit_centered(surface, label, (step.centerx, y + line_h / 2))
+                y += line_h
+            x += step_w
+
+    def _name_lines(self, name: str, width: int) -> list[tuple[pygame.Surface, int]]:
+        """A name on the podium as lines ``width`` pixels wide at most, each with its height:
+        two lines rather than one shrunk or cut, and shrunk before it is cut."""
+        scale = theme.scale(self.ctx.size)
+        palette = self.ctx.palette
+        lines, size = theme.wrapped(name, scale.lead, width, scale.hint, 2, True, True)
+        out: list[tuple[pygame.Surface, int]] = []
+        for line in lines:  # a word longer than the line alone is shrunk, then cut, to fit
+            words, fit = theme.fitted(line, size, width, scale.hint, True)
+            label = theme.glowing_text(words, fit, palette.text, palette.glow_strength // 2)
+            out.append((label, theme.font(fit, True).get_linesize()))
+        return out
 
     def _draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """Rank, name, points, played, won, drawn, lost."""
