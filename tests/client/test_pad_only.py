@@ -186,6 +186,23 @@ def test_every_variant_from_the_title_to_its_results_with_a_pad(d: Driver, tmp_p
         choose(d, "Back to menu")
 
 
+def test_back_from_a_review_the_focus_is_where_the_player_left_it(d: Driver) -> None:
+    """A game's results, Review this game with the pad, then B: the results come back with
+    the focus on Review (it came back on Rematch: one A more started a game unasked)."""
+    goff = make_variant("goff")
+    tokens = GAMES["goff"]
+    final = Record(goff, list(tokens)).final()
+    seats: dict[Player, str | None] = {Player.X: None, Player.O: None}
+    d.app.go(SceneName.RESULTS, variant=goff, seats=seats, moves=tokens, position=final)
+    d.frames(1)
+    choose(d, "Review this game")
+    assert d.name is SceneName.REPLAY and d.scene.record.moves == list(tokens)
+    press(d, B)
+    assert d.name is SceneName.RESULTS and d.scene.pos == final
+    menu = d.scene.menu
+    assert menu.items[menu.focus].label == "Review this game"
+
+
 def save_from_the_play_screens_buttons(d: Driver, tmp_path: Path, tokens: tuple[str, ...]) -> None:
     """Start gives the focus to the buttons beside the board; A on Save saves; B goes back."""
     press(d, START)

@@ -2,7 +2,8 @@
 
 Params: ``variant``, ``seats`` (side -> bot level or ``None``), ``names`` (how
 each side is called), ``moves`` (the record's tokens), ``position`` (the
-final one). At a LAN table (``Context.table``) the screen is a view of it and
+final one), ``focus`` (the menu's item in focus: a review comes back to its
+own). At a LAN table (``Context.table``) the screen is a view of it and
 hears all it says: a rematch is asked of the host and starts when both
 players have asked, and when the table's next game starts with this player
 seated (a rematch, or at a party the queue's turn) the board comes back.
@@ -77,6 +78,7 @@ class ResultsScene(MenuScreen):
         names: dict[Player, str] | None = None,
         game: int | None = None,
         pads_swapped: bool = False,
+        focus: int = 0,
         **params: Any,
     ) -> None:
         self.variant = variant
@@ -90,6 +92,7 @@ class ResultsScene(MenuScreen):
         self.game = game if game is not None else self.table.game if self.table else 0
         self.view = BoardView(variant)
         self._items()
+        self.menu.focus = focus
         if self.table is not None and self.table.game != self.game:
             self._next_game()
 
@@ -150,10 +153,11 @@ class ResultsScene(MenuScreen):
         return Record(self.variant, list(self.moves))
 
     def _review(self) -> None:
-        # Back from the review to this screen as it is now (a couch game's: no table).
+        # Back from the review to this screen as it is now (a couch game's: no table), the
+        # focus on Review, where the player left.
         back = dict(
             variant=self.variant, seats=self.seats, moves=self.moves, position=self.pos,
-            names=self.names, pads_swapped=self.pads_swapped,
+            names=self.names, pads_swapped=self.pads_swapped, focus=self.menu.focus,
         )  # fmt: skip
         self.ctx.go(SceneName.REPLAY, record=self._record(), back=(SceneName.RESULTS, back))
 
