@@ -67,7 +67,7 @@ from net.protocol import (
     tidy_name,
 )
 from net.protocol import Party as PartyMessage
-from net.table import Seat, Table, file_slug, records_to_resume, staged_records
+from net.table import Seat, Table, file_slug, records_to_resume
 
 
 @dataclass
@@ -674,12 +674,10 @@ class PartyHost(Host):
         Every record of the evening is read and replayed once, for its result; only the
         last game is made a table again (a thousand games took 2.5 s, now under one)."""
         stem = self.party_path.stem
-        pattern = f"{stem}-game*.json"
-        staged = staged_records(lobby.save_dir, pattern)
         paths: dict[int, Path] = {}
         finished: dict[int, GameResult] = {}
+        found, staged = records_to_resume(lobby.save_dir, f"{stem}-game*.json")
         # Not the games of a party whose name starts the same; one record for each game.
-        found = records_to_resume(lobby.save_dir, pattern)
         chosen = _by_game(stem, found)
         for path in sorted(found.difference(chosen.values())):
             number = _game_number(stem, path)

@@ -344,10 +344,12 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
-def records_to_resume(save_dir: Path, pattern: str) -> set[Path]:
+def records_to_resume(save_dir: Path, pattern: str) -> tuple[set[Path], set[Path]]:
     """The records in ``save_dir`` whose names match ``pattern``, with those a killed host
-    had only staged (a game that had just begun): :meth:`Table.resume` takes either."""
-    return set(save_dir.glob(pattern)) | staged_records(save_dir, pattern)
+    had only staged (a game that had just begun): :meth:`Table.resume` takes either; and
+    those of them with staged copies (:func:`staged_records`, listed once for both)."""
+    staged = staged_records(save_dir, pattern)
+    return set(save_dir.glob(pattern)) | staged, staged
 
 
 def staged_records(save_dir: Path, pattern: str) -> set[Path]:

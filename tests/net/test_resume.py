@@ -211,7 +211,7 @@ def test_a_record_never_renamed_into_place_is_found_and_resumed(tmp_path: Path) 
     table.path.unlink()  # as if the seats' saves had never been renamed into place
     assert table.move(Player.X, 0, "1-2") is None
     table.stage()  # the first move, staged alone
-    assert records_to_resume(tmp_path, "*.json") == {table.path}
+    assert records_to_resume(tmp_path, "*.json") == ({table.path}, {table.path})
     resumed = Table.resume(table.path, None)
     assert resumed.record.moves == ["1-2"] and resumed.seats[Player.O] is not None
     assert [p.name for p in tmp_path.iterdir()] == [table.path.name]
