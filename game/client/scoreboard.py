@@ -4,6 +4,8 @@ A panel owning one rectangle, for every screen at a party: the big screen
 (the TV view and the party screen) beside the board, and a couch game's side
 panel under the move list. Rows shrink, down to a size still readable across
 a room, to fit everyone; when they still do not fit, the pages take turns.
+A name has all the row up to its points (a square window's column is narrow),
+and a long one shrinks, never under the least size of a sentence, before it is cut.
 """
 
 from __future__ import annotations
@@ -50,8 +52,9 @@ def draw(
         which = theme.text(f"  {page + 1}/{pages}", head, palette.accent, True)
         surface.blit(which, (area.x + label.get_width(), area.y))
     first = page * fits
+    least = min(size, round(theme.LEAST_BODY * unit))  # a long name's, read from the sofa
     for row in party.standings[first : first + fits]:
-        _row(surface, area, y, row, size, party, palette)
+        _row(surface, area, y, row, party, palette, size, least)
         y += row_h
 
 
@@ -60,27 +63,33 @@ def _row(
     area: pygame.Rect,
     y: int,
     row: Standing,
-    size: int,
     party: Party,
     palette: Palette,
+    size: int,
+    least: int,
 ) -> None:
+    """One row at ``y`` in type ``size``; a name too long for its room shrinks to ``least``
+    before it is cut."""
     playing = row.name in party.playing
     color = palette.accent if playing else palette.text if row.here else palette.dim
     bold = row.rank == 1 and row.played > 0
-    # The host's rank, not the row's place: a guest here beyond the best 100 follows them.
-    name = fit(f"{row.rank}.  {row.name}", size, round(area.width * 0.58), bold)
-    surface.blit(theme.text(name, size, palette.highlight if bold else color, bold), (area.x, y))
     values = (points(row.half_points / 2), row.played, row.wins, row.draws)
+    left = area.right
     for value, (_, edge) in zip(values, COLUMNS, strict=True):
         words = theme.text(str(value), size, color, bold)
-        surface.blit(words, words.get_rect(topright=(area.x + area.width * edge, y)))
+        place = words.get_rect(topright=(area.x + area.width * edge, y))
+        surface.blit(words, place)
+        left = min(left, place.x)
+    # The name has the row up to its points (in a narrow column too), a space short of them.
+    # The host's rank, not the row's place: a guest here beyond the best 100 follows them.
+    words = f"{row.rank}.  {row.name}"
+    name, shrunk = theme.fitted(words, size, left - size // 2 - area.x, least, bold)
+    drop = theme.font(size, bold).get_ascent() - theme.font(shrunk, bold).get_ascent()
+    name_color = palette.highlight if bold else color
+    surface.blit(theme.text(name, shrunk, name_color, bold), (area.x, y + drop))  # one baseline
 
 
 def fit(words: str, size: int, width: int, bold: bool = False) -> str:
-    """``words``, cut with an ellipsis if they are wider than ``width`` pixels."""
-    face = theme.font(size, bold)
-    if face.size(words)[0] <= width:
-        return words
-    while words and face.size(words + "…")[0] > width:
-        words = words[:-1]
-    return words + "…"
+    """``words``, cut with an ellipsis (:func:`theme.cut`, by halves) if they are wider than
+    ``width`` pixels."""
+    return theme.fitted(words, size, width, size, bold)[0]

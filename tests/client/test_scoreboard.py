@@ -7,13 +7,16 @@ import functools
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.client import scoreboard, theme
 from game.client.canvas import Canvas
+from game.client.scene import SceneName, make_scene
 from game.rules import make_variant
 from net.host import new_table, start_host_thread
 from net.party_host import PartyConfig, PartyHost
-from net.protocol import Party
+from net.protocol import Party, Standing
+from tests.client.driver import Driver
 from tests.net.conftest import Raw, host_config
 from tests.net.test_party_protocol import came_and_went, played_apart
 
@@ -43,3 +46,52 @@ def test_a_guest_here_beyond_the_best_100_is_drawn_with_their_own_rank(
         drawn.extend(t.words for t in canvas.texts)
     assert "121.  zed" in drawn and "101.  zed" not in drawn
     assert "100.  guest 099" in drawn
+
+
+TEN = "Maximilian"  # ten letters: a name at a party, whole at any shape of window
+LONG = "Charlotte-the-Magnificent"
+
+
+@pytest.mark.parametrize("size", [(1000, 1000), (900, 1000), (1920, 1080), (1080, 1920)])
+def test_a_name_takes_the_room_its_row_has_and_shrinks_before_it_is_cut(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # A name had 58 % of the row whatever its points took, and past that it was cut at the
+    # row's size: "4.  Charlotte-…" on a square window, "4.  Charlotte-the-…" at 1920×1080
+    # where it fits whole a little smaller.
+    d = Driver(tmp_path, size=size)
+    try:
+        names = (TEN, "Bo", "Dmitri", LONG)
+        rows = tuple(
+            Standing(name, 7 - 2 * i, 3, 2, 1, True, i + 1) for i, name in enumerate(names)
+        )
+        tv = make_scene(SceneName.TV, d.app)
+        tv.take(Party("winner-stays", "", False, 3, (), (), rows, 0, 0))
+        canvas = Canvas(size)
+        tv.draw(canvas, 0.0)
+        shown = {t.words: t for t in canvas.visible_texts()}
+        unit = theme.scale(size).unit
+        least = theme.scale(size).px(theme.LEAST_BODY)
+        ten, bo = shown[f"1.  {TEN}"], shown["2.  Bo"]  # whole, as large as the row lets it
+        assert ten.size == bo.size if size[0] > size[1] * 1.5 else ten.size >= least
+        # The longest a player may take: smaller, never under a sentence's least, then cut
+        # by halves (theme.cut: no stop before the ellipsis), clear of its points.
+        [long] = [t for t in canvas.visible_texts() if t.words.startswith("4.  Charlotte")]
+        if long.words != f"4.  {LONG}":
+            assert long.size == least, long
+            assert long.words.endswith("…")
+        half = shown["½"]  # its points
+        assert long.ink.right + round(8 * unit) <= half.ink.left
+        baselines = {t.rect.top + theme.font(t.size).get_ascent() for t in (long, half)}
+        assert len(baselines) == 1, baselines
+    finally:
+        d.close()
+
+
+def test_fit_cuts_by_halves_as_every_screen_does() -> None:
+    # One letter at a time, a host's notice of a thousand letters was measured a thousand
+    # times (0.12 s); and it left "held.…", a stop before the ellipsis.
+    face = theme.font(36)
+    notice = "seat O is held. " + "Bo dropped, " * 90
+    width = face.size("seat O is held.…")[0]
+    assert scoreboard.fit(notice, 36, width) == theme.cut(notice, face, width) == "seat O is held…"
