@@ -485,3 +485,43 @@ def test_the_party_s_status_stays_in_its_column_however_long(
                 assert len(lines) == 2 and lines[-1].endswith("…"), lines
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1000, 1000), (1080, 1920), (3840, 2160)])
+def test_news_takes_two_lines_before_it_is_cut(tmp_path: Path, size: tuple[int, int]) -> None:
+    # A host's long notice, or long names in "… joined the queue", lost their end: the news
+    # under the board was one line, cut.
+    d = Driver(tmp_path, size=size)
+    try:
+        moves, final = won_on_the_bottom_row()
+        tv = make_scene(SceneName.TV, d.app)
+        tv.take(Party("winner-stays", "", False, 1, ("Ada", "Bo"), (), (), 0, 0))
+        tv.take(Snapshot(make_variant("goff"), moves, final), 0.0)
+
+        def news() -> list[str]:
+            """The lines under the board, top first, in their room and at their size."""
+            tv.still = Still()
+            canvas = Canvas(size)
+            tv.draw(canvas, 0.0)
+            beside = tv._beside()
+            under = beside.clip(pygame.Rect(0, tv._layout().area.bottom, *size))
+            lines = [t for t in canvas.visible_texts() if under.colliderect(t.ink)]
+            assert all(beside.contains(t.ink) and t.size == scale(size).px(36) for t in lines)
+            assert not any(t.ink.colliderect(tv._layout().area) for t in lines)  # off the board
+            return [t.words for t in sorted(lines, key=lambda t: t.rect.y)]
+
+        joined = "Charlotte-the-Magnificent and Grandma Josephine-Marie joined the queue"
+        notice = "The clock is paused: Maximilianmorgan fetches the pizza, back in five minutes"
+        tv.take(Notice("Eve joined the queue"), 0.0)
+        tv.take(Notice(joined), 0.0)
+        shown = news()  # whole, under the one before it where it takes a line
+        assert len(shown) == 2 and " ".join(shown).endswith(sentence(joined)), shown
+        tv.take(Notice(notice), 0.0)  # the newest in two lines; the one before waits
+        shown = news()
+        assert len(shown) == 2 and " ".join(shown) == sentence(notice), shown
+        tv.take(Notice(notice * 3), 0.0)  # too long for two: cut at the end of the second
+        shown = news()
+        assert len(shown) == 2 and shown[-1].endswith("…"), shown
+        assert sentence(notice * 3).startswith(" ".join(shown).removesuffix("…"))
+    finally:
+        d.close()

@@ -54,7 +54,11 @@ EMOTE_SIZES = (64, 56, 48)
 BY_SIZE = 0.55
 CARD_PAD = 16  # round the words of an emote's card, on a 1080-line screen
 NEWS_TIME = 6.0  # seconds a line of news stays
-NEWS_LINES = 2
+NEWS_LINES = 2  # lines of news on show: the newest news takes both where it needs them
+NEWS_SIZE = 36  # the news' type, on a 1080-line screen
+# Under the news' last line, on a 1080-line screen: the window's edge, or nearer, the side
+# column on a screen taller than wide (the news between it and the board).
+NEWS_BELOW, NEWS_OVER_COLUMN = 30, 12
 # A second "back" within this leaves: one B pressed by anyone on the sofa only asks, since
 # leaving would take the big screen away from the whole room.
 LEAVE_TIME = 2.5
@@ -221,6 +225,9 @@ class TvScene(BaseScene):
         foot = round(96 * u)
         strip = pygame.Rect(margin, margin, w - 2 * margin, head - round(12 * u))
         if h > w:
+            # The news between the board and the column: room for all its lines.
+            news = NEWS_LINES * theme.font(round(NEWS_SIZE * u)).get_linesize()
+            foot = max(foot, news + round(NEWS_OVER_COLUMN * u))
             board_size = max(1, min(w - 2 * margin, h - head - foot - 2 * margin - round(800 * u)))
             board = pygame.Rect((w - board_size) // 2, margin + head, board_size, board_size)
             side = pygame.Rect(margin, board.bottom + foot, w - 2 * margin, 0)
@@ -784,20 +791,28 @@ class TvScene(BaseScene):
         hidden: list[pygame.Rect] | None = None,
     ) -> list[pygame.Rect]:
         """The host's latest news along the bottom of ``room`` (under the board), ``margin``
-        in from its sides, newest last, but for the lines ``hidden`` (cards over them) would
-        cover; where."""
+        in from its sides, newest last, in NEWS_LINES lines at most: broken between words,
+        the newest takes what it needs of them and an older one what is left, cut only past
+        that; but for the lines ``hidden`` (cards over them) would cover; where."""
         palette = self.ctx.palette
         u = self._unit()
-        size = round(36 * u)
+        size = round(NEWS_SIZE * u)
         left, right = room.x + round(36 * u), room.right - margin
-        y = room.bottom - round(30 * u)
+        w, h = self.ctx.size
+        y = room.bottom - round((NEWS_OVER_COLUMN if h > w else NEWS_BELOW) * u)
+        free = NEWS_LINES
         drawn = []
         for text, _ in reversed(self.news):
-            words = theme.text(fit(text, size, right - left), size, palette.text)
-            place = words.get_rect(bottomleft=(left, y))
-            if place.collidelist(hidden or []) < 0:
-                drawn.append(surface.blit(words, place))
-            y -= words.get_height()
+            if not free:
+                break
+            lines = theme.wrapped(text, size, right - left, size, free)[0]
+            free -= len(lines)
+            for line in reversed(lines):  # a word wider than the line alone is cut
+                words = theme.text(fit(line, size, right - left), size, palette.text)
+                place = words.get_rect(bottomleft=(left, y))
+                if place.collidelist(hidden or []) < 0:
+                    drawn.append(surface.blit(words, place))
+                y -= words.get_height()
         return drawn
 
 
