@@ -525,3 +525,37 @@ def test_news_takes_two_lines_before_it_is_cut(tmp_path: Path, size: tuple[int, 
         assert sentence(notice * 3).startswith(" ".join(shown).removesuffix("…"))
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1000, 1000), (1080, 1920)])
+def test_whose_turn_it_is_shows_on_a_grey_screen(tmp_path: Path, size: tuple[int, int]) -> None:
+    # The mover's name was told from the other only by its colour and glow: in grey, O's lit
+    # orange and X's faded blue are one grey. A bar under the mover's name needs no colour.
+    d = Driver(tmp_path, size=size)
+    try:
+        goff = make_variant("goff")
+        moves = random_tokens(Position(goff), Random(3))
+        movers = {}
+        for ply in range(len(moves)):
+            pos = Record(goff, moves[:ply]).final()
+            if pos.to_play is not None:
+                movers.setdefault(pos.to_play, tuple(moves[:ply]))
+        for mover, played in movers.items():
+            tv = make_scene(SceneName.TV, d.app)
+            tv.take(Party("winner-stays", "", False, 1, ("Ada", "Dmitri"), (), (), 30_000, 20_000))
+            tv.take(Snapshot(goff, played, Record(goff, played).final()), 0.0)
+            canvas = Canvas(size)
+            tv.draw(canvas, 0.0)
+            rgb = pygame.surfarray.array3d(canvas).astype(float)
+            grey = rgb @ np.array([0.299, 0.587, 0.114])  # what a grey screen shows
+            strip = tv._areas()[1]
+            bar_top = tv._clock_line(strip).y + round(20 * scale(size).unit)  # the clock's
+            # Of the columns under each name (down to the clock's bar), how many show light.
+            lit = {}
+            for side, name in zip(Player, ("Ada", "Dmitri"), strict=True):
+                [words] = [t for t in canvas.visible_texts() if t.words == name]
+                under = grey[words.ink.left : words.ink.right, words.ink.bottom + 2 : bar_top]
+                lit[side] = (under > 100).any(axis=1).mean()
+            assert lit[mover] > 0.9 and lit[mover.other] == 0, (mover, lit)
+    finally:
+        d.close()

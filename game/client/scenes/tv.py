@@ -453,10 +453,11 @@ class TvScene(BaseScene):
             beside,
         )
         halves = []
+        face = theme.font(size, True)
         for side, (words, score, color, lit), room in zip(Player, lines, rooms, strict=True):
-            score_width = theme.font(size, True).size(score)[0]
-            name, _ = theme.fitted(words, size, room - beside - score_width, size, True)
-            halves.append((side, theme.glowing_text(name + score, size, color, glow if lit else 0)))
+            name, _ = theme.fitted(words, size, room - beside - face.size(score)[0], size, True)
+            label = theme.glowing_text(name + score, size, color, glow if lit else 0)
+            halves.append((side, label, face.size(name + score)[0]))
         # "vs" between the two sides' rooms: the strip's middle while each fits half of it.
         mid = strip.x + (strip.width - sum(rooms)) // 2 + rooms[0]
         y = strip.y + round(48 * u)
@@ -467,7 +468,7 @@ class TvScene(BaseScene):
             return
         vs = theme.text("vs", round(40 * u), palette.dim)
         theme.blit_centered(surface, vs, (mid, y))
-        for side, label in halves:
+        for side, label, width in halves:
             sprite = theme.mark_sprite(side, mark, palette.of(side), palette.glow_strength)
             if side is Player.X:
                 rect = label.get_rect(midright=(mid - gap, y))
@@ -477,6 +478,12 @@ class TvScene(BaseScene):
                 rect = label.get_rect(midleft=(mid + gap, y))
                 surface.blit(label, rect)
                 theme.blit_centered(surface, sprite, (rect.right + mark * 0.8, y))
+            if side is pos.to_play:
+                # Whose turn without colour (a grey screen, a colour-blind guest): a bar
+                # under the mover's name, as the play screen's headline names the mover.
+                bar = pygame.Rect(0, 0, width, max(4, round(8 * u)))
+                bar.midtop = (rect.centerx, y + face.get_linesize() // 2)
+                pygame.draw.rect(surface, palette.of(side), bar, border_radius=bar.height // 2)
         self._draw_clock(surface, self._clock_line(strip))
 
     def _clock_line(self, strip: pygame.Rect) -> pygame.Rect:
@@ -547,7 +554,7 @@ class TvScene(BaseScene):
             words, color = "Waiting for players to sit down", palette.dim
         else:
             who = self._names().get(pos.to_play, "") if pos.to_play else ""
-            doing = "chooses the collapse" if pos.awaiting_collapse else "to move"
+            doing = "chooses the collapse" if pos.awaiting_collapse else "to play"
             words, color = f"{who} {doing}", palette.dim
         words, size = theme.fitted(words, round(40 * u), line.width, round(30 * u), pos.is_over)
         label = theme.text(words, size, color, pos.is_over)
