@@ -20,7 +20,7 @@ import pytest
 from game.client.canvas import Canvas
 from game.client.prose import sentence
 from game.client.scene import FPS_CAP, SceneName, make_scene
-from game.client.scenes.tv import EMOTE_TIME
+from game.client.scenes.tv import EMOTE_TIME, _areas_at
 from game.client.still import Still, on_columns_of_16
 from game.client.theme import LEAST_BODY, drift_frame_rate, scale
 from game.records import Record, read_record
@@ -559,3 +559,21 @@ def test_whose_turn_it_is_shows_on_a_grey_screen(tmp_path: Path, size: tuple[int
             assert lit[mover] > 0.9 and lit[mover.other] == 0, (mover, lit)
     finally:
         d.close()
+
+
+def test_the_areas_are_worked_out_once_a_window_size(driver: Driver) -> None:
+    # Asked several times a frame (the board's layout, the news, the emotes' rooms), they
+    # were worked out afresh each time; each caller still gets rectangles of its own.
+    d = driver
+    moves, final = won_on_the_bottom_row()
+    tv = make_scene(SceneName.TV, d.app)
+    tv.take(Party("winner-stays", "", False, 1, ("Ada", "Bo"), (), (), 0, 0))
+    tv.take(Snapshot(make_variant("goff"), moves, final), 0.0)
+    tv.take(Notice("Eve joined the queue"), 0.0)
+    _areas_at.cache_clear()
+    for _ in range(3):
+        tv.draw(Canvas(d.app.size), 0.0)
+    assert _areas_at.cache_info().misses == 1
+    board, _, _ = tv._areas()
+    board.width = 0
+    assert tv._areas()[0].width > 0

@@ -217,29 +217,10 @@ class TvScene(BaseScene):
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """The board, the strip above it (who plays, the clock), and the side column: right
-        of them, or under the board and its news on a screen taller than wide."""
-        w, h = self.ctx.size
-        u = self._unit()
-        margin = round(36 * u)
-        head = round(150 * u)
-        foot = round(96 * u)
-        strip = pygame.Rect(margin, margin, w - 2 * margin, head - round(12 * u))
-        if h > w:
-            # The news between the board and the column: room for all its lines.
-            news = NEWS_LINES * theme.font(round(NEWS_SIZE * u)).get_linesize()
-            foot = max(foot, news + round(NEWS_OVER_COLUMN * u))
-            board_size = max(1, min(w - 2 * margin, h - head - foot - 2 * margin - round(800 * u)))
-            board = pygame.Rect((w - board_size) // 2, margin + head, board_size, board_size)
-            side = pygame.Rect(margin, board.bottom + foot, w - 2 * margin, 0)
-            side.height = max(1, h - side.y - margin)
-            return board, strip, side
-        side_w = max(round(w * 0.36), round(560 * u))
-        board_size = min(h - head - foot - 2 * margin, w - side_w - 3 * margin)
-        board_left = margin + (w - side_w - 3 * margin - board_size) // 2
-        board = pygame.Rect(board_left, margin + head, board_size, board_size)
-        strip.width -= side_w + margin
-        side = pygame.Rect(w - side_w - margin, margin, side_w, h - 2 * margin)
-        return board, strip, side
+        of them, or under the board and its news on a screen taller than wide. Worked out
+        once a window size (a frame asks for them several times); the caller's to change."""
+        board, strip, side = _areas_at(self.ctx.size)
+        return board.copy(), strip.copy(), side.copy()
 
     def _beside(self) -> pygame.Rect:
         """The window but the side column: left of it, or above it on a tall screen."""
@@ -821,6 +802,33 @@ class TvScene(BaseScene):
                     drawn.append(surface.blit(words, place))
                 y -= words.get_height()
         return drawn
+
+
+@lru_cache(maxsize=4)
+def _areas_at(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """:meth:`TvScene._areas` on a window ``size`` big, kept: the scene hands out copies."""
+    w, h = size
+    u = theme.scale(size).unit
+    margin = round(36 * u)
+    head = round(150 * u)
+    foot = round(96 * u)
+    strip = pygame.Rect(margin, margin, w - 2 * margin, head - round(12 * u))
+    if h > w:
+        # The news between the board and the column: room for all its lines.
+        news = NEWS_LINES * theme.font(round(NEWS_SIZE * u)).get_linesize()
+        foot = max(foot, news + round(NEWS_OVER_COLUMN * u))
+        board_size = max(1, min(w - 2 * margin, h - head - foot - 2 * margin - round(800 * u)))
+        board = pygame.Rect((w - board_size) // 2, margin + head, board_size, board_size)
+        side = pygame.Rect(margin, board.bottom + foot, w - 2 * margin, 0)
+        side.height = max(1, h - side.y - margin)
+        return board, strip, side
+    side_w = max(round(w * 0.36), round(560 * u))
+    board_size = min(h - head - foot - 2 * margin, w - side_w - 3 * margin)
+    board_left = margin + (w - side_w - 3 * margin - board_size) // 2
+    board = pygame.Rect(board_left, margin + head, board_size, board_size)
+    strip.width -= side_w + margin
+    side = pygame.Rect(w - side_w - margin, margin, side_w, h - 2 * margin)
+    return board, strip, side
 
 
 def _names_fit(
