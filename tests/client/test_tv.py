@@ -577,3 +577,28 @@ def test_the_areas_are_worked_out_once_a_window_size(driver: Driver) -> None:
     board, _, _ = tv._areas()
     board.width = 0
     assert tv._areas()[0].width > 0
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1000, 1000), (1080, 1920)])
+def test_the_queue_s_line_stays_in_its_column_and_counts_the_rest(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # "then Grandma Josephine-Marie  + 3 more" ran past the column's edge: a first name too
+    # long for the line with the count was shown whole all the same; and the name next up
+    # was cut at its size on a square window, where it fits whole a little smaller.
+    d = Driver(tmp_path, size=size)
+    try:
+        next_up = "Grandma Josephine-Marie"
+        queue = (next_up, "Charlotte-the-Magnificent-Antoinette", "Dmitri", "Eve", "Cy")
+        tv = make_scene(SceneName.TV, d.app)
+        tv.take(Party("winner-stays", "", False, 1, ("Ada", "Max"), queue, (), 0, 0))
+        canvas = Canvas(size)
+        tv.draw(canvas, 0.0)
+        inner = tv._areas()[2].inflate(-scale(size).px(64), 0)  # in from the panel's edges
+        [first] = [t for t in canvas.visible_texts() if t.words == next_up]
+        assert inner.contains(first.ink) and first.size >= scale(size).px(LEAST_BODY), first
+        [line] = [t for t in canvas.visible_texts() if t.words.startswith("then ")]
+        assert inner.contains(line.ink), (line, inner)
+        assert line.words.startswith("then Charlotte") and line.words.endswith(" more"), line
+    finally:
+        d.close()

@@ -638,12 +638,10 @@ class TvScene(BaseScene):
             none = theme.text("nobody waiting", round(40 * u), palette.dim)
             surface.blit(none, (inner.x, y))
             return y + none.get_height() + round(24 * u)
-        first = theme.text(
-            fit(party.queue[0], round(48 * u), inner.width, True),
-            round(48 * u),
-            palette.highlight,
-            True,
-        )
+        # A long name shrinks to stay whole, as on the scoreboard; cut only past that.
+        least = theme.scale(self.ctx.size).px(theme.LEAST_BODY)
+        name = theme.fitted(party.queue[0], round(48 * u), inner.width, least, True)
+        first = theme.text(*name, palette.highlight, True)
         surface.blit(first, (inner.x, y))
         y += first.get_height()
         if len(party.queue) > 1:
@@ -864,7 +862,8 @@ def _names_fit(
 
 
 def _names_line(names: tuple[str, ...], size: int, width: int) -> str:
-    """ "then A, B, C" with as many names as fit in ``width``, and how many more there are."""
+    """ "then A, B, C" with as many names as fit in ``width``, and how many more there are
+    (a first name too long for the line alone is cut, the count kept)."""
     face = theme.font(size)
     shown: list[str] = []
     for count, name in enumerate(names, start=1):
@@ -874,7 +873,11 @@ def _names_line(names: tuple[str, ...], size: int, width: int) -> str:
             break
         shown.append(name)
     left = len(names) - len(shown)
-    return "then " + ", ".join(shown) + (f"  + {left} more" if left else "")
+    more = f"  + {left} more" if left else ""
+    then = "then " + ", ".join(shown)
+    if face.size(then + more)[0] > width:
+        then = theme.cut(then, face, width - face.size(more)[0])
+    return then + more
 
 
 def _bar(line: pygame.Rect) -> pygame.Rect:
