@@ -359,36 +359,6 @@ def test_a_game_whose_record_a_killed_host_had_only_staged_goes_on(
     assert not list(tmp_path.glob(".*.staged-*"))  # taken up: renamed into place
 
 
-def test_a_restart_lists_the_folder_for_staged_copies_once(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A folder of a thousand games is long to list: the restore looks for staged copies
-    once (it looked twice, the second time only to find the same ones again), and still
-    takes up a game a killed host had only staged."""
-    write_night(tmp_path, "Kitchen", [("ann", "ben"), ("ben", "ann")], x_wins())
-    second = party_record(tmp_path, "Kitchen", 2)
-    second.rename(second.with_name(f".{second.name}.staged-0"))  # as if never renamed
-    listed: list[str] = []
-    glob = Path.glob
-
-    def listing(folder: Path, pattern: str) -> Iterator[Path]:
-        listed.append(pattern)
-        return glob(folder, pattern)
-
-    monkeypatch.setattr(Path, "glob", listing)
-    from game.rules import make_variant
-
-    table = new_table(make_variant("goff"), "Kitchen", tmp_path)
-    host = PartyHost(table, host_config(tmp_path), PartyConfig(ROUND_ROBIN, **FAST))
-    monkeypatch.undo()
-    assert listed.count(".party-kitchen-game*.json.staged-*") == 1, listed
-    assert [(r.x, r.winner) for r in host.party.results] == [("ann", "ann"), ("ben", "ben")]
-    assert party_records(tmp_path, "Kitchen") == [
-        party_record(tmp_path, "Kitchen", n) for n in (1, 2)
-    ]
-    assert not list(tmp_path.glob(".*.staged-*"))  # taken up: renamed into place
-
-
 def test_a_party_whose_disk_refuses_its_files_plays_on_and_says_so(
     party_host: Callable[..., HostHandle], tmp_path: Path
 ) -> None:
