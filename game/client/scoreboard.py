@@ -5,7 +5,8 @@ A panel owning one rectangle, for every screen at a party: the big screen
 panel under the move list. Rows shrink, down to a size still readable across
 a room, to fit everyone; when they still do not fit, the pages take turns.
 A name has all the row up to its points (a square window's column is narrow),
-and a long one shrinks, never under the least size of a sentence, before it is cut.
+and a long one shrinks, never under the least size of a sentence, where that shows it
+whole; one too long even then is cut at the row's size.
 """
 
 from __future__ import annotations
@@ -68,8 +69,8 @@ def _row(
     size: int,
     least: int,
 ) -> None:
-    """One row at ``y`` in type ``size``; a name too long for its room shrinks to ``least``
-    before it is cut."""
+    """One row at ``y`` in type ``size``; a name too long for its room shrinks, down to
+    ``least``, where that shows it whole, and is cut at ``size`` where not."""
     playing = row.name in party.playing
     color = palette.accent if playing else palette.text if row.here else palette.dim
     bold = row.rank == 1 and row.played > 0
@@ -83,7 +84,10 @@ def _row(
     # The name has the row up to its points (in a narrow column too), a space short of them.
     # The host's rank, not the row's place: a guest here beyond the best 100 follows them.
     words = f"{row.rank}.  {row.name}"
-    name, shrunk = theme.fitted(words, size, left - size // 2 - area.x, least, bold)
+    room = left - size // 2 - area.x
+    name, shrunk = theme.fitted(words, size, room, least, bold)
+    if name != words:  # cut even small: cut at the row's size, not small and cut as well
+        name, shrunk = theme.fitted(words, size, room, size, bold)
     drop = theme.font(size, bold).get_ascent() - theme.font(shrunk, bold).get_ascent()
     name_color = palette.highlight if bold else color
     surface.blit(theme.text(name, shrunk, name_color, bold), (area.x, y + drop))  # one baseline

@@ -74,12 +74,14 @@ def test_a_name_takes_the_room_its_row_has_and_shrinks_before_it_is_cut(
         least = theme.scale(size).px(theme.LEAST_BODY)
         ten, bo = shown[f"1.  {TEN}"], shown["2.  Bo"]  # whole, as large as the row lets it
         assert ten.size == bo.size if size[0] > size[1] * 1.5 else ten.size >= least
-        # The longest a player may take: smaller, never under a sentence's least, then cut
-        # by halves (theme.cut: no stop before the ellipsis), clear of its points.
+        # The longest a player may take: whole if a size down to a sentence's least holds
+        # it, else cut by halves (theme.cut) at the row's size, not small and cut as well;
+        # clear of its points either way.
         [long] = [t for t in canvas.visible_texts() if t.words.startswith("4.  Charlotte")]
-        if long.words != f"4.  {LONG}":
-            assert long.size == least, long
-            assert long.words.endswith("…")
+        if long.words == f"4.  {LONG}":
+            assert least <= long.size <= bo.size
+        else:
+            assert long.size == bo.size and long.words.endswith("…"), long
         half = shown["½"]  # its points
         assert long.ink.right + round(8 * unit) <= half.ink.left
         baselines = {t.rect.top + theme.font(t.size).get_ascent() for t in (long, half)}
