@@ -22,12 +22,13 @@ import pytest
 from game.client.canvas import Canvas
 from game.client.intents import KEYBOARD, Undo
 from game.client.scene import SceneName
+from game.client.scenes.party_results import podium
 from game.client.scenes.party_setup import Evening
 from game.records import read_record
 from game.rules import make_variant
 from net.host import HostConfig, default_save_dir, new_table, start_host_thread
 from net.loopthread import LoopThread
-from net.party import ROUND_ROBIN, WINNER_STAYS, Party
+from net.party import ROUND_ROBIN, WINNER_STAYS, Party, Standing
 from net.party_client import play_party_bot
 from net.party_host import PartyConfig, PartyHost, party_file, party_record
 from tests.client.driver import Draws, Driver
@@ -185,8 +186,8 @@ def test_the_nights_results_give_the_places_the_host_gives(tmp_path: Path) -> No
     finally:
         d.close()
     assert ranked(words) == ["1.  Eve", "2.  Ada", "2.  Bo", "2.  Cy", "5.  Dee"]
-    # The podium: the three second beside each other, left of Eve's step.
-    assert [w for w in words if w.isdigit() and len(w) == 1][:4] == ["2", "2", "2", "1"]
+    # The podium: Eve first in the middle, the three second round her, two on her left.
+    assert [w for w in words if w.isdigit() and len(w) == 1][:4] == ["2", "2", "1", "2"]
 
 
 LONG_NAMES = [
@@ -468,3 +469,23 @@ def test_a_party_hosted_over_a_disk_that_refuses_its_files_still_starts(small: D
     d.choose("Start the party")
     d.until(lambda: d.name is SceneName.PARTY)
     assert d.app.table is not None and folder.is_file()
+
+
+@pytest.mark.parametrize(
+    ("ranks", "left_to_right"),
+    [
+        ((1, 2, 3, 4), "b a c"),  # second, first, third
+        ((1, 2, 2, 2), "b c a d"),  # the first stays in the middle
+        ((1, 2, 2), "b a c"),
+        ((1, 1, 3), "a b c"),  # two share the top, the third on its side
+        ((1, 3, 3), "b a c"),
+        ((1, 1, 1, 1, 5), "a b c d"),  # level players in the standings' order
+        ((1, 2), "b a"),
+        ((1,), "a"),
+    ],
+)
+def test_the_podium_keeps_the_first_in_the_middle(
+    ranks: tuple[int, ...], left_to_right: str
+) -> None:
+    rows = [Standing(name, rank=rank) for name, rank in zip("abcde", ranks, strict=False)]
+    assert " ".join(row.name for row in podium(rows)) == left_to_right

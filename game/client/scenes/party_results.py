@@ -58,11 +58,18 @@ def night_results(paths: list[Path], name: str) -> tuple[list[GameResult], int]:
 
 
 def podium(rows: list[Standing]) -> list[Standing]:
-    """Who stands on the podium, from left to right: second, first, third, everyone level at
-    a place beside each other (:func:`~net.party.standings`' ranks: 1, 1, 1, 1, 5 is four on
-    the highest steps, and no second or third)."""
+    """Who stands on the podium, from left to right: second, first, third, as on any podium,
+    everyone level at a place side by side in the standings' order (:func:`~net.party.
+    standings`' ranks: 1, 1, 1, 1, 5 is four on the highest steps). Where one place alone
+    follows the first and more than one holds it (1, 2, 2, 2), they stand on both sides:
+    the first stays in the middle."""
     on = [row for row in rows if row.rank <= PODIUM]
-    return sorted(on, key=lambda row: (2, 1, 3).index(row.rank))
+    first = [row for row in on if row.rank == 1]
+    rest = [row for row in on if row.rank > 1]
+    if len(rest) > 1 and len({row.rank for row in rest}) == 1:
+        half = (len(rest) + (rest[0].rank == 2)) // 2  # the odd one out on its own side
+        return rest[:half] + first + rest[half:]
+    return [row for row in rest if row.rank == 2] + first + [r for r in rest if r.rank == 3]
 
 
 class PartyResultsScene(BaseScene):
