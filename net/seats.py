@@ -62,6 +62,18 @@ class SeatStore:
             seen = self._read()["at"]
         return any(at.rpartition(":")[0] == host and key == table for at, key in seen.items())
 
+    def kept(self, address: tuple[str, int], name: str) -> bool:
+        """Whether a seat of ``name`` at the table last seen at ``address`` is kept here and
+        no live client holds it: a window started again may take it back."""
+        with _lock:
+            data = self._read()
+            table = data["at"].get(_where(address))
+            key = self.key(table, name) if isinstance(table, str) else ""
+            entry = data["seats"].get(key)
+            if key in _held or not isinstance(entry, dict):
+                return False
+            return isinstance(entry.get("token"), str) and not running_elsewhere(entry.get("pid"))
+
     def take(self, table: str, name: str) -> str | None:
         """The token kept for ``name`` at ``table``, now held by this client (until
         :meth:`release`); ``None`` if there is none or another live client holds it."""

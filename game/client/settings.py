@@ -18,6 +18,7 @@ from pathlib import Path
 from game.ai import LEVELS
 from game.client.paths import settings_file, write_atomic
 from game.rules import VARIANTS
+from net.client import parse_address
 from net.protocol import tidy_name
 
 log = logging.getLogger(__name__)
@@ -41,6 +42,7 @@ class Settings:
     nxn_size: int = 4
     bot_level: str = LEVELS[0]
     player_name: str = ""  # none chosen yet: asked when a LAN table first needs it
+    last_address: str = ""  # the table last joined by typing its address, offered again
 
     @property
     def effect_intensity(self) -> float:
@@ -65,6 +67,8 @@ def valid(name: str, value: object) -> bool:
         return isinstance(value, str) and value in VARIANTS
     if name == "bot_level":
         return isinstance(value, str) and value in LEVELS
+    if name == "last_address":
+        return isinstance(value, str) and _an_address(value)
     # A name: printable (a NUL or a lone surrogate in a damaged file could not be sent to a
     # table), as a table would show it but for its spacing.
     return (
@@ -72,6 +76,14 @@ def valid(name: str, value: object) -> bool:
         and 0 < len(value.strip()) <= NAME_LIMIT
         and tidy_name(value) == " ".join(value.split())
     )
+
+
+def _an_address(text: str) -> bool:
+    try:
+        parse_address(text)
+    except ValueError:
+        return False
+    return True
 
 
 def from_fields(data: object) -> Settings:

@@ -40,15 +40,22 @@ UP, DOWN, LEFT, RIGHT = (
 
 class Driver:
     def __init__(
-        self, home: Path, size: tuple[int, int] = (1280, 720), full_show: bool = False
+        self,
+        home: Path,
+        size: tuple[int, int] = (1280, 720),
+        full_show: bool = False,
+        again: bool = False,
     ) -> None:
+        """The app with its settings and data under ``home``; ``again``: started again on
+        what an earlier Driver of the same ``home`` left there."""
         # Saved games go under the test's folder, never the real home (put back in close()).
         self._data_home = os.environ.get("XDG_DATA_HOME")
         os.environ["XDG_DATA_HOME"] = str(home / "data")
         self.now = 0
-        # A name, as a player who has sat at a LAN table before has one (else it is asked).
-        named = settings.Settings(quick_collapse=not full_show, player_name="Player")
-        settings.save(named, home / "settings.json")
+        if not again:
+            # A name, as a player who has sat at a LAN table before has one (else it is asked).
+            named = settings.Settings(quick_collapse=not full_show, player_name="Player")
+            settings.save(named, home / "settings.json")
         self.app = App(size=size, clock=lambda: self.now, settings_path=home / "settings.json")
         self.frames(1)
 

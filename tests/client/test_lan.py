@@ -255,6 +255,45 @@ def test_typing_an_address_and_enter_joins_it(driver: Driver, tmp_path: Path) ->
         host.stop()
 
 
+def test_a_window_started_again_is_back_in_its_seat_in_one_press(tmp_path: Path) -> None:
+    """A window closed mid-game (a crash, a flat battery) and started again finds the table
+    it joined by typing its address first on the LAN screen: one press, by pad too, takes
+    its seat back while the host holds it. Typing the address again with a pad, a key at a
+    time, took longer than the host's minute."""
+    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
+    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
+    where = show_address(host.address)
+    d = Driver(tmp_path)
+    try:
+        join_by_address(d, host.address)
+        assert d.scene.session.local_sides == {Player.X}
+        d.app.go(SceneName.TITLE)  # leaving by the menu frees the seat: no again-row then
+        d.frames(1)
+        d.app.go(SceneName.LAN, mode="join", bind=LOOPBACK)
+        d.frames(1)
+        assert d.scene.menu.items[0].label == f"Join {where} again"
+        d.key(pygame.K_RETURN)
+        d.until(lambda: d.name is SceneName.PLAY)
+        assert d.scene.session.local_sides == {Player.X}
+    finally:
+        d.close()  # as a window closed: the host holds the seat
+    d = Driver(tmp_path, again=True)
+    try:
+        d.app.go(SceneName.LAN, mode="join", bind=LOOPBACK)
+        d.frames(1)
+        first = d.scene.menu.items[0]
+        assert first.label == f"Back to your seat at {where}" and d.scene.menu.focus == 0
+        d.key(pygame.K_RETURN)
+        d.until(lambda: d.name is SceneName.PLAY)
+        assert d.scene.session.local_sides == {Player.X}
+        assert [s.name for s in d.scene.session.table.seats] == ["Player", None]
+    finally:
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        d.close()
+        host.stop()
+
+
 class Opponent:
     """A second player at the table, played by the test through its own NetworkSession."""
 

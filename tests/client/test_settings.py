@@ -75,6 +75,19 @@ def test_a_name_a_table_could_not_show_is_not_kept(tmp_path: Path, name: str) ->
     assert settings.load(path) == Settings(muted=True)  # asked again, the rest kept
 
 
+@pytest.mark.parametrize(
+    ("address", "kept"),
+    [("127.0.0.1:7777", True), ("[::1]:7777", True), ("host:99999", False), (7777, False)],
+)
+def test_the_last_address_is_kept_only_if_it_can_be_joined(
+    tmp_path: Path, address: object, kept: bool
+) -> None:
+    # The LAN screen offers it as a row that joins at once: one it cannot read is dropped.
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"last_address": address}), encoding="utf-8")
+    assert settings.load(path).last_address == (address if kept else "")
+
+
 def test_a_volume_written_as_an_integer_is_read_as_a_float(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     path.write_text('{"volume": 1, "muted": true}', encoding="utf-8")

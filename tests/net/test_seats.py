@@ -62,9 +62,13 @@ def test_the_store_hands_a_token_to_one_client_at_a_time(tmp_path: Path) -> None
     store = SeatStore(tmp_path / "seats.json")
     table = "5eed"  # a table's key, as its Welcome and the lobby say it
     assert store.take(table, "Ada") is None and store.table_at((LOOPBACK, 7777)) is None
+    assert not store.kept((LOOPBACK, 7777), "Ada")
     store.keep(table, "Ada", "secret", (LOOPBACK, 7777))
     assert store.take(table, "Ada") is None  # held by this client right now
+    assert not store.kept((LOOPBACK, 7777), "Ada")  # so not one to take back
     store.release(table, "Ada")
+    assert store.kept((LOOPBACK, 7777), "Ada")  # a window started again may take it
+    assert not store.kept((LOOPBACK, 7778), "Ada") and not store.kept((LOOPBACK, 7777), "Bo")
     assert store.table_at((LOOPBACK, 7777)) == table  # found again by its address...
     assert store.take(table, "Ada") == "secret"  # ... or by its key, wherever it is now
     assert store.take(table, "Bo") is None and store.take("other", "Ada") is None

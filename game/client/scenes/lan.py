@@ -76,6 +76,7 @@ class LanScene(MenuScreen):
         self._next_look = 0.0
         self.typed = ""
         self.address_field: TextField | None = None  # the address being typed, while it is
+        self._again: tuple[str, tuple[str, int]] | None = None  # the last typed: row, address
         self._sit = True  # whether this window asked the table for a seat
 
     def enter(
@@ -117,6 +118,7 @@ class LanScene(MenuScreen):
         else:
             self._lobby_start = self.ctx.run_in_worker(lambda: LobbyBrowser(bind))
             self.status = "Looking for tables on the LAN…"
+            self._again = self._last_typed()
             self._join_menu()
 
     def ticking(self) -> bool:
@@ -254,6 +256,10 @@ class LanScene(MenuScreen):
             )
             items.append(Item(f"Big screen: {name}", lambda t=t: self._watch(t)))
             rows += [("join", t.service), ("watch", t.service)]
+        if self._again is not None:
+            label, address = self._again
+            items.insert(0, Item(label, lambda: self._join(address, True)))
+            rows.insert(0, "again")
         self.address_item = Item(self._address_label(), self._type_address)
         items += [self.address_item, Item("Back", lambda: self.ctx.go(SceneName.TITLE))]
         rows += ["address", "back"]
@@ -273,6 +279,17 @@ class LanScene(MenuScreen):
         else:
             seats = "full: watch"
         return f"{name} · {variant_title(table.variant)} · {seats}"
+
+    def _last_typed(self) -> tuple[str, tuple[str, int]] | None:
+        """The row that joins the table last joined by its typed address again, one press
+        for a window started again (a pad types an address a key at a time), and where."""
+        typed = self.ctx.settings.last_address
+        if not typed:
+            return None
+        address = parse_address(typed)  # the settings keep only addresses that read
+        if SeatStore(seats_file()).kept(address, self.name):
+            return f"Back to your seat at {show_address(address)}", address
+        return f"Join {show_address(address)} again", address
 
     def _address_label(self) -> str:
         return f"Address: {self.typed}" if self.typed else "Type an address (host:port)"
@@ -298,6 +315,8 @@ class LanScene(MenuScreen):
             self.status = str(exc)
             self.ctx.audio.play(Cue.REFUSE)
             return
+        settings = dataclasses.replace(self.ctx.settings, last_address=show_address(address))
+        self.ctx.apply_settings(settings)
         self._join(address, True)
 
     def _watch(self, table: FoundTable) -> None:
