@@ -12,8 +12,10 @@ from random import Random
 import pygame
 import pytest
 
+from game.client import theme
 from game.client.canvas import Canvas
 from game.client.scene import SceneName
+from game.client.still import Still
 from game.records import Record, read_record
 from game.rules import Place, Player, Position, make_variant
 from game.session import Snapshot
@@ -23,7 +25,7 @@ from net.host import HostConfig, default_save_dir, new_table, start_host_thread
 from net.loopthread import LoopThread
 from net.seats import SeatStore
 from net.session import NetworkSession
-from net.table import interrupted_tables
+from net.table import Table, interrupted_tables
 from tests.client.driver import Driver
 from tests.net.announce import announce, properties
 
@@ -514,8 +516,9 @@ def test_the_second_player_accepts_a_rematch_and_the_series_counts(
         host.stop()
 
 
+@pytest.mark.parametrize("how", ["Leave", "closed again"])
 def test_a_window_hosted_table_left_mid_game_is_continued_from_the_lan_screen(
-    tmp_path: Path,
+    tmp_path: Path, how: str
 ) -> None:
     d = Driver(tmp_path)
     bo_seats = SeatStore(tmp_path / "bo" / "seats.json")  # the guest's own data folder
@@ -549,11 +552,16 @@ def test_a_window_hosted_table_left_mid_game_is_continued_from_the_lan_screen(
         assert d.app._asking is not None and d.name is SceneName.PLAY
         d.button(pygame.CONTROLLER_BUTTON_B)
         assert d.app._asking is None and d.name is SceneName.PLAY
-        # Closed again, and "Leave" clicked: the table closes, the window with it.
+        # Closed again, and "Leave" clicked, or closed once more (the close button again, or
+        # the system's SIGTERM, which SDL sends as a quit): the table closes, the window too.
         d.post(pygame.QUIT)
         question = d.app._asking
         assert question is not None
-        d.click(question.question.menu.rects(question.question.menu_area(d.app.size))[1].center)
+        if how == "Leave":
+            menu = question.question.menu
+            d.click(menu.rects(question.question.menu_area(d.app.size))[1].center)
+        else:
+            d.post(pygame.QUIT)
         assert not d.app.running
         d.until(lambda: opponent.session.ended is not None)
         opponent.session.close()
@@ -694,3 +702,44 @@ def test_page_keys_and_the_wheel_scroll_a_long_lobby(driver: Driver) -> None:
     finally:
         stranger.kill()
         stranger.wait()
+
+
+@pytest.mark.parametrize(
+    "moves",
+    [
+        ["1-5", "5-9", "1-9"],  # a cycle awaiting its collapse: the previews' place
+        ["1-2", "2-3", "3-4", "4-5", "5-6", "6-7", "7-8"],  # a list down to the buttons
+    ],
+)
+def test_an_open_seats_invitation_has_its_place_in_the_panel_to_itself(
+    tmp_path: Path, moves: list[str]
+) -> None:
+    """A table continued with its other seat open shows how to join it from a phone where
+    the collapse previews go. The previews of a cycle awaiting its collapse were drawn under
+    it, and a long move list ran through it."""
+    d = Driver(tmp_path, size=(1920, 1080))
+    # The window's own way of hosting, the phone page with it, on free ports.
+    config = HostConfig(
+        bind=LOOPBACK, port=0, web_port=0, advertise=False, save_dir=tmp_path / "host"
+    )
+    table = Table("Den", Record(make_variant("goff"), moves), config.save_dir)
+    try:
+        d.app.go(SceneName.LAN, mode="host", bind=LOOPBACK, table=table, config=config)
+        d.until(lambda: d.name is SceneName.PLAY and d.scene._invitation() is not None)
+        d.until(lambda: len(d.scene.moves) == len(moves))
+        scene = d.scene
+        scene.still = Still()
+        canvas = Canvas(d.app.size)
+        scene.draw(canvas, 0.0)
+        first, second = scene._preview_rects(scene._areas()[1])
+        place = first.union(second)
+        place.height += 2 * theme.font(theme.scale(d.app.size).body).get_linesize()  # labels
+        # Every text drawn there, hidden under the invitation's card or not.
+        texts = [t for t in canvas.drawn if t.kind == "text" and t.ink.colliderect(place)]
+        assert any(t.words == "Play on your phone" for t in texts)
+        intruders = [t.words for t in texts if "&" in t.words or " in cell " in t.words]
+        assert not intruders, intruders
+    finally:
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        d.close()

@@ -316,8 +316,9 @@ class PlayScene(BaseScene):
         if self.pos.awaiting_collapse:
             found = layout.spooky_at(self.pos, at)
             hovered = self._outcome_of(*found) if found else None
-            looked = Previews.at(self._preview_rects(self._areas()[1]), at)
-            hovered = looked if looked is not None else hovered
+            if self._previews_up(self.pos):
+                looked = Previews.at(self._preview_rects(self._areas()[1]), at)
+                hovered = looked if looked is not None else hovered
             if hovered is not None:
                 self.choice = hovered
         if self.hud_menu.handle(Point(at), self._hud_menu_area(self._areas()[1])):
@@ -333,7 +334,9 @@ class PlayScene(BaseScene):
         if self.hud_menu.handle(Click(at), self._hud_menu_area(hud)):
             return
         if self.pos.awaiting_collapse:
-            chosen = Previews.at(self._preview_rects(hud), at)
+            chosen = (
+                Previews.at(self._preview_rects(hud), at) if self._previews_up(self.pos) else None
+            )
             if chosen is not None:
                 self._commit(chosen)
                 return
@@ -911,6 +914,11 @@ class PlayScene(BaseScene):
             return None
         return (party, int(self.ctx.time / scoreboard.PAGE_TIME), self._clock_left(party))
 
+    def _previews_up(self, pos: Position) -> bool:
+        """Whether the panel shows ``pos``'s collapse previews: not while a seat is open,
+        whose invitation stands in their place (the game waits for that player first)."""
+        return pos.awaiting_collapse and self._invitation() is None
+
     def _invitation(self) -> str | None:
         """The address to sit down at from a phone, while a seat of a table hosted here is open."""
         url = getattr(self.session, "join_url", None)
@@ -1050,14 +1058,17 @@ class PlayScene(BaseScene):
         rest = hud_panel.draw(surface, hud, self._hud_view(pos), palette, scale)
         self._under_words = rest
         menu = self._hud_menu_area(hud)
-        if pos.awaiting_collapse:
+        if self._previews_up(pos):
             rects = self._preview_rects(hud)
             self.previews.draw(surface, rects, pos, self.choice, palette, scale.body)
         else:
             top = rest.y
             if self._banner_up():  # the moves go on under it, none of them cut in half
                 top = max(top, self._banner_area(hud).bottom + scale.px(16))
-            area = pygame.Rect(rest.x, top, rest.width, menu.top - scale.px(16) - top)
+            bottom = menu.top
+            if self._invitation() is not None:  # it stands where the previews go
+                bottom = self._preview_rects(hud)[0].top
+            area = pygame.Rect(rest.x, top, rest.width, bottom - scale.px(16) - top)
             party = self._party()
             if party is not None:
                 # At a party: the clock and the scoreboard under the moves, as on the big screen.
@@ -1102,7 +1113,7 @@ class PlayScene(BaseScene):
     def _draw_chosen_ring(self, surface: pygame.Surface, hud: pygame.Rect, over: Over) -> None:
         """The focus ring round the outcome looked at or chosen."""
         pos = self.show.hud_position(self.pos)
-        if self.choice is not None and pos.awaiting_collapse:
+        if self.choice is not None and self._previews_up(pos):
             rects = self._preview_rects(hud)
             palette, t = self.ctx.palette, self.ctx.time
             self.previews.draw_ring(surface, rects, pos, self.choice, palette, t, over)
@@ -1117,7 +1128,7 @@ class PlayScene(BaseScene):
         words = self._under_words if self._under_words is not None else hud
         top = max(hud.top, min(words.top, hud.bottom))
         bottom = self._hud_menu_area(hud).top - scale.px(8)
-        if self.show.hud_position(self.pos).awaiting_collapse:
+        if self._previews_up(self.show.hud_position(self.pos)):
             previews = ring_reach(self._preview_rects(hud)[0], self.ctx.size[1])
             bottom = min(bottom, previews.top - scale.px(8))
         return pygame.Rect(words.x, top, words.width, max(0, bottom - top))
