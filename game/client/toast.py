@@ -28,9 +28,12 @@ def draw(
     toast: Toast,
     palette: Palette,
     scale: Scale,
+    rows: int = 0,
 ) -> pygame.Rect:
     """``toast`` at the top of ``room``, its whole width; where it is. A panel too short for
-    it there moves it up, over the words above, no higher than ``top``."""
+    it there moves it up, over the words above, no higher than ``top``. ``rows``: the height
+    of the lines of a list from the top of ``room`` down (the moves), which the toast then
+    covers whole, none of them left cut in half under its edge."""
     size = scale.body
     color = palette.warning if toast.warning else palette.text
     width = round(room.width - size * 1.6)
@@ -44,11 +47,13 @@ def draw(
     height = sum(line.get_height() for line in lines)
     # Opaque: the move list under it must not show through.
     box = pygame.Rect(room.x, room.top, room.width, height + size * 0.9)
+    if rows:
+        box.height = min(-(-box.height // rows) * rows, max(box.height, room.height))
     if box.bottom > room.bottom:
         box.bottom = max(room.bottom, top + box.height)
     theme.panel(surface, box, palette.background_bottom, color, size // 4, alpha=255)
     note_cover(surface, box)  # the words under it are hidden
-    y = box.y + size * 0.45
+    y = box.centery - height / 2
     for line in lines:
         surface.blit(line, line.get_rect(midtop=(box.centerx, round(y))))
         y += line.get_height()

@@ -423,3 +423,27 @@ def test_a_host_s_notice_of_any_length_is_a_toast_of_three_lines_at_most(
     finally:
         d.close()
         host.stop()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1000, 1000)])
+@pytest.mark.parametrize("words", ["Cell 5 is classical", "Bo dropped; seat O is held. " * 4])
+def test_a_toast_over_the_moves_leaves_none_of_them_cut_in_half(
+    tmp_path: Path, size: tuple[int, int], words: str
+) -> None:
+    """A toast covers the top of the move list for a moment; the line at its lower edge
+    showed half its letters under it. It now ends between two lines."""
+    d = Driver(tmp_path, size=size)
+    try:
+        start(d, ["4-8", "5-6", "1-4", "3-5", "6-9", "6-8", "4-9", "7@9", "2-7"])
+        scene = d.scene
+        scene._say(words)
+        scene.still = Still()
+        canvas = Canvas(size)
+        scene.draw(canvas, 0.0)
+        [box] = [drawn.rect for drawn in canvas.drawn if drawn.kind == "cover"]
+        moves = [t for t in canvas.drawn if t.kind == "text" and "&" in t.words]
+        assert any(box.colliderect(t.ink) for t in moves)
+        cut = [t.words for t in moves if box.colliderect(t.rect) and not box.contains(t.rect)]
+        assert not cut, cut
+    finally:
+        d.close()

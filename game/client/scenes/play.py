@@ -87,6 +87,7 @@ from net.party import EMOTES
 from net.protocol import Emoted, Party
 
 MESSAGE_TIME = 3.5  # seconds a toast stays
+MOVES_SIZE = 30  # the move list's type, on a 1080-line screen
 LEAVE_TIME = 2.5  # a second Escape within this leaves the game
 
 
@@ -885,7 +886,8 @@ class PlayScene(BaseScene):
         if self.message is not None:
             room = self._toast_room(hud)
             scale = theme.scale(self.ctx.size)
-            over.add(toast.draw(surface, room, hud.top, self.message, palette, scale))
+            rows = theme.font(scale.px(MOVES_SIZE)).get_linesize()  # the moves it covers
+            over.add(toast.draw(surface, room, hud.top, self.message, palette, scale, rows))
         linked = self.link.state == LIVE  # otherwise its banner or overlay covers the screen
         self.link.draw(surface, board)
         return self.still.shown(over, anywhere=not linked)
@@ -1075,9 +1077,8 @@ class PlayScene(BaseScene):
                 scores = pygame.Rect(area.x, area.centery, area.width, area.height // 2)
                 self._draw_party(surface, scores, party)
                 area.height = scores.y - scale.px(16) - area.y
-            move_list.draw(
-                surface, area, move_list.lines(self.variant, self.moves), palette, scale.px(30)
-            )
+            moves = move_list.lines(self.variant, self.moves)
+            move_list.draw(surface, area, moves, palette, scale.px(MOVES_SIZE))
         self.hud_menu.draw(surface, menu, palette, self.ctx.time)
 
     def _party(self) -> Party | None:
