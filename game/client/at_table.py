@@ -100,6 +100,13 @@ class AtTable:
             self.bot.stop()
 
 
+def clock_left(party: protocol.Party, heard: float, now: float) -> float:
+    """Seconds left on a party's move clock at ``now``, told ``heard``: it runs down from the
+    host's last word, and a clock the host paused stands still until its next."""
+    running = 0.0 if party.paused else now - heard
+    return max(0.0, party.left_ms / 1000 - running)
+
+
 def series(state: protocol.State | None) -> str | None:
     """The score of the series at a table ("Ada 2 – 1 Bo", X's player first) once a game
     has been won there; None before, and at a party (whose standings say more)."""

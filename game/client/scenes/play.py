@@ -25,7 +25,7 @@ import pygame
 from game.client import hud as hud_panel
 from game.client import move_list, scoreboard, theme, toast
 from game.client.advice import Advice
-from game.client.at_table import LATE_FOR_KNOCKOUT, series
+from game.client.at_table import LATE_FOR_KNOCKOUT, clock_left, series
 from game.client.audio import Cue, cues_for
 from game.client.board_view import (
     BoardLayout,
@@ -1089,8 +1089,7 @@ class PlayScene(BaseScene):
         """Whole seconds left on a party's move clock (None: no clock runs)."""
         if not party.clock_ms or self.pos.to_play is None:
             return None
-        running = 0.0 if party.paused else self.ctx.time - self._party_at
-        return max(0, math.ceil(party.left_ms / 1000 - running))
+        return math.ceil(clock_left(party, self._party_at, self.ctx.time))
 
     def _draw_party(self, surface: pygame.Surface, area: pygame.Rect, party: Party) -> None:
         palette = self.ctx.palette

@@ -28,7 +28,7 @@ from typing import Any
 import pygame
 
 from game.client import scoreboard, theme
-from game.client.at_table import AtTable, series
+from game.client.at_table import AtTable, clock_left, series
 from game.client.audio import cues_for
 from game.client.board_view import BoardLayout, BoardView, Look, boards_in_play, paint_board
 from game.client.canvas import Canvas, note_cover
@@ -493,9 +493,7 @@ class TvScene(BaseScene):
         party = self.party
         if party is None or not self._clock_shows():
             return None
-        # A clock the host paused stands still until the host's next word.
-        running = 0.0 if party.paused else self.ctx.time - self.clock_at
-        left = max(0.0, party.left_ms / 1000 - running)
+        left = clock_left(party, self.clock_at, self.ctx.time)
         return round(width * min(1.0, left * 1000 / party.clock_ms)), math.ceil(left), left < 5
 
     def _draw_clock(self, surface: pygame.Surface, line: pygame.Rect) -> None:
