@@ -447,3 +447,13 @@ def test_a_toast_over_the_moves_leaves_none_of_them_cut_in_half(
         assert not cut, cut
     finally:
         d.close()
+
+
+def test_a_press_on_a_bots_turn_says_the_bot_plays_it(driver: Driver) -> None:
+    """Bots on both seats (a game to watch): a press on the board said "It is X's turn",
+    as if a person X could move; it names the bot, as the banner and the status do."""
+    d = driver
+    start(d, [], seats={Player.X: "beginner", Player.O: "beginner"})
+    d.key(pygame.K_RETURN)
+    d.key(pygame.K_RETURN)
+    assert d.scene.message is not None and d.scene.message.text == "It is the X bot's turn"

@@ -458,7 +458,8 @@ class PlayScene(BaseScene):
             self._say(self._not_yours(pos))
             return
         if not self._my_turn():
-            self._say(f"wait for {pos.to_play}")
+            assert pos.to_play is not None
+            self._say(f"wait for {self._player_of(pos.to_play)}")
             return
         label = self.variant.label(cell)
         if self.picked is None:
@@ -491,7 +492,14 @@ class PlayScene(BaseScene):
                 place = queue.index(name) + 1
                 return f"you are number {place} in the queue: you are watching this game"
             return "you are watching this game"
-        return f"it is {pos.to_play}'s turn" if pos.to_play else "the game is over"
+        side = pos.to_play
+        if side is None:
+            return "the game is over"
+        return f"it is {self._player_of(side)}'s turn"
+
+    def _player_of(self, side: Player) -> str:
+        """Who plays ``side``, in a sentence: "the O bot", or as the panel names them."""
+        return f"the {side} bot" if side in self.bots else self._called(side)
 
     def _why_not(self, cell: int) -> str:
         """Why no placement may start in open ``cell``, in the rules' own words."""
@@ -769,7 +777,7 @@ class PlayScene(BaseScene):
         who = pos.to_play
         if who is None:
             return "nobody"
-        return f"the {who} bot" if who in self.bots else str(who)
+        return self._player_of(who) if who in self.bots else str(who)
 
     def _run_bots(self) -> None:
         now = self.ctx.time
