@@ -108,6 +108,33 @@ def test_every_lesson_by_pad_to_the_setup_screen(driver: Driver) -> None:
     assert d.name is SceneName.SETUP
 
 
+def test_the_boards_a_step_plays_in_are_drawn_large(driver: Driver) -> None:
+    """On the boards of mini-boards, the cells each step's move goes in are drawn at the
+    board's largest size, before the move and while its first half is held: Ultimate's
+    step sends its pair to boards the last move is not in (they were drawn small, labels
+    and all)."""
+    d = driver
+    for number, lesson in enumerate(LESSONS):
+        if lesson.variant not in ("squared", "ultimate"):
+            continue
+        d.app.go(SceneName.TUTORIAL, lesson=number)
+        d.frames(1)
+        for step in lesson.steps:
+            variant = d.scene.variant
+            cells = list(variant.parse_token(step.expect))
+            for held in (False, True):
+                if held:
+                    d.pick(cells[0], "mouse")
+                    assert d.scene.picked == cells[0], d.scene.message
+                layout = d.scene.layout()
+                largest = max(rect.width for rect in layout.cells)
+                for cell in cells:
+                    assert layout.cells[cell].width == largest, (lesson.title, step.expect, held)
+            d.pick(cells[1], "mouse")
+            assert d.scene.done, d.scene.message
+            next_button(d)
+
+
 def test_refusals_say_why_and_change_nothing(driver: Driver) -> None:
     d = driver
     open_tutorial(d)

@@ -40,6 +40,7 @@ from game.client.board_view import (
     BoardView,
     Look,
     allowed_cells,
+    boards_in_play,
     boards_of,
     grid_place,
     grid_step,
@@ -426,9 +427,13 @@ class TutorialScene(BaseScene):
         area = board_area(self.ctx.size)
         if len(mini_boards(self.variant)) == 1:
             return self.view.layout(area)
-        # Squared and Ultimate: the mini-boards the step is about drawn large.
-        cells = set(self.targets()) or set(self.pos.last_placement or ())
-        return self.view.layout(area, boards_of(self.variant, cells))
+        # Squared and Ultimate: the mini-boards the step plays in drawn large, the half held
+        # with the rest, so no cell it needs is small; once it is made, those of its move.
+        held = {self.picked} if self.picked is not None else set()
+        focus = boards_of(self.variant, {*self.targets(), *held})
+        if not self.done:
+            focus |= frozenset(sent_boards(self.pos))
+        return self.view.layout(area, focus or boards_in_play(self.pos))
 
     def handle(self, intent: Intent) -> None:
         menu = self.menu
@@ -879,10 +884,15 @@ def status(pos: Position) -> str:
     if pos.awaiting_collapse:
         return f"{pos.to_play} chooses the collapse"
     said = f"{pos.to_play} to play: mark {pos.to_play}{pos.move_number}"
-    # Ultimate names the mini-boards the move is sent to; other variants send nowhere.
-    sent_to = getattr(pos.variant, "sent_to", None)
-    boards = sent_to(pos) if sent_to is not None else ()
+    boards = sent_boards(pos)
     if boards:
         where = " and ".join(str(b + 1) for b in boards)
         said += f", in board{'s' if len(boards) > 1 else ''} {where}"
     return said
+
+
+def sent_boards(pos: Position) -> tuple[int, ...]:
+    """The mini-boards (from 0) Ultimate sends the next placement to; other variants send
+    nowhere."""
+    sent_to = getattr(pos.variant, "sent_to", None)
+    return tuple(sent_to(pos)) if sent_to is not None else ()
