@@ -218,10 +218,12 @@ def test_a_weak_step_says_what_its_mover_had_better_and_whose_best_the_ghost_is(
         d.scene.index = 7
         said = [para.words for para in d.scene.judged(d.scene.positions[7])]
         assert said[0] == "That was an inaccuracy, gave up ½"
-        assert said[1].startswith("X had better: 2-3 or 2-4 or 2-5")
+        # In the move list's words, not the record's ("2-3"), which a player never sees.
+        assert said[1].startswith("X had better: 2 & 3 or 2 & 4 or 2 & 5")
         assert said[2].startswith("Best for O now (exact): ")
         d.scene.index = 8  # O8 4-7 was a mistake: O had better, and X chooses the collapse
         said = [para.words for para in d.scene.judged(d.scene.positions[8])]
         assert said[1].startswith("O had better: ") and said[2].startswith("Best for X now")
+        assert "@" not in said[2] and " in " in said[2]  # a collapse: "O8 in 4"
     finally:
         d.close()

@@ -41,7 +41,7 @@ from game.client.scenes.setup import variant_title
 from game.client.still import Redraw
 from game.client.value_graph import SIGNS, GameAnalysis, ValueGraph, grade_color
 from game.records import Record, RecordError, read_record
-from game.rules import Action, Collapse, Place, Player, Position
+from game.rules import Action, Collapse, Place, Player, Position, Variant
 from game.textview import points
 
 STEP_TIME = 0.9  # seconds between moves when playing
@@ -112,14 +112,8 @@ def say_step(before: Position, after: Position, token: str) -> tuple[str, Player
     action = variant.parse_token(token)
     who = before.to_play or Player.X
     if isinstance(action, Place):
-        k = before.move_number
-        where = (
-            f"both halves in {label(action.a)}"
-            if action.a == action.b
-            else (f"{label(action.a)} & {label(action.b)}")
-        )
         closed = ", closing a cycle" if after.awaiting_collapse else ""
-        return f"{who}{k} {where}{closed}", who
+        return f"{who}{before.move_number} {action_cells(variant, action)}{closed}", who
     assert isinstance(action, Collapse)
     landed = [
         f"{mark_name(k)} in {label(cell)}"
@@ -127,6 +121,17 @@ def say_step(before: Position, after: Position, token: str) -> tuple[str, Player
         if k and not before.cells[cell]
     ]
     return f"{who} collapses: {', '.join(landed)}", who
+
+
+def action_cells(variant: Variant, action: Action) -> str:
+    """An action as the move list says it, less the mark placed: "1 & 9", "both halves in 7",
+    or a collapse's "X5 in 2" (never the record's "1-9" or "5@2", which a player never sees)."""
+    label = variant.label
+    if isinstance(action, Collapse):
+        return f"{mark_name(action.mark)} in {label(action.cell)}"
+    if action.a == action.b:
+        return f"both halves in {label(action.a)}"
+    return f"{label(action.a)} & {label(action.b)}"
 
 
 class ReplayScene(BaseScene):
@@ -581,14 +586,14 @@ class ReplayScene(BaseScene):
             said = {"best": "the best", "inaccuracy": "an inaccuracy"}.get(label, f"a {label}")
             found.append(Para(f"That was {said}{lost}", color, bold=True, space_before=0.3))
             if label != "best":  # what the learner asks next: what should it have been?
-                better = _some(ply.best_tokens(variant))
+                better = _some(variant, ply.before.best)
                 found.append(Para(f"{ply.mover.value} had better: {better}", palette.dim))
         best = analysis.best_at(self.index)
         if best is not None and not pos.is_over:
             # Named, as the ghost on the board is the next mover's, not the step's just made.
             ply = analysis.plies[self.index]
             kind = "exact" if analysis.exact else "estimate"
-            shown = _some(ply.best_tokens(variant))
+            shown = _some(variant, ply.before.best)
             found.append(
                 Para(
                     f"Best for {ply.mover.value} now ({kind}): {shown}",
@@ -715,6 +720,7 @@ def _areas(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
     return board, panel
 
 
-def _some(tokens: list[str]) -> str:
-    """Up to three of the equally best ``tokens``, and an ellipsis if there are more."""
-    return " or ".join(tokens[:3]) + (" …" if len(tokens) > 3 else "")
+def _some(variant: Variant, best: tuple[Action, ...]) -> str:
+    """Up to three of the equally ``best`` actions, and an ellipsis if there are more."""
+    words = [action_cells(variant, action) for action in best[:3]]
+    return " or ".join(words) + (" …" if len(best) > 3 else "")
