@@ -63,7 +63,7 @@ from game.client.intents import (
 from game.client.join_panel import draw_join
 from game.client.link import LIVE, RECONNECTING, LinkPanel
 from game.client.previews import Previews
-from game.client.prose import press, sentence
+from game.client.prose import action_words, press, sentence
 from game.client.scene import (
     COUNTING_FPS,
     FPS_CAP,
@@ -576,7 +576,8 @@ class PlayScene(BaseScene):
         """Take the judge's finished answers; ask for the study of the position shown."""
         hint = self.advice.update(self.pos, study=self._advised(self.pos))
         if hint is not None:
-            self._say(f"Hint: {self.variant.token(hint)}", warning=False)
+            # As the board shows it ("X5 in cells 1 and 8"), not the record's "1-8".
+            self._say(f"Hint: {action_words(self.pos, hint)}", warning=False)
 
     def _undo(self) -> None:
         self._step_through("undo")
