@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 
-from game.ai.analysis import ExactJudge
+from game.ai.analysis import ExactJudge, judge_for
 from game.client.paths import save_record
 from game.client.prose import action_words
 from game.client.scene import SceneName
@@ -17,6 +17,7 @@ from game.client.scenes.puzzles import progress_file
 from game.records import Record
 from game.rules import Collapse, Goff, Place
 from game.session import LocalSession
+from game.textview import kept
 from tests.client.driver import Driver
 
 GOFF = Goff()
@@ -147,7 +148,13 @@ def test_puzzles_solved_kept_and_failed(driver: Driver) -> None:
     right = first.position().variant.parse_token(first.answer[0])
     words = [para.words for para in scene.words()]
     assert f"Solution: {action_words(pos, right)}" in words
-    assert f"Not {action_words(pos, wrong)}: it gives something up." in words
+    # What the wrong one gives up: where best play ends after it, from the solver.
+    d.until(lambda: scene.verdict.at(pos.play(wrong)) is not None)
+    d.frames(1)
+    ends = kept(judge_for(first.variant).value(pos.play(wrong)).value, "goff")
+    words = [para.words for para in scene.words()]
+    assert f"Not {action_words(pos, wrong)}: after it, best play ends {ends}." in words
+    assert ends != kept(first.value, "goff")
     assert re.fullmatch(r"[XO]\d in cells? \d( and \d)?", action_words(pos, right))
     # The right one: played, counted, kept in the data folder.
     clicks = [right.cell] if isinstance(right, Collapse) else [right.a, right.b]

@@ -2,7 +2,8 @@
 
 Pick the action on the board as in a game: two cells for a placement, or
 the cell where the waiting mark should land for a collapse. A right answer
-is played and counted as solved; a wrong one is refused with why, and the
+is played and counted as solved; a wrong one is refused with what it gives
+up (what perfect play ends at after it, judged in a worker), and the
 position stays to try again. The solution can be shown on the board. Which
 puzzles were solved is kept in the user's data folder (``puzzles.json``).
 
@@ -20,8 +21,10 @@ from typing import Any
 
 import pygame
 
+from game.ai.analysis import judge_for
 from game.ai.puzzles import Puzzle, load_puzzles
 from game.client import prose, theme
+from game.client.advice import Question
 from game.client.audio import Cue
 from game.client.board_view import BoardView, Look, grid_place, grid_step, paint_board
 from game.client.ghost import GHOST_RATE, draw_ghost, preview_of
@@ -41,7 +44,7 @@ from game.client.prose import Para, action_words, mark_name
 from game.client.scene import BaseScene, Context, SceneName
 from game.client.scenes.setup import variant_title
 from game.client.still import Still
-from game.rules import Action, Collapse, Place, Position
+from game.rules import Action, Collapse, Place, Position, Scores
 from game.textview import kept
 
 PROGRESS_FILE = "puzzles.json"
@@ -70,6 +73,7 @@ class PuzzlesScene(BaseScene):
         self.puzzles = load_puzzles()
         self.solved = read_progress(progress_file())
         self.still = Still()  # the board and the words, put back where the cursor was
+        self.verdict: Question[Scores] = Question()  # what best play ends at after a wrong answer
         self.index = next((i for i, p in enumerate(self.puzzles) if p.number not in self.solved), 0)
         self.load(self.index)
 
@@ -83,11 +87,20 @@ class PuzzlesScene(BaseScene):
         self.result: str | None = None  # "solved" or "failed" after an attempt
         self.tried: Action | None = None
         self.refused: str | None = None  # why the last pick was not taken
+        self.wrong: Position | None = None  # where the last wrong answer led
+        self.verdict.cancel()
         self.showing = False  # the solution on the board
         self.ghost = theme.Breath(GHOST_RATE)  # the solution's ghost breathes, then rests
 
     def enter(self, **params: Any) -> None:
         self.load(self.index)
+
+    def exit(self) -> None:
+        self.verdict.cancel()
+
+    def update(self, dt: float) -> None:
+        if self.wrong is not None:
+            self.verdict.take(self.wrong)
 
     @property
     def animating(self) -> bool:
@@ -191,6 +204,14 @@ class PuzzlesScene(BaseScene):
         else:
             self.result = "failed"
             self.ctx.audio.play(Cue.REFUSE)
+            # What it gives up, in the puzzle's own terms: the value best play keeps after
+            # it (the solver's, in a worker: a frame never waits for it).
+            self.wrong = after = self.pos.play(action)
+            variant = self.puzzle.variant
+            self.verdict.cancel()
+            self.verdict.ask(
+                after, self.ctx.run_in_worker, lambda: judge_for(variant).value(after).value
+            )
 
     def refuse(self, why: str) -> None:
         """A pick the board cannot take: said beside it, not only heard."""
@@ -253,7 +274,13 @@ class PuzzlesScene(BaseScene):
             found.append(Para("Solved!", palette.highlight, 1.4, True, 0.8))
             found.append(Para(f"{keys.next}: the next puzzle.", palette.dim, space_before=0.3))
         elif self.result == "failed" and self.tried is not None:
-            wrong = f"Not {action_words(start, self.tried)}: it gives something up."
+            ends = self.verdict.at(self.wrong) if self.wrong is not None else None
+            lost = (
+                "it gives something up"  # until the solver says what
+                if ends is None
+                else f"after it, best play ends {kept(ends, puzzle.variant.name)}"
+            )
+            wrong = f"Not {action_words(start, self.tried)}: {lost}."
             found.append(Para(wrong, palette.warning, 1.2, True, 0.8))
             again = f"Try again, or {keys.solution}: the solution."
             found.append(Para(again, palette.dim, space_before=0.3))
