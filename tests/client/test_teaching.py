@@ -161,6 +161,9 @@ def test_puzzles_solved_kept_and_failed(driver: Driver) -> None:
     for cell in clicks:
         d.click(layout.cells[cell].center)
     assert scene.result == "solved" and scene.pos == pos.play(right)
+    # It ended the game: its row struck through, and how it ended said.
+    assert scene.pos.outcome is not None and scene.look().rows == scene.pos.outcome.rows
+    assert "The game ends: X wins, 1 to 0." in [para.words for para in scene.words()]
     assert json.loads(progress_file().read_text())["solved"] == [1]
     d.frames(1)
     d.key(pygame.K_RETURN)

@@ -42,6 +42,7 @@ from game.client.intents import (
 from game.client.paths import data_dir, write_atomic
 from game.client.prose import Para, action_words, mark_name
 from game.client.scene import BaseScene, Context, SceneName
+from game.client.scenes.replay import result
 from game.client.scenes.setup import variant_title
 from game.client.still import Still
 from game.rules import Action, Collapse, Place, Position, Scores
@@ -224,8 +225,7 @@ class PuzzlesScene(BaseScene):
         palette, t = self.ctx.palette, self.ctx.time
         layout = self.view.layout(self.board_area())
         solution = self._solution()
-        cursor = ((self.cursor, palette.accent),)
-        look = Look(picked=self.picked, cursors=cursor, preview=preview_of(self.pos, solution))
+        look = self.look()
         layer = self.view.layer(layout, self.pos, palette, look)
         side = self.side_area()
         words = self.words()
@@ -248,6 +248,17 @@ class PuzzlesScene(BaseScene):
         ghost = self.ghost.time(solution, t)
         over.add(draw_ghost(surface, layout, self.pos, solution, palette, ghost))
         return self.still.shown(over)
+
+    def look(self) -> Look:
+        """The cursor, the half picked, the solution's outcome while it is shown, and the rows
+        of a game the answer ended, struck through as a game's are."""
+        outcome = self.pos.outcome
+        return Look(
+            picked=self.picked,
+            cursors=((self.cursor, self.ctx.palette.accent),),
+            preview=preview_of(self.pos, self._solution()),
+            rows=outcome.rows if outcome is not None else (),
+        )
 
     def words(self) -> list[Para]:
         palette = self.ctx.palette
@@ -272,6 +283,9 @@ class PuzzlesScene(BaseScene):
             found.append(Para(self.refused, palette.warning, 1.0, True, 0.8))
         if self.result == "solved":
             found.append(Para("Solved!", palette.highlight, 1.4, True, 0.8))
+            if self.pos.is_over:  # the answer ended the game: how, as its rows show
+                ends = f"The game ends: {result(self.pos)}."
+                found.append(Para(ends, palette.text, space_before=0.3))
             found.append(Para(f"{keys.next}: the next puzzle.", palette.dim, space_before=0.3))
         elif self.result == "failed" and self.tried is not None:
             ends = self.verdict.at(self.wrong) if self.wrong is not None else None
