@@ -227,3 +227,27 @@ def test_a_weak_step_says_what_its_mover_had_better_and_whose_best_the_ghost_is(
         assert "@" not in said[2] and " in " in said[2]  # a collapse: "O8 in 4"
     finally:
         d.close()
+
+
+def test_the_timeline_and_its_playhead_grow_with_the_screen(tmp_path: Path) -> None:
+    """On a 4K screen the bar of steps and the playhead on it are twice as large as at
+    1080p, as the words are (they were a fixed 18 pixels: a speck from the sofa)."""
+    record = Record(make_variant("goff"), list(GOFF_TO_MOVE_9))
+    heights = []
+    for size in ((1920, 1080), (3840, 2160)):
+        d = Driver(tmp_path / f"{size[0]}", size)
+        try:
+            d.app.go(SceneName.REPLAY, record=record)
+            d.frames(2)
+            bar, window = d.scene.timeline(), pygame.display.get_surface()
+            # The playhead stands at the start: the run of its fill down the bar's first column.
+            text = d.scene.ctx.palette.text
+            column = [
+                window.get_at((bar.x, y))[:3]
+                for y in range(bar.y - bar.height, bar.bottom + bar.height)
+            ]
+            heights.append((bar.height, sum(color == text for color in column)))
+        finally:
+            d.close()
+    (bar, head), (bar_4k, head_4k) = heights
+    assert bar_4k == 2 * bar and head_4k >= 1.8 * head > 0

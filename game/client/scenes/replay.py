@@ -339,10 +339,12 @@ class ReplayScene(BaseScene):
         }
 
     def timeline(self) -> pygame.Rect:
+        """The bar of steps over the buttons, as tall as its playhead (on the type scale)."""
         panel = side_area(self.ctx.size)
         buttons = self.controls()["start"]
         pad = buttons.x - panel.x
-        return pygame.Rect(panel.x + pad, buttons.y - pad - 18, panel.width - 2 * pad, 18)
+        high = theme.scale(self.ctx.size).px(24)
+        return pygame.Rect(panel.x + pad, buttons.y - pad - high, panel.width - 2 * pad, high)
 
     def graph(self) -> ValueGraph:
         """The value graph's panel, just above the timeline."""
@@ -387,8 +389,7 @@ class ReplayScene(BaseScene):
         elif (picked := self.graph().index_at(at, last)) is not None:
             self.playing = False
             self.jump(picked)
-        elif self.timeline().inflate(0, 16).collidepoint(at) and last > 0:
-            bar = self.timeline()
+        elif (bar := self.timeline()).inflate(0, bar.height).collidepoint(at) and last > 0:
             self.playing = False
             self.jump(round((at[0] - bar.x) / bar.width * last))
 
@@ -626,23 +627,26 @@ class ReplayScene(BaseScene):
         move_list.draw(surface, area, shown, palette, size, played=self.index, signs=signs)
 
     def draw_timeline(self, surface: pygame.Surface, bar: pygame.Rect, total: int) -> None:
+        """A dot a step (larger for a collapse, largest for the end) and the playhead, sized
+        on the type scale: on a 4K screen they are read from as far as on a 1080p one."""
         palette = self.ctx.palette
+        px = theme.scale(surface.get_size()).px
         mid = bar.centery
-        pygame.draw.line(surface, palette.grid, (bar.x, mid), (bar.right, mid), 3)
+        pygame.draw.line(surface, palette.grid, (bar.x, mid), (bar.right, mid), px(3))
         if total <= 0:
             return
         for n in range(total + 1):
             x = bar.x + round(bar.width * n / total)
             pos = self.positions[n]
             collapsed = n and self.positions[n - 1].awaiting_collapse
-            radius = 5 if collapsed else 3
+            radius = px(6) if collapsed else px(4)
             color = palette.accent if collapsed else palette.dim
             if pos.is_over:
-                radius, color = 6, palette.highlight
+                radius, color = px(8), palette.highlight
             pygame.draw.circle(surface, color, (x, mid), radius)
         x = bar.x + round(bar.width * self.index / total)
-        pygame.draw.circle(surface, palette.text, (x, mid), 8)
-        pygame.draw.circle(surface, palette.accent, (x, mid), 8, 2)
+        pygame.draw.circle(surface, palette.text, (x, mid), bar.height // 2)
+        pygame.draw.circle(surface, palette.accent, (x, mid), bar.height // 2, px(3))
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         palette = self.ctx.palette
