@@ -9,8 +9,11 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.client.canvas import Canvas
+from game.client.intents import Device
 from game.client.paths import save_record
 from game.client.scene import SceneName
+from game.client.scenes.replay import CONTROLS
 from game.records import Record
 from game.rules import make_variant
 from tests.client.driver import Draws, Driver
@@ -251,3 +254,28 @@ def test_the_timeline_and_its_playhead_grow_with_the_screen(tmp_path: Path) -> N
             d.close()
     (bar, head), (bar_4k, head_4k) = heights
     assert bar_4k == 2 * bar and head_4k >= 1.8 * head > 0
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1080, 1920)], ids=["wide", "tall"])
+def test_the_viewer_names_its_controls_for_the_device_in_hand(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """A pad cannot reach the transport buttons: the line under them says what its d-pad,
+    A, shoulders and B do (and the keys' or the mouse's, whichever spoke last), whole."""
+    record = Record(make_variant("goff"), list(GOFF_TO_MOVE_9))
+    d = Driver(tmp_path, size)
+    try:
+        d.app.go(SceneName.REPLAY, record=record)
+        d.frames(1)
+        for press, device in (
+            (lambda: d.button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT), Device.PAD),
+            (lambda: d.key(pygame.K_RIGHT), Device.KEYS),
+            (lambda: d.click((1, 1)), Device.MOUSE),
+        ):
+            press()
+            canvas = Canvas(d.app.size)
+            d.scene.draw(canvas, 0.0)
+            assert CONTROLS[device] in [t.words for t in canvas.visible_texts()], device
+        assert d.scene.index == 2  # the d-pad and the arrow each stepped
+    finally:
+        d.close()

@@ -13,7 +13,9 @@ each ply that gave something up marked there and in the move list, and the
 best action of the position shown drawn faintly on the board.
 
 Keys: arrows step (or move through the list), Enter plays and pauses,
-Page Up/Down jump to the start or the end, Escape goes back.
+Page Up/Down jump to the start or the end, Escape goes back; a pad's d-pad,
+A, shoulders and B do the same, and the line under the transport buttons
+names them for the device in hand.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from game.client.board_view import BoardLayout, BoardView, Look, boards_in_play
 from game.client.canvas import note_button
 from game.client.effects import Effects
 from game.client.ghost import GHOST_RATE, draw_ghost, ghost_breath, preview_of
-from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Page, Point
+from game.client.intents import Activate, Cancel, Click, Device, Intent, Navigate, Page, Point
 from game.client.paths import RECORD_SUFFIX, records_dir, saved_records
 from game.client.prose import Para, mark_name
 from game.client.scene import FPS_CAP, BaseScene, Context, SceneName
@@ -45,6 +47,11 @@ from game.rules import Action, Collapse, Place, Player, Position, Variant
 from game.textview import points
 
 STEP_TIME = 0.9  # seconds between moves when playing
+CONTROLS = {  # under the transport buttons, named for the device in hand
+    Device.PAD: "D-pad: step · A: play, pause · LB/RB: start, end · B: back",
+    Device.KEYS: "Arrows: step · Enter: play, pause · PgUp/PgDn: start, end · Esc: back",
+    Device.MOUSE: "Click the buttons, the graph or the bar · right-click: back",
+}
 LIST_LIMIT = 300  # the newest records listed; older ones stay on disk
 
 
@@ -507,6 +514,7 @@ class ReplayScene(BaseScene):
         plies = len(self.analysis.plies) if self.analysis is not None else None
         return (
             self.ctx.palette,
+            self.ctx.device,  # the controls named under the buttons
             self.record,
             self.index,
             self._look(best),
@@ -649,7 +657,20 @@ class ReplayScene(BaseScene):
         pygame.draw.circle(surface, palette.accent, (x, mid), bar.height // 2, px(3))
 
     def draw_controls(self, surface: pygame.Surface) -> None:
+        """The transport buttons, and under them how to work the viewer with the device in
+        hand: a pad cannot reach the buttons, and nothing else says what its d-pad does."""
         palette = self.ctx.palette
+        scale = theme.scale(surface.get_size())
+        panel, start = side_area(surface.get_size()), self.controls()["start"]
+        below = pygame.Rect(panel.x, start.bottom, panel.width, panel.bottom - start.bottom)
+        words, size = theme.fitted(
+            CONTROLS[self.ctx.device],
+            scale.hint,
+            below.width - 2 * (start.x - panel.x),
+            scale.floor,
+        )
+        keys = theme.text(words, size, palette.dim)
+        surface.blit(keys, keys.get_rect(center=below.center))
         for name, rect in self.controls().items():
             note_button(surface, name, rect)
             if name == "play":
