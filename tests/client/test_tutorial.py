@@ -135,6 +135,27 @@ def test_the_boards_a_step_plays_in_are_drawn_large(driver: Driver) -> None:
             next_button(d)
 
 
+def test_only_boards_the_rules_rule_out_are_shaded_and_the_rest_ringed(driver: Driver) -> None:
+    """Where any open cell may take the next half (Squared's first step), no mini-board is
+    ringed as the mover's: every one was, as if O had won them all. Ultimate's sent boards
+    are still ringed, and Goff's board with nothing ruled out is left alone."""
+    d = driver
+    titles = [lesson.title for lesson in LESSONS]
+    for title, rings in (
+        ("Goff's example: two places at once", None),
+        ("Squared: nine boards", None),
+        ("Ultimate: the sending rule", {"3", "7"}),
+    ):
+        d.app.go(SceneName.TUTORIAL, lesson=titles.index(title))
+        d.frames(1)
+        allowed = d.scene.look().allowed
+        if rings is None:
+            assert allowed is None, title
+        else:
+            label = d.scene.variant.label
+            assert allowed and {label(cell).split(".")[0] for cell in allowed} == rings
+
+
 def test_refusals_say_why_and_change_nothing(driver: Driver) -> None:
     d = driver
     open_tutorial(d)

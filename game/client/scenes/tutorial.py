@@ -704,9 +704,12 @@ class TutorialScene(BaseScene):
         allowed = None
         if not self.done and not pos.awaiting_collapse and not pos.is_over:
             # The held first half stays bright: it is where the mark is being built.
-            allowed = allowed_cells(pos, self.picked)
-            if self.picked is not None:
-                allowed |= {self.picked}
+            held = {self.picked} if self.picked is not None else set()
+            found = allowed_cells(pos, self.picked) | held
+            # Only where the rules rule something out, as in play: on Squared every mini-board
+            # was ringed in the mover's colour, as if the mover had won them all.
+            if len(found) < len(pos.open_cells()):
+                allowed = found
         return Look(
             hover=self.hover,
             picked=self.picked,
