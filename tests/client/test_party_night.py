@@ -169,22 +169,31 @@ def ranked(words: list[str]) -> list[str]:
     return [w for w in words if ".  " in w]
 
 
-def test_the_nights_results_give_the_places_the_host_gives(tmp_path: Path) -> None:
-    """Every game is the same X's win. Ada, Bo and Cy each beat one other: level, they share
-    second place behind Eve (as many points in fewer games), as the host ranks them; the
-    results screen numbered its rows itself (2, 3, 4), and its podium too."""
+def night_results(
+    tmp_path: Path, games: list[tuple[str, str]], size: tuple[int, int] = (1280, 720)
+) -> Canvas:
+    """The results of a night of ``games`` (each X's win), read and drawn on a canvas."""
     night = tmp_path / "night"
     night.mkdir()
-    games = [("Ada", "Bo"), ("Bo", "Cy"), ("Cy", "Ada"), ("Eve", "Dee")]
     write_night(night, "Den", games, x_wins())
-    d = Driver(tmp_path)
+    d = Driver(tmp_path, size=size)
     try:
         d.app.go(SceneName.PARTY_RESULTS, party="Den", save_dir=night, format=ROUND_ROBIN)
         d.frames(1)
         d.until(lambda: bool(d.scene.standings))
-        words = shown(d)
+        canvas = Canvas(d.app.size)
+        d.scene.draw(canvas, 0.0)
+        return canvas
     finally:
         d.close()
+
+
+def test_the_nights_results_give_the_places_the_host_gives(tmp_path: Path) -> None:
+    """Every game is the same X's win. Ada, Bo and Cy each beat one other: level, they share
+    second place behind Eve (as many points in fewer games), as the host ranks them; the
+    results screen numbered its rows itself (2, 3, 4), and its podium too."""
+    games = [("Ada", "Bo"), ("Bo", "Cy"), ("Cy", "Ada"), ("Eve", "Dee")]
+    words = [t.words for t in night_results(tmp_path, games).visible_texts()]
     assert ranked(words) == ["1.  Eve", "2.  Ada", "2.  Bo", "2.  Cy", "5.  Dee"]
     # The podium: Eve first in the middle, the three second round her, two on her left.
     assert [w for w in words if w.isdigit() and len(w) == 1][:4] == ["2", "2", "1", "2"]
@@ -216,19 +225,8 @@ def test_everyone_level_at_the_top_of_the_night_stands_on_the_podium(
     says they share the night (Zed is third after two, and has the third step). The podium
     held three: a fourth friend was left off it. Long names go on two lines rather than
     being cut, and no two words run into each other."""
-    night = tmp_path / "night"
-    night.mkdir()
     ring = [(name, names[(at + 1) % len(names)]) for at, name in enumerate(names)]
-    write_night(night, "Den", ring + [(name, "Zed") for name in names], x_wins())
-    d = Driver(tmp_path, size=(1920, 1080))
-    try:
-        d.app.go(SceneName.PARTY_RESULTS, party="Den", save_dir=night, format=ROUND_ROBIN)
-        d.frames(1)
-        d.until(lambda: bool(d.scene.standings))
-        canvas = Canvas(d.app.size)
-        d.scene.draw(canvas, 0.0)
-    finally:
-        d.close()
+    canvas = night_results(tmp_path, ring + [(name, "Zed") for name in names], (1920, 1080))
     texts = canvas.visible_texts()
     [shared] = [t for t in texts if t.words == heading]
     [table] = [t for t in texts if t.words == "STANDINGS"]
@@ -250,19 +248,8 @@ def test_a_long_table_of_the_nights_results_leaves_the_words_under_it_clear(
 ) -> None:
     """Ten players: the standings (as many rows as fit, then "and N more") stay above the
     line saying where the records are (seven rows already ran into it)."""
-    night = tmp_path / "night"
-    night.mkdir()
     names = [f"Guest {n}" for n in range(10)]
-    write_night(night, "Den", list(zip(names[::2], names[1::2], strict=True)), x_wins())
-    d = Driver(tmp_path, size=size)
-    try:
-        d.app.go(SceneName.PARTY_RESULTS, party="Den", save_dir=night, format=ROUND_ROBIN)
-        d.frames(1)
-        d.until(lambda: bool(d.scene.standings))
-        canvas = Canvas(d.app.size)
-        d.scene.draw(canvas, 0.0)
-    finally:
-        d.close()
+    canvas = night_results(tmp_path, list(zip(names[::2], names[1::2], strict=True)), size)
     texts = canvas.visible_texts()
     [where] = [t for t in texts if t.words.startswith("The records are kept in")]
     table = [t for t in texts if ".  " in t.words or t.words.startswith("and ")]
