@@ -17,6 +17,7 @@ import pytest
 from game.client import theme, toast
 from game.client.canvas import Canvas
 from game.client.scene import SceneName
+from game.client.scenes.play import MESSAGE_TIME
 from game.client.scenes.results import reason, verdict
 from game.client.snapshot import sample
 from game.client.still import Still
@@ -457,3 +458,25 @@ def test_a_press_on_a_bots_turn_says_the_bot_plays_it(driver: Driver) -> None:
     d.key(pygame.K_RETURN)
     d.key(pygame.K_RETURN)
     assert d.scene.message is not None and d.scene.message.text == "It is the X bot's turn"
+
+
+def test_the_study_s_numbers_keep_their_legend_in_the_panel(driver: Driver) -> None:
+    """The toast that says what the numbers in the cells mean goes after a few seconds; the
+    numbers stay, and so does a line in the panel saying what they are and for whom."""
+    d = driver
+    start(d, ["1-2", "2-5", "5-9"])  # O to play
+    d.key(pygame.K_s)
+    scene = d.scene
+    d.until(lambda: scene.advice.study_at(scene.pos) is not None)
+    d.settle(MESSAGE_TIME + 0.5)
+    legend = "Study: each cell's best lead in points for O"
+
+    def panel() -> list[str]:
+        canvas = Canvas(d.app.size)
+        scene.draw(canvas, 0.0)  # the window's kept picture: repainted only if its key moved
+        return [t.words for t in canvas.visible_texts()]
+
+    assert scene.message is None and legend in panel()
+    d.key(pygame.K_s)  # off
+    d.settle(MESSAGE_TIME + 0.5)
+    assert legend not in panel()

@@ -915,6 +915,7 @@ class PlayScene(BaseScene):
             menu.look(),  # its focus ring breathes in a part of its own
             (self.show.banner, self._banner_up()),
             self._invitation(),
+            self.advice.study_at(pos) is not None,  # its legend
             self._party_key(),
         )
 
@@ -1057,6 +1058,10 @@ class PlayScene(BaseScene):
         if sent:
             boards = " and ".join(str(b + 1) for b in sent)
             note = f"This pair goes to mini-board{'s' if len(sent) > 1 else ''} {boards}"
+        elif self.advice.study_at(pos) is not None and pos.to_play is not None:
+            # The numbers in the cells outlive the toast that said what they are.
+            what = "best lead in points" if self.advice.exact else "expected score"
+            note = f"Study: each cell's {what} for {pos.to_play}"
         now = "The marks fly home…" if pos is not self.pos else self._status(pos)
         info = f"Move {pos.move_number} · {variant}"
         score = series(getattr(self.session, "table", None)) or ""
