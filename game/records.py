@@ -16,6 +16,10 @@ from pathlib import Path
 from game.rules import Action, Position, RulesError, Variant, make_variant
 from game.rules.outcome import Player
 
+# A field of a record beside the spec's: who played each side ({"X": "Ada", "O": "Bo"}).
+PLAYERS = "players"
+PLAYER_NAME_LIMIT = 40  # a name longer than any a table gives is not one
+
 # The largest file read as a record: a game's is a few kilobytes, with whatever fields a
 # program adds; a bigger one is not a record (and /dev/zero never ends).
 MAX_RECORD_BYTES = 16 << 20
@@ -38,6 +42,23 @@ class Record:
         fields.update(self.variant.options())
         fields["moves"] = list(self.moves)
         return json.dumps(fields)
+
+    def name_players(self, names: dict[Player, str]) -> None:
+        """Say who played each side of ``names`` (kept as any other field, read by players)."""
+        self.extra[PLAYERS] = {side.value: name for side, name in names.items() if name}
+
+    def players(self) -> dict[Player, str]:
+        """Who played each side, where the record says so and says it readably."""
+        found = self.extra.get(PLAYERS)
+        if not isinstance(found, dict):
+            return {}
+        return {
+            side: name
+            for side in Player
+            if isinstance(name := found.get(side.value), str)
+            and 0 < len(name) <= PLAYER_NAME_LIMIT
+            and name.isprintable()
+        }
 
     def positions(self) -> list[Position]:
         """The position before the first token and after each one.

@@ -229,6 +229,7 @@ class Table:
             for side, seat in self.seats.items()
             if seat
         }
+        self.record.name_players({side: seat.name for side, seat in self.seats.items() if seat})
         self.record.extra[RECORD_FIELD] = {
             "name": self.name,
             "key": self.key,

@@ -18,7 +18,7 @@ from game.records import (
     read_record,
     state_report,
 )
-from game.rules import Goff
+from game.rules import Goff, Player
 
 SPEC_RECORD = {"variant": "goff", "moves": ["1-2", "2-5", "5-9", "5-1", "4@5", "3-7"]}
 SPEC_REPORT = {
@@ -61,6 +61,22 @@ def test_other_fields_are_kept_and_written_back() -> None:
     assert record.extra == {"players": ["ann", "bo"], "date": "today"}
     written = json.loads(record.to_json())
     assert written == {**SPEC_RECORD, "players": ["ann", "bo"], "date": "today"}
+
+
+def test_who_played_is_kept_beside_the_moves_and_read_back_only_if_readable() -> None:
+    record = parse_record(json.dumps(SPEC_RECORD))
+    record.name_players({Player.X: "Ada", Player.O: "Bot (medium)"})
+    back = parse_record(record.to_json())
+    assert back.players() == {Player.X: "Ada", Player.O: "Bot (medium)"}
+    assert back.moves == record.moves  # a field beside the spec's, the game unchanged
+    for players, read in [
+        (["ann", "bo"], {}),  # another program's field of the same name
+        ({"X": "Ada", "O": 7}, {Player.X: "Ada"}),
+        ({"X": "", "O": "a" * 41}, {}),
+        ({"X": "Ada\x1b[2J", "O": "Bo"}, {Player.O: "Bo"}),
+    ]:
+        other = parse_record(json.dumps({**SPEC_RECORD, "players": players}))
+        assert other.players() == read, players
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ from game.client.paths import save_record
 from game.client.scene import SceneName
 from game.client.scenes.replay import CONTROLS
 from game.records import Record
-from game.rules import make_variant
+from game.rules import Player, make_variant
 from tests.client.driver import Draws, Driver
 from tests.rules.scenario import random_game
 
@@ -279,3 +279,28 @@ def test_the_viewer_names_its_controls_for_the_device_in_hand(
         assert d.scene.index == 2  # the d-pad and the arrow each stepped
     finally:
         d.close()
+
+
+def test_a_game_saved_against_a_bot_is_listed_and_replayed_with_its_players(
+    driver: Driver, tmp_path: Path
+) -> None:
+    """Saved from the play screen, a game keeps who played it; the list says "Player vs
+    Bot (medium)" before its rules, and the viewer scores it under their names."""
+    d = driver
+    goff = make_variant("goff")
+    d.app.go(SceneName.PLAY, variant=goff, seats={Player.X: None, Player.O: "medium"})
+    d.frames(1)
+    d.play(goff, "1-2", "mouse")
+    d.until(lambda: len(d.scene.moves) == 2)  # the bot answers
+    d.scene._save()  # the Save button (a pad and keys reach it: test_pad_only)
+    d.until(lambda: d.scene.message is not None and d.scene.message.text.startswith("Saved"))
+    d.app.go(SceneName.TITLE)
+    d.frames(1)
+    open_replays(d)
+    [entry] = d.scene.entries
+    assert entry.summary == "Player vs Bot (medium) · Goff's · 2 moves · unfinished"
+    d.key(pygame.K_RETURN)
+    d.until(lambda: d.scene.record is not None)
+    canvas = Canvas(d.app.size)
+    d.scene.draw(canvas, 0.0)
+    assert "Player 0 · Bot (medium) 0" in [t.words for t in canvas.visible_texts()]

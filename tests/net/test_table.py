@@ -58,6 +58,7 @@ def test_the_host_saves_every_applied_move(
     saved = committed(host.host.table.path, 2)
     assert saved.moves == ["1-2", "2-5"]
     assert saved.extra["table"]["seats"]["X"]["name"] == "Ada"  # type: ignore[index]
+    assert saved.players() == {Player.X: "Ada", Player.O: "Bo"}  # as the replay list says it
 
 
 def test_a_spectator_takes_an_empty_seat(screens: Callable[..., Screen]) -> None:

@@ -610,7 +610,13 @@ class PlayScene(BaseScene):
         self.effects.clear()
 
     def _save(self) -> None:
-        save_in_worker(self.ctx, Record(self.variant, list(self.moves)))
+        record = Record(self.variant, list(self.moves))
+        record.name_players(self._players())
+        save_in_worker(self.ctx, record)
+
+    def _players(self) -> dict[Player, str]:
+        """Who plays each side, as a saved record keeps it: not a person known only as X."""
+        return {side: name for side in Player if (name := self._called(side)) != side.value}
 
     def receive(self, message: object) -> None:
         if isinstance(message, Party):

@@ -80,7 +80,15 @@ def describe(path: Path) -> Entry:
     rules = rules_title(record)
     # A collapse choice is not a move (it takes no subscript): count the placements.
     count = sum("@" not in token for token in record.moves)
-    return Entry(path, when, f"{rules} · {count} move{'s' * (count != 1)} · {result(final)}", True)
+    about = f"{rules} · {count} move{'s' * (count != 1)} · {result(final)}"
+    who = players_line(record)
+    return Entry(path, when, f"{who} · {about}" if who else about, True)
+
+
+def players_line(record: Record) -> str:
+    """ "Ada vs Bo", where the record says who played both sides."""
+    players = record.players()
+    return f"{players[Player.X]} vs {players[Player.O]}" if len(players) == 2 else ""
 
 
 def title_of(path: Path) -> str:
@@ -566,7 +574,9 @@ class ReplayScene(BaseScene):
             said, who = say_step(before, pos, self.record.moves[self.index - 1])
             header.append(Para(said, palette.of(who), space_before=0.3))
         x, o = pos.scores()
-        header.append(Para(f"X {points(x)} · O {points(o)}", palette.dim, space_before=0.3))
+        named = self.record.players()  # who played, where the record says so
+        score = f"{named.get(Player.X, 'X')} {points(x)} · {named.get(Player.O, 'O')} {points(o)}"
+        header.append(Para(score, palette.dim, space_before=0.3))
         header += self.judged(pos)
         inner = pygame.Rect(panel.x + pad, panel.y + pad, panel.width - 2 * pad, h // 3)
         y = prose.draw(surface, header, inner, unit)

@@ -150,7 +150,9 @@ class ResultsScene(MenuScreen):
         return True
 
     def _record(self) -> Record:
-        return Record(self.variant, list(self.moves))
+        record = Record(self.variant, list(self.moves))
+        record.name_players({side: name for side, name in self.names.items() if name != PERSON})
+        return record
 
     def _review(self) -> None:
         # Back from the review to this screen as it is now (a couch game's: no table), the
