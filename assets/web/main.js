@@ -165,11 +165,27 @@ function boardsShown() {
   return view.focus.length && view.focus.length <= 2 ? view.focus : null;
 }
 
+// Why a tap on the board can do nothing now, in words; null when it may be a move.
+function cannotTap() {
+  const { view, welcome } = app;
+  if (app.down) return OFFLINE;
+  if (view.over) return "this game is over";
+  if (!welcome?.seat) return app.party ? "you are not in this game: the queue says who plays next" : "you are watching this game";
+  if (!seated()) return `the game starts once someone sits at ${app.table.seats.find((s) => s.name === null).side}`;
+  if (app.unanswered) return "your move is on its way to the host";
+  if (view.to_play !== welcome.seat) {
+    const who = seatName(view.to_play);
+    return view.pending !== null ? `${who} chooses how the cycle collapses` : `it is ${who}'s move`;
+  }
+  if (view.pending !== null) return "choose how the cycle collapses: tap one of the boards below";
+  return null;
+}
+
 function tapCell(label) {
   const { view } = app;
   const cell = view.labels.indexOf(label);
-  if (app.down) return refuse(OFFLINE);
-  if (!myTurn() || view.pending !== null) return;
+  const why = cannotTap();
+  if (why) return refuse(why);
   const starts = cellsOf(view.starts);
   if (app.selected === null) {
     if (starts.has(cell)) app.selected = cell;
