@@ -15,7 +15,7 @@ const app = {
   party: null, // a party table's queue, scoreboard and clock
   partyAt: 0, // when that party message came (the clock counts down from it)
   selected: null, // the first cell of a placement being made
-  zoom: null, // null: the boards the move may use; "all": every board; a number: that board
+  zoom: null, // null: the boards the move may use; "all": every board; a list: those boards
   // The move sent last that the host has not answered yet: { move, game, resent }. The page
   // waits for the answer ("Sent…"); after a reconnection it is sent once more or given up.
   unanswered: null,
@@ -159,7 +159,7 @@ function allowedNow() {
 function boardsShown() {
   const { view } = app;
   if (!view.boards.length || app.zoom === "all") return null;
-  if (typeof app.zoom === "number") return [app.zoom];
+  if (Array.isArray(app.zoom)) return app.zoom;
   // One or two mini-boards (Ultimate's sending rule, a collapse's tangle): those, large;
   // more: all nine, and a tap on one zooms to it.
   return view.focus.length && view.focus.length <= 2 ? view.focus : null;
@@ -188,15 +188,40 @@ function tapCell(label) {
   if (why) return refuse(why);
   const starts = cellsOf(view.starts);
   if (app.selected === null) {
-    if (starts.has(cell)) app.selected = cell;
+    if (starts.has(cell)) select(cell);
     else refuse(`cell ${label} cannot start a move now`);
   } else {
     const finish = cellsOf(view.finish[String(app.selected)]);
     if (finish.has(cell)) return place(app.selected, cell);
     if (cell === app.selected) app.selected = null;
-    else if (starts.has(cell)) app.selected = cell;
+    else if (starts.has(cell)) select(cell);
     else refuse(`cell ${label} cannot go with cell ${view.labels[app.selected]}`);
   }
+  render();
+}
+
+function boardOf(cell) {
+  return Math.floor(cell / app.view.boards[0].length);
+}
+
+// The first half of a move picked. On a mini-board shown alone, its other half may have to
+// go on another board (one that is full, or a free Ultimate move): then its board and the
+// other are shown, or all nine, lit where the other half may go, when it could go on several.
+function select(cell) {
+  app.selected = cell;
+  const shown = boardsShown();
+  if (shown === null) return;
+  const boards = new Set([...cellsOf(app.view.finish[String(cell)])].map(boardOf));
+  if ([...boards].some((b) => shown.includes(b))) return;
+  boards.add(boardOf(cell));
+  app.zoom = boards.size <= 2 ? [...boards].sort((a, b) => a - b) : "all";
+}
+
+// A tap on a mini-board in the overview shows it large, beside the board of the half already
+// picked, if any: both halves of the move in sight.
+function zoomTo(board) {
+  const first = app.selected === null ? board : boardOf(app.selected);
+  app.zoom = first === board ? [board] : [first, board].sort((a, b) => a - b);
   render();
 }
 
@@ -266,10 +291,7 @@ function render() {
     const target = event.target.closest("[data-cell], [data-board]");
     if (!target) return;
     if (target.dataset.cell !== undefined) tapCell(target.dataset.cell);
-    else {
-      app.zoom = Number(target.dataset.board) - 1;
-      render();
-    }
+    else zoomTo(Number(target.dataset.board) - 1);
   });
   if (view.boards.length && boardsShown() === null) markBoardsWithMoves(board, allowed);
   $("#board").replaceChildren(board);
@@ -278,8 +300,9 @@ function render() {
 }
 
 function markBoardsWithMoves(board, allowed) {
-  const per = app.view.boards[0].length;
-  const boards = new Set([...allowed].map((cell) => Math.floor(cell / per)));
+  // The boards where the move may go on: a picked first half's own board only if its other
+  // half may go there too.
+  const boards = new Set([...allowed].filter((cell) => cell !== app.selected).map(boardOf));
   for (const g of board.querySelectorAll("[data-board]")) {
     if (boards.has(Number(g.dataset.board) - 1)) g.setAttribute("data-board-allowed", "");
     else g.removeAttribute("data-board-allowed");
@@ -301,9 +324,10 @@ function statusLine() {
     return mine ? "A cycle! Choose how it collapses" : `${who} chooses how the cycle collapses`;
   }
   if (mine) {
-    return app.selected === null
-      ? "Your move: tap two cells"
-      : `Now a second cell for ${view.to_play}${view.move} (tap ${view.labels[app.selected]} again to take it back)`;
+    const mark = `${view.to_play}${view.move}`;
+    if (app.selected === null) return "Your move: tap two cells";
+    if (view.boards.length && boardsShown() === null) return `Now tap a board for ${mark}'s second half`;
+    return `Now a second cell for ${mark} (tap ${view.labels[app.selected]} again to take it back)`;
   }
   return welcome?.seat ? `${who} is thinking…` : `${who} to move`;
 }

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
+from playwright.sync_api import expect
+
 from game.rules import Player
 from game.textview import points
 from net.host import HostHandle
@@ -114,6 +116,51 @@ def test_on_ultimate_a_phone_is_shown_the_two_boards_it_is_sent_to(
     while len(handle.host.table.record.moves) < 2 and time.monotonic() < deadline:
         time.sleep(0.01)
     assert handle.host.table.record.moves[:2] == ["1.2-5.6", "2.5-6.1"]
+
+
+# A free Ultimate move (the boards sent to are spent): O may start in 4.2 or 4.3, the last open
+# cells of mini-board 4, whose other half must then go on another board.
+FREE_FROM_A_FULL_BOARD = (
+    *("5.3-6.9", "3.6-9.2", "2.1-6.4", "1.3-4.8", "3.7-8.6", "6.6-7.6", "6.2-6.4", "2.2-4.9"),
+    *("2.1-9.8", "1.1-8.7", "1.4-7.4", "4.1-4.8", "1.5-9.3", "3.5-5.1", "1.9-5.9", "9.2-9.4"),
+    *("2.2-3.8", "2.6-8.2", "4.6-4.7", "7.5-9.7", "5.9-7.6", "6.4-9.4", "4.2-4.3", "4.3-5.6"),
+    *("3.8-6.5", "5.1-8.8", "4.5-7.9", "5.1-9.5", "2.6-7.3", "1.3-3.5", "4.1-6.7", "1.4-6.6"),
+    *("9.8-9.9", "8.5-9.1", "6.7-8.5", "3.3-3.6", "7.2-7.3", "3.2-4.8", "4.9-9.8", "6.1-6.6"),
+    *("9.3-9.6", "9.1-9.2", "1.5-2.8", "2.2-5.8", "3.9-7.2", "3.2-3.9", "8.5-8.7", "4.5-8.8"),
+    *("4.4-4.6", "4.5-4.6", "8.4-8.8", "8.5-8.8", "52@8.5", "5.9-8.1"),
+)
+
+
+def test_on_ultimate_a_first_half_whose_partner_is_on_another_board_shows_that_board(
+    web_host: Callable[..., HostHandle],
+    phone: Callable[[], Any],
+    bots: Callable[..., Future[Any]],
+) -> None:
+    handle = web_host("ultimate", moves=FREE_FROM_A_FULL_BOARD)
+    bots(handle.address, seat=Player.X)
+    deadline = time.monotonic() + 5
+    while handle.host.table.seats[Player.X] is None and time.monotonic() < deadline:
+        time.sleep(0.01)  # the bot sits first, so the phone gets O
+    page = phone()
+    join(page, page_url(handle), "Cy")
+    page.wait_for_selector("#status.mine")
+    page.tap("[data-board='4']")  # a free move: all nine shown; the guest picks board 4
+    page.tap("[data-cell='4.2']")
+    # Nowhere on board 4 for the other half: all nine again, lit where it may go.
+    page.wait_for_selector("[data-board]")
+    expect(page.locator("#status")).to_have_text("Now tap a board for O54's second half")
+    lit = page.locator("[data-board-allowed]").evaluate_all("gs => gs.map(g => g.dataset.board)")
+    assert lit == ["1", "2", "3", "6", "7", "8", "9"]
+    page.tap("[data-board='7']")
+    # Both halves in sight: 4.2 still picked, above board 7.
+    assert page.locator("#zoom-bar .where").inner_text() == "Boards 4 and 7"
+    assert page.locator("[data-cell='4.2'][data-selected]").count() == 1
+    page.tap("[data-cell='7.5']")
+    deadline = time.monotonic() + 5
+    while len(handle.host.table.record.moves) <= len(FREE_FROM_A_FULL_BOARD):
+        assert time.monotonic() < deadline, "the move did not reach the host"
+        time.sleep(0.01)
+    assert handle.host.table.record.moves[len(FREE_FROM_A_FULL_BOARD)] == "4.2-7.5"
 
 
 def test_two_phones_play_each_other_and_take_a_rematch_with_sides_swapped(
