@@ -17,6 +17,7 @@ from net.party_host import PartyConfig, PartyHost
 from tests.net.test_party_protocol import came_and_went, played_apart
 from tests.web.conftest import page_url
 from tests.web.phone import join, play_to_the_end
+from tests.web.test_phone_layout import _assert_on_screen
 
 
 def test_a_phone_queues_plays_its_party_game_and_sees_the_scoreboard(
@@ -90,3 +91,20 @@ def test_a_phone_beyond_the_best_100_shows_its_own_rank(
     expect(page.locator(".scoreboard tbody tr")).to_have_count(101)
     expect(page.locator(".scoreboard tr.me td").first).to_have_text("121")
     expect(page.locator(".scoreboard tbody tr td:first-child").nth(99)).to_have_text("100")
+
+
+def test_news_is_shown_on_screen_below_a_long_party_page(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # Nobody plays yet: the page is the board, the emotes, a queue and a scoreboard of five,
+    # taller than a small phone. News comes while the guest looks at the top of it.
+    handle = web_host("goff", make=functools.partial(PartyHost, party=PartyConfig(start_at=6)))
+    page = phone()
+    page.set_viewport_size({"width": 360, "height": 640})
+    join(page, page_url(handle), "Ada")
+    for name in ("Bo", "Cy", "Di"):
+        join(phone(), page_url(handle), name)
+        page.wait_for_selector(f"#party .queue li:text-is('{name}')")
+    join(phone(), page_url(handle), "Ed")
+    expect(page.locator("#notice")).to_have_text("Ed joins the queue")
+    _assert_on_screen(page, "#notice")
