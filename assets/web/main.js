@@ -393,7 +393,8 @@ function drawOver() {
 function tickClock() {
   const clock = $(".clock");
   const party = app.party;
-  if (!party || !party.clock_ms || !app.view || app.view.over) {
+  // No game on (the party waits for players), or no host to keep the time: no clock to show.
+  if (!party || !party.clock_ms || !party.playing.length || app.down || !app.view || app.view.over) {
     clock.hidden = true;
     return;
   }

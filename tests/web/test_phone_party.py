@@ -5,6 +5,7 @@ by the name the party knows it by."""
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -108,3 +109,17 @@ def test_news_is_shown_on_screen_below_a_long_party_page(
     join(phone(), page_url(handle), "Ed")
     expect(page.locator("#notice")).to_have_text("Ed joins the queue")
     _assert_on_screen(page, "#notice")
+
+
+def test_no_move_clock_is_shown_while_the_party_waits_for_players(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    party = PartyConfig(start_at=2, clock=30, seed=5)
+    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
+    ada = phone()
+    join(ada, page_url(handle), "Ada")
+    ada.wait_for_selector("#party .queue li.me")
+    ada.wait_for_timeout(600)  # the clock is ticked four times a second
+    expect(ada.locator("#hud .clock")).to_be_hidden()
+    join(phone(), page_url(handle), "Bo")  # the first game starts: the clock runs
+    expect(ada.locator("#hud .clock")).to_have_text(re.compile(r"^\d+ s$"))
