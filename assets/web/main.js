@@ -271,7 +271,8 @@ function render() {
     const box = $(`.seat[data-side="${side}"]`);
     const seat = table?.seats.find((s) => s.side === side);
     const me = welcome?.seat === side;
-    box.querySelector(".who").textContent = seat?.name ? `${seat.name}${me ? " (you)" : ""}` : "open seat";
+    box.querySelector(".who").textContent = seat?.name ?? "open seat";
+    box.querySelector(".you").hidden = !me;
     box.querySelector(".pts").textContent = view ? view.scores[side] : "";
     box.classList.toggle("to-play", Boolean(view && view.to_play === side));
     box.classList.toggle("away", Boolean(seat?.name && !seat.connected));

@@ -138,3 +138,26 @@ def test_the_page_asks_for_no_icon_it_would_not_get(
     page.wait_for_selector(".seat[data-side=X].me")
     page.evaluate(_SETTLED)
     assert errors == []
+
+
+def test_a_long_name_is_cut_in_the_heads_up_line_but_never_the_word_you(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    handle = web_host("goff")
+    join(phone(), page_url(handle), "Ada")
+    page = phone()
+    page.set_viewport_size({"width": 360, "height": 640})
+    join(page, page_url(handle), "Bartholomew Fitzgerald")
+    page.wait_for_selector(".seat[data-side=O].me")
+    you = page.locator(".seat.me .you")
+    assert you.inner_text() == "(you)"
+    # Whole, inside the seat's box, after the name (cut with an ellipsis to make room).
+    fits = """(you) => {
+      const seat = you.closest('.seat').getBoundingClientRect();
+      const box = you.getBoundingClientRect();
+      const name = you.closest('.seat').querySelector('.who');
+      return you.scrollWidth <= you.clientWidth && box.left >= seat.left && box.right <= seat.right
+        && name.getBoundingClientRect().right <= box.left && name.scrollWidth > name.clientWidth;
+    }"""
+    assert you.evaluate(fits)
+    assert page.locator(".seat:not(.me) .you").is_hidden()
