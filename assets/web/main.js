@@ -34,6 +34,9 @@ const landscape = matchMedia("(orientation: landscape) and (max-height: 600px)")
 function onMessage(message) {
   switch (message.t) {
     case "welcome":
+      // Someone here has the name typed already: the table numbers this phone's ("Ada 2").
+      if (message.role === "player" && message.name.startsWith(`${app.name} `)) say(`${app.name} is taken here: you are ${message.name}`, true);
+      app.name = message.name;
       app.welcome = message;
       app.down = null;
       app.resync = true;
@@ -111,12 +114,22 @@ function answer(view) {
   }
 }
 
-// A line of news (someone sat down, dropped, came back) that fades after a while.
-function say(text) {
-  const line = $("#notice");
-  line.textContent = text;
-  clearTimeout(say.timer);
-  say.timer = setTimeout(() => (line.textContent = ""), 8000);
+// A line of news (someone sat down, dropped, came back) that goes after a while. News comes in
+// bursts (a game ends, the next is called, someone joins): the last three lines stay together,
+// so the one that mattered is not replaced before it is read; news of this phone's own (`own`)
+// stays through the burst it starts. The same line again is not repeated.
+function say(text, own = false) {
+  const news = $("#notice");
+  let line = news.lastElementChild;
+  if (line?.textContent !== text) {
+    line = document.createElement("div");
+    line.textContent = text;
+    line.classList.toggle("own", own);
+    news.appendChild(line);
+    while (news.children.length > 3) (news.querySelector(":not(.own)") ?? news.firstElementChild).remove();
+  }
+  clearTimeout(line.timer);
+  line.timer = setTimeout(() => line.remove(), 8000);
 }
 
 // -- what this phone may do now ----------------------------------------------------------

@@ -78,6 +78,13 @@ def test_a_phone_finds_its_row_by_the_name_the_party_knows_it_by(
         expect(page.locator("#party .queue li.me")).to_have_text([known])
         expect(page.locator(".scoreboard tr.me")).to_have_count(1)
         assert page.locator(".scoreboard tr.me").get_attribute("data-standing") == known
+    # Told why the table does not call it by the name typed (a tidied one needs no word), and
+    # the news of others coming does not push that out of sight.
+    join(phone(), page_url(handle), "Lu")
+    news = pages["Sam 2"].locator("#notice")
+    expect(news).to_contain_text("Lu joins the queue")
+    expect(news).to_contain_text("Sam is taken here: you are Sam 2")
+    assert pages["Kim"].locator("#notice .own").count() == 0
 
 
 def test_a_phone_beyond_the_best_100_shows_its_own_rank(
@@ -107,7 +114,7 @@ def test_news_is_shown_on_screen_below_a_long_party_page(
         join(phone(), page_url(handle), name)
         page.wait_for_selector(f"#party .queue li:text-is('{name}')")
     join(phone(), page_url(handle), "Ed")
-    expect(page.locator("#notice")).to_have_text("Ed joins the queue")
+    expect(page.locator("#notice")).to_contain_text("Ed joins the queue")
     _assert_on_screen(page, "#notice")
 
 
