@@ -327,6 +327,8 @@ function statusLine() {
   const { view, welcome } = app;
   const mine = myTurn();
   if (app.down) return "Reconnecting to the host…";
+  // The end of the night, not of one more game: nothing follows (the party's line says who won).
+  if (app.party?.finished) return "The party is over";
   if (view.over) return "Game over";
   if (!seated()) {
     const open = app.table.seats.find((s) => s.name === null);

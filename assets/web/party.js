@@ -18,7 +18,9 @@ function cell(row, text) {
 export function drawParty(root, party, me, role) {
   root.hidden = !party;
   if (!party) return;
-  root.querySelector(".party-status").textContent = party.status;
+  const status = root.querySelector(".party-status");
+  status.textContent = party.status;
+  status.classList.toggle("finished", party.finished); // who won the night: said large
   // A night that is over has no next game: whoever was still waiting is not "up" any more.
   root.querySelector(".queue-part").hidden = party.finished;
   const queue = root.querySelector(".queue");

@@ -46,6 +46,9 @@ def test_a_phone_queues_plays_its_party_game_and_sees_the_scoreboard(
         bots.stop()
     assert final.finished and final.games == 1
     expect(page.locator("#party .queue")).to_be_hidden()  # no next game after the last
+    # The end of the night, not of one more game: said at the top, who won said large.
+    expect(page.locator("#status")).to_have_text("The party is over")
+    expect(page.locator(".party-status.finished")).to_have_text(final.status)
     rows = {s.name: s for s in final.standings}
     for name in ("Ada", "Robo"):
         cells = page.locator(f".scoreboard tr[data-standing='{name}'] td")
