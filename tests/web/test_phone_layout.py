@@ -161,3 +161,24 @@ def test_a_long_name_is_cut_in_the_heads_up_line_but_never_the_word_you(
     }"""
     assert you.evaluate(fits)
     assert page.locator(".seat:not(.me) .you").is_hidden()
+
+
+# The shown buttons less than 44 CSS px (a thumb's width) high or wide.
+_SMALL = """() => [...document.querySelectorAll("button")]
+  .filter((b) => b.getClientRects().length)
+  .map((b) => [b.textContent, b.getBoundingClientRect()])
+  .filter(([, r]) => r.width < 44 || r.height < 44)
+  .map(([text, r]) => [text, Math.round(r.width), Math.round(r.height)])"""
+
+
+def test_every_button_is_big_enough_for_a_thumb(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # Ultimate, sent to two boards: the zoom bar's button is shown.
+    handle = web_host("ultimate", moves=("1.2-5.6",))
+    page = phone()
+    join(page, page_url(handle), "Ada")
+    page.wait_for_selector("#zoom-bar [data-action=overview]")
+    for width, height in SIZES:
+        _resize(page, width, height)
+        assert page.evaluate(_SMALL) == [], f"at {width}×{height}"
