@@ -202,15 +202,32 @@ function tapCell(label) {
   const starts = cellsOf(view.starts);
   if (app.selected === null) {
     if (starts.has(cell)) select(cell);
-    else refuse(`cell ${label} cannot start a move now`);
+    else refuse(cannotStart(cell));
   } else {
     const finish = cellsOf(view.finish[String(app.selected)]);
     if (finish.has(cell)) return place(app.selected, cell);
     if (cell === app.selected) app.selected = null;
     else if (starts.has(cell)) select(cell);
-    else refuse(`cell ${label} cannot go with cell ${view.labels[app.selected]}`);
+    else refuse(view.cells[cell] ? `cell ${label} is taken` : `cell ${label} cannot go with cell ${view.labels[app.selected]}`);
   }
   render();
+}
+
+// Why `cell` cannot start this move: taken, or on a board the move may not use (Ultimate's
+// sending rule, or a board full) rather than just "cannot".
+function cannotStart(cell) {
+  const { view } = app;
+  const label = view.labels[cell];
+  if (view.cells[cell]) return `cell ${label} is taken`;
+  if (view.boards.length && !view.focus.includes(boardOf(cell))) {
+    return view.focus.length <= 2 ? `this move goes on ${boardsNamed(view.focus)}` : `nothing more can go on board ${boardOf(cell) + 1}`;
+  }
+  return `cell ${label} cannot start a move now`;
+}
+
+// "board 3", "boards 3 and 5", for mini-boards numbered from 0.
+function boardsNamed(boards) {
+  return `${boards.length > 1 ? "boards" : "board"} ${boards.map((b) => b + 1).join(" and ")}`;
 }
 
 function boardOf(cell) {
@@ -354,8 +371,8 @@ function drawZoomBar() {
   const shown = boardsShown();
   bar.hidden = !view.boards.length || shown === null;
   if (bar.hidden) return;
-  const names = shown.map((b) => b + 1).join(" and ");
-  bar.querySelector(".where").textContent = `${shown.length > 1 ? "Boards" : "Board"} ${names}`;
+  const names = boardsNamed(shown);
+  bar.querySelector(".where").textContent = names[0].toUpperCase() + names.slice(1);
 }
 
 function drawOutcomes() {
