@@ -119,6 +119,14 @@ def test_news_is_shown_on_screen_below_a_long_party_page(
     join(phone(), page_url(handle), "Ed")
     expect(page.locator("#notice")).to_contain_text("Ed joins the queue")
     _assert_on_screen(page, "#notice")
+    # Scrolled to the end of the page, its last button is not under the news.
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    overlap = """() => {
+      const news = document.querySelector('#notice').getBoundingClientRect();
+      const last = document.querySelector('[data-action=leave]').getBoundingClientRect();
+      return last.bottom > news.top && last.top < news.bottom;
+    }"""
+    assert not page.evaluate(overlap)
 
 
 def test_no_move_clock_is_shown_while_the_party_waits_for_players(
