@@ -133,7 +133,7 @@ export class Link {
       this.retryTimer = setTimeout(() => this.open(), 1000);
       return;
     }
-    this.onDown(reason ?? "lost the table", true);
+    this.onDown(reason ?? "The host stopped answering: the table may have closed. Join again once it is back.", true);
   }
 
   retryNow() {

@@ -10,9 +10,11 @@ from concurrent.futures import Future
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from game.rules import Player
 from net.host import HostHandle
+from tests.web.conftest import page_url
 from tests.web.phone import join
 from tests.web.relay import Relay
 
@@ -114,3 +116,24 @@ def test_while_the_link_is_down_the_page_says_so_at_the_top_and_refuses_taps(
     page.tap("[data-cell='5']")
     assert page.locator("[data-cell='5'][data-selected]").count() == 1
     assert handle.host.table.seats[Player.X].connected  # type: ignore[union-attr]
+
+
+def test_a_host_gone_for_longer_than_a_seat_is_held_is_told_in_words_with_a_way_back(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    handle = web_host("goff")
+    page = phone()
+    page.clock.install()  # the page's minute of trying again passes at once
+    join(page, page_url(handle), "Ada")
+    page.wait_for_selector(".seat[data-side=X].me")
+    handle.stop()
+    page.wait_for_selector(BANNER)
+    for _ in range(80):  # a second at a time: each try fails at once, the host being gone
+        if page.locator("#join").is_visible():
+            break
+        page.clock.run_for(1000)
+        page.evaluate("() => new Promise((done) => setTimeout(done, 0))")
+    expect(page.locator("#join-message")).to_have_text(
+        "The host stopped answering: the table may have closed. Join again once it is back."
+    )
+    expect(page.locator("input[name=name]")).to_have_value("Ada")
