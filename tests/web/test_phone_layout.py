@@ -182,3 +182,19 @@ def test_every_button_is_big_enough_for_a_thumb(
     for width, height in SIZES:
         _resize(page, width, height)
         assert page.evaluate(_SMALL) == [], f"at {width}×{height}"
+
+
+def test_the_title_is_not_broken_at_a_hyphen(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    handle = web_host("goff")
+    page = phone()
+    page.goto(page_url(handle))
+    for width, height in SIZES:
+        _resize(page, width, height)
+        # Each word of the title on one line ("Tic-Tac-" then "Toe" was two).
+        lines = page.locator("h1 span").evaluate_all(
+            "spans => spans.map(s => s.getClientRects().length)"
+        )
+        assert lines == [1, 1], f"at {width}×{height}"
+        _assert_on_screen(page, "h1 span")
