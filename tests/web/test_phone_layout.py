@@ -198,3 +198,17 @@ def test_the_title_is_not_broken_at_a_hyphen(
         )
         assert lines == [1, 1], f"at {width}×{height}"
         _assert_on_screen(page, "h1 span")
+
+
+def test_what_the_join_form_says_is_on_screen_even_on_its_side(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    handle = web_host("goff", name="Bartholomew's very long party name for the evening")
+    page = phone()
+    page.goto(page_url(handle))
+    page.fill("input[name=name]", "   ")
+    page.tap("[data-action=join]")
+    page.wait_for_selector("#join-message:has-text('Type your name first')")
+    for width, height in SIZES:
+        _resize(page, width, height)
+        _assert_on_screen(page, "#join-message", "[data-action=watch]")
