@@ -348,6 +348,8 @@ function statusLine() {
   if (app.party?.finished) return "The party is over";
   if (view.over) return "Game over";
   if (!seated()) {
+    // A party seats its players from the queue: nobody is waited for at a seat.
+    if (app.party) return "Waiting for the next game…";
     const open = app.table.seats.find((s) => s.name === null);
     return `Waiting for a player at ${open.side}…`;
   }

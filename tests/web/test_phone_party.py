@@ -129,7 +129,7 @@ def test_news_is_shown_on_screen_below_a_long_party_page(
     assert not page.evaluate(overlap)
 
 
-def test_no_move_clock_is_shown_while_the_party_waits_for_players(
+def test_while_the_party_waits_for_players_the_page_says_so_with_no_move_clock(
     web_host: Callable[..., HostHandle], phone: Callable[[], Any]
 ) -> None:
     party = PartyConfig(start_at=2, clock=30, seed=5)
@@ -139,5 +139,6 @@ def test_no_move_clock_is_shown_while_the_party_waits_for_players(
     ada.wait_for_selector("#party .queue li.me")
     ada.wait_for_timeout(600)  # the clock is ticked four times a second
     expect(ada.locator("#hud .clock")).to_be_hidden()
+    expect(ada.locator("#status")).to_have_text("Waiting for the next game…")  # not "at X"
     join(phone(), page_url(handle), "Bo")  # the first game starts: the clock runs
     expect(ada.locator("#hud .clock")).to_have_text(re.compile(r"^\d+ s$"))
