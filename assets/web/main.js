@@ -377,6 +377,18 @@ function drawZoomBar() {
   bar.querySelector(".where").textContent = names[0].toUpperCase() + names.slice(1);
 }
 
+// The mini-boards a collapse preview shows large: the tangle's, when one or two; else the
+// cycle's, when one or two (all nine in a preview's width are too small to tell apart, and
+// the board above shows the whole tangle); else all nine.
+function previewBoards() {
+  const { view } = app;
+  if (!view.boards.length) return null;
+  if (view.focus.length <= 2) return view.focus;
+  const cycle = new Set(view.cycle);
+  const boards = new Set(view.spooky.filter(([k]) => cycle.has(k)).flatMap(([, a, b]) => [boardOf(a), boardOf(b)]));
+  return boards.size <= 2 ? [...boards].sort((a, b) => a - b) : null;
+}
+
 function drawOutcomes() {
   const { view } = app;
   const box = $("#outcomes");
@@ -386,7 +398,7 @@ function drawOutcomes() {
   const title = document.createElement("p");
   title.className = "title";
   title.textContent = "Tap the board you want";
-  const boards = view.boards.length && view.focus.length <= 2 ? view.focus : null;
+  const boards = previewBoards();
   const previews = view.outcomes.map((outcome, i) => {
     const button = document.createElement("button");
     button.type = "button";

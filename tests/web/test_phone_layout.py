@@ -212,3 +212,31 @@ def test_what_the_join_form_says_is_on_screen_even_on_its_side(
     for width, height in SIZES:
         _resize(page, width, height)
         _assert_on_screen(page, "#join-message", "[data-action=watch]")
+
+
+# Ultimate: X's 7.6-7.7 closes a cycle inside mini-board 7, its tangle spread over eight.
+CYCLE_IN_ONE_BOARD = (
+    *("3.1-4.4", "1.2-4.9", "2.6-9.7", "6.5-7.4", "4.7-5.6", "6.9-8.1", "1.8-9.4", "4.2-8.2"),
+    *("2.2-2.7", "2.6-7.6", "6.1-6.8", "1.1-8.8", "2.9-8.6", "6.7-9.7", "7.2-7.7", "7.2-9.8"),
+    *("1.5-3.8", "5.6-8.6", "6.2-6.8", "3.7-8.6", "4.6-6.9", "1.2-2.2", "2.5-2.7", "5.4-7.7"),
+    *("4.5-7.8", "3.9-6.9", "9.1-9.2", "7.7-8.8", "1.9-6.9", "9.2-9.9", "8.6-9.6", "6.3-6.4"),
+    *("7.2-7.6", "2.4-6.5", "3.5-9.7", "7.6-7.7"),
+)
+
+
+def test_a_collapse_spread_over_many_mini_boards_is_previewed_on_its_cycle_s_board(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    handle = web_host("ultimate", moves=CYCLE_IN_ONE_BOARD)
+    page = phone()
+    join(page, page_url(handle), "Ada")
+    page.wait_for_selector(".seat[data-side=X].me")
+    join(phone(), page_url(handle), "Bo")
+    page.wait_for_selector("[data-outcome]")
+    # The board above shows the whole tangle; each preview the cycle's board, large.
+    assert page.locator("#board svg.overview").count() == 1
+    assert page.locator("#outcomes svg.zoomed").count() == 2
+    assert page.locator("#outcomes svg.overview").count() == 0
+    for width, height in SIZES:
+        _resize(page, width, height)
+        _assert_on_screen(page, "[data-outcome]")
