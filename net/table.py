@@ -229,7 +229,8 @@ class Table:
             for side, seat in self.seats.items()
             if seat
         }
-        self.record.name_players({side: seat.name for side, seat in self.seats.items() if seat})
+        if not self.position.is_over:  # who played it: not who sits down for the next one
+            self.record.name_players({side: s.name for side, s in self.seats.items() if s})
         self.record.extra[RECORD_FIELD] = {
             "name": self.name,
             "key": self.key,

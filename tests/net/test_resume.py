@@ -280,3 +280,22 @@ def test_a_table_another_window_still_hosts_is_not_offered_to_continue(tmp_path:
         other.wait()
     [found] = interrupted_tables(tmp_path)  # that window has gone: it can be continued
     assert found.path == table.path
+
+
+def test_a_record_keeps_who_played_it_not_who_sat_down_after(tmp_path: Path) -> None:
+    """The record names its players for the replay list; a guest who sits down once the game
+    is over (for the next one) is not one of them."""
+    table = Table("Den", Record(make_variant("goff")), tmp_path)
+    table.sit("Ada", Player.X)
+    table.sit("Bo", Player.O)
+    # A whole game (the last collapse gives O a row), saved after every move as the host does.
+    game = ["4-8", "5-6", "1-4", "3-5", "6-9", "6-8", "4-9", "7@9", "2-7", "2-7", "9@2"]
+    for ply, token in enumerate(game):
+        assert table.move(table.position.to_play, ply, token) is None
+        table.save()
+    assert table.position.is_over
+    table.release(Player.X)  # both leave, as two bots do when the game is over
+    table.release(Player.O)
+    assert table.sit("Cy", Player.X) is Player.X  # a guest, for the next game
+    table.save()
+    assert read_record(table.path).players() == {Player.X: "Ada", Player.O: "Bo"}
