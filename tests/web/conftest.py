@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from pathlib import Path
@@ -25,6 +26,7 @@ from net.host import HostHandle, start_host_thread
 from net.loopthread import LoopThread
 from net.table import Table
 from tests.net.conftest import host_config
+from tests.web.phone import join
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -133,3 +135,18 @@ def bots() -> Iterator[Callable[..., Future[Any]]]:
 
     yield start
     thread.stop()
+
+
+def o_against_a_bot(
+    handle: HostHandle, bots: Callable[..., Future[Any]], phone: Callable[[], Any], name: str
+) -> Any:
+    """A phone at seat O of ``handle``'s table, a bot at X: the bot sits first (else the
+    phone would get X), then the phone joins and waits for its move."""
+    bots(handle.address, seat=Player.X)
+    deadline = time.monotonic() + 5
+    while handle.host.table.seats[Player.X] is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    page = phone()
+    join(page, page_url(handle), name)
+    page.wait_for_selector("#status.mine")
+    return page

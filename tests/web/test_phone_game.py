@@ -14,7 +14,7 @@ from game.rules import Player
 from game.textview import points
 from net.host import HostHandle
 from net.web import WebConnection
-from tests.web.conftest import page_url
+from tests.web.conftest import o_against_a_bot, page_url
 from tests.web.phone import join, play_to_the_end, take_turn
 
 
@@ -94,13 +94,7 @@ def test_on_ultimate_a_phone_is_shown_the_two_boards_it_is_sent_to(
 ) -> None:
     # X played 1.2-5.6: O must play one half in mini-board 2 and one in mini-board 6.
     handle = web_host("ultimate", moves=("1.2-5.6",))
-    bots(handle.address, seat=Player.X)
-    deadline = time.monotonic() + 5
-    while handle.host.table.seats[Player.X] is None and time.monotonic() < deadline:
-        time.sleep(0.01)  # the bot sits first, so the phone gets O
-    page = phone()
-    join(page, page_url(handle), "Cy")
-    page.wait_for_selector("#status.mine")
+    page = o_against_a_bot(handle, bots, phone, "Cy")
     assert page.locator("#zoom-bar .where").inner_text() == "Boards 2 and 6"
     shown = page.locator("[data-cell]").evaluate_all("cells => cells.map(c => c.dataset.cell)")
     assert sorted(shown) == sorted(f"{b}.{s}" for b in (2, 6) for s in range(1, 10))
@@ -137,13 +131,7 @@ def test_on_ultimate_a_first_half_whose_partner_is_on_another_board_shows_that_b
     bots: Callable[..., Future[Any]],
 ) -> None:
     handle = web_host("ultimate", moves=FREE_FROM_A_FULL_BOARD)
-    bots(handle.address, seat=Player.X)
-    deadline = time.monotonic() + 5
-    while handle.host.table.seats[Player.X] is None and time.monotonic() < deadline:
-        time.sleep(0.01)  # the bot sits first, so the phone gets O
-    page = phone()
-    join(page, page_url(handle), "Cy")
-    page.wait_for_selector("#status.mine")
+    page = o_against_a_bot(handle, bots, phone, "Cy")
     page.tap("[data-board='4']")  # a free move: all nine shown; the guest picks board 4
     page.tap("[data-cell='4.2']")
     # Nowhere on board 4 for the other half: all nine again, lit where it may go.

@@ -4,16 +4,14 @@ mini-board the move may not use."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
 from playwright.sync_api import expect
 
-from game.rules import Player
 from net.host import HostHandle
-from tests.web.conftest import page_url
+from tests.web.conftest import o_against_a_bot, page_url
 from tests.web.phone import join
 
 REFUSAL = "#refusal:visible"
@@ -63,13 +61,7 @@ def test_a_cell_that_cannot_start_the_move_says_why(
     expect(ada.locator(REFUSAL)).to_have_text("cell 1 is taken")
     # Ultimate: X's 1.2-5.6 sends O to mini-boards 2 and 6; O looks at board 7 all the same.
     ultimate = web_host("ultimate", moves=("1.2-5.6",))
-    bots(ultimate.address, seat=Player.X)
-    deadline = time.monotonic() + 5
-    while ultimate.host.table.seats[Player.X] is None and time.monotonic() < deadline:
-        time.sleep(0.01)  # the bot sits first, so the phone gets O
-    cy = phone()
-    join(cy, page_url(ultimate), "Cy")
-    cy.wait_for_selector("#status.mine")
+    cy = o_against_a_bot(ultimate, bots, phone, "Cy")
     cy.tap("[data-action=overview]")
     cy.tap("[data-board='7']")
     cy.tap("[data-cell='7.5']")
