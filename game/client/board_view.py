@@ -498,7 +498,6 @@ def _render_static(
     off = (-panel.x, -panel.y)
     cells = [r.move(off) for r in layout.cells]
     cell = layout.cell_size
-    least = theme.screen_scale().floor
 
     lit = frozenset(pos.entanglement()) if pos.awaiting_collapse else frozenset()
     cycle = frozenset(pos.cycle()) if pos.awaiting_collapse else frozenset()
@@ -541,14 +540,9 @@ def _render_static(
         )
 
     if look.show_labels:
-        # In the strip above the marks' slots, only where it is readable: the cells of a
-        # mini-board out of focus go without.
-        color = theme.mix(palette.board, palette.dim, 0.85)
         for index, rect in enumerate(cells):
-            size = max(least, round(rect.width * LABEL))
-            if size * 0.75 <= rect.width * (1 - SLOT_AREA - SLOT_FOOT):
-                label = theme.text(pos.variant.label(index), size, color)
-                layer.blit(label, (rect.x + rect.width * 0.06, rect.y + rect.width * 0.01))
+            if (label := cell_label(rect, pos.variant.label(index), palette)) is not None:
+                layer.blit(*label)
 
     with Glass(layer) as glass:
         last = pos.last_placement
@@ -574,6 +568,19 @@ def _render_static(
         _veil(layer, pos, cells, lit, palette)
     _draw_rows(layer, layout, look.rows, palette)
     return layer
+
+
+def cell_label(
+    rect: pygame.Rect, words: str, palette: Palette, color: Color | None = None
+) -> tuple[pygame.Surface, tuple[float, float]] | None:
+    """A cell's label (in ``color``, else the board's own) and where it goes, in the strip
+    above the marks' slots; None where it would not be readable (the cells of a mini-board
+    out of focus go without)."""
+    size = max(theme.screen_scale().floor, round(rect.width * LABEL))
+    if size * 0.75 > rect.width * (1 - SLOT_AREA - SLOT_FOOT):
+        return None
+    label = theme.text(words, size, color or theme.mix(palette.board, palette.dim, 0.85))
+    return label, (rect.x + rect.width * 0.06, rect.y + rect.width * 0.01)
 
 
 def _copy(source: Canvas, spare: pygame.Surface | None) -> Canvas:

@@ -18,7 +18,7 @@ import pygame
 
 from game.ai.analysis import label_of
 from game.client import theme
-from game.client.board_view import BoardLayout
+from game.client.board_view import BoardLayout, cell_label
 from game.client.theme import Color, Palette
 from game.client.value_graph import grade_color
 from game.rules import Position
@@ -63,6 +63,10 @@ def draw_study(
         border = max(4, rect.width // 24) if keeps else max(2, rect.width // 70)
         shade = _shade(inner.size, color, edge, FILL if keeps else FILL // 2, border, rect.width)
         surface.blit(shade, inner)
+        # The cell's number, over the shade's edge: dark across a best cell's bright one.
+        dark = palette.board if keeps else None
+        if (label := cell_label(rect, pos.variant.label(cell), palette, dark)) is not None:
+            surface.blit(*label)
         size = max(least, round(rect.width * 0.17))
         if size > rect.height * 0.4:
             continue  # a cell too small to say its value still shows its colour

@@ -15,6 +15,7 @@ import pygame
 import pytest
 
 from game.client import theme, toast
+from game.client.board_view import cell_label
 from game.client.canvas import Canvas
 from game.client.scene import SceneName
 from game.client.scenes.play import MESSAGE_TIME
@@ -480,3 +481,40 @@ def test_the_study_s_numbers_keep_their_legend_in_the_panel(driver: Driver) -> N
     d.key(pygame.K_s)  # off
     d.settle(MESSAGE_TIME + 0.5)
     assert legend not in panel()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160)])
+def test_a_studied_cells_number_is_drawn_over_its_shade(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """A best cell's bright edge ran across its number ("1" in the corner, half hidden): the
+    number is drawn again over the shade, every solid pixel of it in its colour (dark across
+    a best cell's bright edge)."""
+    d = Driver(tmp_path, size=size)
+    try:
+        start(d, ["1-2", "2-5", "5-9"])
+        d.key(pygame.K_s)
+        scene = d.scene
+        d.until(lambda: scene.advice.study_at(scene.pos) is not None)
+        scene.still = Still()
+        canvas = pygame.Surface(size)
+        scene.draw(canvas, 0.0)
+        layout = scene.layout()
+        drawn = set()
+        for cell in scene.advice.study_at(scene.pos):
+            for color in (None, scene.ctx.palette.board):  # a best cell's is dark
+                found = cell_label(
+                    layout.cells[cell], scene.pos.variant.label(cell), scene.ctx.palette, color
+                )
+                assert found is not None
+                label, (x, y) = found
+                solid = pygame.mask.from_surface(label, 254)  # the glyphs' opaque pixels
+                assert solid.count()
+                if all(
+                    canvas.get_at((int(x) + px, int(y) + py))[:3] == label.get_at((px, py))[:3]
+                    for px, py in solid.outline()  # where blit puts it
+                ):
+                    drawn.add(cell)
+        assert drawn == set(scene.advice.study_at(scene.pos))
+    finally:
+        d.close()
