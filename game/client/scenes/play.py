@@ -784,7 +784,7 @@ class PlayScene(BaseScene):
         who = pos.to_play
         if who is None:
             return "nobody"
-        return self._player_of(who) if who in self.bots else str(who)
+        return f"the {who} bot" if who in self.bots else str(who)
 
     def _run_bots(self) -> None:
         now = self.ctx.time
