@@ -47,7 +47,10 @@ def _results(jobs: list[Job], workers: int) -> list[Scores]:
     if workers == 1:
         return [_game(job) for job in jobs]
     with ladder.pool(workers) as pool:
-        return list(pool.map(_game, jobs))
+        # Not pool.map: on Ctrl-C its iterator cancels the games left, racing the pool's own
+        # thread as it fails them (ladder.pool), and CPython 3.11 prints the clash.
+        games = [pool.submit(_game, job) for job in jobs]
+        return [game.result() for game in games]
 
 
 def main(argv: list[str]) -> int:
