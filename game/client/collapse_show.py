@@ -100,7 +100,11 @@ class CollapseShow:
 
     def showing(self, now: float) -> bool:
         """Whether the show changes on its own after ``now``: input held, or a banner up."""
-        return self.holding(now) or (self.banner is not None and now < self.banner.until)
+        return self.holding(now) or self.banner_up(now)
+
+    def banner_up(self, now: float) -> bool:
+        """Whether the banner shows at ``now``."""
+        return self.banner is not None and now < self.banner.until
 
     def landed(self) -> None:
         """The marks are home: the panel may show the position after the collapse."""
@@ -117,7 +121,7 @@ class CollapseShow:
     ) -> None:
         """The banner, filling ``area`` (the top of the side panel: never over the board)."""
         banner = self.banner
-        if banner is None or now >= banner.until:
+        if banner is None or not self.banner_up(now):
             return
         size = max(16, round(min(area.height * 0.3, area.width * 0.09)))
         small = max(14, round(size * 0.5))

@@ -150,7 +150,7 @@ def test_no_word_of_the_panel_is_cut_in_half_by_the_banner(
         while scene.effects.flights:
             d.frames(1)
         d.frames(2)
-        assert scene._banner_up() and not scene.pos.awaiting_collapse
+        assert scene.show.banner_up(scene.ctx.time) and not scene.pos.awaiting_collapse
         scene.still = Still()
         canvas = Canvas(size)
         scene.draw(canvas, 0.0)

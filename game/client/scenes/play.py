@@ -788,8 +788,7 @@ class PlayScene(BaseScene):
 
     def _run_bots(self) -> None:
         now = self.ctx.time
-        still = not (self.show.holding(now) or self.effects.busy)
-        ready = still and now - self.changed_at >= BOT_PAUSE
+        ready = not self.paused and now - self.changed_at >= BOT_PAUSE
         turn = self.bots.step(self.pos, now, self.session.local_sides, ready)
         if turn.looking is not None:
             self.choice = turn.looking
@@ -919,7 +918,7 @@ class PlayScene(BaseScene):
             self.choice,
             (self._seat_name(Player.X), self._seat_name(Player.O)),
             menu.look(),  # its focus ring breathes in a part of its own
-            (self.show.banner, self._banner_up()),
+            (self.show.banner, self.show.banner_up(self.ctx.time)),
             self._invitation(),
             self.advice.study_at(pos) is not None,  # its legend
             self._party_key(),
@@ -954,10 +953,6 @@ class PlayScene(BaseScene):
             gap = first.x - hud.x
             area = pygame.Rect(first.x, first.y, hud.width - 2 * gap, first.height)
             draw_join(surface, area, url, self.ctx.palette)
-
-    def _banner_up(self) -> bool:
-        banner = self.show.banner
-        return banner is not None and self.ctx.time < banner.until
 
     def _banner_area(self, hud: pygame.Rect) -> pygame.Rect:
         banner = pygame.Rect(hud.x, hud.y, hud.width, self._preview_rects(hud)[0].top - hud.y)
@@ -1085,7 +1080,7 @@ class PlayScene(BaseScene):
             self.previews.draw(surface, rects, pos, self.choice, palette, scale.body)
         else:
             top = rest.y
-            if self._banner_up():  # the moves go on under it, none of them cut in half
+            if self.show.banner_up(self.ctx.time):  # the moves go on under it, none cut
                 top = max(top, self._banner_area(hud).bottom + scale.px(16))
             bottom = menu.top
             if self._invitation() is not None:  # it stands where the previews go
