@@ -68,29 +68,21 @@ class SeatStore:
         with _lock:
             data = self._read()
             table = data["at"].get(_where(address))
-            key = self.key(table, name) if isinstance(table, str) else ""
-            entry = data["seats"].get(key)
-            if key in _held or not isinstance(entry, dict):
-                return False
-            return isinstance(entry.get("token"), str) and not running_elsewhere(entry.get("pid"))
+            return isinstance(table, str) and _free(data, self.key(table, name)) is not None
 
     def take(self, table: str, name: str) -> str | None:
         """The token kept for ``name`` at ``table``, now held by this client (until
         :meth:`release`); ``None`` if there is none or another live client holds it."""
         key = self.key(table, name)
         with _lock:
-            if key in _held:
-                return None
             data = self._read()
-            entry = data["seats"].get(key)
-            if not isinstance(entry, dict) or not isinstance(entry.get("token"), str):
-                return None
-            if running_elsewhere(entry.get("pid")):
+            token = _free(data, key)
+            if token is None:
                 return None
             _held.add(key)
-            data["seats"][key] = {"token": entry["token"], "pid": os.getpid()}
+            data["seats"][key] = {"token": token, "pid": os.getpid()}
             self._write(data)
-            return entry["token"]
+            return token
 
     def keep(
         self, table: str, name: str, token: str | None, address: tuple[str, int] | None = None
@@ -160,6 +152,15 @@ class SeatStore:
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 json.dump(data, out, indent=1)
             os.replace(temp, self.path)
+
+
+def _free(data: dict[str, dict[str, Any]], key: str) -> str | None:
+    """The token ``data`` keeps under ``key``, if no client holds it: none of this process
+    (``_held``, under the lock) and no other live process."""
+    entry = data["seats"].get(key)
+    if key in _held or not isinstance(entry, dict) or not isinstance(entry.get("token"), str):
+        return None
+    return None if running_elsewhere(entry.get("pid")) else entry["token"]
 
 
 def _where(address: tuple[str, int]) -> str:
