@@ -298,4 +298,5 @@ def test_a_record_keeps_who_played_it_not_who_sat_down_after(tmp_path: Path) -> 
     table.release(Player.O)
     assert table.sit("Cy", Player.X) is Player.X  # a guest, for the next game
     table.save()
+    table.close()  # the renames into place are done on a thread of their own: wait for them
     assert read_record(table.path).players() == {Player.X: "Ada", Player.O: "Bo"}
