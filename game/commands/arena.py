@@ -50,6 +50,8 @@ def _results(jobs: list[Job], workers: int) -> list[Scores]:
         # Not pool.map: on Ctrl-C its iterator cancels the games left, racing the pool's own
         # thread as it fails them (ladder.pool), and CPython 3.11 prints the clash.
         games = [pool.submit(_game, job) for job in jobs]
+        for _ in ladder.finished(games):
+            pass
         return [game.result() for game in games]
 
 

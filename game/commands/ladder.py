@@ -15,14 +15,18 @@ import statistics
 import sys
 import time
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import TypeVar
 
 from game.ai.arena import Rating, elo_ratings, play_game
 from game.ai.parallel import cores
 from game.rules import make_variant
+
+T = TypeVar("T")
+POLL = 0.05  # seconds between looks at the games in play
 
 
 @dataclass(frozen=True)
@@ -191,8 +195,22 @@ def _results(plan: list[Game], jobs: int) -> Iterator[Result]:
         yield from map(play, plan)
         return
     with pool(jobs) as workers:
-        for future in as_completed([workers.submit(play, game) for game in plan]):
+        for future in finished([workers.submit(play, game) for game in plan]):
             yield future.result()
+
+
+def finished(futures: list[Future[T]]) -> Iterator[Future[T]]:
+    """``futures`` as they finish, looked at every POLL seconds. Not ``as_completed`` (nor a
+    blocking ``result()``): Ctrl-C would land inside the pool's own locking, where CPython
+    3.11 can turn it into "RuntimeError: release unlocked lock"; here it lands in the sleep."""
+    left = list(futures)
+    while left:
+        done = [future for future in left if future.done()]
+        for future in done:
+            left.remove(future)
+            yield future
+        if left:
+            time.sleep(POLL)
 
 
 def _verdict(result: Result) -> str:
