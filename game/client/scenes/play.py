@@ -16,6 +16,7 @@ whose events reach :meth:`PlayScene.receive`.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from typing import Any
@@ -250,16 +251,11 @@ class PlayScene(BaseScene):
         return Previews.places(hud, bottom, self.ctx.size)
 
     def _hud_menu_area(self, hud: pygame.Rect) -> pygame.Rect:
-        """The buttons along the bottom of the panel: a row of six, or two rows of three
-        where the panel is too narrow for six to show their words (a square window)."""
-        scale = theme.scale(self.ctx.size)
-        inner = hud.inflate(-2 * scale.px(24), 0)
-        face = theme.font(min(scale.body, scale.button // 2), True)  # as a focused label
-        widest = max(face.size(item.label)[0] for item in self.hud_menu.items)
-        one_row = inner.width >= 6 * (widest + scale.button // 2)
-        self.hud_menu.columns = 6 if one_row else 3
-        height = scale.button if one_row else round(scale.button * 2.2)  # the menu's gap
-        return pygame.Rect(inner.x, hud.bottom - height - scale.px(24), inner.width, height)
+        """The buttons along the bottom of the panel, in as many rows as it takes; the menu's
+        columns follow, so that the arrows walk the rows as they are drawn."""
+        labels = tuple(item.label for item in self.hud_menu.items)
+        area, self.hud_menu.columns = _menu_shape(tuple(hud), self.ctx.size, labels)
+        return pygame.Rect(area)
 
     # -- input ------------------------------------------------------------------
 
@@ -1147,3 +1143,20 @@ class PlayScene(BaseScene):
             previews = ring_reach(self._preview_rects(hud)[0], self.ctx.size[1])
             bottom = min(bottom, previews.top - scale.px(8))
         return pygame.Rect(words.x, top, words.width, max(0, bottom - top))
+
+
+@functools.lru_cache(maxsize=8)
+def _menu_shape(
+    hud: tuple[int, int, int, int], size: tuple[int, int], labels: tuple[str, ...]
+) -> tuple[tuple[int, int, int, int], int]:
+    """The panel's buttons: where they go and in how many columns, a row of six, or two
+    rows of three where the panel is too narrow for six to show their words (a square
+    window). Kept: every frame asks, and measuring the words is not free."""
+    scale = theme.scale(size)
+    inner = pygame.Rect(hud).inflate(-2 * scale.px(24), 0)
+    face = theme.font(min(scale.body, scale.button // 2), True)  # as a focused label
+    widest = max(face.size(label)[0] for label in labels)
+    one_row = inner.width >= 6 * (widest + scale.button // 2)
+    height = scale.button if one_row else round(scale.button * 2.2)  # the menu's gap
+    area = (inner.x, hud[1] + hud[3] - height - scale.px(24), inner.width, height)
+    return area, 6 if one_row else 3
