@@ -26,6 +26,7 @@ import dataclasses
 import gc
 import os
 import queue
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -210,8 +211,15 @@ class App:
     # -- the frame -------------------------------------------------------------
 
     def run(self) -> None:
-        """Frames until a scene or the window asks to quit."""
+        """Frames until a scene or the window asks to quit, or the system stops the game.
+
+        SDL turns SIGTERM into the window's close button, which asks first at a table
+        hosted here mid-game: a shutdown or a ``kill`` would wait on a question nobody
+        may be there to answer. Taken from SDL, it ends the game at once, as a second
+        close would (the table's seats wait for its next start).
+        """
         pacer = pygame.time.Clock()
+        stopped = signal.signal(signal.SIGTERM, self._stop)
         try:
             while self.running:
                 self.frame()
@@ -224,7 +232,12 @@ class App:
                 else:
                     self.idle()
         finally:
+            signal.signal(signal.SIGTERM, stopped if stopped is not None else signal.SIG_DFL)
             self.close()
+
+    def _stop(self, signum: int, frame: object) -> None:
+        self.running = False
+        self._wake()  # from an idle wait
 
     def idle(self) -> None:
         """Sleep until input arrives (it is drawn in the very next frame), a wake, or IDLE_WAKE.

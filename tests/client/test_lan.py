@@ -552,8 +552,8 @@ def test_a_window_hosted_table_left_mid_game_is_continued_from_the_lan_screen(
         assert d.app._asking is not None and d.name is SceneName.PLAY
         d.button(pygame.CONTROLLER_BUTTON_B)
         assert d.app._asking is None and d.name is SceneName.PLAY
-        # Closed again, and "Leave" clicked, or closed once more (the close button again, or
-        # the system's SIGTERM, which SDL sends as a quit): the table closes, the window too.
+        # Closed again, and "Leave" clicked, or closed once more: the table closes, the
+        # window too. (The system's SIGTERM closes it without asking: test_loop.py.)
         d.post(pygame.QUIT)
         question = d.app._asking
         assert question is not None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -327,6 +329,34 @@ def test_a_still_window_sleeps_until_input_or_a_message_wakes_it(
     app.frame = counted  # type: ignore[method-assign]
     app.run()
     assert not app.running and frames <= 101  # at most the frame that took the wake
+
+
+@pytest.mark.timeout(60)
+def test_sigterm_ends_the_game_at_once_where_closing_would_ask(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A shutdown or a kill stops the window even where its close button asks first (a table
+    hosted here mid-game): nobody may be there to answer."""
+    monkeypatch.setattr(app_module, "IDLE_WAKE", 3600.0)
+    app = App(settings_path=tmp_path / "settings.json")
+    asked: list[object] = []
+    # Every close asks, and nobody answers: a quit taken as the close button never ends.
+    monkeypatch.setattr(app, "_asked_first", lambda then: asked.append(then) or True)
+    app.go(SceneName.PLAY, variant=Goff(), seats={})
+    frame = app.frame
+    sent = False
+
+    def frame_then_terminate() -> None:
+        nonlocal sent
+        frame()
+        if app.scene_name is SceneName.PLAY and not app.scene.animating and not sent:
+            sent = True  # about to sleep on a still board: the system stops the game
+            threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGTERM)).start()
+
+    app.frame = frame_then_terminate  # type: ignore[method-assign]
+    app.run()
+    assert sent and not app.running and asked == []
+    assert signal.getsignal(signal.SIGTERM) != app._stop  # the process's own, back
 
 
 def test_a_window_dragged_through_many_sizes_keeps_the_pictures_of_one(tmp_path: Path) -> None:
