@@ -243,6 +243,7 @@ class _LayerKey(NamedTuple):
     hidden: frozenset[int]
     wins: tuple[int, ...]  # the won mini-boards shown
     allowed: frozenset[int] | None
+    held: int | None  # the first half picked, lit among the cells ruled out
     show_labels: bool
     show_last: bool
 
@@ -336,6 +337,7 @@ class BoardView:
             look.hidden,
             tuple(_shown_wins(self._won(pos, layout), layout, look)),
             look.allowed,
+            look.picked if look.allowed is not None else None,
             look.show_labels,
             look.show_last,
         )
@@ -509,7 +511,9 @@ def _render_static(
     for index, rect in enumerate(cells):
         if lit and any(k in lit for k in pos.spooky_in(index)):
             shades.append(((*palette.accent, 50), rect.inflate(-4, -4), 8))
-        if look.allowed is not None and pos.is_open(index) and index not in look.allowed:
+        # The held first half stays lit among the cells ruled out: its mark is being built.
+        ruled_out = look.allowed is not None and index not in look.allowed
+        if ruled_out and pos.is_open(index) and index != look.picked:
             shades.append(((0, 0, 0, 90), rect, 0))
     won = _shown_wins(_won_boards(pos, layout), layout, look)
     for b, winners in won.items():
@@ -1107,3 +1111,12 @@ def allowed_cells(pos: Position, first: int | None = None) -> frozenset[int]:
     if first is not None and not (len(found) == 1 and first in found):
         found.discard(first)
     return frozenset(found)
+
+
+def shown_allowed(pos: Position, first: int | None, found: frozenset[int]) -> frozenset[int] | None:
+    """What :attr:`Look.allowed` holds of ``found`` (:func:`allowed_cells` of ``pos`` and
+    ``first``): None where the rules rule no open cell out but the held ``first`` (on
+    Squared every mini-board would be ringed in the mover's colour, as if the mover had
+    won them all)."""
+    held = {first} if first is not None else set()
+    return found if len(found | held) < len(pos.open_cells()) else None

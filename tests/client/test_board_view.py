@@ -22,6 +22,7 @@ from game.client.board_view import (
     layout_board,
     mini_boards,
     paint_board,
+    shown_allowed,
 )
 from game.client.effects import Effects
 from game.client.scene import SceneName, make_scene
@@ -111,6 +112,20 @@ def test_allowed_cells_follow_the_legal_placements() -> None:
     for a in sorted(allowed)[:5]:
         for b in allowed_cells(pos, a):
             pos.check(Place(a, b))
+
+
+def test_the_held_first_half_stays_lit_where_the_rules_rule_cells_out() -> None:
+    ultimate = make_variant("ultimate")
+    pos = Position(ultimate).play(ultimate.parse_token("1.2-3.4"))  # sent to boards 2 and 4
+    first = ultimate.parse_cell("2.1")
+    lit = shown_allowed(pos, first, allowed_cells(pos, first))
+    assert lit == {c for c in range(81) if c // 9 == 3}  # the second half: board 4 alone
+    assert shown_allowed(pos, None, allowed_cells(pos)) == allowed_cells(pos)
+    goff = make_variant("goff")
+    fresh = Position(goff)
+    # Nothing ruled out: nothing lit (every open cell would be, which says nothing).
+    assert shown_allowed(fresh, None, allowed_cells(fresh)) is None
+    assert shown_allowed(fresh, 4, allowed_cells(fresh, 4)) is None
 
 
 @pytest.mark.parametrize("name", VARIANT_NAMES)

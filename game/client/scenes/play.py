@@ -38,6 +38,7 @@ from game.client.board_view import (
     grid_place,
     grid_step,
     paint_board,
+    shown_allowed,
 )
 from game.client.bot_seats import BOT_PAUSE, BotSeats
 from game.client.collapse_show import FULL, QUICK, CollapseShow
@@ -833,9 +834,7 @@ class PlayScene(BaseScene):
             preview = preview_of(pos, hint)
         allowed = None
         if not pos.awaiting_collapse and not pos.is_over and self._my_turn():
-            found = self._allowed_cells(self.picked)
-            if len(found) < len(pos.open_cells()) - (self.picked is not None):
-                allowed = found
+            allowed = shown_allowed(pos, self.picked, self._allowed_cells(self.picked))
         pads_side = {pad: self._side_of(pad) for pad in self.cursors}
         palette = self.ctx.palette
         # While a collapse waits, the pads pick an outcome, not a cell: their cursors rest.

@@ -46,6 +46,7 @@ from game.client.board_view import (
     grid_step,
     mini_boards,
     paint_board,
+    shown_allowed,
 )
 from game.client.effects import Effects
 from game.client.intents import (
@@ -703,13 +704,7 @@ class TutorialScene(BaseScene):
             preview = tuple(sorted(outcome.items()))
         allowed = None
         if not self.done and not pos.awaiting_collapse and not pos.is_over:
-            # The held first half stays bright: it is where the mark is being built.
-            held = {self.picked} if self.picked is not None else set()
-            found = allowed_cells(pos, self.picked) | held
-            # Only where the rules rule something out, as in play: on Squared every mini-board
-            # was ringed in the mover's colour, as if the mover had won them all.
-            if len(found) < len(pos.open_cells()):
-                allowed = found
+            allowed = shown_allowed(pos, self.picked, allowed_cells(pos, self.picked))
         return Look(
             hover=self.hover,
             picked=self.picked,
