@@ -230,6 +230,35 @@ def test_ctrl_c_ends_a_ladder_at_once() -> None:
     assert took < 5
 
 
+def test_a_ladder_run_in_the_background_ignores_ctrl_c_workers_and_all() -> None:
+    # A terminal's Ctrl-C reaches a job started with `&` with SIGINT ignored. Its workers
+    # took it as before (the default) and died: the ladder failed with BrokenProcessPool.
+    args = ["arena", "--ladder", "--levels", "medium,hard", "--games", "30", "--jobs", "2"]
+    heard = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        started = subprocess.Popen(
+            [sys.executable, "-m", "game.cli", *args],
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            start_new_session=True,
+        )
+    finally:
+        signal.signal(signal.SIGINT, heard)
+    with started as ladder:
+        try:
+            assert ladder.stderr is not None
+            assert "[1/30]" in ladder.stderr.readline()
+            os.killpg(ladder.pid, signal.SIGINT)
+            with pytest.raises(subprocess.TimeoutExpired):
+                ladder.wait(timeout=3)  # still playing
+            os.killpg(ladder.pid, signal.SIGINT)
+            assert "[2/30]" in ladder.stderr.readline()
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(ladder.pid, signal.SIGKILL)
+
+
 def test_ctrl_c_ends_an_arena_at_once() -> None:
     # Without the ladder too: it played on the games in hand (76 s of them here) first.
     args = ["arena", "--x", "hard", "--o", "hard", "--variant", "ultimate", "--games", "9"]

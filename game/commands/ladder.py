@@ -13,6 +13,7 @@ import multiprocessing
 import signal
 import statistics
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -27,6 +28,7 @@ from game.rules import make_variant
 
 T = TypeVar("T")
 POLL = 0.05  # seconds between looks at the games in play
+_pressed = threading.Event()  # Ctrl-C, heard while a pool's games run (see finished)
 
 
 @dataclass(frozen=True)
@@ -169,9 +171,16 @@ def pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
     """``jobs`` processes to play games on, which Ctrl-C ends: by default a worker would take
     it as its game's error and go on to the next game queued to it, and leaving the pool
     would wait for every game queued."""
+    heard = signal.getsignal(signal.SIGINT)
+    ignored = heard is signal.SIG_IGN  # a run in the background: its workers ignore it too
     workers = ProcessPoolExecutor(
-        jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_DFL)
+        jobs,
+        initializer=signal.signal,
+        initargs=(signal.SIGINT, signal.SIG_IGN if ignored else signal.SIG_DFL),
     )
+    _pressed.clear()
+    if not ignored:
+        signal.signal(signal.SIGINT, lambda signum, frame: _pressed.set())
     try:
         yield workers
     except KeyboardInterrupt:
@@ -185,6 +194,8 @@ def pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
     except BaseException:
         workers.shutdown(cancel_futures=True)
         raise
+    finally:
+        signal.signal(signal.SIGINT, heard)
     workers.shutdown()
 
 
@@ -200,11 +211,16 @@ def _results(plan: list[Game], jobs: int) -> Iterator[Result]:
 
 
 def finished(futures: list[Future[T]]) -> Iterator[Future[T]]:
-    """``futures`` as they finish, looked at every POLL seconds. Not ``as_completed`` (nor a
-    blocking ``result()``): Ctrl-C would land inside the pool's own locking, where CPython
-    3.11 can turn it into "RuntimeError: release unlocked lock"; here it lands in the sleep."""
+    """``futures`` of a :func:`pool` as they finish, looked at every POLL seconds.
+
+    A Ctrl-C raised wherever it lands could land inside the pool's own locking (in
+    ``as_completed``, a ``result()``, even ``done()``), where CPython 3.11 can turn it into
+    "RuntimeError: release unlocked lock": while the pool runs it is only noted, and raised
+    here, between two looks."""
     left = list(futures)
     while left:
+        if _pressed.is_set():
+            raise KeyboardInterrupt
         done = [future for future in left if future.done()]
         for future in done:
             left.remove(future)
