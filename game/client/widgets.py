@@ -38,9 +38,12 @@ class Item:
     index: int = 0
     on_change: Callable[[int], None] | None = None
     enabled: bool = True
+    fixed: str = ""  # what a disabled choice shows in place of its choice, if anything
 
     @property
     def value(self) -> str:
+        if not self.enabled and self.fixed:
+            return self.fixed
         return self.choices[self.index] if self.choices else ""
 
     def step(self, delta: int) -> None:

@@ -7,6 +7,7 @@ from random import Random
 
 import pygame
 
+from game.client.canvas import Canvas
 from game.client.scene import SceneName
 from game.records import Record, read_record
 from game.rules import Goff, Player, make_variant
@@ -28,6 +29,25 @@ def start_couch_game(d: Driver, variant_steps: int) -> None:
         d.key(pygame.K_DOWN)
     d.key(pygame.K_RETURN)
     assert d.name is SceneName.PLAY
+
+
+def test_the_board_size_row_reads_each_variants_own_board(driver: Driver) -> None:
+    d = driver
+    d.key(pygame.K_RETURN)  # "Play on this couch"
+    for _ in range(3):
+        d.key(pygame.K_UP)  # to Variant
+    shown = {}
+    for _ in range(len(d.scene.variants)):
+        canvas = Canvas(d.app.size)
+        d.scene.draw(canvas, 0.0)
+        words = [t.words for t in canvas.visible_texts()]
+        size = d.scene.size_item
+        shown[d.scene.variants[d.scene.variant_item.index]] = (size.enabled, size.value)
+        assert size.value in words  # as drawn
+        d.key(pygame.K_RIGHT)
+    assert shown["goff"] == shown["shared"] == (False, "3×3")  # not the n×n size kept for later
+    assert shown["squared"] == shown["ultimate"] == (False, "3×3 of 3×3")
+    assert shown["nxn"] == (True, "4×4")
 
 
 def test_a_window_opening_under_a_resting_pointer_keeps_the_first_button(driver: Driver) -> None:

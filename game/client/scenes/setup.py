@@ -99,7 +99,13 @@ class SetupScene(MenuScreen):
 
     def _changed(self, _: int) -> None:
         self.error = ""
-        self.size_item.enabled = self.variants[self.variant_item.index] == "nxn"
+        name = self.variants[self.variant_item.index]
+        self.size_item.enabled = name == "nxn"
+        # The other variants' own board, not the n×n size kept for later: "4×4" greyed
+        # under Goff's read as if Goff's were played on it.
+        variant = make_variant(name)
+        n, side = len(variant.grid()), variant.mini_board_side
+        self.size_item.fixed = f"{n // side}×{n // side} of {side}×{side}" if side else f"{n}×{n}"
 
     def _start(self) -> None:
         name = self.variants[self.variant_item.index]
