@@ -31,6 +31,7 @@ from game.client.canvas import forget_drawn
 
 Parts = tuple[tuple[tuple[int, int, int, int], Hashable], ...]  # (x, y, w, h) and what it shows
 Changing = list[tuple[pygame.Rect, Hashable]]  # places that change in place, and what each shows
+PUT_OFF_PIXELS = 3_000_000  # painted in one frame, beyond which some parts may wait one
 TILE_SHIFT = 5  # what moved is put back in squares 2**5 = 32 pixels big (twice that at 4K)
 _spoilt = 0  # times the window's pixels stopped being what the kept pictures left there
 
@@ -140,6 +141,7 @@ class Still:
         self._over: Over | None = None  # where the last frame drew over the picture
         self._left_on: tuple[pygame.Surface, int] | None = None  # where it was put, and when
         self._put_back: list[list[int]] | None = None  # this frame's, None for all of it
+        self._waited = False  # the last frame left its ``later`` parts for this one
 
     def draw(
         self,
@@ -147,6 +149,7 @@ class Still:
         key: Hashable,
         paint: Callable[[pygame.Surface], None],
         parts: Parts = (),
+        later: Parts = (),
     ) -> Over:
         """Put back the picture ``paint`` draws for ``key`` and ``parts``, painting it only if
         they are new: all of it, or only where the last frame on this window drew over it.
@@ -157,12 +160,17 @@ class Still:
         as on ``surface`` itself; the window's size is part of the key. ``parts`` are
         rectangles of the picture with what each shows (a board's layer): where only
         some of those changed, ``paint`` paints again inside them alone (a collapse's
-        board, not the whole 4K window).
+        board, not the whole 4K window). ``later`` are parts that may show their change a
+        frame late where the others change too: on a big window a collapse's board and
+        panel painted in one frame take two frames' time (see :meth:`_put_off`).
         """
         # A snapshot's canvas gets a picture of its own that records what is drawn on it.
         key = (surface.get_size(), type(surface), key)
         over = self._over
         kept = over is not None and _holds(self._left_on, surface)
+        if kept and key == self._key:
+            later = self._put_off(parts, later, surface.get_size())
+        parts = (*parts, *later)
         again: list[pygame.Rect] = []  # painted anew in part: put back there as well
         if self._image is None or key != self._key or parts != self._parts:
             again = self._changed(key, parts, surface.get_size()) if kept else []
@@ -186,6 +194,26 @@ class Still:
             self._put_back = None
         self._left_on = (surface, _spoilt)
         return Over(surface.get_size())
+
+    def _put_off(self, parts: Parts, later: Parts, window: tuple[int, int]) -> Parts:
+        """``later`` as this frame paints it: as the last frame showed it where ``parts``
+        changed too and painting both would cover more than PUT_OFF_PIXELS (twice as
+        much here as a frame of a collapse at 1080p paints); never two frames running."""
+        n = len(parts)
+        was = self._parts[n:]
+        waited, self._waited = self._waited, False
+        if waited or len(self._parts) != n + len(later) or self._parts[:n] == parts:
+            return later
+        if [r for r, _ in was] != [r for r, _ in later] or was == later:
+            return later
+        now = self._changed(self._key, (*parts, *was), window)  # without them
+        if not now:  # the whole picture is painted again anyway
+            return later
+        waiting = sum(r[2] * r[3] for r, _ in later)
+        if sum(r.w * r.h for r in now) + waiting <= PUT_OFF_PIXELS:
+            return later
+        self._waited = True
+        return was
 
     def _changed(self, key: Hashable, parts: Parts, window: tuple[int, int]) -> list[pygame.Rect]:
         """The rectangles to paint anew where only parts changed: of each part that shows

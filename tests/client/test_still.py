@@ -6,8 +6,9 @@ import itertools
 
 import numpy as np
 import pygame
+import pytest
 
-from game.client.still import Over, Redraw, spoil
+from game.client.still import Over, Redraw, Still, spoil
 
 
 def _tiles_under(over: Over, rects: list[pygame.Rect]) -> np.ndarray:
@@ -132,3 +133,48 @@ def test_a_screen_drawn_again_where_its_sprites_moved_is_the_whole_frame(
     assert redraw.draw(screen, "another card", places(23), lambda s: paint(s, 23)) == [
         [0, 0, *size]
     ]
+
+
+@pytest.mark.parametrize("size, waits", [((3840, 2160), True), ((1920, 1080), False)])
+def test_a_big_windows_panel_may_show_its_change_a_frame_after_the_board(
+    size: tuple[int, int], waits: bool
+) -> None:
+    """Painting a collapse's board and panel in one 4K frame took two frames' time: where
+    both change, the panel waits one frame (never two); a smaller window paints both."""
+    w, h = size
+    surface = pygame.Surface(size)
+    board, panel = (0, 0, w // 2, h), (w // 2, 0, w // 2, h)
+    painted: list[str] = []
+    state = {"board": 0, "panel": 0}
+
+    def paint(image: pygame.Surface) -> None:
+        clip = image.get_clip()
+        for name, rect in (("board", board), ("panel", panel)):
+            if clip.colliderect(rect):
+                painted.append(name)
+                image.fill((state[name] * 40, 0, 0), pygame.Rect(rect).clip(clip))
+
+    still = Still()
+
+    def frame() -> list[str]:
+        painted.clear()
+        parts = ((board, state["board"]),)
+        still.shown(still.draw(surface, "key", paint, parts, ((panel, state["panel"]),)))
+        return sorted(set(painted))
+
+    def red(x: int) -> int:
+        return int(surface.get_at((x, 10))[0])
+
+    frame()
+    frame()  # the picture is kept from here on
+    assert frame() == []
+    state["board"] = state["panel"] = 1
+    if waits:
+        assert frame() == ["board"]
+        assert red(w // 4) == 40 and red(3 * w // 4) == 0
+        state["board"] = 2  # the board changes again: the panel waits no longer
+    assert frame() == ["board", "panel"]
+    assert red(3 * w // 4) == 40
+    state["panel"] = 2  # the panel alone: at once
+    assert frame() == ["panel"]
+    assert frame() == []

@@ -882,8 +882,11 @@ class PlayScene(BaseScene):
         ring = tuple(
             ((*rect,), when) for rect, when in self.hud_menu.changing(surface.get_height(), t)
         )
-        parts = (*self.view.parts(layout, palette), ((*side,), self._panel_key()), *ring)
-        over = self.still.draw(surface, palette, paint, parts)
+        # The panel may show a collapse's words a frame after its board (Still._put_off).
+        panel = (((*side,), self._panel_key()),)
+        over = self.still.draw(
+            surface, palette, paint, (*self.view.parts(layout, palette), *ring), panel
+        )
         if leads := self.advice.study_at(self.pos):
             draw_study(surface, layout, self.pos, leads, self.advice.exact, palette)
             over.add(layout.area)  # its shades and labels stay inside the cells
