@@ -292,7 +292,8 @@ class BoardView:
         default_factory=list, init=False
     )
     _parts_for: tuple[BoardLayout, Palette] | None = field(default=None, init=False)
-    # Rows struck on the kept layer since it was drawn afresh: where each reaches, as parts.
+    # Rows struck (and wins drawn) on the kept layer since it was drawn afresh: where each
+    # reaches, as parts.
     _struck: list[tuple[tuple[int, int, int, int], int]] = field(default_factory=list, init=False)
     _wins: tuple[Position | None, dict[int, list[Player]]] = field(default=(None, {}), init=False)
     _pointer: tuple[object, ...] = field(default=(None, None, ()), init=False)
@@ -343,7 +344,7 @@ class BoardView:
         )
         old = self._cache_key
         if key != old:
-            if self._cache is None or old is None or not self._draw_change(old, key):
+            if self._cache is None or old is None or not self._draw_change(old, key, look):
                 self._cache = _render_static(pos, layout, palette, look, spare=self._cache)
                 self._struck = []  # the board's part holds its rows again
                 self.revision += 1
@@ -352,24 +353,28 @@ class BoardView:
         assert self._cache is not None
         return self._cache
 
-    def _draw_change(self, old: _LayerKey, key: _LayerKey) -> bool:
+    def _draw_change(self, old: _LayerKey, key: _LayerKey, look: Look) -> bool:
         """Draw the change from ``old`` to ``key`` on the kept layer, where that gives a
         re-render's pixels; whether it did."""
         assert self._cache is not None
         layout, palette = key.layout, key.palette
+        if old._replace(wins=key.wins) == key and isinstance(self._cache, Canvas):
+            # A collapse's mini-board wins, shown once its marks have all landed: drawn again
+            # round those boards alone (a whole 4K Ultimate board took 13-16 ms).
+            off = (-layout.area.x, -layout.area.y)
+            boards = [layout.boards[b][0].move(off) for b in set(old.wins) ^ set(key.wins)]
+            # A quarter of a board's side round it: its ring, and its winners' big marks
+            # with their glow (a shared board's two stand out of its box a little).
+            reach = [box.inflate(box.width // 2, box.height // 2) for box in boards]
+            clip = reach[0].unionall(reach[1:])
+            _render_within(self._cache, clip, key.pos, layout, palette, look)
+            self._drawn_alone(layout, palette, [clip])
+            return True
         if added := _added_rows(old, key):
             # A win sweep handing its line over: rows are struck last, so striking the new
             # ones on the layer gives the same pixels as a re-render, without a second full
             # re-render in the middle of the burst.
-            # Each is a part of a still picture of its own: a struck row repaints its box
-            # alone, not the whole board (at 1080p that cost the frame 0.5-0.9 ms more).
-            boxes = _draw_rows(self._cache, layout, added, palette)
-            if self._parts_for == (layout, palette):
-                area, n = layout.area, len(self._struck)
-                moved = [box.move(area.topleft).clip(area) for box in boxes]
-                self._struck += [(_box(box), n + i) for i, box in enumerate(moved)]
-            else:
-                self.revision += 1
+            self._drawn_alone(layout, palette, _draw_rows(self._cache, layout, added, palette))
             return True
         if landed := _landed(old, key):
             # Classical marks are drawn over everything of their cell and of the cells before
@@ -386,6 +391,17 @@ class BoardView:
                     self._cell_parts[cell] = (reach, drawn + 1)
             return True
         return False
+
+    def _drawn_alone(self, layout: BoardLayout, palette: Palette, boxes: list[pygame.Rect]) -> None:
+        """``boxes`` of the kept layer were drawn on alone: each is a part of a still picture of
+        its own, painted again alone rather than the whole board (at 1080p a struck row that
+        repainted the board cost its frame 0.5-0.9 ms more)."""
+        if self._parts_for == (layout, palette):
+            area, n = layout.area, len(self._struck)
+            moved = [box.move(area.topleft).clip(area) for box in boxes]
+            self._struck += [(_box(box), n + i) for i, box in enumerate(moved)]
+        else:
+            self.revision += 1
 
     def parts(self, layout: BoardLayout, palette: Palette) -> Parts:
         """The layer's parts for a still picture (:class:`game.client.still.Still`): the
@@ -483,15 +499,38 @@ GridBox = tuple[pygame.Rect, tuple[int, ...], tuple[int, ...]]  # a box, its lin
 Spot = tuple[float, float]  # a point on the layer, between pixels
 
 
+def _render_within(
+    layer: Canvas,
+    clip: pygame.Rect,
+    pos: Position,
+    layout: BoardLayout,
+    palette: Palette,
+    look: Look,
+) -> None:
+    """Draw ``layer`` again inside ``clip`` alone, as :func:`_render_static` draws it there:
+    each of its steps keeps to the layer's clip (the bare board's copy too, given ``within``),
+    and the texts recorded inside it are the render's."""
+    kept = [d for d in layer.drawn if not clip.colliderect(d.rect)]
+    layer.drawn = kept
+    layer.set_clip(clip)
+    try:
+        _render_static(pos, layout, palette, look, spare=layer, within=clip)
+    finally:
+        layer.set_clip(None)
+    layer.drawn = kept + [d for d in layer.drawn[len(kept) :] if clip.colliderect(d.rect)]
+
+
 def _render_static(
     pos: Position,
     layout: BoardLayout,
     palette: Palette,
     look: Look,
     spare: pygame.Surface | None = None,
+    within: pygame.Rect | None = None,
 ) -> pygame.Surface:
     """Everything that depends on the position alone, drawn into one layer the size of the panel
-    (into ``spare``, a layer no longer shown, where it fits).
+    (into ``spare``, a layer no longer shown, where it fits; only ``within`` that rectangle
+    of it, if given: see :func:`_render_within`).
 
     pygame's shapes replace pixels rather than blend them, so translucent
     shapes are drawn on a clear sheet of "glass" that is then blended onto the layer.
@@ -521,11 +560,11 @@ def _render_static(
         shades.append(((*tint, 40), layout.boards[b][0].move(off), 10))
     bare = _bare_board(layout, palette)
     if shades:
-        layer = _copy(bare.panel, spare)  # a Canvas: its labels and subscripts travel with it
+        layer = _copy(bare.panel, spare, within)  # a Canvas: its labels travel with it
         _lay_shades(layer, shades)
         layer.blits(bare.grid, doreturn=False)
     else:
-        layer = _copy(bare.gridded, spare)
+        layer = _copy(bare.gridded, spare, within)
 
     if look.allowed is not None and len(layout.boards) > 1 and pos.to_play is not None:
         # Ultimate's sending rule: ring the mini-boards the next half may go to.
@@ -587,10 +626,16 @@ def cell_label(
     return label, (rect.x + rect.width * 0.06, rect.y + rect.width * 0.01)
 
 
-def _copy(source: Canvas, spare: pygame.Surface | None) -> Canvas:
+def _copy(
+    source: Canvas, spare: pygame.Surface | None, within: pygame.Rect | None = None
+) -> Canvas:
     """A copy of ``source``, made in ``spare`` where it has the same size and format: a new
     4K layer's memory costs its first touch (38 ms seen in a collapse's first frame), a copy
-    into a layer already made 3 ms."""
+    into a layer already made 3 ms. Only ``within`` that rectangle, if given (``spare``
+    must fit)."""
+    if within is not None and isinstance(spare, Canvas):
+        spare.blit(source, within, within)
+        return spare
     if not (
         isinstance(spare, Canvas)
         and spare.get_size() == source.get_size()

@@ -199,10 +199,10 @@ class Still:
         """``later`` as this frame paints it: as the last frame showed it where ``parts``
         changed too and painting both would cover more than PUT_OFF_PIXELS (twice as
         much here as a frame of a collapse at 1080p paints); never two frames running."""
-        n = len(parts)
+        n = len(self._parts) - len(later)  # the others' count last frame (a part may come)
         was = self._parts[n:]
         waited, self._waited = self._waited, False
-        if waited or len(self._parts) != n + len(later) or self._parts[:n] == parts:
+        if waited or n < 0 or self._parts[:n] == parts:
             return later
         if [r for r, _ in was] != [r for r, _ in later] or was == later:
             return later

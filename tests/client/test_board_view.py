@@ -245,11 +245,14 @@ def test_marks_landing_one_by_one_look_as_if_the_layer_was_drawn_afresh(
         assert changed == hidden - look.hidden
         hidden, parts = look.hidden, now
     assert not hidden and view.renders == renders  # no board drawn afresh in the burst
-    # The mini-boards the collapse won show their win once every mark has landed.
+    # The mini-boards the collapse won show their win once every mark has landed, drawn
+    # again round those boards alone; the layer and the texts it records are a render's.
     look = Look(hidden=effects.hidden_cells, landing=effects.landing_cells)
     layer = view.layer(layout, after, NORMAL, look)
     fresh = BoardView(variant).layer(layout, after, NORMAL, look)
     assert pygame.image.tobytes(layer, "RGB") == pygame.image.tobytes(fresh, "RGB")
+    assert sorted(map(repr, layer.drawn)) == sorted(map(repr, fresh.drawn))  # type: ignore[attr-defined]
+    assert view.renders == renders
 
 
 @pytest.mark.parametrize("name", ["squared", "ultimate"])
