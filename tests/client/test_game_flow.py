@@ -48,6 +48,13 @@ def test_the_board_size_row_reads_each_variants_own_board(driver: Driver) -> Non
     assert shown["goff"] == shown["shared"] == (False, "3×3")  # not the n×n size kept for later
     assert shown["squared"] == shown["ultimate"] == (False, "3×3 of 3×3")
     assert shown["nxn"] == (True, "4×4")
+    # The LAN host's and the party's options share the row.
+    for scene, params in ((SceneName.LAN, {"mode": "host"}), (SceneName.PARTY_SETUP, {})):
+        d.app.go(scene, **params)
+        d.frames(1)
+        size = d.scene.size_item
+        assert d.scene.variants[d.scene.variant_item.index] == "goff"
+        assert (size.enabled, size.value) == (False, "3×3"), scene
 
 
 def test_a_window_opening_under_a_resting_pointer_keeps_the_first_button(driver: Driver) -> None:

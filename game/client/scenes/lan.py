@@ -41,7 +41,7 @@ from game.client.name_prompt import NamePrompt
 from game.client.paths import seats_file
 from game.client.prose import Para
 from game.client.scene import Context, SceneName
-from game.client.scenes.setup import seat_title, variant_title
+from game.client.scenes.setup import board_size_item, fit_board_size, seat_title, variant_title
 from game.client.settings import NXN_SIZES
 from game.client.widgets import Item, Menu
 from game.records import RecordError
@@ -163,11 +163,7 @@ class LanScene(MenuScreen):
             index=self.variants.index(s.variant) if s.variant in self.variants else 0,
             on_change=self._variant_changed,
         )
-        self.size_item = Item(
-            "Board size",
-            choices=[f"{n}×{n}" for n in NXN_SIZES],
-            index=list(NXN_SIZES).index(s.nxn_size),
-        )
+        self.size_item = board_size_item(s.nxn_size)
         self.side_item = Item("You play", choices=["X (first)", "O"])
         self.other_choices: list[str | None] = [None, *LEVELS]
         self.other_item = Item(
@@ -205,7 +201,7 @@ class LanScene(MenuScreen):
         self._host(table, window_config(self.bind), found.owner, level)
 
     def _variant_changed(self, _: int) -> None:
-        self.size_item.enabled = self.variants[self.variant_item.index] == "nxn"
+        fit_board_size(self.size_item, self.variants[self.variant_item.index])
 
     @property
     def session(self) -> NetworkSession | None:

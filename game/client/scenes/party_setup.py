@@ -39,7 +39,12 @@ from game.client.keyboard import Done, TextField
 from game.client.menu_screen import MenuScreen
 from game.client.prose import Para
 from game.client.scene import Context, SceneName
-from game.client.scenes.setup import VARIANT_BLURBS, variant_title
+from game.client.scenes.setup import (
+    VARIANT_BLURBS,
+    board_size_item,
+    fit_board_size,
+    variant_title,
+)
 from game.client.scenes.tv import FORMAT_TITLES
 from game.client.settings import NXN_SIZES
 from game.client.widgets import Item, Menu
@@ -136,11 +141,7 @@ class PartySetupScene(MenuScreen):
             index=self.variants.index(s.variant) if s.variant in self.variants else 0,
             on_change=self._changed,
         )
-        self.size_item = Item(
-            "Board size",
-            choices=[f"{n}×{n}" for n in NXN_SIZES],
-            index=list(NXN_SIZES).index(s.nxn_size),
-        )
+        self.size_item = board_size_item(s.nxn_size)
         self.clock_item = Item(
             "Move clock",
             choices=[f"{c:g} s a move" if c else "None" for c in CLOCKS],
@@ -172,7 +173,7 @@ class PartySetupScene(MenuScreen):
             self._starting.add_done_callback(_stop)
 
     def _changed(self, _: int) -> None:
-        self.size_item.enabled = self.variants[self.variant_item.index] == "nxn"
+        fit_board_size(self.size_item, self.variants[self.variant_item.index])
 
     def _name_label(self) -> str:
         return f"Name: {self.name}"

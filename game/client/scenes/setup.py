@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
@@ -43,6 +44,27 @@ def variant_title(name: str) -> str:
     return VARIANT_TITLES.get(name, name.title())
 
 
+def board_size_item(nxn_size: int, on_change: Callable[[int], None] | None = None) -> Item:
+    """The n×n board's size, as a row of a game's options (see :func:`fit_board_size`)."""
+    sizes = list(NXN_SIZES)
+    return Item(
+        "Board size",
+        choices=[f"{n}×{n}" for n in sizes],
+        index=sizes.index(nxn_size),
+        on_change=on_change,
+    )
+
+
+def fit_board_size(item: Item, variant: str) -> None:
+    """The size row under ``variant``: a choice for n×n, else off and showing the variant's
+    own board, not the n×n size kept for later ("4×4" greyed under Goff's read as if Goff's
+    were played on it)."""
+    item.enabled = variant == "nxn"
+    board = make_variant(variant)
+    n, side = len(board.grid()), board.mini_board_side
+    item.fixed = f"{n // side}×{n // side} of {side}×{side}" if side else f"{n}×{n}"
+
+
 def called(side: Player, names: dict[Player, str] | None) -> str:
     """What to call ``side``'s player: their name, or X or O for a person with none."""
     name = (names or {}).get(side, PERSON)
@@ -66,7 +88,6 @@ class SetupScene(MenuScreen):
     def enter(self, mode: str = "couch", **params: Any) -> None:
         s = self.ctx.settings
         variant = self.variants.index(s.variant) if s.variant in self.variants else 0
-        sizes = [str(n) for n in NXN_SIZES]
         bot = self.seat_choices.index(s.bot_level) if s.bot_level in LEVELS else 1
         seats = ["Person", *(seat_title(level) for level in LEVELS)]
         self.variant_item = Item(
@@ -75,12 +96,7 @@ class SetupScene(MenuScreen):
             index=variant,
             on_change=self._changed,
         )
-        self.size_item = Item(
-            "Board size",
-            choices=[f"{n}×{n}" for n in sizes],
-            index=list(NXN_SIZES).index(s.nxn_size),
-            on_change=self._changed,
-        )
+        self.size_item = board_size_item(s.nxn_size, self._changed)
         self.x_item = Item("X plays first", choices=seats, index=0, on_change=self._changed)
         self.o_item = Item(
             "O", choices=seats, index=bot if mode == "bot" else 0, on_change=self._changed
@@ -99,13 +115,7 @@ class SetupScene(MenuScreen):
 
     def _changed(self, _: int) -> None:
         self.error = ""
-        name = self.variants[self.variant_item.index]
-        self.size_item.enabled = name == "nxn"
-        # The other variants' own board, not the n×n size kept for later: "4×4" greyed
-        # under Goff's read as if Goff's were played on it.
-        variant = make_variant(name)
-        n, side = len(variant.grid()), variant.mini_board_side
-        self.size_item.fixed = f"{n // side}×{n // side} of {side}×{side}" if side else f"{n}×{n}"
+        fit_board_size(self.size_item, self.variants[self.variant_item.index])
 
     def _start(self) -> None:
         name = self.variants[self.variant_item.index]
