@@ -489,15 +489,18 @@ class Host:
 
     # -- telling everyone ---------------------------------------------------------------
 
-    def _changed(self, notice: str | None = None) -> None:
-        """Send everyone the table as it now is, then the sentence saying what changed.
+    def _changed(self, notice: str | None = None, own: tuple[Player, str] | None = None) -> None:
+        """Send everyone the table as it now is, then the sentence saying what changed; ``own``
+        is the side that sentence is about and what the player there reads instead (spoken
+        to them: "your time ran out", not "time is up for Ada").
 
         In that order: a client woken by the notice already holds the new state.
         """
         self._broadcast_state()
         if notice:
             self.log(notice)
-            self._broadcast(pack(Notice(notice)))
+            mine = (own[0], pack(Notice(own[1]))) if own else None
+            self._broadcast(pack(Notice(notice)), mine)
 
     def _tell_saving(self) -> None:
         """Tell everyone once when the game's record stops reaching the disk, and when it
@@ -520,10 +523,11 @@ class Host:
         # Every save of the record is followed by this broadcast, timers' saves too.
         self._tell_saving()
 
-    def _broadcast(self, frame: bytes) -> None:
+    def _broadcast(self, frame: bytes, own: tuple[Player, bytes] | None = None) -> None:
+        """``frame`` to everyone at the table; ``own``: another frame for whoever plays a side."""
         for conn in list(self.connections):
             if conn.role is not None:
-                conn.send_frame(frame)
+                conn.send_frame(own[1] if own and conn.seat == own[0] else frame)
 
     def _lobby_view(self) -> discovery.TableView:
         return discovery.TableView(

@@ -99,6 +99,11 @@ QUEUE_EVERY = 1.0
 PARTY_GUESTS = 100
 STANDINGS_SENT = 100
 
+# What everyone reads of a move the host plays for someone, and what that player reads
+# instead, spoken to (None: a stand-in plays for a player who is away, so nobody is there).
+TIME_UP = ("time is up for {name}: {move}", "your time ran out: {move} was played for you")
+STAND_IN = ("a stand-in plays for {name}: {move}", None)
+
 
 # The digits of a game's number in its record's name: a listing of the folder (ls, a file
 # manager, sorted()) shows the evening in the order it was played up to a million games, a
@@ -561,7 +566,7 @@ class PartyHost(Host):
             return
         pos = self.table.position
         if key[2]:  # the player is here and out of time: a random legal action
-            self._play_for(key, self._rng.choice(pos.legal_actions()), "time is up for")
+            self._play_for(key, self._rng.choice(pos.legal_actions()), TIME_UP)
         else:  # the player is away: a bot plays for them until they are back
             self._thinking = asyncio.ensure_future(self._stand_in(key, pos))
 
@@ -573,10 +578,13 @@ class PartyHost(Host):
         action = await asyncio.to_thread(bot.choose, pos)
         # Unless the player came back (or anything else moved on) while it thought.
         if key == self._clock_key and self.table.position is pos:
-            self._play_for(key, action, "a stand-in plays for")
+            self._play_for(key, action, STAND_IN)
 
-    def _play_for(self, key: tuple[int, int, bool], action: Action, why: str) -> None:
-        """Play ``action`` for the side to move, as its own move would be played."""
+    def _play_for(
+        self, key: tuple[int, int, bool], action: Action, said: tuple[str, str | None]
+    ) -> None:
+        """Play ``action`` for the side to move, as its own move would be played, and say so:
+        ``said`` is what everyone reads and what the player at that side reads instead."""
         pos = self.table.position
         side = pos.to_play
         assert side is not None
@@ -586,7 +594,9 @@ class PartyHost(Host):
         # As any move: staged before anyone is shown it, renamed over the record after.
         staged = self.table.stage()
         seat = self.table.seats[side]
-        self._changed(f"{why} {seat.name if seat else side}: {token}")
+        everyone, yours = said
+        own = (side, yours.format(move=token)) if yours else None
+        self._changed(everyone.format(name=seat.name if seat else side, move=token), own)
         self.table.commit(staged)
         self._after_move()
 

@@ -205,29 +205,43 @@ def test_the_clock_plays_a_random_action_for_a_player_out_of_time(
 ) -> None:
     host = party_host(WINNER_STAYS, games=1, clock=0.05)
 
-    async def game() -> tuple[Party, list[TableEvent]]:
+    async def game() -> tuple[Party, list[TableEvent], list[TableEvent]]:
         seen: list[TableEvent] = []
-        idle = TableClient(host.address, "idle", seen.append)  # queues, never moves
-        idling = asyncio.ensure_future(idle.run())
-        while not (idle.party and idle.party.queue):
+        told: list[TableEvent] = []
+        eye = TableClient(host.address, "eye", seen.append, role=SPECTATOR)
+        idle = TableClient(host.address, "idle", told.append)  # queues, never moves
+        running = [asyncio.ensure_future(client.run()) for client in (eye, idle)]
+        while not (idle.party and idle.party.queue and eye.party):
             await asyncio.sleep(0.005)
         final = await play_party_bot(host.address, "beginner", name="bot")
-        await idle.close()
-        await idling
-        return final, seen
+        for client in (eye, idle):
+            await client.close()
+        await asyncio.gather(*running)
+        return final, seen, told
 
-    final, seen = run(game())
+    final, seen, told = run(game())
     host.stop()  # the game on disk
     [played] = records(tmp_path)
     assert played["over"] and (played["x"], played["o"]) == ("idle", "bot")
-    timed_out = [e.text for e in seen if isinstance(e, Notice) and "time is up" in e.text]
     # Every one of idle's moves was the clock's (idle never moves), and the game still ended.
-    # The bot may run out of 50 ms too on a busy machine: its time-outs are not counted here.
     [path] = tmp_path.glob("party-*-game*.json")
-    idle_moves = sum(p.to_play is Player.X for p in read_record(path).positions()[:-1])
-    for_idle = [t for t in timed_out if t.startswith("time is up for idle: ")]
-    assert idle_moves and len(for_idle) == idle_moves
+    record = read_record(path)
+    idle_moves = [
+        t
+        for p, t in zip(record.positions()[:-1], record.moves, strict=True)
+        if p.to_play is Player.X
+    ]
+    assert idle_moves
+    # Watchers are told whose time it was; idle is told, in its own words, what was played
+    # for it. The bot may run out of 50 ms too on a busy machine: its time-outs may be there.
+    timed_out = [e.text for e in seen if isinstance(e, Notice) and "time is up" in e.text]
+    assert [t for t in timed_out if t.startswith("time is up for idle: ")] == [
+        f"time is up for idle: {token}" for token in idle_moves
+    ]
     assert all(t.startswith(("time is up for idle: ", "time is up for bot: ")) for t in timed_out)
+    own = [e.text for e in told if isinstance(e, Notice) and e.text.startswith("your time")]
+    assert own == [f"your time ran out: {token} was played for you" for token in idle_moves]
+    assert not [e for e in told if isinstance(e, Notice) and "time is up for idle" in e.text]
     clocks = [e for e in seen if isinstance(e, Party) and e.playing]
     assert all(e.clock_ms == 50 and 0 <= e.left_ms <= 50 for e in clocks)
     assert any(e.left_ms > 0 for e in clocks)

@@ -142,3 +142,39 @@ def test_while_the_party_waits_for_players_the_page_says_so_with_no_move_clock(
     expect(ada.locator("#status")).to_have_text("Waiting for the next game…")  # not "at X"
     join(phone(), page_url(handle), "Bo")  # the first game starts: the clock runs
     expect(ada.locator("#hud .clock")).to_have_text(re.compile(r"^\d+ s$"))
+
+
+# Every line of news the page puts on screen, kept in `told` as it comes.
+_KEEP_NEWS = """addEventListener("DOMContentLoaded", () => {
+  window.told = [];
+  const keep = (records) => {
+    for (const record of records) for (const line of record.addedNodes) told.push(line.textContent);
+  };
+  new MutationObserver(keep).observe(document.querySelector("#notice"), { childList: true });
+});"""
+
+
+def test_a_phone_whose_time_ran_out_is_told_so_and_the_others_whose_it_was(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # Nobody moves: the clock plays for each in turn, a random move.
+    party = PartyConfig(start_at=2, games=1, clock=0.5, seed=5)
+    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
+    pages: dict[str, Any] = {}
+    for name in ("Ada", "Bo"):
+        pages[name] = page = phone()
+        page.add_init_script(_KEEP_NEWS)
+        join(page, page_url(handle), name)
+    ada, bo = pages["Ada"], pages["Bo"]
+    for page, other in ((ada, "Bo"), (bo, "Ada")):
+        page.wait_for_function(
+            """(other) => told.some((t) => t.startsWith("your time ran out: "))
+                          && told.some((t) => t.startsWith(`time is up for ${other}: `))""",
+            arg=other,
+        )
+    ada_told, bo_told = ada.evaluate("told"), bo.evaluate("told")
+    # Ada's own time-outs speak to her; Bo reads the same moves as Ada's.
+    assert not [t for t in ada_told if t.startswith("time is up for Ada")]
+    mine = (re.fullmatch(r"your time ran out: (\S+) was played for you", t) for t in ada_told)
+    theirs = (re.fullmatch(r"time is up for Ada: (\S+)", t) for t in bo_told)
+    assert next(m[1] for m in mine if m) == next(m[1] for m in theirs if m)
