@@ -1,6 +1,7 @@
 """The page fits the phone: upright (390×844, and a small 360×640) and on its side (844×390),
-what a player must tap is on screen without scrolling; long names wrap rather than push the
-page sideways; and the page asks for nothing it does not serve."""
+and a tablet upright (768×1024, 820×1180) and on its side (1024×768), what a player must tap
+is on screen without scrolling; a tablet upright gives the board its width; long names wrap
+rather than push the page sideways; and the page asks for nothing it does not serve."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from net.host import HostHandle
 from tests.web.conftest import page_url
 from tests.web.phone import join
 
-SIZES = ((844, 390), (360, 640), (390, 844))
+PHONES = ((844, 390), (360, 640), (390, 844))
+TABLETS = ((768, 1024), (820, 1180))
+SIZES = (*PHONES, *TABLETS, (1024, 768))
 
 # The boxes of what `selector` finds (shown ones) that reach outside the viewport.
 _OUTSIDE = """(selector) => [...document.querySelectorAll(selector)]
@@ -55,6 +58,38 @@ def test_the_board_and_a_collapse_choice_fit_the_screen_upright_and_on_its_side(
         _resize(page, width, height)
         _assert_on_screen(page, "[data-cell]", "[data-outcome]", "#status")
         assert page.locator("[data-cell]").count() == 9
+
+
+# The board's width, the status line's type and main's width, in CSS px.
+_MEASURES = """() => ({
+  board: document.querySelector("#board svg").getBoundingClientRect().width,
+  status: parseFloat(getComputedStyle(document.querySelector("#status")).fontSize),
+  column: document.querySelector("main").getBoundingClientRect().width,
+})"""
+
+
+def test_a_tablet_upright_gives_the_board_its_width_and_a_phone_keeps_its_column(
+    web_host: Callable[..., HostHandle],
+    phone: Callable[[], Any],
+    bots: Callable[..., Future[Any]],
+) -> None:
+    handle = web_host("goff", moves=("1-5",))
+    page = phone()
+    join(page, page_url(handle), "Ada")
+    page.wait_for_selector(".seat[data-side=X].me")
+    bots(handle.address, seat=Player.O)
+    page.wait_for_selector("#status.mine")  # the game in progress, nothing to choose
+    for width, height in TABLETS:
+        _resize(page, width, height)
+        seen = page.evaluate(_MEASURES)
+        # Not a phone's 440 px column: the board is as wide as the screen less its margins,
+        # and the words larger than a phone's, to be read at arm's length.
+        assert seen["board"] >= width - 60 and seen["status"] >= 24, f"at {width}×{height}"
+    for width, height in (*PHONES, (1024, 768)):
+        _resize(page, width, height)
+        seen = page.evaluate(_MEASURES)
+        assert seen["column"] <= 440 or height < 600, f"at {width}×{height}"
+        assert seen["status"] == 17, f"at {width}×{height}"
 
 
 def test_the_verdict_and_rematch_fit_the_screen_upright_and_on_its_side(
