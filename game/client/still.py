@@ -230,7 +230,7 @@ class Still:
             rects += [pygame.Rect(r) for r, what in was if (r, what) not in parts]
         # Painted and put back a little wider: a part's edge rarely falls on a fast column.
         whole = pygame.Rect((0, 0), window)
-        rects = [on_columns_of_16(rect).clip(whole) for rect in rects]
+        rects = _outermost([on_columns_of_16(rect).clip(whole) for rect in rects])
         return rects if sum(r.w * r.h for r in rects) < window[0] * window[1] else []
 
     def shown(self, over: Over, anywhere: bool = False) -> list[list[int]] | None:
@@ -315,6 +315,17 @@ def _holds(left_on: tuple[pygame.Surface, int] | None, surface: pygame.Surface) 
         and left_on[1] == _spoilt
         and type(surface) is pygame.Surface
     )
+
+
+def _outermost(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``rects`` but those inside another: a board zoomed anew changes its whole part and
+    each of its cells' (81 in Ultimate), which counted on their own came to more than the
+    window and painted all of it."""
+    kept: list[pygame.Rect] = []
+    for rect in sorted(rects, key=lambda r: r.w * r.h, reverse=True):
+        if not any(big.contains(rect) for big in kept):
+            kept.append(rect)
+    return kept
 
 
 def on_columns_of_16(rect: pygame.Rect) -> pygame.Rect:
