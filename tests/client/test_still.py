@@ -178,3 +178,25 @@ def test_a_big_windows_panel_may_show_its_change_a_frame_after_the_board(
     state["panel"] = 2  # the panel alone: at once
     assert frame() == ["panel"]
     assert frame() == []
+
+
+def test_a_board_zoomed_anew_paints_its_own_part_not_the_window() -> None:
+    """Its whole part and each of its cells' change at once (the cells move): counted one by
+    one they came to more than the window, which was then painted whole."""
+    surface = pygame.Surface((1000, 1000))
+    clips: list[pygame.Rect] = []
+    still = Still()
+
+    def frame(cells: int, side: int) -> None:
+        clips.clear()
+        board = ((0, 0, 640, 640), side)
+        parts = (
+            board,
+            *(((c * side % 640, c * side // 640 * side, side, side), 0) for c in range(cells)),
+        )
+        still.shown(still.draw(surface, "key", lambda image: clips.append(image.get_clip()), parts))
+
+    frame(16, 160)
+    frame(16, 160)  # kept from here on
+    frame(64, 80)  # zoomed: 16 cell parts went, 64 came, all inside the board's
+    assert clips == [pygame.Rect(0, 0, 640, 640)]
