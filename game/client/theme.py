@@ -233,6 +233,33 @@ def wrapped(
     return lines, size
 
 
+@lru_cache(maxsize=64)  # a screen drawn in parts (still.Redraw) breaks its words each part
+def whole(
+    words: str, size: int, width: int, least: int, bold: bool = False
+) -> tuple[tuple[str, ...], int]:
+    """``words`` never cut, in lines no wider than ``width`` pixels, and their size: on one
+    line at the largest size from ``size`` down to ``least`` that holds them, else on two
+    broken between words (as even as they allow); else at ``least``, broken inside a word
+    too (after a hyphen where there is one) in as many lines as it takes. For a name that
+    must be read whole."""
+    words = " ".join(words.split())
+    for most in (1, 2):
+        lines, fit = wrapped(words, size, width, least, most, bold, even=True)
+        face = font(fit, bold)
+        if " ".join(lines) == words and all(face.size(line)[0] <= width for line in lines):
+            return lines, fit
+    face = font(least, bold)
+    broken = []
+    while words:
+        fits = _fitting(words, face, width)
+        if fits < len(words):  # end the line between words, or after a hyphen, if it can
+            space, hyphen = words.rfind(" ", 1, fits + 1), words.rfind("-", 1, fits)
+            fits = space if space > hyphen else hyphen + 1 if hyphen > 0 else fits
+        broken.append(words[:fits])
+        words = words[fits:].lstrip()
+    return tuple(broken), least
+
+
 def _evened(words: str, size: int, width: int, bold: bool, count: int) -> tuple[str, ...]:
     """``words`` wrapped to the narrowest width that still takes ``count`` lines, found by
     halves: lines as even as the words allow."""
@@ -250,15 +277,24 @@ def cut(words: str, face: pygame.font.Font, width: float) -> str:
     """The most of ``words`` that fits ``width`` pixels in ``face`` followed by an ellipsis
     (words longer than a line left out): found by halves, so a host's notice thousands of
     letters long is measured a dozen times, not once a letter."""
-    shortest, longest = 0, len(words)  # the prefix that fits, at least; one too long, at most
+    shortest = _fitting(words, face, width, "…", 0)
+    # "held.…" reads as a stutter: the ellipsis takes the place of a stop or a comma.
+    return words[:shortest].rstrip(" .,;:") + "…"
+
+
+def _fitting(
+    words: str, face: pygame.font.Font, width: float, end: str = "", least: int = 1
+) -> int:
+    """How many of the first letters of ``words``, followed by ``end``, fit ``width`` pixels
+    in ``face`` (``least`` at least), found by halves."""
+    shortest, longest = least, len(words)  # a prefix that fits, at least; one too long, at most
     while shortest < longest:
         middle = (shortest + longest + 1) // 2
-        if face.size(words[:middle] + "…")[0] <= width:
+        if face.size(words[:middle] + end)[0] <= width:
             shortest = middle
         else:
             longest = middle - 1
-    # "held.…" reads as a stutter: the ellipsis takes the place of a stop or a comma.
-    return words[:shortest].rstrip(" .,;:") + "…"
+    return shortest
 
 
 def glow_pad(size: int) -> int:

@@ -17,7 +17,7 @@ import numpy as np
 import pygame
 import pytest
 
-from game.client.canvas import Canvas
+from game.client.canvas import Canvas, Drawn
 from game.client.prose import sentence
 from game.client.scene import FPS_CAP, SceneName, make_scene
 from game.client.scenes.tv import EMOTE_TIME, _areas_at
@@ -585,20 +585,87 @@ def test_the_queue_s_line_stays_in_its_column_and_counts_the_rest(
 ) -> None:
     # "then Grandma Josephine-Marie  + 3 more" ran past the column's edge: a first name too
     # long for the line with the count was shown whole all the same; and the name next up
-    # was cut at its size on a square window, where it fits whole a little smaller.
+    # was cut at its size on a square window, where it fits whole a little smaller (or,
+    # now, on two lines).
     d = Driver(tmp_path, size=size)
     try:
-        next_up = "Grandma Josephine-Marie"
-        queue = (next_up, "Charlotte-the-Magnificent-Antoinette", "Dmitri", "Eve", "Cy")
+        next_up_name = "Grandma Josephine-Marie"
+        queue = (next_up_name, "Charlotte-the-Magnificent-Antoinette", "Dmitri", "Eve", "Cy")
         tv = make_scene(SceneName.TV, d.app)
         tv.take(Party("winner-stays", "", False, 1, ("Ada", "Max"), queue, (), 0, 0))
         canvas = Canvas(size)
         tv.draw(canvas, 0.0)
         inner = tv._areas()[2].inflate(-scale(size).px(64), 0)  # in from the panel's edges
-        [first] = [t for t in canvas.visible_texts() if t.words == next_up]
-        assert inner.contains(first.ink) and first.size >= scale(size).px(LEAST_BODY), first
+        first = next_up(canvas)
+        assert " ".join(t.words for t in first) == next_up_name, first
+        assert all(inner.contains(t.ink) and t.size >= scale(size).lead for t in first), first
         [line] = [t for t in canvas.visible_texts() if t.words.startswith("then ")]
         assert inner.contains(line.ink), (line, inner)
         assert line.words.startswith("then Charlotte") and line.words.endswith(" more"), line
+    finally:
+        d.close()
+
+
+def next_up(canvas: Canvas) -> list[Drawn]:
+    """The lines of the next player's name: the words under "NEXT UP", down to the line of
+    the others ("then ...") or the scoreboard, top first."""
+    texts = sorted(canvas.visible_texts(), key=lambda t: t.rect.y)
+    [label] = [t for t in texts if t.words == "NEXT UP"]
+    below = [t for t in texts if t.rect.y > label.rect.y and abs(t.rect.x - label.rect.x) < 8]
+    after = next(i for i, t in enumerate(below) if t.words.startswith(("then ", "SCOREBOARD")))
+    return below[:after]
+
+
+GUESTS = ("Maximiliana", "Bartholomew", "Ada", "Konstantinos", "Guinevere", "Bo", "Alexandrina")
+GUESTS += ("Cy", "Wilhelmina", "Dmitri", "Eve", "Ptolemy")  # twelve
+
+
+@pytest.mark.parametrize(
+    "size", [(1280, 720), (1920, 1080), (3840, 2160), (1080, 1920), (1000, 1000)]
+)
+@pytest.mark.parametrize(
+    "first",
+    [
+        "Maximiliana",
+        "Bartholomew",
+        "Ada",
+        "Bartholomew-Maximiliana-Adalbert",  # 32 letters: a name's longest
+        "Maximiliana Bartholomew Ada-Rose",
+        "W" * 32,  # the widest letter: broken inside the word, never cut
+    ],
+)
+def test_the_next_player_s_name_stays_whole_and_large_before_the_others(
+    tmp_path: Path, size: tuple[int, int], first: str
+) -> None:
+    # At a party of twelve, a long name next up shrank under the names after it and was
+    # then cut ("WWWWWW…", "Maximiliana Bartholomew Ad…"), while the line after it still
+    # showed two later names whole: the one name the room looks for was the least legible.
+    d = Driver(tmp_path, size=size)
+    try:
+        moves, final = won_on_the_bottom_row()
+        queue = (first, *GUESTS[3:])
+        standings = tuple(Standing(n, 20 - i, 3, 2, 0, True, i + 1) for i, n in enumerate(GUESTS))
+        tv = make_scene(SceneName.TV, d.app)
+        tv.take(Party("winner-stays", "", False, 5, GUESTS[:2], queue, standings, 0, 0))
+        tv.take(Snapshot(make_variant("goff"), moves, final), 0.0)
+        canvas = Canvas(size)
+        tv.draw(canvas, 0.0)
+        inner = tv._areas()[2].inflate(-scale(size).px(64), 0)  # in from the panel's edges
+        lines = next_up(canvas)
+        # Whole: every letter, in order, broken between words or inside one, none cut.
+        assert "".join(t.words for t in lines).replace(" ", "") == first.replace(" ", "")
+        assert len(lines) <= (1 if len(first) <= 12 else 3 if first[0] == "W" else 2), lines
+        [then] = [t for t in canvas.visible_texts() if t.words.startswith("then ")]
+        # Larger than the names after it and than a name's size from the sofa; in the column.
+        for line in lines:
+            assert line.size >= max(scale(size).lead, then.size), (line, then)
+            assert inner.contains(line.ink), (line, inner)
+        # One over the other, the others' line under them, nothing covering another.
+        column = [t for t in canvas.visible_texts() if inner.contains(t.rect)]
+        for line in lines:
+            assert not any(line.ink.colliderect(t.ink) for t in column if t is not line), line
+        assert then.ink.top >= lines[-1].ink.bottom and inner.contains(then.ink)
+        shown = then.words.removeprefix("then ").split("  + ")[0].split(", ")
+        assert then.words.endswith(f"  + {len(queue) - 1 - len(shown)} more"), then
     finally:
         d.close()

@@ -75,3 +75,26 @@ def test_phrases_break_only_between_them() -> None:
     )
     assert theme.wrap_phrases(controls, 24, 10_000) == (controls,)
     assert theme.wrap_phrases(controls, 24, 5) == tuple(controls.split(" · "))
+
+
+def test_whole_words_shrink_then_take_two_lines_then_break_inside_a_word_never_cut() -> None:
+    bold = theme.font(40, True)
+    name = "Maximiliana Bartholomew"
+    # One line while it fits at a size down to the least: the largest such.
+    wide = bold.size(name)[0]
+    assert theme.whole(name, 48, wide, 40, True) == ((name,), 40)
+    assert theme.whole(name, 48, 10_000, 40, True) == ((name,), 48)
+    # Too wide even at the least: two lines, between words, at the size asked.
+    room = theme.font(48, True).size("Bartholomew")[0]
+    assert theme.whole(name, 48, room, 40, True) == (("Maximiliana", "Bartholomew"), 48)
+    # One word too wide for a line: at the least size, after a hyphen, or else anywhere.
+    hyphened = "Bartholomew-Maximiliana-Adalbert"
+    room = bold.size("Bartholomew-Maximiliana-Ad")[0]
+    assert theme.whole(hyphened, 48, room, 40, True) == (
+        ("Bartholomew-Maximiliana-", "Adalbert"),
+        40,
+    )
+    lines, size = theme.whole("W" * 32, 48, bold.size("W" * 10)[0], 40, True)
+    assert size == 40 and lines == ("W" * 10, "W" * 10, "W" * 10, "WW")
+    # A column narrower than one letter still shows every letter, one a line.
+    assert theme.whole("Ada", 48, 1, 40, True) == (("A", "d", "a"), 40)

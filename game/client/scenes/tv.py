@@ -53,6 +53,7 @@ EMOTE_TIME = 2.6  # seconds an emote stays, fading at the end
 EMOTE_SIZES = (64, 56, 48)
 BY_SIZE = 0.55
 CARD_PAD = 16  # round the words of an emote's card, on a 1080-line screen
+NEXT_SIZE = 48  # the next player's name, on a 1080-line screen, where it fits
 NEWS_TIME = 6.0  # seconds a line of news stays
 NEWS_LINES = 2  # lines of news on show: the newest news takes both where it needs them
 NEWS_SIZE = 36  # the news' type, on a 1080-line screen
@@ -636,12 +637,14 @@ class TvScene(BaseScene):
             none = theme.text("nobody waiting", round(40 * u), palette.dim)
             surface.blit(none, (inner.x, y))
             return y + none.get_height() + round(24 * u)
-        # A long name shrinks to stay whole, as on the scoreboard; cut only past that.
-        least = theme.scale(self.ctx.size).px(theme.LEAST_BODY)
-        name = theme.fitted(party.queue[0], round(48 * u), inner.width, least, True)
-        first = theme.text(*name, palette.highlight, True)
-        surface.blit(first, (inner.x, y))
-        y += first.get_height()
+        # The next player is who the room looks for: their name is never cut nor smaller
+        # than a name's size from the sofa (the lead), taking a second line before that.
+        lead = theme.scale(self.ctx.size).lead
+        lines, size = theme.whole(party.queue[0], round(NEXT_SIZE * u), inner.width, lead, True)
+        for line in lines:
+            first = theme.text(line, size, palette.highlight, True)
+            surface.blit(first, (inner.x, y))
+            y += first.get_height()
         if len(party.queue) > 1:
             words = _names_line(party.queue[1:], round(36 * u), inner.width)
             line = theme.text(words, round(36 * u), palette.text)
