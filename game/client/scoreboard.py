@@ -3,7 +3,8 @@
 A panel owning one rectangle, for every screen at a party: the big screen
 (the TV view and the party screen) beside the board, and a couch game's side
 panel under the move list. Rows shrink, down to a size still readable across
-a room, to fit everyone; when they still do not fit, the pages take turns.
+a room, to fit everyone; when they still do not fit, the pages take turns, and
+with no room for one row it draws nothing (rather than over what is under it).
 A name has all the row up to its points (a square window's column is narrow),
 and a long one shrinks, never under the least size of a sentence, where that shows it
 whole; one too long even then is cut at the row's size.
@@ -36,17 +37,19 @@ def draw(
     is a function of ``time``, so drawing moves nothing."""
     head = round(30 * unit)
     label = theme.text("SCOREBOARD", head, palette.dim, True)
-    surface.blit(label, (area.x, area.y))
-    for title, edge in COLUMNS:
-        words = theme.text(title, head, palette.dim, True)
-        surface.blit(words, words.get_rect(topright=(area.x + area.width * edge, area.y)))
     y = area.y + label.get_height() + round(8 * unit)
     size = round(size_at_1080 * unit)
     rows = max(1, len(party.standings))
     while size > round(30 * unit) and theme.font(size).get_linesize() * rows > area.bottom - y:
         size -= 1
     row_h = theme.font(size).get_linesize()
-    fits = max(1, (area.bottom - y) // row_h)
+    fits = (area.bottom - y) // row_h
+    if fits < 1:  # no room for a row: a title over nothing, or a row over what is under it
+        return
+    surface.blit(label, (area.x, area.y))
+    for title, edge in COLUMNS:
+        words = theme.text(title, head, palette.dim, True)
+        surface.blit(words, words.get_rect(topright=(area.x + area.width * edge, area.y)))
     pages = -(-len(party.standings) // fits)
     page = int(time / PAGE_TIME) % pages if pages > 1 else 0
     if pages > 1:

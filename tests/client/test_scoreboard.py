@@ -97,3 +97,17 @@ def test_fit_cuts_by_halves_as_every_screen_does() -> None:
     notice = "seat O is held. " + "Bo dropped, " * 90
     width = face.size("seat O is held.…")[0]
     assert scoreboard.fit(notice, 36, width) == theme.cut(notice, face, width) == "seat O is held…"
+
+
+@pytest.mark.parametrize("height", [0, 20, 40, 60, 80, 100])
+def test_a_scoreboard_draws_nothing_outside_its_area(screen: pygame.Surface, height: int) -> None:
+    # On a tall big screen with the code to join under it, the column left the scoreboard
+    # less than a row's room: its first row was drawn all the same, over the code.
+    standings = tuple(Standing(n, 4, 2, 1, 0, True, i + 1) for i, n in enumerate(("Ada", "Bo")))
+    party = Party("winner-stays", "", False, 2, ("Ada", "Bo"), (), standings, 0, 0)
+    canvas = Canvas((1920, 1080))
+    area = pygame.Rect(40, 40, 900, height)
+    scoreboard.draw(canvas, area, party, theme.NORMAL, 1.0, 0.0)
+    assert all(area.contains(t.ink) for t in canvas.texts), canvas.texts
+    row = theme.font(30, True).get_height() + 8 + theme.font(30).get_linesize()  # least
+    assert any(t.words == "1.  Ada" for t in canvas.texts) == (height >= row)
