@@ -9,17 +9,20 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.client import move_list, theme
 from game.client.canvas import Canvas
 from game.client.intents import Device
 from game.client.paths import save_record
 from game.client.scene import SceneName
-from game.client.scenes.replay import CONTROLS
+from game.client.scenes.replay import CONTROLS, side_area
 from game.records import Record
 from game.rules import Player, make_variant
 from tests.client.driver import Draws, Driver
 from tests.rules.scenario import random_game
 
 ULTIMATE = make_variant("ultimate")
+# X7 1-8 gave up ½, O8 4-7 was a mistake: the words say it and what was better.
+WEAK_AT_8 = ["3-9", "2-4", "4-9", "1-5", "1-6", "7-9", "1-8", "4-7", "8@4", "5-8", "9@5"]
 GOFF_TO_MOVE_9 = ["1-2", "2-5", "5-9", "1-5", "4@5", "3-8", "3-6", "4-8", "6-8", "8@6", "7-7"]
 
 
@@ -304,3 +307,64 @@ def test_a_game_saved_against_a_bot_is_listed_and_replayed_with_its_players(
     canvas = Canvas(d.app.size)
     d.scene.draw(canvas, 0.0)
     assert "Player 0 · Bot (medium) 0" in [t.words for t in canvas.visible_texts()]
+
+
+@pytest.mark.parametrize(
+    "size", [(1080, 1920), (900, 1600), (720, 1280), (1920, 1080), (1280, 720)]
+)
+@pytest.mark.parametrize("variant", ["goff", "ultimate"])
+def test_the_moves_show_beside_the_words_under_a_tall_board_and_under_them_beside_a_wide_one(
+    tmp_path: Path, size: tuple[int, int], variant: str
+) -> None:
+    # On a portrait window the panel under the board gave the words a third of its height
+    # and the graph its bottom: the move list between them had no room, not one line.
+    if variant == "goff":  # a weak step (its grades and the better moves said) at index 8
+        record = Record(make_variant("goff"), WEAK_AT_8)
+    else:
+        record = Record(ULTIMATE, random_game(ULTIMATE, seed=5))
+    d = Driver(tmp_path, size)
+    try:
+        d.app.go(SceneName.REPLAY, record=record)
+        d.frames(1)
+        d.until(lambda: d.scene.analysis is not None and d.scene.analysis.done)
+        scene = d.scene
+        for index in (0, 8, len(record.moves) // 2, len(record.moves)):
+            scene.jump(index)
+            canvas = Canvas(size)
+            scene.draw(canvas, 0.0)
+            panel = side_area(size)
+            texts = [t for t in canvas.visible_texts() if panel.colliderect(t.rect)]
+            lines = {line.text for line in move_list.lines(record.variant, tuple(record.moves))}
+            moves = [t for t in texts if t.words in lines]
+            # Several moves (beside a wide board the words take more of the panel's height),
+            # among them the one just played (its line bold, on its band).
+            assert len(moves) >= (5 if size[1] > size[0] else 3), (index, [t.words for t in texts])
+            if index:
+                assert any(t.words == move_list_line(record, index) for t in moves), index
+            # Whole and readable: in the panel, over the graph, nothing over anything else.
+            graph, bar, buttons = scene.graph().rect, scene.timeline(), scene.controls()
+            for t in texts:
+                assert panel.contains(t.ink), t
+                assert t.size >= theme.scale(size).floor, t
+                others = [o.ink for o in texts if o is not t]
+                assert t.ink.inflate(-2, -2).collidelist(others) < 0, t
+            for t in moves:
+                assert t.size == theme.scale(size).px(30), t
+                assert t.ink.bottom <= graph.top, (t, graph)
+            # The graph, the timeline and the buttons stay, one over the other, usable.
+            assert graph.height >= theme.scale(size).px(100), graph
+            assert graph.bottom <= bar.top and bar.bottom <= min(r.top for r in buttons.values())
+            assert all(panel.contains(r) for r in (graph, bar, *buttons.values()))
+            assert all(
+                r.height >= theme.scale(size).px(theme.LEAST_BUTTON) for r in buttons.values()
+            )
+            if size[1] > size[0]:  # under the board: the moves beside the words, not under
+                said = [t for t in texts if t.words.startswith(("Step ", "The start", "End: "))]
+                assert all(t.ink.left > max(s.ink.right for s in said) for t in moves), index
+    finally:
+        d.close()
+
+
+def move_list_line(record: Record, index: int) -> str:
+    """The move list's line for the ``index``-th token of ``record`` (the one just played)."""
+    return move_list.lines(record.variant, tuple(record.moves))[index - 1].text

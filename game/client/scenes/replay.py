@@ -346,7 +346,7 @@ class ReplayScene(BaseScene):
         panel = side_area(self.ctx.size)
         size = min(theme.scale(self.ctx.size).button, panel.width // 7)
         gap = (panel.width - 5 * size) // 6
-        y = panel.bottom - size - gap
+        y = panel.bottom - size - min(gap, size)  # a wide panel's gaps would take its height
         names = ("start", "back", "play", "forward", "end")
         return {
             name: pygame.Rect(panel.x + gap + i * (size + gap), y, size, size)
@@ -359,7 +359,8 @@ class ReplayScene(BaseScene):
         buttons = self.controls()["start"]
         pad = buttons.x - panel.x
         high = theme.scale(self.ctx.size).px(24)
-        return pygame.Rect(panel.x + pad, buttons.y - pad - high, panel.width - 2 * pad, high)
+        y = buttons.y - min(pad, buttons.height) - high
+        return pygame.Rect(panel.x + pad, y, panel.width - 2 * pad, high)
 
     def graph(self) -> ValueGraph:
         """The value graph's panel, just above the timeline."""
@@ -578,11 +579,22 @@ class ReplayScene(BaseScene):
         score = f"{named.get(Player.X, 'X')} {points(x)} · {named.get(Player.O, 'O')} {points(o)}"
         header.append(Para(score, palette.dim, space_before=0.3))
         header += self.judged(pos)
-        inner = pygame.Rect(panel.x + pad, panel.y + pad, panel.width - 2 * pad, h // 3)
-        y = prose.draw(surface, header, inner, unit)
         bar = self.timeline()
         graph = self.graph()
-        moves = pygame.Rect(inner.x, y + unit, inner.width, graph.rect.y - y - 2 * unit)
+        words = pygame.Rect(panel.x + pad, panel.y + pad, panel.width - 2 * pad, 0)
+        words.height = graph.rect.y - unit - words.y  # the words and the moves, over the graph
+        if tall(self.ctx.size):
+            # Under the board the panel is wide and short: the moves beside the words, as
+            # under them there would be no room for a line.
+            head = words.width * 11 // 20
+            moves = pygame.Rect(words.x + head + pad, words.y, words.width - head - pad, 0)
+            moves.height = words.height
+            words.width = head
+            prose.draw(surface, header, words, unit)
+        else:
+            words.height = h // 3
+            y = prose.draw(surface, header, words, unit)
+            moves = pygame.Rect(words.x, y + unit, words.width, graph.rect.y - y - 2 * unit)
         self.draw_moves(surface, moves)
         if self.analysis is not None:
             graph.draw(surface, self.analysis, self.index, palette)
@@ -742,12 +754,18 @@ def side_area(size: tuple[int, int]) -> pygame.Rect:
     return _areas(size)[1]
 
 
+def tall(size: tuple[int, int]) -> bool:
+    """Whether a window ``size`` big is taller than wide: its panel goes under the board."""
+    return size[1] > size[0]
+
+
 def _areas(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
-    """The board and the panel beside it, or under it on a window taller than wide."""
+    """The board and the panel beside it, or under it on a window taller than wide: room
+    there for the words and the moves side by side over the graph, timeline and buttons."""
     w, h = size
-    if h > w:
+    if tall(size):
         scale = theme.scale(size)
-        return theme.stacked(size, scale.margin, scale.px(600))
+        return theme.stacked(size, scale.margin, scale.px(900))
     margin = round(h * 0.03)
     side = max(1, min(h - 2 * margin, w - 3 * margin - max(280, round(w * 0.3))))
     board = pygame.Rect(margin, (h - side) // 2, side, side)
