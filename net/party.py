@@ -202,8 +202,10 @@ class Party:
 
     @property
     def queue(self) -> list[str]:
-        """Who waits, first first (for a knockout: the bracket's order)."""
-        waiting = [name for name in self.present if not self.playing or name not in self.playing]
+        """Who waits, first first (for a knockout: the bracket's order). Winner stays: not the
+        champion between games, who keeps the seat (the big screen's "next up" named them)."""
+        busy = self.playing or ((self.champion,) if self.format == WINNER_STAYS else ())
+        waiting = [name for name in self.present if name not in busy]
         if self.format == KNOCKOUT and self.started:
             # Those still in, in the bracket's order (the others are out, or came too late).
             return [name for name in self.bracket + self.advanced if name in waiting]
@@ -294,9 +296,8 @@ class Party:
 
     def _winner_stays(self) -> tuple[str, str] | None:
         waiting = self.queue
-        if self.champion in waiting and len(waiting) >= 2:
-            challenger = next(name for name in waiting if name != self.champion)
-            return challenger, self.champion  # the challenger moves first
+        if self.champion in self.present and waiting:
+            return waiting[0], self.champion  # the challenger moves first
         return (waiting[0], waiting[1]) if len(waiting) >= 2 else None
 
     def _after_winner_stays(self, result: GameResult) -> None:

@@ -131,6 +131,17 @@ def test_nothing_starts_before_enough_players_are_here() -> None:
     assert party.queue == ["cat"] and party.status() == "ann (X) against ben (O)"
 
 
+def test_between_winner_stays_games_the_champion_keeps_the_seat_not_a_place_in_the_queue() -> None:
+    # The big screen's "next up" is the queue's first: it named the champion staying on.
+    party = party_of(WINNER_STAYS, ["ann", "ben", "cat", "dan"])
+    party.finish_game(result(*party.next_game(), "o"))  # type: ignore[misc]
+    assert party.champion == "ben" and party.queue == ["cat", "dan", "ann"]
+    assert party.next_game() == ("cat", "ben")
+    party.leave("ben")  # gone mid-game, and beaten: cat keeps the seat
+    party.finish_game(result("cat", "ben", "x"))
+    assert party.champion == "cat" and party.queue == ["dan", "ann"]
+
+
 def test_winner_stays_keeps_the_winner_and_sends_the_loser_back() -> None:
     party = party_of(WINNER_STAYS, ["ann", "ben", "cat", "dan"], games=4)
     verdicts = iter(["o", "x", "draw", "x"])
@@ -141,7 +152,7 @@ def test_winner_stays_keeps_the_winner_and_sends_the_loser_back() -> None:
         ("dan", "cat"),  # a draw: both to the back, the two who waited longest play
         ("ann", "ben"),
     ]
-    assert party.finished and party.queue == ["ann", "dan", "cat", "ben"]
+    assert party.finished and party.queue == ["dan", "cat", "ben"]  # ann holds the seat
 
 
 @settings(max_examples=30, deadline=None)
