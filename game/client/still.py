@@ -197,8 +197,8 @@ class Still:
 
     def _put_off(self, parts: Parts, later: Parts, window: tuple[int, int]) -> Parts:
         """``later`` as this frame paints it: as the last frame showed it where ``parts``
-        changed too and painting both would cover more than PUT_OFF_PIXELS (twice as
-        much here as a frame of a collapse at 1080p paints); never two frames running."""
+        changed too and painting both would cover more than PUT_OFF_PIXELS (a collapse's
+        board and panel come to about 2 Mpx at 1080p, 8 at 4K); never two frames running."""
         n = len(self._parts) - len(later)  # the others' count last frame (a part may come)
         was = self._parts[n:]
         waited, self._waited = self._waited, False
