@@ -358,7 +358,8 @@ class BoardView:
         re-render's pixels; whether it did."""
         assert self._cache is not None
         layout, palette = key.layout, key.palette
-        if old._replace(wins=key.wins) == key and isinstance(self._cache, Canvas):
+        wins_alone = old._replace(wins=key.wins) == key and set(old.wins) != set(key.wins)
+        if wins_alone and isinstance(self._cache, Canvas):
             # A collapse's mini-board wins, shown once its marks have all landed: drawn again
             # round those boards alone (a whole 4K Ultimate board took 13-16 ms).
             off = (-layout.area.x, -layout.area.y)
