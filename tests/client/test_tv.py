@@ -81,7 +81,10 @@ def test_the_big_screen_follows_a_party_to_its_end(driver: Driver, tmp_path: Pat
         last = sorted((tmp_path / "games").glob("party-den-game*.json"))[-1]
         d.until(lambda: d.scene.pos == read_record(last).positions()[-1])
         assert {row.name for row in party.standings} == {"ann", "ben", "cat"}
-        d.frames(2)  # drawn at 1920×1080 with a finished party: no error, nothing cut
+        # The night's end is told once the last game's marks have landed (not before the
+        # board shows who won), at 1920×1080: no error, nothing cut.
+        d.until(lambda: not d.scene.effects.busy)
+        d.frames(2)
         canvas = Canvas(d.app.size)
         d.scene.draw(canvas, 0.0)
         said = {t.words for t in canvas.visible_texts()}
@@ -213,6 +216,39 @@ def test_a_winning_collapse_is_told_once_its_marks_have_landed(driver: Driver) -
     while tv.effects.busy:
         tv.update(1 / 120)
     assert f"{winner} wins!" in told()
+
+
+def test_the_party_after_a_game_is_told_once_its_last_marks_have_landed(driver: Driver) -> None:
+    # The host sends the party right after a game's last move: its scoreboard and "next game
+    # in a moment" told the room who won while it still watched the marks fly.
+    goff = make_variant("goff")
+    rng = Random(3)
+    while True:  # a game a collapse ends
+        moves = random_tokens(Position(goff), rng)
+        before = Record(goff, moves[:-1]).final()
+        if before.awaiting_collapse:
+            break
+    after = before.play(goff.parse_token(moves[-1]))
+    tv = make_scene(SceneName.TV, driver.app)
+    level = (Standing("Ada", 0, 0, 0, 0, True, 1), Standing("Bo", 0, 0, 0, 0, True, 1))
+    tv.take(Party("winner-stays", "Ada and Bo play", False, 0, ("Ada", "Bo"), (), level, 0, 0))
+    tv.take(Snapshot(goff, tuple(moves[:-1]), before), 0.0)
+    tv.take(Snapshot(goff, tuple(moves), after), 0.0)
+    won = (Standing("Bo", 2, 1, 1, 0, True, 1), Standing("Ada", 0, 1, 0, 0, True, 2))
+    tv.take(Party("winner-stays", "next game in a moment", False, 1, (), ("Ada",), won, 0, 0))
+
+    def told() -> set[str]:
+        canvas = Canvas(driver.app.size)
+        tv.draw(canvas, 0.0)
+        return {t.words for t in canvas.visible_texts()}
+
+    assert tv.effects.busy
+    chooser = ("Ada", "Bo")[before.to_play is Player.O]
+    assert {f"{chooser} chooses the collapse", "Ada and Bo play"} <= told()
+    assert "Next game in a moment" not in told() and "2.  Ada" not in told()  # level yet
+    while tv.effects.busy:
+        tv.update(1 / 120)
+    assert {"Next game in a moment", "1.  Bo", "2.  Ada"} <= told()
 
 
 def test_new_names_round_the_board_leave_no_trace_of_the_old_ones(driver: Driver) -> None:

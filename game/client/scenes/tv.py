@@ -104,6 +104,7 @@ class TvScene(BaseScene):
         self.effects = Effects(Random(11), ctx.settings.effect_intensity)
         self.party: Party | None = None
         self.clock_at = 0.0  # ctx.time when the party's left_ms was received
+        self._told_party: Party | None = None  # the party as a collapse being shown began
         self.bubbles: list[Bubble] = []
         self.news: deque[tuple[str, float]] = deque(maxlen=NEWS_LINES)
 
@@ -197,12 +198,20 @@ class TvScene(BaseScene):
             return
         self.ctx.audio.play_all(cues_for(before, after))
         self.effects.step(before, after, self._layout(), self.ctx.palette)
-        self._told = before
+        self._told, self._told_party = before, self.party
 
     def _telling(self) -> Position | None:
         """The position the words round the board tell: a collapse's news (a win, the
         score) waits for its marks to land, as on the play screen."""
         return self._told if self.effects.busy else self.pos
+
+    def _party_told(self) -> Party | None:
+        """The party the words tell: as it was when a collapse began, while its marks fly.
+        The host's party after a game's last move came at once, and its scoreboard and
+        "next game" told the room who won before the board did (the clock is the live one)."""
+        if self.effects.busy and self._told_party is not None:
+            return self._told_party
+        return self.party
 
     # -- layout ----------------------------------------------------------------------
 
@@ -345,7 +354,7 @@ class TvScene(BaseScene):
         """Everything the strip over the board shows depends on: who plays, whose move it
         is or who won (the move clock's bar is a part of its own)."""
         table = self.session.table if self.session else None
-        return self.ctx.palette, self._telling(), self.party, table
+        return self.ctx.palette, self._telling(), self._party_told(), table
 
     def _side_key(self) -> tuple[object, ...]:
         """Everything the side column shows depends on: the party or the table, the code to
@@ -354,7 +363,7 @@ class TvScene(BaseScene):
         session = self.session
         return (
             self.ctx.palette,
-            self.party,
+            self._party_told(),
             session.table if session else None,
             session.join_url if session else None,
             int(self.ctx.time / scoreboard.PAGE_TIME),  # the scoreboard's pages take turns
@@ -394,9 +403,9 @@ class TvScene(BaseScene):
             theme.blit_centered(surface, text, (left.centerx, y))
 
     def _names(self) -> dict[Player, str]:
-        seats = self._seats()
-        if not seats and self.party is not None and len(self.party.playing) == 2:
-            return dict(zip(Player, self.party.playing, strict=True))  # X's name, then O's
+        seats, party = self._seats(), self._party_told()
+        if not seats and party is not None and len(party.playing) == 2:
+            return dict(zip(Player, party.playing, strict=True))  # X's name, then O's
         return {side: seat.name or "open seat" for side, seat in seats.items()}
 
     def _seats(self) -> dict[Player, SeatView]:
@@ -560,10 +569,11 @@ class TvScene(BaseScene):
             code = pygame.Rect(inner.x, inner.bottom - round(230 * u), inner.width, round(230 * u))
             draw_join(surface, code, url, palette)
             inner.height -= code.height + round(24 * u)
-        if self.party is None:
+        party = self._party_told()
+        if party is None:
             self._draw_table(surface, inner)
         else:
-            self._draw_party(surface, inner, self.party)
+            self._draw_party(surface, inner, party)
 
     def hint(self) -> str:
         """The keys this screen answers, under the side column (emotes are a party's)."""
