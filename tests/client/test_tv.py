@@ -24,7 +24,7 @@ from game.client.scenes.tv import EMOTE_TIME, _areas_at
 from game.client.still import Still, on_columns_of_16
 from game.client.theme import LEAST_BODY, drift_frame_rate, scale
 from game.records import Record, read_record
-from game.rules import Player, Position, make_variant
+from game.rules import Player, Position, Variant, make_variant
 from game.rules.playout import random_tokens
 from game.session import Notice, Snapshot
 from net.host import Host, HostConfig, HostHandle, new_table, start_host_thread
@@ -184,17 +184,21 @@ def test_with_no_host_the_screen_says_why_and_still_draws(driver: Driver) -> Non
     assert not scene.animating
 
 
+def _ended_by_a_collapse(goff: Variant) -> tuple[list[str], Position, Position]:
+    """A game a collapse ends: its moves, the position awaiting that collapse, and after it."""
+    rng = Random(3)
+    while True:
+        moves = random_tokens(Position(goff), rng)
+        before = Record(goff, moves[:-1]).final()
+        if before.awaiting_collapse:
+            return moves, before, before.play(goff.parse_token(moves[-1]))
+
+
 def test_a_winning_collapse_is_told_once_its_marks_have_landed(driver: Driver) -> None:
     # The big screen tells the news of a collapse (a win, the score) when its marks are home,
     # as the play screen does, not while the room is still watching them fly.
     goff = make_variant("goff")
-    rng = Random(3)
-    while True:  # a game a collapse ends
-        moves = random_tokens(Position(goff), rng)
-        before = Record(goff, moves[:-1]).final()
-        if before.awaiting_collapse:
-            break
-    after = before.play(goff.parse_token(moves[-1]))
+    moves, before, after = _ended_by_a_collapse(goff)
     assert after.outcome is not None and after.outcome.winner is not None
     tv = make_scene(SceneName.TV, driver.app)
     ada = Standing("Ada", 0, 0, 0, 0, True, 1)
@@ -222,13 +226,7 @@ def test_the_party_after_a_game_is_told_once_its_last_marks_have_landed(driver: 
     # The host sends the party right after a game's last move: its scoreboard and "next game
     # in a moment" told the room who won while it still watched the marks fly.
     goff = make_variant("goff")
-    rng = Random(3)
-    while True:  # a game a collapse ends
-        moves = random_tokens(Position(goff), rng)
-        before = Record(goff, moves[:-1]).final()
-        if before.awaiting_collapse:
-            break
-    after = before.play(goff.parse_token(moves[-1]))
+    moves, before, after = _ended_by_a_collapse(goff)
     tv = make_scene(SceneName.TV, driver.app)
     level = (Standing("Ada", 0, 0, 0, 0, True, 1), Standing("Bo", 0, 0, 0, 0, True, 1))
     tv.take(Party("winner-stays", "Ada and Bo play", False, 0, ("Ada", "Bo"), (), level, 0, 0))
