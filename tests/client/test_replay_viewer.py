@@ -320,13 +320,13 @@ def test_the_moves_show_beside_the_words_under_a_tall_board_and_under_them_besid
     # and the graph its bottom: the move list between them had no room, not one line.
     if variant == "goff":  # a weak step (its grades and the better moves said) at index 8
         record = Record(make_variant("goff"), WEAK_AT_8)
-    else:
-        record = Record(ULTIMATE, random_game(ULTIMATE, seed=5))
+    else:  # its first 16 plies: a whole game's analysis took 10 s, over 20 on a busy machine
+        record = Record(ULTIMATE, random_game(ULTIMATE, seed=5)[:16])
     d = Driver(tmp_path, size)
     try:
         d.app.go(SceneName.REPLAY, record=record)
         d.frames(1)
-        d.until(lambda: d.scene.analysis is not None and d.scene.analysis.done)
+        d.until(lambda: d.scene.analysis is not None and d.scene.analysis.done, 60.0)
         scene = d.scene
         for index in (0, 8, len(record.moves) // 2, len(record.moves)):
             scene.jump(index)
