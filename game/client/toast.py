@@ -1,5 +1,8 @@
 """A toast: a few words in a box over the play screen's panel, for a moment (a pick refused,
-a notice from the table, an emote), in the warning colour when something was refused."""
+a notice from the table, an emote), in the warning colour when something was refused.
+
+News that comes together shows together (:func:`said`): a game's result and the other
+player's "Good game!" come a moment apart, and the second alone hid the first."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from game.client.canvas import note_cover
 from game.client.theme import Palette, Scale
 
 LINES = 3  # the most a toast's words take; more end the last line with "…"
+TOGETHER = 1.0  # seconds within which a piece of news joins the one before in its toast
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +23,16 @@ class Toast:
     text: str
     until: float  # the time it goes
     warning: bool
+    since: float = 0.0  # the time it came
+    earlier: str = ""  # news that came just before, shown over it
+
+
+def said(text: str, now: float, until: float, warning: bool, up: Toast | None) -> Toast:
+    """The toast that says ``text`` now, where ``up`` is the one on show: news joins news
+    that came within TOGETHER (the one before it only); a warning (the player's own pick
+    refused) stands alone, and is not joined."""
+    joins = not warning and up is not None and not up.warning and now - up.since < TOGETHER
+    return Toast(text, until, warning, now, up.text if joins and up is not None else "")
 
 
 def draw(
@@ -40,9 +54,12 @@ def draw(
     # A word alone wider than the panel (a saved game's file name, a name without a
     # space) shrinks to fit, cut short only past the smallest size. A notice of any
     # length (a host's, buggy or hostile) takes LINES at most: never the screen.
+    texts = (toast.earlier, toast.text) if toast.earlier else (toast.text,)
+    most = LINES if len(texts) == 1 else LINES - 1  # each of two, two lines at most
     lines = [
         theme.text(*theme.fitted(line, size, width, min(size, scale.floor), True), color, True)
-        for line in theme.wrapped(toast.text, size, width, size, LINES, True)[0]
+        for text in texts
+        for line in theme.wrapped(text, size, width, size, most, True)[0]
     ]
     height = sum(line.get_height() for line in lines)
     # Opaque: the move list under it must not show through.

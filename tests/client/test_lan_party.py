@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import functools
+import time
 from pathlib import Path
+from random import Random
 
 import pygame
 
+from game.client.canvas import Canvas
 from game.client.scene import SceneName
 from game.records import read_record
 from game.rules import make_variant
@@ -56,3 +59,63 @@ def test_a_party_without_a_clock_seats_the_window_from_its_results_screen(
         d.frames(1)
         host.stop()
         bot.stop()
+
+
+def test_a_games_result_is_told_once_its_last_marks_have_landed(
+    driver: Driver, tmp_path: Path
+) -> None:
+    """The host's news of a game's end ("Bo wins 1 to 0") comes with its last move: shown at
+    once, it told the player who won while the deciding collapse still flew."""
+    d = driver
+    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
+    party = PartyConfig(WINNER_STAYS, games=3, clock=0.0, between=600.0, seed=5)
+    make = functools.partial(PartyHost, party=party)
+    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config, make)
+    bot = LoopThread("test-party-bot")
+    try:
+        bot.submit(play_party_bot(host.address, "beginner", name="Bo", seed=2))
+        d.app.go(SceneName.LAN, mode="join", address=host.address)
+        d.until(lambda: d.name is SceneName.PLAY and bool(d.scene.session.local_sides))
+        rng = Random(6)
+        while not d.scene.pos.is_over:
+            pos = d.scene.pos
+            if pos.to_play in d.scene.session.local_sides:
+                d.until(lambda: not d.scene.effects.busy)
+                count = len(d.scene.moves)
+                action = rng.choice(pos.legal_actions())
+                d.play(d.scene.variant, d.scene.variant.token(action), "mouse")
+                d.until(lambda count=count: len(d.scene.moves) > count)
+            else:
+                d.until(lambda pos=pos: d.scene.pos != pos)
+        assert d.scene.effects.busy  # a collapse ended the game: its marks are in the air
+
+        def result() -> str | None:
+            news = d.app.table.news if d.app.table else []
+            said = (line.lower() for line in news)
+            return next(
+                (ln for ln in said if ln.startswith("game 1: ") and "against" not in ln), None
+            )
+
+        heard_in_flight, told_in_flight = False, set()
+        while d.scene.effects.busy:
+            heard_in_flight |= result() is not None
+            told_in_flight.update(words.lower() for words in shown(d))
+            d.frames(1)
+            time.sleep(0.002)
+        assert heard_in_flight  # the host's news came while the marks flew
+        verdict = result()
+        assert verdict is not None and verdict not in told_in_flight
+        d.frames(2)
+        assert verdict in [words.lower() for words in shown(d)]  # told as the marks land
+    finally:
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        host.stop()
+        bot.stop()
+
+
+def shown(d: Driver) -> list[str]:
+    """The words the screen shows now."""
+    canvas = Canvas(d.app.size)
+    d.scene.draw(canvas, 0.0)
+    return [t.words for t in canvas.visible_texts()]

@@ -234,6 +234,7 @@ def test_the_party_after_a_game_is_told_once_its_last_marks_have_landed(driver: 
     tv.take(Snapshot(goff, tuple(moves), after), 0.0)
     won = (Standing("Bo", 2, 1, 1, 0, True, 1), Standing("Ada", 0, 1, 0, 0, True, 2))
     tv.take(Party("winner-stays", "next game in a moment", False, 1, (), ("Ada",), won, 0, 0))
+    tv.take(Notice("game 1: Bo wins 2 to 0"))  # the host's news of it, at the same moment
 
     def told() -> set[str]:
         canvas = Canvas(driver.app.size)
@@ -244,9 +245,11 @@ def test_the_party_after_a_game_is_told_once_its_last_marks_have_landed(driver: 
     chooser = ("Ada", "Bo")[before.to_play is Player.O]
     assert {f"{chooser} chooses the collapse", "Ada and Bo play"} <= told()
     assert "Next game in a moment" not in told() and "2.  Ada" not in told()  # level yet
+    assert "Game 1: Bo wins 2 to 0" not in told()
     while tv.effects.busy:
         tv.update(1 / 120)
-    assert {"Next game in a moment", "1.  Bo", "2.  Ada"} <= told()
+    tv.update(1 / 120)
+    assert {"Next game in a moment", "1.  Bo", "2.  Ada", "Game 1: Bo wins 2 to 0"} <= told()
 
 
 def test_new_names_round_the_board_leave_no_trace_of_the_old_ones(driver: Driver) -> None:

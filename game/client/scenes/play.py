@@ -696,7 +696,8 @@ class PlayScene(BaseScene):
         return f"{seat.name}{you}{away}"
 
     def _say(self, text: str, warning: bool = True, time: float = MESSAGE_TIME) -> None:
-        self.message = Toast(sentence(text), self.ctx.time + time, warning)
+        now = self.ctx.time
+        self.message = toast.said(sentence(text), now, now + time, warning, self.message)
         if warning:
             self.ctx.audio.play(Cue.REFUSE)
 
@@ -720,7 +721,8 @@ class PlayScene(BaseScene):
 
     def _drain(self) -> None:
         """Take what the session said (a game on this screen reports here, a LAN table's
-        events come through receive); a new position waits while the show holds the board."""
+        events come through receive); a new position waits while the show holds the board,
+        and news (with what came after it) while a collapse's marks fly."""
         if self.local:
             self._waiting += self.session.events()
         quiet, self._quiet = self._quiet, False
@@ -736,6 +738,8 @@ class PlayScene(BaseScene):
             elif isinstance(event, Refused):
                 self._say(event.reason)
             elif isinstance(event, Notice):
+                if self.effects.busy:  # a game's result, come with its last move: the board first
+                    return
                 self._say(event.text, warning=False)
             elif isinstance(event, Emoted):
                 self._say(f"{event.by}: {EMOTES.get(event.emote, '?')}", warning=False)

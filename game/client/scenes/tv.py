@@ -107,6 +107,7 @@ class TvScene(BaseScene):
         self._told_party: Party | None = None  # the party as a collapse being shown began
         self.bubbles: list[Bubble] = []
         self.news: deque[tuple[str, float]] = deque(maxlen=NEWS_LINES)
+        self._news_held: list[str] = []  # come while a collapse's marks fly: told as they land
 
     def enter(self, **params: Any) -> None:
         self.back = params.get("back")
@@ -164,6 +165,9 @@ class TvScene(BaseScene):
         now = self.ctx.time
         self.link.update()
         self.effects.update(dt)
+        if self._news_held and not self.effects.busy:
+            self.news.extend((text, now) for text in self._news_held)
+            self._news_held.clear()
         self.bubbles = [b for b in self.bubbles if now - b.since < EMOTE_TIME]
         while self.news and now - self.news[0][1] > NEWS_TIME:
             self.news.popleft()
@@ -180,8 +184,12 @@ class TvScene(BaseScene):
             words = EMOTES.get(event.emote, "?")
             self.bubbles.append(Bubble(words, event.by, now))
         elif isinstance(event, Notice | Refused):
-            text = event.text if isinstance(event, Notice) else event.reason
-            self.news.append((sentence(text), now))
+            text = sentence(event.text if isinstance(event, Notice) else event.reason)
+            # A game's result comes with its last move: told once the board has shown it.
+            if self.effects.busy:
+                self._news_held.append(text)
+            else:
+                self.news.append((text, now))
 
     def _show(self, snap: Snapshot) -> None:
         before, after = self.pos, snap.position
