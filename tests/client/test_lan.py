@@ -41,7 +41,9 @@ def join_by_address(d: Driver, address: tuple[str, int]) -> None:
     d.until(lambda: d.name is SceneName.PLAY)
 
 
-def play_my_side_to_the_end(d: Driver, seed: int) -> None:
+def play_my_side_to_the_end(d: Driver, seed: int, land: bool = True) -> None:
+    """Random moves for this window's side until the game is over; ``land``: and its last
+    collapse has landed (the results open after it)."""
     rng = Random(seed)
     while not d.scene.pos.is_over:
         pos = d.scene.pos
@@ -53,7 +55,8 @@ def play_my_side_to_the_end(d: Driver, seed: int) -> None:
             d.until(lambda count=count: len(d.scene.moves) > count)
         else:
             d.until(lambda pos=pos: d.scene.pos != pos or d.scene.pos.is_over)
-    d.ready()  # the last collapse lands before the results open
+    if land:
+        d.ready()
 
 
 def test_host_a_table_with_a_bot_and_play_it_to_the_results(driver: Driver, tmp_path: Path) -> None:
