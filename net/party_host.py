@@ -303,7 +303,10 @@ class PartyHost(Host):
         self._on_queue(conn, Queue(True))
 
     def _on_queue(self, conn: Connection, queue: Queue) -> None:
-        if queue.join == (conn.role == PLAYER):
+        # In the queue: a player present. A player who asked to watch after the game in
+        # hand is still seated in it, but out of the queue (and may ask to come back).
+        queued = conn.role == PLAYER and conn.name in self.party.present
+        if queue.join == queued:
             said = "you are in the queue already" if queue.join else "you are not in the queue"
             conn.send(Refused(said))
         elif not self._queue_changes.allow(conn, asyncio.get_running_loop().time()):
@@ -316,8 +319,9 @@ class PartyHost(Host):
         else:
             self.party.leave(conn.name)
             self._save_party()
-            if conn.seat is None:
-                conn.role = SPECTATOR
+            if conn.seat is None or self.table.position.is_over:
+                # No game in hand (a finished one keeps its seats until the next starts).
+                conn.seat, conn.role = None, SPECTATOR
                 self._welcome(conn)
                 self._changed(f"{conn.name} leaves the queue to watch")
             else:

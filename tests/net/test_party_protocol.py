@@ -190,6 +190,51 @@ def test_a_player_leaving_the_queue_mid_game_finishes_it_then_watches(
         conn.close()
 
 
+def test_a_player_who_asks_to_watch_after_their_game_ended_watches_and_may_queue_again(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    # Asked from the results screen ("Watch the board"), after the game but before the next:
+    # still seated in the finished game, Bo was left a player out of the queue, told "you
+    # are in the queue already" when asking back in, and the party waited for players.
+    host = party_host(start_at=2, clock=0.02, between=600.0)
+    ada, bo = Raw(host.address), Raw(host.address)
+    ada.hello(name="Ada")
+    bo.hello(name="Bo")
+    assert bo.expect(Welcome, lambda w: w.seat is not None).seat == "O"
+    bo.expect(Party, lambda p: p.games == 1 and not p.playing)  # the clock played it out
+    bo.send(Queue(False))
+    assert bo.expect(Welcome).role == SPECTATOR
+    assert bo.expect(Notice, lambda n: "watch" in n.text).text == "Bo leaves the queue to watch"
+    assert "Bo" not in bo.expect(Party, lambda p: "Bo" not in p.queue).queue
+    bo.send(Queue(False))
+    assert bo.expect(Refused).reason == "you are not in the queue"
+    time.sleep(party_host_module.QUEUE_EVERY)  # the queue's changes are rate limited
+    bo.send(Queue(True))
+    assert bo.expect(Welcome).role == "player"
+    assert bo.expect(Party, lambda p: "Bo" in p.queue)
+    for conn in (ada, bo):
+        conn.close()
+
+
+def test_a_player_who_asked_to_watch_mid_game_may_change_their_mind(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    host = party_host(start_at=2, clock=30.0, between=600.0)
+    ada, bo = Raw(host.address), Raw(host.address)
+    ada.hello(name="Ada")
+    bo.hello(name="Bo")
+    assert bo.expect(Welcome, lambda w: w.seat is not None).seat == "O"
+    bo.send(Queue(False))
+    assert bo.expect(Notice, lambda n: "watch" in n.text).text == "Bo will watch after this game"
+    bo.send(Queue(True))  # not "in the queue already": Bo had left it
+    assert bo.expect(Welcome).seat == "O"  # still playing the game in hand
+    assert bo.expect(Notice).text == "Bo joins the queue"
+    bo.send(Queue(True))
+    assert bo.expect(Refused).reason == "you are in the queue already"
+    for conn in (ada, bo):
+        conn.close()
+
+
 @pytest.mark.skipif(
     os.environ.get("QTTT_PRIVATE_NETNS") != "1",
     reason="mDNS is only sent inside a private network namespace (run pytest as root)",
