@@ -24,11 +24,13 @@ from tests.client.test_lan import LOOPBACK, play_my_side_to_the_end
 
 
 @pytest.fixture
-def seated(driver: Driver, tmp_path: Path) -> Iterator[HostHandle]:
-    """A winner-stays party hosted on loopback without a clock, a beginner bot (Bo) and this
+def seated(driver: Driver, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[HostHandle]:
+    """A winner-stays party of three games (or of the number the test asks for: indirect
+    parametrization) hosted on loopback without a clock, a beginner bot (Bo) and this
     window sat at it, in the first game; the host's handle."""
     config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
-    party = PartyConfig(WINNER_STAYS, games=3, clock=0.0, between=600.0, seed=5)
+    games = getattr(request, "param", 3)
+    party = PartyConfig(WINNER_STAYS, games=games, clock=0.0, between=600.0, seed=5)
     make = functools.partial(PartyHost, party=party)
     host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config, make)
     bot = LoopThread("test-party-bot")
@@ -95,6 +97,24 @@ def test_a_games_result_is_told_once_its_last_marks_have_landed(
     assert verdict is not None and verdict not in told_in_flight
     d.frames(2)
     assert verdict in [words.lower() for words in shown(d)]  # told as the marks land
+
+
+@pytest.mark.parametrize("seated", [1], indirect=True)
+def test_once_the_party_is_over_a_guest_is_offered_no_queue(
+    driver: Driver, seated: HostHandle
+) -> None:
+    """The night's last game played, the guest watching the party's screen is offered what
+    is left to do (leave), not a queue that leads nowhere."""
+    d = driver
+    play_my_side_to_the_end(d, seed=6)
+    d.key(pygame.K_RETURN)  # the results
+    assert d.scene.menu.items[0].label == "Watch the board"
+    d.key(pygame.K_RETURN)
+    assert d.name is SceneName.PARTY
+    d.until(lambda: d.scene.party is not None and d.scene.party.finished)
+    assert d.scene.hint() == "Esc: leave"
+    d.key(pygame.K_RETURN)  # the guest's menu
+    assert [item.label for item in d.scene.menu.items] == ["Leave the party", "Back to the party"]
 
 
 def shown(d: Driver) -> list[str]:

@@ -123,9 +123,17 @@ class PartyScene(TvScene):
                 Item("Back", self._unkick),
             ]
         elif self.couch is None:
+            over = bool(self.party and self.party.finished)  # no queue leads anywhere now
+            queue = (
+                []
+                if over
+                else [
+                    Item("Join the queue", lambda: self._queue(True)),
+                    Item("Just watch", lambda: self._queue(False)),
+                ]
+            )
             self.menu.items = [
-                Item("Join the queue", lambda: self._queue(True)),
-                Item("Just watch", lambda: self._queue(False)),
+                *queue,
                 Item("Leave the party", lambda: self.ctx.go(SceneName.TITLE)),
                 Item("Back to the party", self._close_menu),
             ]
@@ -318,6 +326,8 @@ class PartyScene(TvScene):
 
     def hint(self) -> str:
         if self.couch is None:
+            if self.party and self.party.finished:
+                return "Esc: leave"
             return "Enter: queue  ·  Esc: leave"
         return "Enter or A: the host's menu"
 
