@@ -49,7 +49,10 @@ export function drawParty(root, party, me, role) {
       return row;
     }),
   );
-  const queued = role === "player";
+  // In the queue: a player the party has here. One who asked to watch after the game in hand
+  // still plays it, out of the queue, and may ask back in.
+  const mine = party.standings.find((s) => s.name === me);
+  const queued = role === "player" && (mine?.here ?? true);
   root.querySelector('[data-action="leave"]').hidden = !queued || party.finished;
   root.querySelector('[data-action="queue"]').hidden = queued || party.finished;
 }

@@ -58,6 +58,31 @@ def test_a_phone_queues_plays_its_party_game_and_sees_the_scoreboard(
         expect(cells.nth(2)).to_have_text(_points(rows[name].half_points))
 
 
+def test_a_phone_that_leaves_the_queue_mid_game_may_ask_back_in(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # Left mid-game, the phone still plays the game in hand: it showed "Leave the queue"
+    # still, and tapped again was told "you are not in the queue", with no way back in.
+    party = PartyConfig(start_at=2, clock=30.0, seed=5)
+    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
+    page = phone()
+    join(page, page_url(handle), "Ada")
+    bots = LoopThread("party-bot")
+    try:
+        bots.submit(play_party_bot(handle.address, "beginner", name="Robo", seed=2))
+        page.wait_for_selector(".seat.me")  # seated for game 1
+        page.tap("[data-action=leave]")
+        expect(page.locator("#notice")).to_contain_text("Ada will watch after this game")
+        expect(page.locator("[data-action=queue]")).to_be_visible()
+        expect(page.locator("[data-action=leave]")).to_be_hidden()
+        expect(page.locator(".seat.me")).to_have_count(1)  # the game in hand is still theirs
+        page.tap("[data-action=queue]")
+        expect(page.locator("[data-action=leave]")).to_be_visible()
+        expect(page.locator("[data-action=queue]")).to_be_hidden()
+    finally:
+        bots.stop()
+
+
 def _points(half_points: int) -> str:
     whole, half = divmod(half_points, 2)
     return (f"{whole}½" if whole else "½") if half else str(whole)
