@@ -123,15 +123,12 @@ class PartyScene(TvScene):
                 Item("Back", self._unkick),
             ]
         elif self.couch is None:
-            over = bool(self.party and self.party.finished)  # no queue leads anywhere now
-            queue = (
-                []
-                if over
-                else [
-                    Item("Join the queue", lambda: self._queue(True)),
-                    Item("Just watch", lambda: self._queue(False)),
-                ]
-            )
+            queue = [
+                Item("Join the queue", lambda: self._queue(True)),
+                Item("Just watch", lambda: self._queue(False)),
+            ]
+            if self.party and self.party.finished:
+                queue = []  # no queue leads anywhere now
             self.menu.items = [
                 *queue,
                 Item("Leave the party", lambda: self.ctx.go(SceneName.TITLE)),
