@@ -168,15 +168,21 @@ def test_a_seated_player_who_drops_reclaims_the_seat_under_the_party_name(
         conn.close()
 
 
+def ada_and_bo_seated(host: HostHandle) -> tuple[Raw, Raw]:
+    """Ada and Bo at ``host``'s party (of two to start), seated in its first game: Bo at O."""
+    ada, bo = Raw(host.address), Raw(host.address)
+    ada.hello(name="Ada")
+    bo.hello(name="Bo")
+    assert bo.expect(Welcome, lambda w: w.seat is not None).seat == "O"
+    return ada, bo
+
+
 def test_a_player_leaving_the_queue_mid_game_finishes_it_then_watches(
     party_host: Callable[..., HostHandle],
 ) -> None:
     # A clock of 20 ms plays every move for two players who never move themselves.
     host = party_host(start_at=2, clock=0.02, between=0.02)
-    ada, bo = Raw(host.address), Raw(host.address)
-    ada.hello(name="Ada")
-    bo.hello(name="Bo")
-    assert bo.expect(Welcome, lambda w: w.seat is not None).seat == "O"
+    ada, bo = ada_and_bo_seated(host)
     bo.send(Queue(False))
     assert bo.expect(Notice, lambda n: "Bo will watch" in n.text).text == (
         "Bo will watch after this game"
@@ -197,10 +203,7 @@ def test_a_player_who_asks_to_watch_after_their_game_ended_watches_and_may_queue
     # still seated in the finished game, Bo was left a player out of the queue, told "you
     # are in the queue already" when asking back in, and the party waited for players.
     host = party_host(start_at=2, clock=0.02, between=600.0)
-    ada, bo = Raw(host.address), Raw(host.address)
-    ada.hello(name="Ada")
-    bo.hello(name="Bo")
-    assert bo.expect(Welcome, lambda w: w.seat is not None).seat == "O"
+    ada, bo = ada_and_bo_seated(host)
     bo.expect(Party, lambda p: p.games == 1 and not p.playing)  # the clock played it out
     bo.send(Queue(False))
     assert bo.expect(Welcome).role == SPECTATOR
@@ -220,10 +223,7 @@ def test_a_player_who_asked_to_watch_mid_game_may_change_their_mind(
     party_host: Callable[..., HostHandle],
 ) -> None:
     host = party_host(start_at=2, clock=30.0, between=600.0)
-    ada, bo = Raw(host.address), Raw(host.address)
-    ada.hello(name="Ada")
-    bo.hello(name="Bo")
-    assert bo.expect(Welcome, lambda w: w.seat is not None).seat == "O"
+    ada, bo = ada_and_bo_seated(host)
     bo.send(Queue(False))
     assert bo.expect(Notice, lambda n: "watch" in n.text).text == "Bo will watch after this game"
     bo.send(Queue(True))  # not "in the queue already": Bo had left it
