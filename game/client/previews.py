@@ -1,6 +1,11 @@
 """A collapse's two outcomes, side by side in the play screen's panel: each a small board of
 the position it leaves, its words under it, and the focus ring round the one looked at.
 
+The ring is part of the panel's still picture, as a menu's focus ring is: it breathes for a
+moment after the outcome looked at changes, then rests at its brightest (a window left on a
+choice rests too, rather than freezing the ring mid-breath), and once an outcome is chosen it
+rests at once while the marks fly: nothing is left to choose.
+
 A panel owning its two squares, as :mod:`game.client.hud` owns the words above them; the
 play scene says where they stand, which outcome is looked at, and hands clicks to
 :meth:`Previews.at`.
@@ -13,9 +18,8 @@ import pygame
 from game.client import theme
 from game.client.board_view import BoardView, Look
 from game.client.prose import action_words
-from game.client.still import Over
 from game.client.theme import Palette
-from game.client.widgets import focus_ring
+from game.client.widgets import FOCUS_RATE, focus_ring, ring_reach
 from game.rules import Action, Position, Variant
 
 KEPT = 4  # outcomes' boards kept before they start again (an undo and a redo show them again)
@@ -29,6 +33,7 @@ class Previews:
         self._views: dict[Action, BoardView] = {}
         # Where the ring goes, and for what: (position, choice, square, the board's area).
         self._ring: tuple[Position, int, pygame.Rect, pygame.Rect] | None = None
+        self._breath = theme.Breath(FOCUS_RATE)
 
     @staticmethod
     def places(hud: pygame.Rect, bottom: int, size: tuple[int, int]) -> list[pygame.Rect]:
@@ -78,6 +83,24 @@ class Previews:
             label = theme.text(text, size, palette.text if chosen else palette.dim, chosen)
             theme.blit_centered(surface, label, (rect.centerx, rect.bottom + words * 0.8))
 
+    def ring_time(self, pos: Position, choice: int, chosen: bool, now: float) -> float:
+        """The moment the ring round outcome ``choice`` of ``pos`` is drawn at ``now``: it
+        breathes after the outcome looked at changes, then rests; ``chosen``: at rest."""
+        if chosen:
+            return theme.rest_after(0.0, FOCUS_RATE)
+        return self._breath.time((pos, choice), now)
+
+    def breathing(self, pos: Position, choice: int, chosen: bool, now: float) -> bool:
+        """Whether the ring still moves at ``now`` (a choice at rest lets the window sleep)."""
+        return not chosen and self._breath.moving((pos, choice), now)
+
+    def ring_reach(
+        self, rects: list[pygame.Rect], pos: Position, choice: int, height: int
+    ) -> pygame.Rect:
+        """All the ring may cover round outcome ``choice`` at any moment, on a screen ``height``
+        pixels high: round its board, once drawn, else round its square."""
+        return ring_reach(self._ring_area(rects, pos, choice) or rects[choice], height)
+
     def draw_ring(
         self,
         surface: pygame.Surface,
@@ -86,17 +109,22 @@ class Previews:
         choice: int,
         palette: Palette,
         time: float,
-        over: Over,
     ) -> None:
-        """The focus ring every screen uses, round the board of outcome ``choice``."""
+        """The focus ring every screen uses, round the board of outcome ``choice`` (drawn by
+        :meth:`draw`), at ``time`` (:meth:`ring_time`)."""
+        area = self._ring_area(rects, pos, choice) or rects[choice]
+        focus_ring(surface, area, palette, time, 10)
+
+    def _ring_area(
+        self, rects: list[pygame.Rect], pos: Position, choice: int
+    ) -> pygame.Rect | None:
+        """The board's area in outcome ``choice``'s square, once that board has been drawn."""
         rect = rects[choice]
         ring = self._ring
         if ring is None or ring[0] is not pos or ring[1] != choice or ring[2] != rect:
             # Found once per choice, not each frame: Ultimate's outcomes take a while to resolve.
             action = pos.collapse_outcomes()[choice][0]
-            if action not in self._views:  # not drawn yet: next frame knows its board
-                over.add_frame(focus_ring(surface, rect, palette, time, 10), rect)
-                return
+            if action not in self._views:
+                return None
             ring = self._ring = (pos, choice, rect, self._views[action].layout(rect).area)
-        inside = ring[3]
-        over.add_frame(focus_ring(surface, inside, palette, time, 10), inside)
+        return ring[3]

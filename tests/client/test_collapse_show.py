@@ -3,6 +3,7 @@ marks fly home slowly, and the result waits for them to land."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,7 +14,8 @@ from game.client.canvas import Canvas
 from game.client.collapse_show import FULL, QUICK, Banner, CollapseShow
 from game.client.scene import SceneName
 from game.client.still import Still
-from game.client.theme import palette_for
+from game.client.theme import PULSE_TIME, palette_for
+from game.client.widgets import FOCUS_RATE, ring_reach
 from game.records import Record
 from game.rules import Goff, Player
 from tests.client.driver import Driver
@@ -79,6 +81,42 @@ def test_a_cycle_holds_the_board_and_the_marks_land_before_the_result(full: Driv
     assert d.scene.effects.sweeps or d.scene.effects.struck_rows(d.scene.pos)
     d.key(pygame.K_RETURN)
     assert d.name is SceneName.RESULTS
+
+
+def test_the_ring_round_an_outcome_breathes_then_rests_and_rests_once_chosen(
+    full: Driver,
+) -> None:
+    """As a menu's focus ring: it breathes a moment after the outcome looked at changes, then
+    rests at its brightest and the window sleeps (it froze mid-breath); once the outcome is
+    chosen it rests while the marks fly, as nothing is left to choose."""
+    d = full
+    start(d, {Player.X: None, Player.O: None})
+    d.ready()  # the cycle's beat is over
+    d.key(pygame.K_RIGHT)  # an outcome looked at
+    scene = d.scene
+    pos = scene.pos
+    assert scene.choice is not None
+    rects = scene._preview_rects(scene._areas()[1])
+
+    def ring() -> bytes:
+        reach = ring_reach(rects[scene.choice], d.app.size[1])  # round its square: all of it
+        return pygame.image.tobytes(pygame.display.get_surface().subsurface(reach), "RGB")
+
+    breathing = ring()
+    d.frames(6)
+    assert ring() != breathing and scene.animating
+    d.settle(PULSE_TIME + math.tau / FOCUS_RATE)  # the first peak after PULSE_TIME
+    assert not scene.animating  # at rest: the window sleeps
+    rested = ring()
+    d.frames(6)
+    assert ring() == rested
+    d.play(GOFF, GAME[-1], "keys")  # chosen: the marks fly, the panel shows the choice
+    assert scene.effects.flights and scene.show.before == pos
+    d.frames(1)
+    flying = ring()
+    while scene.show.before is not None:
+        assert ring() == flying
+        d.frames(4)
 
 
 def test_a_bot_is_seen_weighing_the_outcomes_before_it_chooses(full: Driver) -> None:

@@ -76,7 +76,7 @@ from game.client.scene import (
     save_in_worker,
 )
 from game.client.scenes.setup import PERSON, called, seat_title, variant_title
-from game.client.still import Over, Still
+from game.client.still import Still
 from game.client.study import draw_study
 from game.client.toast import Toast
 from game.client.widgets import Item, Menu, ring_reach
@@ -825,6 +825,7 @@ class PlayScene(BaseScene):
             or self.message is not None
             or bot_waits  # its pause runs out with no event to wake the window
             or self.hud_menu.breathing(self.ctx.time)  # the focus ring moves
+            or self._ring_breathing()
             or self.advice.busy  # its answer has no event to wake the window
             or self.advice.hints.at(self.pos) is not None  # the ghost breathes
         )
@@ -882,10 +883,15 @@ class PlayScene(BaseScene):
         # a frame in a collapse puts them back as one picture where they were drawn over,
         # and draws what moves over them. The board and the panel are parts of it, each
         # painted again alone when it alone changed.
-        # The panel's focus ring breathes in a part of its own, painted again alone.
+        # The panel's focus rings breathe in parts of their own, painted again alone.
         ring = tuple(
             ((*rect,), when) for rect, when in self.hud_menu.changing(surface.get_height(), t)
         )
+        if (ringed := self._ringed()) is not None:
+            pos, choice, chosen = ringed
+            rects = self._preview_rects(hud)
+            reach = self.previews.ring_reach(rects, pos, choice, surface.get_height())
+            ring += (((*reach,), self.previews.ring_time(pos, choice, chosen, t)),)
         # The panel may show a collapse's words a frame after its board (Still._put_off).
         panel = (((*side,), self._panel_key()),)
         over = self.still.draw(
@@ -898,7 +904,6 @@ class PlayScene(BaseScene):
         if (hint := self.advice.hints.at(self.pos)) is not None:
             over.add(draw_ghost(surface, layout, self.pos, hint, palette, t))
         self.effects.draw(surface, layout, palette, alpha, over)
-        self._draw_chosen_ring(surface, hud, over)
         if self.message is not None:
             room = self._toast_room(hud)
             scale = theme.scale(self.ctx.size)
@@ -1080,6 +1085,9 @@ class PlayScene(BaseScene):
         if self._previews_up(pos):
             rects = self._preview_rects(hud)
             self.previews.draw(surface, rects, pos, self.choice, palette, scale.body)
+            if (ringed := self._ringed()) is not None:
+                when = self.previews.ring_time(*ringed, self.ctx.time)
+                self.previews.draw_ring(surface, rects, pos, ringed[1], palette, when)
         else:
             top = rest.y
             if self.show.banner_up(self.ctx.time):  # the moves go on under it, none cut
@@ -1127,13 +1135,19 @@ class PlayScene(BaseScene):
             area.height -= line.get_height() + scale.px(8)
         scoreboard.draw(surface, area, party, palette, scale.unit, self.ctx.time, 32)
 
-    def _draw_chosen_ring(self, surface: pygame.Surface, hud: pygame.Rect, over: Over) -> None:
-        """The focus ring round the outcome looked at or chosen."""
+    def _ringed(self) -> tuple[Position, int, bool] | None:
+        """What the panel's ring goes round: the position the previews show, the outcome looked
+        at, and whether it was chosen (the marks fly: nothing is left to choose); None while
+        none is looked at."""
         pos = self.show.hud_position(self.pos)
-        if self.choice is not None and self._previews_up(pos):
-            rects = self._preview_rects(hud)
-            palette, t = self.ctx.palette, self.ctx.time
-            self.previews.draw_ring(surface, rects, pos, self.choice, palette, t, over)
+        if self.choice is None or not self._previews_up(pos):
+            return None
+        return pos, self.choice, self.show.before is not None
+
+    def _ring_breathing(self) -> bool:
+        """Whether the ring round the outcome looked at still moves."""
+        ringed = self._ringed()
+        return ringed is not None and self.previews.breathing(*ringed, self.ctx.time)
 
     def _toast_room(self, hud: pygame.Rect) -> pygame.Rect:
         """Where a toast goes: in the side panel, under its words and over the top of what
