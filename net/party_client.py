@@ -15,6 +15,8 @@ from net.bot import BotGameError, bot_for, bot_name, next_event
 from net.client import TableClient, TableEvent
 from net.seats import SeatStore
 
+GG_AFTER = 2.0  # seconds after a game's end: a full collapse show's flight and more
+
 
 async def play_party_bot(
     address: tuple[str, int],
@@ -46,12 +48,25 @@ async def play_party_bot(
     asked: tuple[Position, int] | None = None
     # The game this bot played that it has not said "gg" after yet.
     playing: int | None = None
+    # Its "gg", said once the room has seen the game end (the deciding collapse fly home):
+    # said at once, its bubble on the big screen told the room a game was over before the
+    # board did.
+    gg: asyncio.TimerHandle | None = None
+
+    def say_gg() -> None:
+        nonlocal gg
+        gg = None
+        client.send(protocol.Emote("gg"))
+
     try:
         while True:
             event = await next_event(events, running)
             # The Party in hand, not client.party: a read can bring a later one (someone leaving
             # after the end), and every bot should report the party as it ended.
             if isinstance(event, protocol.Party) and event.finished:
+                if gg is not None:
+                    gg.cancel()
+                    say_gg()  # the night's last game's: before leaving
                 return event
             party, pos, table = client.party, client.position, client.table
             if pos is None or table is None:
@@ -63,7 +78,7 @@ async def play_party_bot(
                     # this bot played there has been one: this is a plain table.
                     raise BotGameError("this table is not a party; join it without --party")
                 if playing == table.game:
-                    client.send(protocol.Emote("gg"))
+                    gg = asyncio.get_running_loop().call_later(GG_AFTER, say_gg)
                     playing = None
                 continue
             mine = client.seat is not None and pos.to_play is client.seat
@@ -74,5 +89,7 @@ async def play_party_bot(
                     client.play(action)
                     asked = (pos, client.welcomes)
     finally:
+        if gg is not None:
+            gg.cancel()
         await client.close()
         await running

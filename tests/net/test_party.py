@@ -17,13 +17,13 @@ import pytest
 
 from game.records import read_record
 from game.rules import Place, Player
-from game.session import Notice
+from game.session import Notice, Snapshot
 from net.client import TableClient, TableEvent
 from net.host import HostHandle, new_table, start_host_thread
 from net.party import KNOCKOUT, ROUND_ROBIN, WINNER_STAYS
-from net.party_client import play_party_bot
+from net.party_client import GG_AFTER, play_party_bot
 from net.party_host import PartyConfig, PartyHost, party_record, party_records
-from net.protocol import SPECTATOR, Party, Queue
+from net.protocol import SPECTATOR, Emoted, Party, Queue
 from tests.net.conftest import host_config
 from tests.net.nights import party_game, write_night, x_wins
 
@@ -103,6 +103,40 @@ async def stopped_once(host: HostHandle, names: list[str], when: Callable[[Party
     host.stop()
     with pytest.raises(Exception, match="the host closed the table"):
         await bots
+
+
+def test_a_bot_says_gg_once_the_room_has_seen_the_game_end(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    # Said with the game's last move, the bot's "gg" bubble showed on the big screen while
+    # the deciding collapse still flew home, telling the room the game was over.
+    host = party_host(WINNER_STAYS, games=2, between=600.0)
+
+    async def watch() -> tuple[float, dict[str, float]]:
+        loop = asyncio.get_running_loop()
+        over: list[float] = []
+        said: dict[str, float] = {}
+
+        def seen(event: TableEvent) -> None:
+            if isinstance(event, Snapshot) and event.position.is_over and not over:
+                over.append(loop.time())
+            elif isinstance(event, Emoted) and event.emote == "gg":
+                said.setdefault(event.by, loop.time())
+
+        eye = TableClient(host.address, "eye", seen, role=SPECTATOR)
+        watching = asyncio.ensure_future(eye.run())
+        bots = asyncio.ensure_future(party_of(host.address, ["ann", "ben"]))
+        while len(said) < 2:
+            await asyncio.sleep(0.01)
+        host.call(host.host.next_now)  # type: ignore[attr-defined]
+        await bots  # the second game, the night's last: its "gg" comes as the bots leave
+        await eye.close()
+        await watching
+        return over[0], said
+
+    over, said = run(watch(), timeout=60)
+    assert set(said) == {"ann", "ben"}
+    assert all(at - over >= GG_AFTER * 0.9 for at in said.values())
 
 
 @pytest.mark.parametrize(
