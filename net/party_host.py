@@ -321,12 +321,16 @@ class PartyHost(Host):
             self._save_party()
             if conn.seat is None or self.table.position.is_over:
                 # No game in hand (a finished one keeps its seats until the next starts).
-                conn.seat, conn.role = None, SPECTATOR
-                self._welcome(conn)
+                self._watches(conn)
                 self._changed(f"{conn.name} leaves the queue to watch")
             else:
                 self._changed(f"{conn.name} will watch after this game")
             self._start_next()
+
+    def _watches(self, conn: Connection) -> None:
+        """``conn``, out of the queue, watches from now: no seat, told so."""
+        conn.seat, conn.role = None, SPECTATOR
+        self._welcome(conn)
 
     def _full(self, conn: Connection) -> bool:
         """Whether the party has all the players it can hold here, said to ``conn`` if so
@@ -417,9 +421,7 @@ class PartyHost(Host):
         self._save_party()
         for conn in self.connections:
             if conn.seat is not None and conn.name not in self.party.present:
-                # They asked to leave the queue during the game: now they watch.
-                conn.seat, conn.role = None, SPECTATOR
-                self._welcome(conn)
+                self._watches(conn)  # they asked to leave the queue during the game
         outcome = self.table.position.outcome
         assert outcome is not None
         self._changed(f"game {number}: {_verdict(result, outcome.shared)}")

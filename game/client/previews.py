@@ -99,7 +99,7 @@ class Previews:
     ) -> pygame.Rect:
         """All the ring may cover round outcome ``choice`` at any moment, on a screen ``height``
         pixels high: round its board, once drawn, else round its square."""
-        return ring_reach(self._ring_area(rects, pos, choice) or rects[choice], height)
+        return ring_reach(self._ring_area(rects, pos, choice), height)
 
     def draw_ring(
         self,
@@ -112,19 +112,17 @@ class Previews:
     ) -> None:
         """The focus ring every screen uses, round the board of outcome ``choice`` (drawn by
         :meth:`draw`), at ``time`` (:meth:`ring_time`)."""
-        area = self._ring_area(rects, pos, choice) or rects[choice]
-        focus_ring(surface, area, palette, time, 10)
+        focus_ring(surface, self._ring_area(rects, pos, choice), palette, time, 10)
 
-    def _ring_area(
-        self, rects: list[pygame.Rect], pos: Position, choice: int
-    ) -> pygame.Rect | None:
-        """The board's area in outcome ``choice``'s square, once that board has been drawn."""
+    def _ring_area(self, rects: list[pygame.Rect], pos: Position, choice: int) -> pygame.Rect:
+        """What the ring goes round: the board in outcome ``choice``'s square, once that board
+        has been drawn (:meth:`draw`), else the whole square."""
         rect = rects[choice]
         ring = self._ring
         if ring is None or ring[0] is not pos or ring[1] != choice or ring[2] != rect:
             # Found once per choice, not each frame: Ultimate's outcomes take a while to resolve.
             action = pos.collapse_outcomes()[choice][0]
             if action not in self._views:
-                return None
+                return rect
             ring = self._ring = (pos, choice, rect, self._views[action].layout(rect).area)
         return ring[3]

@@ -31,8 +31,9 @@ def said(text: str, now: float, until: float, warning: bool, up: Toast | None) -
     """The toast that says ``text`` now, where ``up`` is the one on show: news joins news
     that came within TOGETHER (the one before it only); a warning (the player's own pick
     refused) stands alone, and is not joined."""
-    joins = not warning and up is not None and not up.warning and now - up.since < TOGETHER
-    return Toast(text, until, warning, now, up.text if joins and up is not None else "")
+    if warning or up is None or up.warning or now - up.since >= TOGETHER:
+        return Toast(text, until, warning, now)
+    return Toast(text, until, warning, now, up.text)
 
 
 def draw(

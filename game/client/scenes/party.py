@@ -110,6 +110,11 @@ class PartyScene(TvScene):
             self.field.close()
 
     @property
+    def _night_over(self) -> bool:
+        """Whether the host has said the party is over."""
+        return self.party is not None and self.party.finished
+
+    @property
     def night(self) -> Night | None:
         return self.couch.night if self.couch else None
 
@@ -127,7 +132,7 @@ class PartyScene(TvScene):
                 Item("Join the queue", lambda: self._queue(True)),
                 Item("Just watch", lambda: self._queue(False)),
             ]
-            if self.party and self.party.finished:
+            if self._night_over:
                 queue = []  # no queue leads anywhere now
             self.menu.items = [
                 *queue,
@@ -297,7 +302,7 @@ class PartyScene(TvScene):
         busy = self.menu_open or self.field is not None  # the host is busy with the menu
         if table.seated and snap is not None and not snap.position.is_over and not busy:
             self.ctx.go(SceneName.PLAY)
-        elif self.night is not None and self.party is not None and self.party.finished:
+        elif self.night is not None and self._night_over:
             night = self.night
             self.ctx.go(
                 SceneName.PARTY_RESULTS,
@@ -323,7 +328,7 @@ class PartyScene(TvScene):
 
     def hint(self) -> str:
         if self.couch is None:
-            if self.party and self.party.finished:
+            if self._night_over:
                 return "Esc: leave"
             return "Enter: queue  ·  Esc: leave"
         return "Enter or A: the host's menu"
