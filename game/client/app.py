@@ -30,7 +30,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -119,6 +119,7 @@ class App:
         self.input = InputMapper()
         self.timestep = FixedTimestep(clock=clock) if clock else FixedTimestep()
         self._executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="qttt-worker")
+        self._asked: list[Future[Any]] = []  # the workers' tasks not yet seen done
         self._messages: queue.SimpleQueue[object] = queue.SimpleQueue()
         self._woken = threading.Event()  # set from any thread to end an idle wait early
         self._next: tuple[SceneName, dict[str, Any]] | None = None
@@ -202,7 +203,20 @@ class App:
     def run_in_worker(self, fn: Callable[[], T]) -> Future[T]:
         future = self._executor.submit(fn)
         future.add_done_callback(lambda _: self._wake())  # the scene polls it in update
+        self._asked = [f for f in self._asked if not f.done()]
+        self._asked.append(future)
         return future
+
+    def wait_for_workers(self, timeout: float) -> bool:
+        """Wait until every task asked of the workers is done, or ``timeout`` seconds pass;
+        whether they are all done.
+
+        For a picture of a scene (:mod:`~game.client.snapshot`) that is the same however busy
+        the machine: a replay's analysis, judged in a worker, is drawn as far as it has got.
+        """
+        _, pending = wait(self._asked, timeout)
+        self._asked = list(pending)
+        return not pending
 
     def _wake(self) -> None:
         """From any thread: end an idle wait now."""
