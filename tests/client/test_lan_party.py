@@ -99,6 +99,21 @@ def test_a_games_result_is_told_once_its_last_marks_have_landed(
     assert verdict in [words.lower() for words in shown(d)]  # told as the marks land
 
 
+def test_a_guest_between_games_is_told_what_enter_offers(
+    driver: Driver, seated: HostHandle
+) -> None:
+    """Watching the party's screen, a guest read "Enter: queue" and got a menu: join the
+    queue, or just watch."""
+    d = driver
+    play_my_side_to_the_end(d, seed=6)
+    d.key(pygame.K_RETURN)  # the results
+    d.key(pygame.K_RETURN)  # watch the board
+    assert d.name is SceneName.PARTY and not d.scene.party.finished
+    assert d.scene.hint() == "Enter: queue or watch  ·  Esc: leave"
+    d.key(pygame.K_RETURN)
+    assert [item.label for item in d.scene.menu.items][:2] == ["Join the queue", "Just watch"]
+
+
 @pytest.mark.parametrize("seated", [1], indirect=True)
 def test_once_the_party_is_over_a_guest_is_offered_no_queue(
     driver: Driver, seated: HostHandle

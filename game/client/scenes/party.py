@@ -330,7 +330,7 @@ class PartyScene(TvScene):
         if self.couch is None:
             if self._night_over:
                 return "Esc: leave"
-            return "Enter: queue  ·  Esc: leave"
+            return "Enter: queue or watch  ·  Esc: leave"  # what the menu it opens offers
         return "Enter or A: the host's menu"
 
     def _screen(self) -> pygame.Rect:
