@@ -107,6 +107,12 @@ def press(device: Device, what: str = "choose") -> str:
     return _PRESS[device][what]
 
 
+def button(device: Device, what: str = "choose") -> str:
+    """The button that does ``what`` on ``device``, as a hint names it: "Enter", "B",
+    "right-click" (:func:`press` without its "press")."""
+    return press(device, what).removeprefix("press ")
+
+
 _CONTROLS = {
     Device.PAD: "D-pad to move · A to choose · B to go back · Start for buttons",
     Device.KEYS: "Arrows to move · Enter to choose · Escape to go back · F11 full screen",

@@ -99,19 +99,24 @@ def test_a_games_result_is_told_once_its_last_marks_have_landed(
     assert verdict in [words.lower() for words in shown(d)]  # told as the marks land
 
 
-def test_a_guest_between_games_is_told_what_enter_offers(
+def test_a_guest_between_games_is_told_what_its_buttons_offer(
     driver: Driver, seated: HostHandle
 ) -> None:
-    """Watching the party's screen, a guest read "Enter: queue" and got a menu: join the
-    queue, or just watch."""
+    """Watching the party's screen, a guest read "Enter: queue" and got a menu (join the
+    queue, or just watch), and read the keyboard's names with a pad in hand."""
     d = driver
     play_my_side_to_the_end(d, seed=6)
     d.key(pygame.K_RETURN)  # the results
     d.key(pygame.K_RETURN)  # watch the board
     assert d.name is SceneName.PARTY and not d.scene.party.finished
-    assert d.scene.hint() == "Enter: queue or watch  ·  Esc: leave"
-    d.key(pygame.K_RETURN)
+    assert d.scene.hint() == "Enter: queue or watch  ·  Escape: leave"
+    d.button(pygame.CONTROLLER_BUTTON_A)
     assert [item.label for item in d.scene.menu.items][:2] == ["Join the queue", "Just watch"]
+    assert d.scene.hint() == "A: queue or watch  ·  B: leave"
+    d.button(pygame.CONTROLLER_BUTTON_B)  # the menu closes
+    d.click((5, 5))  # and a click anywhere opens it again
+    assert d.scene.menu_open
+    assert d.scene.hint() == "Click: queue or watch  ·  right-click: leave"
 
 
 @pytest.mark.parametrize("seated", [1], indirect=True)
@@ -127,7 +132,7 @@ def test_once_the_party_is_over_a_guest_is_offered_no_queue(
     d.key(pygame.K_RETURN)
     assert d.name is SceneName.PARTY
     d.until(lambda: d.scene.party is not None and d.scene.party.finished)
-    assert d.scene.hint() == "Esc: leave"
+    assert d.scene.hint() == "Escape: leave"
     d.key(pygame.K_RETURN)  # the guest's menu
     assert [item.label for item in d.scene.menu.items] == ["Leave the party", "Back to the party"]
 

@@ -121,7 +121,7 @@ def test_emotes_from_the_couch_rise_and_fade(driver: Driver, tmp_path: Path) -> 
         host.stop()
 
 
-def test_a_plain_table_shows_its_seats_and_escape_twice_leaves(
+def test_a_plain_table_shows_its_seats_and_a_second_back_leaves(
     driver: Driver, tmp_path: Path
 ) -> None:
     d = driver
@@ -132,6 +132,8 @@ def test_a_plain_table_shows_its_seats_and_escape_twice_leaves(
         d.until(lambda: d.scene.pos is not None)
         assert d.scene.party is None and d.scene.session.table.seats[0].name is None
         d.frames(2)
+        d.button(pygame.CONTROLLER_BUTTON_DPAD_UP)  # a pad in hand: the hint names its buttons
+        assert d.scene.hint() == "B: leave"
         d.key(pygame.K_ESCAPE)  # one press only asks: the big screen is the whole room's
         assert d.name is SceneName.TV and d.scene._hint_line() == "Press Escape again to leave"
         d.key(pygame.K_ESCAPE)

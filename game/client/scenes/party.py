@@ -327,11 +327,16 @@ class PartyScene(TvScene):
     # -- drawing -----------------------------------------------------------------------
 
     def hint(self) -> str:
-        if self.couch is None:
-            if self._night_over:
-                return "Esc: leave"
-            return "Enter: queue or watch  ·  Esc: leave"  # what the menu it opens offers
-        return "Enter or A: the host's menu"
+        """The buttons this screen answers on the device in hand (a guest's menu: the queue,
+        or watching; the host's: the night)."""
+        device = self.ctx.device
+        choose = prose.sentence(prose.button(device))
+        if self.couch is not None:
+            return f"{choose}: the host's menu"
+        leave = f"{prose.button(device, 'back')}: leave"
+        if self._night_over:
+            return prose.sentence(leave)
+        return f"{choose}: queue or watch  ·  {leave}"
 
     def _screen(self) -> pygame.Rect:
         return pygame.Rect((0, 0), self.ctx.size)

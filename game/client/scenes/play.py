@@ -65,7 +65,7 @@ from game.client.intents import (
 from game.client.join_panel import draw_join
 from game.client.link import LIVE, RECONNECTING, LinkPanel
 from game.client.previews import Previews
-from game.client.prose import action_words, press, sentence
+from game.client.prose import action_words, button, press, sentence
 from game.client.scene import (
     COUNTING_FPS,
     FPS_CAP,
@@ -1018,7 +1018,7 @@ class PlayScene(BaseScene):
         if pos.awaiting_collapse:
             return f"{who}: left/right to pick an outcome, {press(self.ctx.device)} to choose it"
         if self.picked is not None:
-            back = press(self.ctx.device, "back").removeprefix("press ")
+            back = button(self.ctx.device, "back")
             return f"Now the second cell for {who}{pos.move_number} ({back} takes back)"
         return f"{who}: pick two cells for {who}{pos.move_number}"
 

@@ -36,7 +36,7 @@ from game.client.effects import Effects
 from game.client.intents import Cancel, Intent, Text
 from game.client.join_panel import draw_join
 from game.client.link import LIVE, RECONNECTING, LinkPanel
-from game.client.prose import press, sentence
+from game.client.prose import button, press, sentence
 from game.client.scene import COUNTING_FPS, FPS_CAP, BaseScene, Context, SceneName
 from game.client.scoreboard import fit
 from game.client.still import Changing, Redraw, Still
@@ -584,10 +584,12 @@ class TvScene(BaseScene):
             self._draw_party(surface, inner, party)
 
     def hint(self) -> str:
-        """The keys this screen answers, under the side column (emotes are a party's)."""
+        """The buttons this screen answers on the device in hand, under the side column
+        (emotes are a party's, and the keyboard's)."""
+        leave = f"{button(self.ctx.device, 'back')}: leave"
         if self.party is None:
-            return "Esc: leave"
-        return f"Keys 1–{len(EMOTES)}: emotes  ·  Esc: leave"
+            return sentence(leave)
+        return f"Keys 1–{len(EMOTES)}: emotes  ·  {leave}"
 
     def _draw_table(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
         """A plain table: its name, seats and spectators."""
