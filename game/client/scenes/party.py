@@ -329,11 +329,10 @@ class PartyScene(TvScene):
     def hint(self) -> str:
         """The buttons this screen answers on the device in hand (a guest's menu: the queue,
         or watching; the host's: the night)."""
-        device = self.ctx.device
-        choose = prose.sentence(prose.button(device))
+        choose = prose.sentence(prose.button(self.ctx.device))
         if self.couch is not None:
             return f"{choose}: the host's menu"
-        leave = f"{prose.button(device, 'back')}: leave"
+        leave = self._leave_hint()
         if self._night_over:
             return prose.sentence(leave)
         return f"{choose}: queue or watch  ·  {leave}"

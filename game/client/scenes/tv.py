@@ -586,10 +586,13 @@ class TvScene(BaseScene):
     def hint(self) -> str:
         """The buttons this screen answers on the device in hand, under the side column
         (emotes are a party's, and the keyboard's)."""
-        leave = f"{button(self.ctx.device, 'back')}: leave"
         if self.party is None:
-            return sentence(leave)
-        return f"Keys 1–{len(EMOTES)}: emotes  ·  {leave}"
+            return sentence(self._leave_hint())
+        return f"Keys 1–{len(EMOTES)}: emotes  ·  {self._leave_hint()}"
+
+    def _leave_hint(self) -> str:
+        """How to leave on the device in hand, as a hint says it: "B: leave"."""
+        return f"{button(self.ctx.device, 'back')}: leave"
 
     def _draw_table(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
         """A plain table: its name, seats and spectators."""
