@@ -353,7 +353,7 @@ class Effects:
             for color in (palette.x, palette.o, palette.dim, palette.accent, FIREWORK_SPARK):
                 for size in DOT_SIZES:
                     theme.glow_dots(round(size * scale), color, SHADES)
-        over.add(self._draw_sweeps(surface, layout, alpha))
+        over.add_all(self._draw_sweeps(surface, layout, alpha))
         if self.fades:
             over.add_sprites(*self._draw_fades(surface, layout, palette, alpha, top))
         # Sparks first: the flying marks pass in front of their own trails.
@@ -411,19 +411,19 @@ class Effects:
 
     def _draw_sweeps(
         self, surface: pygame.Surface, layout: BoardLayout, alpha: float
-    ) -> pygame.Rect | None:
-        """The winning line growing from its first cell, as the board will then strike it."""
+    ) -> list[pygame.Rect]:
+        """The winning line growing from its first cell, as the board will then strike it;
+        where it was drawn."""
         (ox, oy), w = layout.area.topleft, layout.area.width
         width = max(3, layout.cell_size // 14)
-        drawn: pygame.Rect | None = None
+        drawn: list[pygame.Rect] = []
         for s in self.sweeps:
             age = s.prev_age + (s.age - s.prev_age) * alpha
             head = _along(s.points, min(1.0, age / SWEEP_TIME))
             start = (ox + s.points[0][0] * w, oy + s.points[0][1] * w)
             end = (ox + head[0] * w, oy + head[1] * w)
-            line = draw_row_line(surface, start, end, self.colors[s.color], width)
-            line = line.union(pygame.draw.circle(surface, (255, 255, 255), end, width))
-            drawn = line if drawn is None else drawn.union(line)
+            drawn += draw_row_line(surface, start, end, self.colors[s.color], width)
+            drawn.append(pygame.draw.circle(surface, (255, 255, 255), end, width))
         return drawn
 
 

@@ -19,6 +19,7 @@ from game.client.board_view import (
     _grid_pieces,
     _grid_sheet,
     allowed_cells,
+    draw_row_line,
     layout_board,
     mini_boards,
     paint_board,
@@ -475,3 +476,49 @@ def test_the_backdrop_left_out_under_a_side_panel_is_covered_by_it(screen: pygam
         paint_board(painted, layer, layout, NORMAL, (side,))
         theme.backed_panel(painted, NORMAL, side, 18, 170)
         assert pygame.image.tobytes(painted, "RGB") == pygame.image.tobytes(expected, "RGB")
+
+
+@pytest.mark.parametrize(
+    ("start", "end"),
+    [
+        ((40, 300), (560, 300)),  # across
+        ((300, 40), (300, 560)),  # down
+        ((40, 40), (560, 560)),  # a diagonal: its box mostly clear glass
+        ((560, 40), (40, 560)),  # the other one
+        ((40.5, 100.25), (560.75, 470.5)),  # shallow, off whole pixels
+        ((200.3, 20.9), (330.6, 580.2)),  # steep
+        ((300, 300), (307, 303)),  # a sweep's first frame
+        ((300, 300), (300, 300)),  # no length at all
+    ],
+)
+def test_a_row_line_blends_its_glow_where_it_says_and_as_a_whole_sheet_would(
+    start: tuple[float, float], end: tuple[float, float]
+) -> None:
+    """A row's glow is blended in bands across the line, not its whole box: every pixel comes
+    out as blending the whole sheet gives, and nothing changes outside the bands it returns
+    (a sweep's frame puts back only those)."""
+    color, width, ground = (230, 80, 60), 14, (20, 24, 60)
+    drawn = pygame.Surface((600, 600))
+    drawn.fill(ground)
+    bands = draw_row_line(drawn, start, end, color, width)
+
+    whole = pygame.Surface((600, 600))
+    whole.fill(ground)
+    box = pygame.Rect(start, (0, 0)).union(pygame.Rect(end, (0, 0))).inflate(width * 4, width * 4)
+    glass = pygame.Surface(box.size, pygame.SRCALPHA)
+    ends = [(p[0] - box.x, p[1] - box.y) for p in (start, end)]
+    pygame.draw.line(glass, (*color, 80), *ends, width * 3)
+    for p in ends:
+        pygame.draw.circle(glass, (*color, 80), p, width * 1.5)
+    whole.blit(glass, box)
+    pygame.draw.line(whole, color, start, end, width)
+    for p in (start, end):
+        pygame.draw.circle(whole, color, p, width / 2)
+
+    assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(whole, "RGB")
+    outside = drawn.copy()
+    for band in bands:
+        outside.fill(ground, band)
+    changed = pygame.mask.from_threshold(outside, ground, (1, 1, 1, 255))
+    assert changed.count() == changed.get_size()[0] * changed.get_size()[1], "drawn outside"
+    assert sum(b.width * b.height for b in bands) <= box.width * box.height
