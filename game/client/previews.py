@@ -31,6 +31,7 @@ class Previews:
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         self._views: dict[Action, BoardView] = {}
+        self._outcomes: tuple[Position, tuple[tuple[Action, Position], ...]] | None = None
         # Where the ring goes, and for what: (position, choice, square, the board's area).
         self._ring: tuple[Position, int, pygame.Rect, pygame.Rect] | None = None
         self._breath = theme.Breath(FOCUS_RATE)
@@ -64,16 +65,14 @@ class Previews:
     ) -> None:
         """Each outcome of ``pos`` in its square, with its words (``words`` pixels) under it;
         the ``choice`` looked at in bold (its ring breathes: :meth:`draw_ring`, each frame)."""
-        for i, (rect, (action, _)) in enumerate(zip(rects, pos.collapse_outcomes(), strict=True)):
+        for i, (rect, (action, after)) in enumerate(zip(rects, self.outcomes(pos), strict=True)):
             view = self._views.get(action)
             if view is None:
                 if len(self._views) > KEPT:
                     self._views.clear()
                 view = self._views[action] = BoardView(self.variant)
             layout = view.layout(rect)
-            view.draw(
-                surface, layout, pos.play(action), palette, Look(show_labels=False, show_last=False)
-            )
+            view.draw(surface, layout, after, palette, Look(show_labels=False, show_last=False))
             chosen = i == choice
             if not chosen:
                 pygame.draw.rect(surface, palette.grid_glow, layout.area.inflate(6, 6), 1, 10)
@@ -82,6 +81,15 @@ class Previews:
             )
             label = theme.text(text, size, palette.text if chosen else palette.dim, chosen)
             theme.blit_centered(surface, label, (rect.centerx, rect.bottom + words * 0.8))
+
+    def outcomes(self, pos: Position) -> tuple[tuple[Action, Position], ...]:
+        """Each way ``pos``'s collapse can fall and the position it leaves, found once per
+        position: Ultimate's take milliseconds to resolve, and the panel is painted again
+        whenever the outcome looked at changes (and on the collapse's first frame)."""
+        if self._outcomes is None or self._outcomes[0] is not pos:
+            after = tuple((action, pos.play(action)) for action, _ in pos.collapse_outcomes())
+            self._outcomes = (pos, after)
+        return self._outcomes[1]
 
     def ring_time(self, pos: Position, choice: int, chosen: bool, now: float) -> float:
         """The moment the ring round outcome ``choice`` of ``pos`` is drawn at ``now``: it
@@ -120,8 +128,7 @@ class Previews:
         rect = rects[choice]
         ring = self._ring
         if ring is None or ring[0] is not pos or ring[1] != choice or ring[2] != rect:
-            # Found once per choice, not each frame: Ultimate's outcomes take a while to resolve.
-            action = pos.collapse_outcomes()[choice][0]
+            action = self.outcomes(pos)[choice][0]
             if action not in self._views:
                 return rect
             ring = self._ring = (pos, choice, rect, self._views[action].layout(rect).area)
