@@ -221,8 +221,9 @@ export function drawBoard(view, opts = {}) {
       const a = lay.cells.get(row[0]);
       const b = lay.cells.get(row[row.length - 1]);
       if (!a || !b) continue;
+      // In its player's colour, as the window and the TV strike it.
       svg("line", {
-        class: "row-line",
+        class: `row-line ${sideOf(classical[row[0]])}`,
         x1: a.x + a.size / 2, y1: a.y + a.size / 2, x2: b.x + b.size / 2, y2: b.y + b.size / 2,
         "stroke-width": a.size * 0.06,
       }, marks);

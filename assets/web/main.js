@@ -427,9 +427,9 @@ function drawOver() {
   over.setAttribute("data-over", view.over.winner ?? "draw");
   const score = `${view.scores.X}–${view.scores.O}`;
   const winner = view.over.winner;
-  over.querySelector(".verdict").textContent = winner
-    ? `${seatName(winner) ?? winner} (${winner}) wins ${score}`
-    : `No winner: ${score}`;
+  const name = winner && seatName(winner); // an open seat has none: its side says it all
+  const who = name ? `${name} (${winner})` : winner;
+  over.querySelector(".verdict").textContent = winner ? `${who} wins ${score}` : `No winner: ${score}`;
   const rematch = over.querySelector('[data-action="rematch"]');
   rematch.hidden = Boolean(app.party) || !welcome?.seat;
   const asked = table.rematch.includes(welcome?.seat);

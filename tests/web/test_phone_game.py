@@ -10,10 +10,12 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from game.rules import Player
+from game.rules import Player, make_variant
+from game.rules.outcome import Row
 from game.textview import points
 from net.host import HostHandle
 from net.web import WebConnection
+from tests.rules.scenario import played, random_game
 from tests.web.conftest import o_against_a_bot, page_url
 from tests.web.phone import join, play_to_the_end, take_turn
 
@@ -180,3 +182,42 @@ def test_two_phones_play_each_other_and_take_a_rematch_with_sides_swapped(
     bo.wait_for_selector("#status.mine")
     assert ada.locator("[data-over]").count() == 0
     assert handle.host.table.game == 2 and handle.host.table.record.moves == []
+
+
+def test_a_won_row_is_struck_in_its_players_colour_as_on_the_big_screen(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    """Each completed row's line takes its player's colour (the window and the TV strike it
+    so), not one colour for every row."""
+    games = (random_game(make_variant("goff"), seed) for seed in range(500))
+    tokens = next(game for game in games if {row.player for row in _rows(game)} == {*Player})
+    handle = web_host("goff", moves=tuple(tokens))
+    page = phone()
+    join(page, page_url(handle), "Ada")
+    page.wait_for_selector("[data-over]")
+    strokes = page.locator(".row-line").evaluate_all(
+        "(lines) => lines.map((line) => getComputedStyle(line).stroke)"
+    )
+    # The page's colour of each side, as its words in that side's colour show it.
+    colour = page.evaluate(
+        """() => ["x", "o"].map((side) => {
+            const word = document.body.appendChild(document.createElement("span"));
+            word.className = side;
+            const colour = getComputedStyle(word).color;
+            word.remove();
+            return colour;
+        })"""
+    )
+    assert colour[0] != colour[1]
+    assert strokes == [colour[row.player is Player.O] for row in _rows(tokens)]
+    # The winner by name where a player sits, by side alone at an open seat (not "O (O)").
+    final = played(make_variant("goff"), *tokens)
+    winner, scores = final.outcome.winner, final.scores()  # type: ignore[union-attr]
+    who = "Ada (X)" if winner is Player.X else "O"
+    verdict = page.locator("[data-over] .verdict").inner_text()
+    assert verdict == f"{who} wins {points(scores.x)}–{points(scores.o)}"
+
+
+def _rows(tokens: list[str]) -> tuple[Row, ...]:
+    outcome = played(make_variant("goff"), *tokens).outcome
+    return outcome.rows if outcome else ()
