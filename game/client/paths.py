@@ -146,4 +146,6 @@ def saved_records(folder: Path | None = None) -> list[Path]:
 def _save_order(path: Path) -> tuple[str, int]:
     stem = path.name.removesuffix(RECORD_SUFFIX)
     base, dash, number = stem.rpartition("-")
-    return (base, int(number)) if dash and number.isdigit() else (stem, 1)
+    # ASCII digits only: str.isdigit() also holds for "²", which int() refuses.
+    numbered = dash and number.isascii() and number.isdigit()
+    return (base, int(number)) if numbered else (stem, 1)

@@ -368,3 +368,20 @@ def test_the_moves_show_beside_the_words_under_a_tall_board_and_under_them_besid
 def move_list_line(record: Record, index: int) -> str:
     """The move list's line for the ``index``-th token of ``record`` (the one just played)."""
     return move_list.lines(record.variant, tuple(record.moves))[index - 1].text
+
+
+def test_a_record_whose_name_ends_in_a_superscript_is_listed_not_fatal(
+    driver: Driver, folder: Path
+) -> None:
+    # "²" passes str.isdigit() but not int(): sorting the list by the "-2" of a second save
+    # raised in the worker, and the window ended.
+    d = driver
+    record = Record(make_variant("goff"), ["1-2"])
+    save_record(record, folder, datetime(2026, 11, 21, 20, 15))
+    folder.joinpath("2026-11-21_2015_goff-².qttt.json").write_text(record.to_json())
+    open_replays(d)
+    assert sorted(e.path.name for e in d.scene.entries if e.readable) == [
+        "2026-11-21_2015_goff-².qttt.json",
+        "2026-11-21_2015_goff.qttt.json",
+    ]
+    Draws(d).painted_whole()
