@@ -84,7 +84,7 @@ class Record:
 
 def play_token(pos: Position, token: object, number: int) -> Position:
     """The position after token ``number``; :class:`RecordError` in the spec's one-line form."""
-    shown = json.dumps(token, ensure_ascii=False)
+    shown = printable(json.dumps(token, ensure_ascii=False))
     if pos.is_over:
         raise RecordError(f"token {number} {shown}: the game is over")
     if not isinstance(token, str):
@@ -93,6 +93,17 @@ def play_token(pos: Position, token: object, number: int) -> Position:
         return pos.play(pos.variant.parse_token(token))
     except RulesError as exc:
         raise RecordError(f"token {number} {shown}: {exc}") from None
+
+
+def printable(text: str) -> str:
+    """``text`` with every character a terminal would not show as itself escaped as in JSON.
+
+    The refusal is one line: JSON leaves U+2028 and U+0085 bare, and both end a line for
+    ``str.splitlines``; a bidi override would reorder what the reader sees.
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else json.dumps(ch)[1:-1] for ch in text)
 
 
 def parse_record(text: str) -> Record:
@@ -137,9 +148,11 @@ def read_record(path: str | Path) -> Record:
         with open(fd, "rb") as file:
             data = file.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
-        raise RecordError(f"record: cannot read {path}: {exc.strerror or exc}") from None
+        shown = printable(str(path))
+        raise RecordError(f"record: cannot read {shown}: {exc.strerror or exc}") from None
     if len(data) > MAX_RECORD_BYTES:
-        raise RecordError(f"record: {path} is over {MAX_RECORD_BYTES >> 20} MB, no game's record")
+        shown = printable(str(path))
+        raise RecordError(f"record: {shown} is over {MAX_RECORD_BYTES >> 20} MB, no game's record")
     if not data.strip():
         raise RecordError("record: the file is empty")
     try:

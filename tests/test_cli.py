@@ -65,6 +65,18 @@ def test_replay_of_a_bad_record_is_one_line_and_status_2(tmp_path: Path) -> None
     )
 
 
+def test_a_bad_token_is_refused_on_one_line_whatever_characters_it_holds(
+    tmp_path: Path,
+) -> None:
+    # records.md: "refused: exit status 2, one line on standard error ... nothing on
+    # standard output", also for a token holding a line separator JSON does not escape.
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"variant": "goff", "moves": ["1-2", "2-3\u2028"]}))
+    done = qttt("replay", str(path), "--json")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines() == ['token 2 "2-3\\u2028": tokens have no spaces']
+
+
 def test_replay_of_a_missing_file(tmp_path: Path) -> None:
     done = qttt("replay", str(tmp_path / "nope.json"))
     assert done.returncode == 2 and done.stdout == ""

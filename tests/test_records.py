@@ -131,6 +131,24 @@ def test_bad_tokens_are_numbered(moves: list[object], message: str) -> None:
     assert "\n" not in str(caught.value)
 
 
+@pytest.mark.parametrize(
+    ("token", "shown"),
+    [
+        ("1-2\u2028", r'"1-2\u2028"'),  # JSON leaves these bare; splitlines() ends a line there
+        ("1-2\x85", r'"1-2\u0085"'),
+        ("\u202e2-1", r'"\u202e2-1"'),  # a bidi override would reorder the line
+        ("\ud800", r'"\ud800"'),
+    ],
+)
+def test_a_refused_token_is_shown_on_one_line_of_printable_text(token: str, shown: str) -> None:
+    # records.md: "one line on standard error ... the line names the token's number, the token".
+    record = parse_record(json.dumps({"variant": "goff", "moves": [token]}))
+    with pytest.raises(RecordError) as caught:
+        record.positions()
+    assert str(caught.value).startswith(f"token 1 {shown}: ")
+    assert len(str(caught.value).splitlines()) == 1 and str(caught.value).isprintable()
+
+
 def test_unreadable_files(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match="record: cannot read"):
         read_record(tmp_path / "missing.json")
@@ -140,6 +158,8 @@ def test_unreadable_files(tmp_path: Path) -> None:
     binary.write_bytes(b"\xff\xfe{}")
     with pytest.raises(RecordError, match="record: not UTF-8 text"):
         read_record(binary)
+    with pytest.raises(RecordError, match=r"^record: cannot read .*/two\\nlines\.json: No such"):
+        read_record(tmp_path / "two\nlines.json")  # one line, whatever the name holds
     empty = tmp_path / "empty.json"
     empty.write_text("\n")
     with pytest.raises(RecordError, match="record: the file is empty"):
