@@ -7,6 +7,7 @@ the rules, so a record that loads is a legal game.
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import sys
@@ -155,11 +156,36 @@ def read_record(path: str | Path) -> Record:
         raise RecordError(f"record: {shown} is over {MAX_RECORD_BYTES >> 20} MB, no game's record")
     if not data.strip():
         raise RecordError("record: the file is empty")
+    return parse_record(_decode(data))
+
+
+# Byte order marks of the encodings a Windows editor saves JSON in, longest first (UTF-32
+# LE's begins with UTF-16 LE's).
+_OTHER_BOMS = (
+    (codecs.BOM_UTF32_LE, "UTF-32"),
+    (codecs.BOM_UTF32_BE, "UTF-32"),
+    (codecs.BOM_UTF16_LE, "UTF-16"),
+    (codecs.BOM_UTF16_BE, "UTF-16"),
+)
+
+
+def _decode(data: bytes) -> str:
+    """A record file's text: UTF-8, with or without a BOM; else a one-line RecordError saying
+    what it looks like and where the first bad byte is."""
+    for bom, encoding in _OTHER_BOMS:
+        if data.startswith(bom):
+            raise RecordError(f"record: {encoding} text, not UTF-8 (save it as UTF-8)")
     try:
         text = data.decode("utf-8-sig")  # tolerate a BOM
-    except UnicodeDecodeError:
-        raise RecordError("record: not UTF-8 text") from None
-    return parse_record(text)
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        byte = data[exc.start]
+        raise RecordError(f"record: not UTF-8 text (byte 0x{byte:02x} on line {line})") from None
+    nul = data.find(b"\0")
+    if nul >= 0:  # valid UTF-8, but in no JSON text: ASCII saved as UTF-16 without a BOM
+        line = data.count(b"\n", 0, nul) + 1
+        raise RecordError(f"record: not UTF-8 text (a NUL byte on line {line}: UTF-16?)")
+    return text
 
 
 def _number(x: float) -> float | int:

@@ -132,6 +132,33 @@ def test_bad_tokens_are_numbered(moves: list[object], message: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ('{"variant": "goff",\n "name": "Zoë"}'.encode("latin-1"), "(byte 0xeb on line 2)"),
+        (json.dumps(SPEC_RECORD).encode("utf-16"), "UTF-16 text, not UTF-8 (save it as UTF-8)"),
+        (json.dumps(SPEC_RECORD).encode("utf-32"), "UTF-32 text, not UTF-8 (save it as UTF-8)"),
+        (json.dumps(SPEC_RECORD).encode("utf-16-le"), "(a NUL byte on line 1: UTF-16?)"),
+    ],
+)
+def test_text_in_another_encoding_is_named_with_where_it_goes_wrong(
+    tmp_path: Path, data: bytes, message: str
+) -> None:
+    # records.md: a record that cannot be read is refused on one line; the reader is told
+    # what the file is and where, not a JSON parser's complaint about a NUL byte.
+    path = tmp_path / "game.json"
+    path.write_bytes(data)
+    with pytest.raises(RecordError) as caught:
+        read_record(path)
+    assert str(caught.value).startswith("record: ") and str(caught.value).endswith(message)
+
+
+def test_utf8_with_a_bom_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(SPEC_RECORD).encode())
+    assert state_report(read_record(path).final()) == SPEC_REPORT
+
+
+@pytest.mark.parametrize(
     ("token", "shown"),
     [
         ("1-2\u2028", r'"1-2\u2028"'),  # JSON leaves these bare; splitlines() ends a line there
@@ -155,7 +182,7 @@ def test_unreadable_files(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match="record: cannot read"):
         read_record(tmp_path)
     binary = tmp_path / "binary.json"
-    binary.write_bytes(b"\xff\xfe{}")
+    binary.write_bytes(b"\x8f\xfe{}")
     with pytest.raises(RecordError, match="record: not UTF-8 text"):
         read_record(binary)
     with pytest.raises(RecordError, match=r"^record: cannot read .*/two\\nlines\.json: No such"):
