@@ -107,10 +107,20 @@ def printable(text: str) -> str:
     return "".join(ch if ch.isprintable() else json.dumps(ch)[1:-1] for ch in text)
 
 
+class _NotJsonConstant(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity``: Python's json reads them, JSON has none."""
+
+
+def _refuse_constant(name: str) -> object:
+    raise _NotJsonConstant(name)
+
+
 def parse_record(text: str) -> Record:
     """A record from its JSON text (tokens are checked by :meth:`Record.positions`)."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except _NotJsonConstant as exc:
+        raise RecordError(f"record: not JSON ({exc} is not a JSON number)") from None
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno} column {exc.colno}"
         raise RecordError(f"record: not JSON ({exc.msg} at {where})") from None

@@ -85,6 +85,10 @@ def test_who_played_is_kept_beside_the_moves_and_read_back_only_if_readable() ->
         ("", "record: not JSON"),
         ("{", "record: not JSON"),
         ("[" * 100_000, "record: not JSON"),
+        # records.md: "A record is a JSON object"; JSON has no NaN or Infinity (RFC 8259 §6),
+        # and a record kept with one would be written back as no JSON at all.
+        ('{"variant": "goff", "moves": [], "time": NaN}', "record: not JSON (NaN is not a"),
+        ('{"variant": "goff", "moves": [-Infinity]}', "record: not JSON (-Infinity is not"),
         ("[]", "record: not a JSON object"),
         ('"goff"', "record: not a JSON object"),
         ('{"moves": []}', 'record: no "variant"'),
