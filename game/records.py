@@ -131,9 +131,9 @@ def parse_record(text: str) -> Record:
         raise RecordError(f"record: a number in it is over {digits} digits long") from None
     if not isinstance(data, dict):
         raise RecordError("record: not a JSON object")
-    name = data.get("variant")
-    if name is None:
+    if "variant" not in data:
         raise RecordError('record: no "variant"')
+    name = data["variant"]
     if not isinstance(name, str):
         raise RecordError('record: "variant" must be a string')
     try:

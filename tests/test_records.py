@@ -93,6 +93,7 @@ def test_who_played_is_kept_beside_the_moves_and_read_back_only_if_readable() ->
         ('"goff"', "record: not a JSON object"),
         ('{"moves": []}', 'record: no "variant"'),
         ('{"variant": 3, "moves": []}', 'record: "variant" must be a string'),
+        ('{"variant": null, "moves": []}', 'record: "variant" must be a string'),  # it is there
         ('{"variant": "chess", "moves": []}', "record: unknown variant 'chess'"),
         ('{"variant": "goff"}', 'record: no "moves"'),
         ('{"variant": "goff", "moves": "1-2"}', 'record: "moves" must be a list of tokens'),
