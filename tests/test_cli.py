@@ -77,6 +77,63 @@ def test_a_bad_token_is_refused_on_one_line_whatever_characters_it_holds(
     assert done.stderr.splitlines() == ['token 2 "2-3\\u2028": tokens have no spaces']
 
 
+# Bad record files, each with the end of the one line that refuses it.
+BAD_FILES: dict[str, tuple[bytes, str]] = {
+    "truncated": (
+        json.dumps(SPEC).encode()[:30],
+        "record: not JSON (Expecting value at line 1 column 31)",
+    ),
+    "binary": (bytes(range(256)) * 8, "record: not UTF-8 text (byte 0x80 on line 2)"),
+    "utf-16": (
+        json.dumps(SPEC).encode("utf-16"),
+        "record: UTF-16 text, not UTF-8 (save it as UTF-8)",
+    ),
+    "latin-1": ('{"variant": "goff", "by": "Zoë"}'.encode("latin-1"), "(byte 0xeb on line 1)"),
+    "empty": (b"", "record: the file is empty"),
+    "illegal move": (
+        json.dumps({"variant": "goff", "moves": ["1-2", "2-5", "5-9", "5-1", "3-3"]}).encode(),
+        'token 5 "3-3": both halves in one cell only on move 9 into the last open cell',
+    ),
+    "move after the end": (
+        json.dumps(
+            {"variant": "goff", "moves": ["1-3", "4-7", "2-3", "1-7", "2-3", "5@2", "3-4"]}
+        ).encode(),
+        'token 7 "3-4": the game is over',
+    ),
+    "unknown variant": (b'{"variant": "chess", "moves": []}', "record: unknown variant 'chess'"),
+    "huge": (b" " * (16 << 20) + b"{}", "is over 16 MB, no game's record"),
+}
+# Every command that reads a record file, as a user names it.
+RECORD_COMMANDS = {
+    "replay": ["replay", "--json"],
+    "solve": ["solve"],
+    "analyze": ["analyze"],
+    "snapshot": ["snapshot", "--scene", "replay", "--out", "{tmp}/x.png", "--state"],
+    "host": ["host", "--headless", "--no-announce", "--port", "0", "--resume"],
+}
+
+
+@pytest.mark.parametrize("command", list(RECORD_COMMANDS))
+def test_every_command_refuses_every_bad_record_in_one_line(command: str, tmp_path: Path) -> None:
+    # records.md: a record that cannot be read, or with an illegal token, "is refused: exit
+    # status 2, one line on standard error, no traceback, and nothing on standard output".
+    folder = tmp_path / "a folder.json"
+    folder.mkdir()
+    cases = {name: tmp_path / f"{name}.json" for name in BAD_FILES}
+    for name, path in cases.items():
+        path.write_bytes(BAD_FILES[name][0])
+    expected = {name: BAD_FILES[name][1] for name in cases}
+    cases["a folder"], expected["a folder"] = folder, "Is a directory"
+    cases["missing"], expected["missing"] = tmp_path / "missing.json", "cannot read"
+    args = [a.replace("{tmp}", str(tmp_path)) for a in RECORD_COMMANDS[command]]
+    for name, path in cases.items():
+        done = qttt(*args, str(path))
+        assert done.returncode == 2 and done.stdout == "", (name, done.stderr)
+        assert len(done.stderr.splitlines()) == 1, (name, done.stderr)
+        assert expected[name] in done.stderr, (name, done.stderr)
+    assert not (tmp_path / "x.png").exists()
+
+
 def test_replay_of_a_missing_file(tmp_path: Path) -> None:
     done = qttt("replay", str(tmp_path / "nope.json"))
     assert done.returncode == 2 and done.stdout == ""
