@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from datetime import datetime
 from pathlib import Path
 
@@ -385,3 +387,28 @@ def test_a_record_whose_name_ends_in_a_superscript_is_listed_not_fatal(
         "2026-11-21_2015_goff.qttt.json",
     ]
     Draws(d).painted_whole()
+
+
+def test_a_record_dated_past_the_year_9999_is_listed_by_its_name(
+    driver: Driver, folder: Path, tmp_path: Path
+) -> None:
+    # A file's time can be any 64-bit second on tmpfs, btrfs or XFS; datetime stops at 9999
+    # and its ValueError ended the list worker, and the window with it.
+    shm = Path("/dev/shm")
+    if not shm.is_dir():
+        pytest.skip("no tmpfs at /dev/shm to keep a far-future time")
+    far = Path(tempfile.mkdtemp(dir=shm))
+    try:
+        folder.parent.mkdir(parents=True)
+        folder.symlink_to(far)
+        path = folder / "kept.qttt.json"
+        path.write_text(Record(make_variant("goff"), ["1-2"]).to_json())
+        os.utime(path, (10**12, 10**12))
+        if path.stat().st_mtime != 10**12:
+            pytest.skip("this tmpfs does not keep a far-future time")
+        d = driver
+        open_replays(d)
+        assert [(e.when, e.readable) for e in d.scene.entries] == [("kept", True)]
+        Draws(d).painted_whole()
+    finally:
+        shutil.rmtree(far)

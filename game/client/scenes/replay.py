@@ -99,7 +99,7 @@ def title_of(path: Path) -> str:
     except ValueError:
         try:
             when = datetime.fromtimestamp(path.stat().st_mtime)
-        except OSError:
+        except (OSError, ValueError, OverflowError):  # gone, or dated past the year 9999
             return stem
     return when.strftime("%d %b %Y, %H:%M")
 
