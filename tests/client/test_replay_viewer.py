@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -412,3 +413,25 @@ def test_a_record_dated_past_the_year_9999_is_listed_by_its_name(
         Draws(d).painted_whole()
     finally:
         shutil.rmtree(far)
+
+
+def test_a_record_with_a_megabyte_token_is_refused_in_a_few_words(
+    driver: Driver, folder: Path
+) -> None:
+    # The refusal named the whole token: wrapping a megabyte of words to draw it took the
+    # window minutes, frozen, for one bad file in the folder.
+    d = driver
+    folder.mkdir(parents=True)
+    token = "1-2" + "3" * 1_000_000
+    folder.joinpath("2026-11-20_1200_goff.qttt.json").write_text(
+        json.dumps({"variant": "goff", "moves": [token]})
+    )
+    open_replays(d)
+    (entry,) = d.scene.entries
+    assert not entry.readable and entry.summary.startswith('cannot be shown: token 1 "1-2333')
+    assert " … " in entry.summary and entry.summary.endswith("3333 on a 3×3 board")
+    d.key(pygame.K_RETURN)
+    d.frames(2)
+    assert d.scene.record is None and len(d.scene.message) < 300
+    assert " … " in d.scene.message
+    Draws(d).painted_whole()

@@ -53,6 +53,9 @@ CONTROLS = {  # under the transport buttons, named for the device in hand
     Device.MOUSE: "Click the buttons, the graph or the bar · right-click: back",
 }
 LIST_LIMIT = 300  # the newest records listed; older ones stay on disk
+# A refusal longer than this (a record's token can be megabytes) is cut in its middle: it
+# keeps the token's number and the reason, and the words wrap in a frame, not in minutes.
+SHOWN_REFUSAL = 240
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,13 +79,23 @@ def describe(path: Path) -> Entry:
         record = read_record(path)
         final = record.final()
     except RecordError as exc:
-        return Entry(path, when, f"cannot be shown: {exc}", readable=False)
+        return Entry(path, when, f"cannot be shown: {refusal(exc)}", readable=False)
     rules = rules_title(record)
     # A collapse choice is not a move (it takes no subscript): count the placements.
     count = sum("@" not in token for token in record.moves)
     about = f"{rules} · {count} move{'s' * (count != 1)} · {result(final)}"
     who = players_line(record)
     return Entry(path, when, f"{who} · {about}" if who else about, True)
+
+
+def refusal(exc: RecordError) -> str:
+    """Why a record cannot be shown, in at most :data:`SHOWN_REFUSAL` characters and an
+    ellipsis."""
+    words = str(exc)
+    if len(words) <= SHOWN_REFUSAL:
+        return words
+    half = SHOWN_REFUSAL // 2
+    return f"{words[:half]} … {words[-half:]}"
 
 
 def players_line(record: Record) -> str:
@@ -250,7 +263,7 @@ class ReplayScene(BaseScene):
         try:
             self.show(read_record(path))
         except RecordError as exc:
-            self.message = f"{path.name} cannot be shown: {exc}"
+            self.message = f"{path.name} cannot be shown: {refusal(exc)}"
             self.ctx.audio.play(Cue.REFUSE)
 
     def show(self, record: Record) -> None:
