@@ -129,7 +129,7 @@ class TvScene(BaseScene):
         elif isinstance(intent, Text) and self.session is not None and self.party is not None:
             keys = list(EMOTES)  # emotes are a party's: a plain table takes none
             for char in intent.text:
-                if char.isdigit() and 1 <= int(char) <= len(keys):
+                if char.isdecimal() and 1 <= int(char) <= len(keys):  # not "²": int() refuses it
                     self.session.emote(keys[int(char) - 1])
 
     def _leave(self) -> None:
