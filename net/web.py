@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import html
 import json
+import logging
 from collections import deque
 from collections.abc import Iterator
 from importlib import resources
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgpack
 from aiohttp import WSMsgType, web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from net.framing import MAX_FRAME, MAX_LIST, MAX_MAP, MAX_STR, OVER, FrameError
 from net.host import MAX_BACKLOG, Connection
@@ -84,6 +86,7 @@ class WebFront:
             handle_signals=False,
             shutdown_timeout=1.0,
             keepalive_timeout=self.host.config.hello_timeout,
+            logger=_SERVER_LOG,
         )
         await runner.setup()
         try:
@@ -288,6 +291,18 @@ def _check_limits(value: object, depth: int) -> None:
 
 def _json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+class _PeerFaults(logging.Filter):
+    """Drops aiohttp's report of a request it could not parse (a line or header too long, not
+    HTTP): the peer's fault, answered with a 400, not the host's to log with a traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (record.exc_info and isinstance(record.exc_info[1], HttpProcessingError))
+
+
+_SERVER_LOG = logging.getLogger(__name__)
+_SERVER_LOG.addFilter(_PeerFaults())
 
 
 @web.middleware

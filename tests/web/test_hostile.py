@@ -6,10 +6,12 @@ import asyncio
 import contextlib
 import functools
 import json
+import logging
 import time
 from collections.abc import Callable
 
 import aiohttp
+import pytest
 
 from game.rules import Player
 from net.framing import MAX_FRAME, FrameReader, pack
@@ -225,3 +227,44 @@ def test_a_connection_to_the_page_that_asks_nothing_is_closed(
 
     waited, sent = asyncio.run(idle())
     assert waited < 3.0 and sent < 30
+
+
+def _answers(handle: HostHandle, requests: dict[str, bytes]) -> dict[str, bytes]:
+    """What the page's port answers to each raw request, read until it closes."""
+    port = handle.host.web.port  # type: ignore[union-attr]
+
+    async def send(request: bytes) -> bytes:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(request)
+        answer = await reader.read()
+        writer.close()
+        return answer
+
+    async def send_all() -> dict[str, bytes]:
+        return {what: await send(request) for what, request in requests.items()}
+
+    return asyncio.run(asyncio.wait_for(send_all(), 30))
+
+
+def _logged(caplog: pytest.LogCaptureFixture) -> list[str]:
+    """What would reach the host's terminal: warnings, errors, and any traceback."""
+    return [r.getMessage() for r in caplog.records if r.exc_info or r.levelno >= logging.WARNING]
+
+
+def test_a_request_too_long_or_not_http_gets_a_400_and_leaves_no_traceback(
+    web_host: Callable[..., HostHandle], caplog: pytest.LogCaptureFixture
+) -> None:
+    """A broken browser or a scanner is the peer's fault: it is answered, not logged."""
+    handle = web_host("goff")
+    with caplog.at_level(logging.DEBUG):
+        answers = _answers(
+            handle,
+            {
+                "long url": b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",
+                "long header": b"GET / HTTP/1.1\r\nHost: x\r\nX: " + b"a" * 9000 + b"\r\n\r\n",
+                "bad version": b"GET / HTTP/9.9\r\nHost: x\r\n\r\n",
+            },
+        )
+    for what, answer in answers.items():
+        assert answer.startswith(b"HTTP/1.0 400"), what
+    assert _logged(caplog) == []
