@@ -44,6 +44,9 @@ if TYPE_CHECKING:
     from net.host import Host
 
 PAGE_DIR = Path(str(resources.files("assets").joinpath("web")))
+# The files the page loads, by name: a request names one of these or gets a 404, so no path a
+# phone sends ever reaches the file system.
+_FILES = frozenset(p.name for p in PAGE_DIR.iterdir() if p.suffix in (".js", ".css"))
 # Frames up to this size get a Bye with the reason; aiohttp closes on larger ones by itself.
 _HARD_LIMIT = 4 * MAX_FRAME
 # What a phone's JSON may hold: net.framing's msgpack limits (and int64, as msgpack).
@@ -77,7 +80,7 @@ class WebFront:
         app = web.Application(middlewares=[_headers])
         app.router.add_get("/", self._page)
         app.router.add_get("/ws", self._socket)
-        app.router.add_static("/static/", PAGE_DIR, show_index=False, follow_symlinks=False)
+        app.router.add_get("/static/{name}", self._file)
         # A connection that sends no whole request (none at all, or one a byte at a time) is
         # closed as the game port closes a silent one, rather than held for an hour.
         runner = self._runner = web.AppRunner(
@@ -131,6 +134,12 @@ class WebFront:
                 text = text.replace(key, value)
             self._html = text
         return web.Response(text=self._html, content_type="text/html")
+
+    async def _file(self, request: web.Request) -> web.FileResponse:
+        name = request.match_info["name"]
+        if name not in _FILES:
+            raise web.HTTPNotFound()
+        return web.FileResponse(PAGE_DIR / name)
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         origin = request.headers.get("Origin")

@@ -268,3 +268,15 @@ def test_a_request_too_long_or_not_http_gets_a_400_and_leaves_no_traceback(
     for what, answer in answers.items():
         assert answer.startswith(b"HTTP/1.0 400"), what
     assert _logged(caplog) == []
+
+
+def test_a_file_name_too_long_for_the_disk_is_not_found(
+    web_host: Callable[..., HostHandle], caplog: pytest.LogCaptureFixture
+) -> None:
+    """Not a server error with a traceback: only the page's own files are looked up at all."""
+    handle = web_host("goff")
+    request = b"GET /static/" + b"a" * 300 + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    with caplog.at_level(logging.DEBUG):
+        answer = _answers(handle, {"long name": request})["long name"]
+    assert answer.startswith(b"HTTP/1.1 404")
+    assert _logged(caplog) == []
