@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import msgpack
-from aiohttp import WSMsgType, web
+from aiohttp import WSMsgType, hdrs, web
 from aiohttp.http_exceptions import HttpProcessingError
 
 from net.framing import MAX_FRAME, MAX_LIST, MAX_MAP, MAX_STR, OVER, FrameError
@@ -146,6 +146,9 @@ class WebFront:
         if origin is not None and origin.split("://", 1)[-1] != request.host:
             # Another site's page in the guest's browser may not sit at this table.
             raise web.HTTPForbidden(text="this table's socket serves this table's page only")
+        if hdrs.SEC_WEBSOCKET_PROTOCOL in request.headers:
+            # The page asks for none; aiohttp would log a warning for each socket that does.
+            raise web.HTTPBadRequest(text="this socket speaks no subprotocol")
         ws = web.WebSocketResponse(max_msg_size=_HARD_LIMIT, timeout=2.0, compress=False)
         await ws.prepare(request)
         conn = WebConnection(self, ws, request)

@@ -229,6 +229,12 @@ def test_a_connection_to_the_page_that_asks_nothing_is_closed(
     assert waited < 3.0 and sent < 30
 
 
+_HANDSHAKE = (
+    b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+    b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+)
+
+
 def _answers(handle: HostHandle, requests: dict[str, bytes]) -> dict[str, bytes]:
     """What the page's port answers to each raw request, read until it closes."""
     port = handle.host.web.port  # type: ignore[union-attr]
@@ -279,4 +285,15 @@ def test_a_file_name_too_long_for_the_disk_is_not_found(
     with caplog.at_level(logging.DEBUG):
         answer = _answers(handle, {"long name": request})["long name"]
     assert answer.startswith(b"HTTP/1.1 404")
+    assert _logged(caplog) == []
+
+
+def test_a_socket_asking_for_a_subprotocol_is_refused_without_a_warning(
+    web_host: Callable[..., HostHandle], caplog: pytest.LogCaptureFixture
+) -> None:
+    handle = web_host("goff")
+    request = _HANDSHAKE + b"Sec-WebSocket-Protocol: chat\r\n\r\n"
+    with caplog.at_level(logging.DEBUG):
+        answer = _answers(handle, {"subprotocol": request})["subprotocol"]
+    assert answer.startswith(b"HTTP/1.1 400") and b"no subprotocol" in answer
     assert _logged(caplog) == []
