@@ -150,7 +150,11 @@ class WebFront:
             # The page asks for none; aiohttp would log a warning for each socket that does.
             raise web.HTTPBadRequest(text="this socket speaks no subprotocol")
         ws = web.WebSocketResponse(max_msg_size=_HARD_LIMIT, timeout=2.0, compress=False)
-        await ws.prepare(request)
+        try:
+            await ws.prepare(request)
+        except ConnectionError:
+            # The phone left before the handshake's answer: nobody to serve, nothing to log.
+            return web.Response()
         conn = WebConnection(self, ws, request)
 
         async def receive() -> Iterator[Message] | None:

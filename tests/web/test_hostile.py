@@ -297,3 +297,24 @@ def test_a_socket_asking_for_a_subprotocol_is_refused_without_a_warning(
         answer = _answers(handle, {"subprotocol": request})["subprotocol"]
     assert answer.startswith(b"HTTP/1.1 400") and b"no subprotocol" in answer
     assert _logged(caplog) == []
+
+
+def test_phones_gone_as_the_handshake_is_answered_leave_no_traceback(
+    web_host: Callable[..., HostHandle], caplog: pytest.LogCaptureFixture
+) -> None:
+    """A tab closed (or a phone asleep) while its socket connects: the host has nobody to
+    answer, and that is no error of its own."""
+    handle = web_host("goff")
+    port = handle.host.web.port  # type: ignore[union-attr]
+
+    async def knock_and_leave() -> None:
+        for _ in range(100):
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.write(_HANDSHAKE + b"\r\n")
+            writer.close()
+        while handle.host.web._runner.server.connections:  # type: ignore[union-attr]
+            await asyncio.sleep(0.05)
+
+    with caplog.at_level(logging.DEBUG):
+        asyncio.run(asyncio.wait_for(knock_and_leave(), 30))
+    assert _logged(caplog) == []
