@@ -12,8 +12,18 @@ const RETRY_FOR_MS = 60000;
 // host's default (5 s) is assumed; an opening that hangs is given up on the same way.
 const SILENT_PINGS = 2.5;
 const DEFAULT_PING_MS = 5000;
-// Byes after which trying again cannot help; any other drop (a sleep, a Wi-Fi gap) is retried.
-const FINAL = ["no longer held", "reclaimed from another connection", "no seat is open", "is taken", "spectators"];
+// Byes after which trying again cannot help, or would undo what was meant: the host removed
+// this guest, or the guest went on in another tab (which would then be put out in turn). Any
+// other drop (a sleep, a Wi-Fi gap) is retried.
+const FINAL = [
+  "no longer held",
+  "reclaimed from another connection",
+  "joined again from another connection",
+  "removed you from the party",
+  "no seat is open",
+  "is taken",
+  "spectators",
+];
 
 export function remembered() {
   try {

@@ -203,3 +203,36 @@ def test_a_phone_whose_time_ran_out_is_told_so_and_the_others_whose_it_was(
     mine = (re.fullmatch(r"your time ran out: (\S+) was played for you", t) for t in ada_told)
     theirs = (re.fullmatch(r"time is up for Ada: (\S+)", t) for t in bo_told)
     assert next(m[1] for m in mine if m) == next(m[1] for m in theirs if m)
+
+
+def test_a_phone_the_host_removes_stays_out_and_is_told_why(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # The page took the bye for a dropped link and came straight back with its token: the
+    # host's removal undone within a second.
+    party = PartyConfig(start_at=3, seed=5)
+    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
+    page = phone()
+    join(page, page_url(handle), "Ada")
+    page.wait_for_selector("#party .queue li.me")
+    handle.call(handle.host.kick, "Ada")  # type: ignore[attr-defined]
+    expect(page.locator("#join-message")).to_have_text("the host removed you from the party")
+    expect(page.locator("#join")).to_be_visible()
+    assert "Ada" not in handle.host.party.present  # type: ignore[attr-defined]
+
+
+def test_the_tab_a_guest_left_for_another_gives_way_to_it(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # The page opened again in a second tab sits down with the first's token; the first was
+    # told so and took its place back a second later, and so on, the two tabs turn about.
+    party = PartyConfig(start_at=3, seed=5)
+    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
+    first = phone()
+    join(first, page_url(handle), "Ada")
+    first.wait_for_selector("#party .queue li.me")
+    second = first.context.new_page()
+    second.goto(page_url(handle))  # back at the table at once, by the token the tabs share
+    expect(first.locator("#join-message")).to_have_text("you joined again from another connection")
+    expect(second.locator("#party .queue li.me")).to_have_text("Ada")
+    expect(second.locator("#join")).to_be_hidden()
