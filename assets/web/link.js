@@ -58,9 +58,13 @@ export class Link {
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState !== "visible") return;
       // Awake again: try at once if dropped, and prove the socket is still alive if not
-      // (timers slept too, so the silence is counted afresh from here).
-      if (this.retryTimer) this.retryNow();
-      else if (this.ws) {
+      // (timers slept too, so the silence is counted afresh from here). The minute of trying
+      // starts afresh too: the phone's sleep was no silence of the host's, and the Wi-Fi may
+      // take a moment to come back.
+      if (this.retryTimer) {
+        this.droppedAt = Date.now();
+        this.retryNow();
+      } else if (this.ws) {
         this.heardAt = performance.now();
         this.send({ t: "ping" });
       }

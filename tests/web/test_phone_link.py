@@ -137,3 +137,56 @@ def test_a_host_gone_for_longer_than_a_seat_is_held_is_told_in_words_with_a_way_
         "The host stopped answering: the table may have closed. Join again once it is back."
     )
     expect(page.locator("input[name=name]")).to_have_value("Ada")
+
+
+# The phone's screen goes off and on: what the browser tells the page on either side of a sleep.
+_SCREEN = """(state) => {
+  Object.defineProperty(document, "visibilityState", { configurable: true, get: () => state });
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+# How many of the page's sockets have ended, counted before the page hears of each.
+_COUNT_CLOSES = """window.closes = 0;
+window.WebSocket = class extends WebSocket {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("close", () => window.closes++);
+  }
+};"""
+
+
+def test_a_phone_that_slept_longer_than_a_minute_while_dropped_comes_back_on_waking(
+    web_host: Callable[..., HostHandle],
+    phone: Callable[[], Any],
+    relay: Callable[[HostHandle], Relay],
+) -> None:
+    # The page gave up a minute after the drop, counted across the sleep: waking after more,
+    # with its Wi-Fi not back yet (as a phone's is for a moment), the one try failed and the
+    # page gave up on a table still holding its seat.
+    handle = web_host("goff", **{**FAST, "reconnect_grace": 300.0})
+    wire = relay(handle)
+    ada, bo = phone(), phone()
+    ada.clock.install()
+    ada.add_init_script(_COUNT_CLOSES)
+    join(ada, f"http://127.0.0.1:{wire.port}/", "Ada")
+    ada.wait_for_selector(".seat[data-side=X].me")
+    join(bo, page_url(handle), "Bo")
+    ada.tap("[data-cell='1']")
+    ada.tap("[data-cell='2']")
+    bo.wait_for_selector("#status.mine")
+    wire.refuse()  # Ada's Wi-Fi goes, and she puts the phone away
+    ada.wait_for_selector(BANNER)
+    ada.evaluate(_SCREEN, "hidden")
+    ada.clock.pause_at(ada.evaluate("Date.now() / 1000 + 1"))  # in seconds
+    bo.tap("[data-cell='5']")
+    bo.tap("[data-cell='6']")
+    _wait(lambda: len(handle.host.table.record.moves) == 2)
+    ada.clock.set_system_time(ada.evaluate("Date.now() / 1000 + 90"))  # a minute and a half
+    closes = ada.evaluate("closes")
+    ada.evaluate(_SCREEN, "visible")  # awake, the Wi-Fi still coming back: the try fails
+    _wait(lambda: ada.evaluate("closes") > closes)
+    wire.restore()
+    ada.clock.resume()
+    ada.wait_for_selector(BANNER, state="hidden")
+    ada.wait_for_selector("#status.mine")  # Bo's move is on the board, and it is Ada's turn
+    assert ada.locator("[data-cell='5'].last, [data-cell='6'].last").count() == 2
+    assert ada.locator("#join").is_hidden()
