@@ -139,6 +139,13 @@ export class Link {
   // The socket ended (`why`: how, when no bye said): try again unless a bye says it cannot help.
   down(why = null) {
     const reason = this.bye;
+    if (reason?.includes("is not spoken here")) {
+      // The host was updated since this copy of the page was loaded: a fresh copy speaks the
+      // host's version (it is filled in as the page is served), and sits down again.
+      if (this.hello.role === "player") remember({ role: "player" });
+      location.reload();
+      return;
+    }
     const final = reason !== null && FINAL.some((words) => reason.includes(words));
     if (final && reason.includes("no longer held")) this.forgetSeat();
     this.droppedAt ??= Date.now();

@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from game.rules import Player
 from net.host import HostHandle
+from net.protocol import PROTOCOL_VERSION
 from tests.web.conftest import page_url
 from tests.web.phone import join
 from tests.web.relay import Relay
@@ -190,3 +191,37 @@ def test_a_phone_that_slept_longer_than_a_minute_while_dropped_comes_back_on_wak
     ada.wait_for_selector("#status.mine")  # Bo's move is on the board, and it is Ada's turn
     assert ada.locator("[data-cell='5'].last, [data-cell='6'].last").count() == 2
     assert ada.locator("#join").is_hidden()
+
+
+# The first copy of the page a tab loads is one from before the host was updated: it speaks
+# the protocol version before the host's. Later copies (a reload) are the host's own.
+_FROM_BEFORE_THE_UPDATE = """if (!sessionStorage.getItem("loaded")) {
+  sessionStorage.setItem("loaded", "once");
+  new MutationObserver((_, observer) => {
+    const meta = document.querySelector('meta[name="qttt-protocol"]');
+    if (!meta) return;
+    meta.content = String(Number(meta.content) - 1);
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
+}"""
+
+
+def test_a_page_older_than_its_host_loads_the_hosts_own_and_sits_down(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # The host was updated while the page stayed open: its hello was refused ("protocol version
+    # N is not spoken here"), the page tried again for a minute, then showed those words, and
+    # joining again could only be refused again.
+    handle = web_host("goff")
+    page = phone()
+    page.add_init_script(_FROM_BEFORE_THE_UPDATE)
+    loads: list[str] = []
+    page.on(
+        "load",
+        lambda _: loads.append(
+            page.evaluate("document.querySelector('meta[name=qttt-protocol]').content")
+        ),
+    )
+    join(page, page_url(handle), "Ada")
+    page.wait_for_selector(".seat[data-side=X].me")
+    assert loads == [str(PROTOCOL_VERSION - 1), str(PROTOCOL_VERSION)]
