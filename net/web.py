@@ -49,6 +49,8 @@ PAGE_DIR = Path(str(resources.files("assets").joinpath("web")))
 _FILES = frozenset(p.name for p in PAGE_DIR.iterdir() if p.suffix in (".js", ".css"))
 # Frames up to this size get a Bye with the reason; aiohttp closes on larger ones by itself.
 _HARD_LIMIT = 4 * MAX_FRAME
+# How long a phone gets to take its last frames once the host is done with it.
+_LINGER = 2.0
 # What a phone's JSON may hold: net.framing's msgpack limits (and int64, as msgpack).
 _MAX_DEPTH = 8
 _INT64 = range(-(2**63), 2**64)
@@ -231,9 +233,13 @@ class WebConnection(Connection):
     async def finish(self) -> None:
         """Once the host is done with the phone: send what is queued (the Bye among it),
         close the socket, end the writer."""
+        if self._transport is not None:
+            # A socket closed with frames buffered for it stays open until they are sent: for
+            # a phone that stopped reading, without end. It gets this long to take them.
+            asyncio.get_running_loop().call_later(2 * _LINGER, self._transport.abort)
         self.close()
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.shield(self._writer), 2.0)
+            await asyncio.wait_for(asyncio.shield(self._writer), _LINGER)
         self._writer.cancel()
         await self._ws.close()
 

@@ -7,6 +7,7 @@ import contextlib
 import functools
 import json
 import logging
+import socket
 import time
 from collections.abc import Callable
 
@@ -318,3 +319,39 @@ def test_phones_gone_as_the_handshake_is_answered_leave_no_traceback(
     with caplog.at_level(logging.DEBUG):
         asyncio.run(asyncio.wait_for(knock_and_leave(), 30))
     assert _logged(caplog) == []
+
+
+def test_a_socket_that_stops_reading_is_cut_once_the_host_is_done_with_it(
+    web_host: Callable[..., HostHandle],
+) -> None:
+    """It floods pings and reads none of the pongs: the host drops it (no whole message while
+    its pongs cannot be written), and the socket is cut rather than kept open without end
+    with the pongs and the Bye it will never read buffered for it."""
+    handle = web_host("goff")
+    port = handle.host.web.port  # type: ignore[union-attr]
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+    sock.settimeout(10)
+    sock.connect(("127.0.0.1", port))
+    sock.sendall(_HANDSHAKE + b"\r\n")
+    assert sock.recv(4096).startswith(b"HTTP/1.1 101")
+    ping = bytes([0x89, 0x80 | 125]) + bytes(4) + b"p" * 125  # masked (with zeros), 125 bytes
+    sock.sendall(_masked_text(_hello("Mallory", role="spectator")))
+    sock.setblocking(False)
+    deadline = time.monotonic() + 60
+    cut = False
+    while not cut and time.monotonic() < deadline:
+        try:
+            sock.send(ping * 100)
+        except BlockingIOError:
+            time.sleep(0.05)  # its buffers are full too: it keeps knocking
+        except ConnectionError:
+            cut = True
+    sock.close()
+    assert cut, "the socket was never cut"
+
+
+def _masked_text(text: str) -> bytes:
+    """A client's text frame (masked with zeros, so the payload reads as is), under 64 KiB."""
+    data = text.encode()
+    return bytes([0x81, 0x80 | 126]) + len(data).to_bytes(2, "big") + bytes(4) + data
