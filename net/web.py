@@ -45,8 +45,10 @@ if TYPE_CHECKING:
 
 PAGE_DIR = Path(str(resources.files("assets").joinpath("web")))
 # The files the page loads, by name: a request names one of these or gets a 404, so no path a
-# phone sends ever reaches the file system.
-_FILES = frozenset(p.name for p in PAGE_DIR.iterdir() if p.suffix in (".js", ".css"))
+# phone sends ever reaches the file system. Read once and sent as one write: aiohttp's sendfile
+# raises (a traceback in the log) when a phone goes while a file is on its way.
+_TYPES = {".js": "text/javascript", ".css": "text/css"}
+_FILES = {p.name: p.read_bytes() for p in PAGE_DIR.iterdir() if p.suffix in _TYPES}
 # Frames up to this size get a Bye with the reason; aiohttp closes on larger ones by itself.
 _HARD_LIMIT = 4 * MAX_FRAME
 # How long a phone gets to take its last frames once the host is done with it.
@@ -137,11 +139,12 @@ class WebFront:
             self._html = text
         return web.Response(text=self._html, content_type="text/html")
 
-    async def _file(self, request: web.Request) -> web.FileResponse:
+    async def _file(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
         if name not in _FILES:
             raise web.HTTPNotFound()
-        return web.FileResponse(PAGE_DIR / name)
+        kind = _TYPES[Path(name).suffix]
+        return web.Response(body=_FILES[name], content_type=kind, charset="utf-8")
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         origin = request.headers.get("Origin")

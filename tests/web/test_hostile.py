@@ -8,6 +8,7 @@ import functools
 import json
 import logging
 import socket
+import struct
 import time
 from collections.abc import Callable
 
@@ -355,3 +356,24 @@ def _masked_text(text: str) -> bytes:
     """A client's text frame (masked with zeros, so the payload reads as is), under 64 KiB."""
     data = text.encode()
     return bytes([0x81, 0x80 | 126]) + len(data).to_bytes(2, "big") + bytes(4) + data
+
+
+def test_phones_gone_while_the_page_loads_leave_no_traceback(
+    web_host: Callable[..., HostHandle], caplog: pytest.LogCaptureFixture
+) -> None:
+    """A tab closed as the page's script comes (the connection reset, a moment after asking):
+    nobody to send the rest to, and no error of the host's."""
+    handle = web_host("goff")
+    port = handle.host.web.port  # type: ignore[union-attr]
+    with caplog.at_level(logging.DEBUG):
+        for i in range(400):
+            sock = socket.create_connection(("127.0.0.1", port))
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            sock.sendall(b"GET /static/main.js HTTP/1.1\r\nHost: x\r\n\r\n")
+            time.sleep(i % 5 / 1000)  # gone at one moment or another of the answer
+            sock.close()
+        deadline = time.monotonic() + 30
+        while handle.host.web._runner.server.connections:  # type: ignore[union-attr]
+            assert time.monotonic() < deadline, "connections left open"
+            time.sleep(0.05)
+    assert _logged(caplog) == []
