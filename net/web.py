@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import html
 import json
 import logging
@@ -44,11 +45,7 @@ if TYPE_CHECKING:
     from net.host import Host
 
 PAGE_DIR = Path(str(resources.files("assets").joinpath("web")))
-# The files the page loads, by name: a request names one of these or gets a 404, so no path a
-# phone sends ever reaches the file system. Read once and sent as one write: aiohttp's sendfile
-# raises (a traceback in the log) when a phone goes while a file is on its way.
-_TYPES = {".js": "text/javascript", ".css": "text/css"}
-_FILES = {p.name: p.read_bytes() for p in PAGE_DIR.iterdir() if p.suffix in _TYPES}
+_TYPES = {".js": "text/javascript", ".css": "text/css"}  # of the files the page loads
 # Frames up to this size get a Bye with the reason; aiohttp closes on larger ones by itself.
 _HARD_LIMIT = 4 * MAX_FRAME
 # How long a phone gets to take its last frames once the host is done with it.
@@ -141,10 +138,11 @@ class WebFront:
 
     async def _file(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
-        if name not in _FILES:
+        files = _page_files()
+        if name not in files:
             raise web.HTTPNotFound()
         kind = _TYPES[Path(name).suffix]
-        return web.Response(body=_FILES[name], content_type=kind, charset="utf-8")
+        return web.Response(body=files[name], content_type=kind, charset="utf-8")
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         origin = request.headers.get("Origin")
@@ -312,6 +310,15 @@ def _check_limits(value: object, depth: int) -> None:
         for key, item in value.items():
             _check_limits(key, depth + 1)
             _check_limits(item, depth + 1)
+
+
+@functools.cache
+def _page_files() -> dict[str, bytes]:
+    """The files the page loads, by name: a request names one of these or gets a 404, so no
+    path a phone sends ever reaches the file system. Read once (when the first is asked for,
+    not on import) and sent as one write: aiohttp's sendfile raises (a traceback in the log)
+    when a phone goes while a file is on its way."""
+    return {p.name: p.read_bytes() for p in PAGE_DIR.iterdir() if p.suffix in _TYPES}
 
 
 def _json(value: Any) -> str:
