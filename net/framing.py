@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import msgpack
 
-from net.protocol import Message, decode
+from net.protocol import REASON_LIMIT, Message, decode
 
 # A State of the longest game is far below this, and so is a party's message at its fullest
 # (net.party_host.PARTY_GUESTS names, their rows): anything larger is hostile.
@@ -85,7 +85,7 @@ class FrameReader:
             except StopIteration:
                 break
             except (ValueError, msgpack.UnpackException) as exc:
-                raise FrameError(_why(exc)[:200]) from None
+                raise FrameError(_why(exc)[:REASON_LIMIT]) from None
             # tell() counts the bytes of a partly parsed frame too: note it between frames.
             self._done = self._unpacker.tell()
             yield decode(value)

@@ -61,6 +61,10 @@ def _printable(c: str) -> bool:
 _JOINER = "\u200d"  # zero width: 👩 + it + 💻 is one emoji, a coder
 
 
+# The longest reason a refused frame is given (net.framing cuts its own to this too).
+REASON_LIMIT = 200
+
+
 class ProtocolError(ValueError):
     """A frame that is not a message of this protocol; the text is the reason sent back."""
 
@@ -83,9 +87,10 @@ class Message:
         expected, checks = _schema(cls)
         if data.keys() != expected:
             missing = sorted(expected - data.keys())
-            extra = sorted(map(str, data.keys() - expected))
+            extra = sorted(map(_quoted, data.keys() - expected))
             what = f"missing {', '.join(missing)}" if missing else f"unknown {', '.join(extra)}"
-            raise ProtocolError(f"{cls.TAG}: {what}")
+            # Cut short: 32 keys of 1 KiB would make a Bye too long for the sender to read.
+            raise ProtocolError(f"{cls.TAG}: {what}"[:REASON_LIMIT])
         return cls(**{name: check(data[name], where) for name, check, where in checks})
 
 
@@ -299,7 +304,7 @@ def decode(data: object) -> Message:
     tag = data.get("t")
     cls = MESSAGES.get(tag) if isinstance(tag, str) else None
     if cls is None:
-        raise ProtocolError(f"unknown message type {tag!r}"[:200])
+        raise ProtocolError(f"unknown message type {tag!r}"[:REASON_LIMIT])
     return cls.from_wire(data)
 
 
@@ -392,7 +397,10 @@ def _checker(kind: Any) -> Check:
         def check_dict(value: object, where: str) -> Any:
             if not isinstance(value, dict):
                 raise ProtocolError(f"{where} must be a map, not {_kind(value)}")
-            return {key_kind(k, where): value_kind(v, f"{where}.{k}") for k, v in value.items()}
+            return {
+                key_kind(k, where): value_kind(v, f"{where}[{_quoted(k)}]")
+                for k, v in value.items()
+            }
 
         return check_dict
     if isinstance(kind, type) and issubclass(kind, Message):
@@ -434,6 +442,14 @@ def _name(kind: Any) -> str:
     if typing.get_origin(kind) in (types.UnionType, typing.Union):
         return " or ".join(_name(k) for k in typing.get_args(kind))
     return _WIRE_NAMES.get(kind, getattr(kind, "__name__", str(kind)))
+
+
+def _quoted(key: object) -> str:
+    """A key the sender chose, as a reason names it: quoted, so that no control character
+    it holds (a terminal's escape sequence) reaches the host's log or a player's screen raw,
+    and cut short."""
+    text = repr(key)
+    return text if len(text) <= 40 else f"{text[:39]}…"
 
 
 def _kind(value: object) -> str:

@@ -107,6 +107,36 @@ def test_a_hostile_first_frame_gets_a_reason_and_is_closed(
     game_goes_on(x, o)
 
 
+# Keys a sender chose, holding a terminal's escape sequences (clear the screen, retitle it).
+ESCAPES = "\x1b[2J\x1b]0;owned\x07\u202e"
+ESCAPING_FRAMES = {
+    "an unknown key": msgpack.packb({"t": "ping", ESCAPES: 1}),
+    "a map's key": msgpack.packb(
+        {"t": "state", "game": 1, "variant": {ESCAPES: []}, "moves": [], "seats": []}
+        | {"spectators": 0, "rematch": []}
+    ),
+    "thirty long keys": msgpack.packb({"t": "ping"} | {f"{ESCAPES}{i}" * 40: i for i in range(30)}),
+}
+
+
+@pytest.mark.parametrize("frame", ESCAPING_FRAMES.values(), ids=ESCAPING_FRAMES)
+def test_a_reason_quotes_what_the_sender_wrote(
+    host: HostHandle, raw: Connect, frame: bytes
+) -> None:
+    """The reason for closing reaches the operator's terminal (the host's log) and the
+    sender's screen: it never carries the sender's control characters raw, and it fits in
+    a frame a client reads (a string of at most 1 KiB)."""
+    logged: list[str] = []
+    host.call(setattr, host.host, "log", logged.append)
+    x, o = seated(raw)
+    attacker = raw()
+    attacker.send_bytes(frame)
+    said, _ = attacker.closed_with()
+    assert said is not None and said.isprintable() and len(said.encode()) <= 1024, said
+    game_goes_on(x, o)
+    assert logged and all(line.isprintable() for line in logged), logged
+
+
 HOSTILE_LATER_FRAMES = {
     "garbage after hello": (b"\xc1\x00", "not a msgpack frame"),
     "a host's message": (pack(State(1, {}, (), (), 0, ())), "a client does not send state"),

@@ -79,7 +79,7 @@ def test_frames_fed_one_byte_at_a_time() -> None:
         ({"x": 1}, "unknown message type None"),
         ({"t": "launch"}, "unknown message type 'launch'"),
         ({"t": "move", "side": "X", "ply": 0}, "move: missing token"),
-        ({"t": "move", "side": "X", "ply": 0, "token": "1-2", "k": 1}, "move: unknown k"),
+        ({"t": "move", "side": "X", "ply": 0, "token": "1-2", "k": 1}, "move: unknown 'k'"),
         ({"t": "move", "side": "X", "ply": "0", "token": "1-2"}, "move.ply must be an integer"),
         ({"t": "move", "side": "X", "ply": True, "token": "1-2"}, "not a boolean"),
         ({"t": "move", "side": 1.5, "ply": 0, "token": "1-2"}, "move.side must be a string"),
