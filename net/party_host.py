@@ -262,7 +262,6 @@ class PartyHost(Host):
         if self._full(conn):
             return
         conn.name = self._unique(hello.name, conn)
-        self.party.members[conn.name] = secrets.token_urlsafe(16)
         self._enqueue(conn, f"{conn.name} joins the queue")
 
     def _member(self, hello: Hello) -> str | None:
@@ -346,6 +345,9 @@ class PartyHost(Host):
         return True
 
     def _enqueue(self, conn: Connection, notice: str) -> None:
+        # A member from now (a watcher joining the queue too): the token holds their seats
+        # and keeps their name, and their row of the standings, from anyone else.
+        self.party.members.setdefault(conn.name, secrets.token_urlsafe(16))
         conn.role = PLAYER
         self._welcome(conn)
         self.party.join(conn.name)

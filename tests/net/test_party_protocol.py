@@ -168,6 +168,26 @@ def test_a_seated_player_who_drops_reclaims_the_seat_under_the_party_name(
         conn.close()
 
 
+def test_a_watcher_who_queues_is_a_member_with_a_token_that_takes_their_seat_back(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    host = party_host(start_at=2, stand_in=30.0)
+    ada, watcher = Raw(host.address), Raw(host.address)
+    ada.hello(name="Ada")
+    watcher.hello(role=SPECTATOR, name="Bo")
+    watcher.send(Queue(True))
+    seated: Welcome = watcher.expect(Welcome, lambda w: w.seat is not None)
+    assert seated.token is not None
+    watcher.close()
+    # While Bo is away, the name (and Bo's seat, and row) is nobody else's.
+    impostor = Raw(host.address)
+    assert impostor.hello(name="Bo").name == "Bo 2"
+    back = Raw(host.address)
+    assert back.hello(name="Bo", token=seated.token).seat == seated.seat
+    for conn in (ada, impostor, back):
+        conn.close()
+
+
 def ada_and_bo_seated(host: HostHandle) -> tuple[Raw, Raw]:
     """Ada and Bo at ``host``'s party (of two to start), seated in its first game: Bo at O."""
     ada, bo = Raw(host.address), Raw(host.address)
