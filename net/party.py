@@ -200,6 +200,26 @@ class Party:
         if name in self.present:
             self.present.remove(name)
 
+    def forget_passers_by(self, keep: int, here: Iterable[str] = ()) -> bool:
+        """Forget all but the ``keep`` latest to come of those gone (not present, expected or
+        ``here``) having taken no part in the evening (no game played or in hand, no place in
+        the bracket or the round robin's plan): their tokens and their rows of no games.
+        Kept for good, a peer coming and going under new names without end would grow the
+        roster, the members and the party's file (written on every change) without bound.
+        Whether anyone was forgotten."""
+        busy = {*self.present, *self.expected, *here, *(self.playing or ())}
+        busy.update(self.bracket, self.advanced, (self.champion,))
+        busy.update(name for pair in self.sides for name in pair)
+        busy.update(name for result in self.results for name in result.players)
+        gone = [name for name in self.roster if name not in busy]
+        forgotten = set(gone[: max(0, len(gone) - keep)])
+        if not forgotten:
+            return False
+        self.roster = [name for name in self.roster if name not in forgotten]
+        for name in forgotten:
+            self.members.pop(name, None)
+        return True
+
     @property
     def queue(self) -> list[str]:
         """Who waits, first first (for a knockout: the bracket's order). Winner stays: not the

@@ -98,6 +98,9 @@ QUEUE_EVERY = 1.0
 # holds the best STANDINGS_SENT of the evening and everyone here (whose own row it shows).
 PARTY_GUESTS = 100
 STANDINGS_SENT = 100
+# Guests gone without playing whom the party keeps (their token and their row of no games),
+# the latest to come: a full party's twice over (see Party.forget_passers_by).
+PASSERS_BY = 2 * PARTY_GUESTS
 
 # What everyone reads of a move the host plays for someone, and what that player reads
 # instead, spoken to (None: a stand-in plays for a player who is away, so nobody is there).
@@ -377,9 +380,12 @@ class PartyHost(Host):
         self._queue_changes.forget(conn)
         if conn.role != PLAYER or self._closing:
             super()._leave(conn)
+            if not self._closing and self._forget_passers_by():
+                self._save_party()
             return
         self.connections.discard(conn)
         self.party.leave(conn.name)
+        self._forget_passers_by()
         self._save_party()
         seat = self.table.seats[conn.seat] if conn.seat else None
         if seat:
@@ -390,6 +396,10 @@ class PartyHost(Host):
             self._changed(f"{conn.name} left; a stand-in plays for them")
         else:
             self._changed(f"{conn.name} dropped; a stand-in plays for them until they are back")
+
+    def _forget_passers_by(self) -> bool:
+        here = (c.name for c in self.connections if c.role is not None)
+        return self.party.forget_passers_by(PASSERS_BY, here)
 
     def _hold(self, seat: Seat) -> None:
         """A party never frees a seat during a game: the stand-in plays for whoever is away."""
@@ -667,7 +677,8 @@ class PartyHost(Host):
         """The evening's standings, worked out again only when a game ends or someone comes:
         every change of the party sends them, and an evening of a thousand games is long."""
         results = self.party.results
-        key = (len(results), results[-1] if results else None, len(self.party.roster))
+        # The roster itself: a newcomer may take the place of a passer-by forgotten.
+        key = (len(results), results[-1] if results else None, tuple(self.party.roster))
         if self._ranked[0] != key:
             self._ranked = key, standings(results, self.party.roster)
         return self._ranked[1]

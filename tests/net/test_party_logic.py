@@ -226,6 +226,28 @@ def test_a_knockout_player_gone_before_the_match_loses_it_unplayed() -> None:
     assert party_of(KNOCKOUT, ["ann", "ben"]).late == []  # drawn, none late (nor out, nor in)
 
 
+def test_only_the_latest_passers_by_are_remembered() -> None:
+    """Who came and went without playing is forgotten beyond the latest few (a peer coming
+    and going under new names without end grew the party for ever); anyone who took part
+    in the evening, or is here, is kept."""
+    party = Party(KNOCKOUT, start_at=2)
+    for name in ("Ada", "Bo", "Cy"):
+        party.join(name)
+        party.members[name] = f"token of {name}"
+    assert party.next_game() == ("Ada", "Bo")  # Cy: a place in the bracket, for a bye
+    for name in ("Ada", "Bo", "Cy"):
+        party.leave(name)
+    for n in range(6):
+        party.join(f"guest {n}")
+        party.members[f"guest {n}"] = "token"
+        party.leave(f"guest {n}")
+    party.join("Di")  # here, and no game yet
+    assert party.forget_passers_by(2, here=["guest 0"])
+    kept = ["Ada", "Bo", "Cy", "guest 0", "guest 4", "guest 5", "Di"]
+    assert party.roster == kept and list(party.members) == kept[:-1]
+    assert not party.forget_passers_by(2, here=["guest 0"])  # nothing more to forget
+
+
 def test_a_saved_party_comes_back_and_waits_for_its_players(tmp_path: Path) -> None:
     party = party_of(WINNER_STAYS, ["ann", "ben", "cat"], games=5)
     party.finish_game(result(*party.next_game(), "x"))  # type: ignore[misc]

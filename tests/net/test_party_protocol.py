@@ -370,6 +370,29 @@ def came_and_went(address: tuple[str, int], guests: int) -> None:
         guest.close()
 
 
+def test_a_stream_of_passers_by_leaves_the_party_no_bigger(
+    party_host: Callable[..., HostHandle], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A peer coming and going under new names without end used to grow the party's
+    members, its roster and its file (written on every change) for good: each change took
+    longer, until the table hung. Only the latest few who never played are remembered."""
+    monkeypatch.setattr(party_host_module, "PASSERS_BY", 3)
+    host = party_host(start_at=1000)
+    assert isinstance(host.host, PartyHost)
+    party = host.host.party
+    ada = Raw(host.address)
+    ada.hello(name="Ada")
+    came_and_went(host.address, 30)
+    came_and_went(host.address, 30)  # the same names again: numbered no further
+    # The host hears the last guest leave a moment after the socket closes.
+    deadline = time.monotonic() + 10.0
+    while len(party.roster) != 4 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    kept = ["Ada", "guest 027", "guest 028", "guest 029"]
+    assert party.roster == kept and sorted(party.members) == kept
+    ada.close()
+
+
 def test_an_evening_of_many_names_still_fits_every_screens_message(
     party_host: Callable[..., HostHandle],
 ) -> None:
