@@ -336,16 +336,27 @@ class PartyHost(Host):
 
     def _full(self, conn: Connection) -> bool:
         """Whether the party has all the players it can hold here, said to ``conn`` if so
-        (a connection still to be welcomed is sent away: it may watch instead)."""
-        if len(self.party.present) < PARTY_GUESTS:
+        (a connection still to be welcomed is sent away: it may watch instead), or, for a
+        newcomer, all the people: players who leave the queue watch, past the spectators'
+        limit (a guest is not sent away for that), so without this a peer joining and then
+        leaving the queue, again and again, would hold connections without end, each sent
+        every change of the party."""
+        if len(self.party.present) >= PARTY_GUESTS:
+            said = f"the party is full: {PARTY_GUESTS} players are here; you can watch"
+        elif conn.role is None and self._people() >= PARTY_GUESTS + self.config.spectator_limit:
+            said = f"the party is full: {self._people()} people are here"
+        else:
             return False
-        said = f"the party is full: {PARTY_GUESTS} players are here; you can watch"
         if conn.role is None:
             conn.send(Bye(said))
             conn.close()
         else:
             conn.send(Refused(said))
         return True
+
+    def _people(self) -> int:
+        """Connections welcomed to the party: players and watchers."""
+        return sum(1 for c in self.connections if c.role is not None)
 
     def _enqueue(self, conn: Connection, notice: str) -> None:
         # A member from now (a watcher joining the queue too): the token holds their seats

@@ -55,15 +55,24 @@ PARTY_EXAMPLES = [
 ]
 
 
+# For guests who send nothing while the test goes on: never dropped for it, however busy.
+SILENT_OK: dict[str, object] = {"idle_timeout": 120.0}
+
+
 @pytest.fixture
 def party_host(tmp_path: Path) -> Iterator[Callable[..., HostHandle]]:
     """Start party hosts on threads (``party_host(format=..., **party_config)``); all stopped."""
     handles: list[HostHandle] = []
 
-    def start(name: str = "Party", advertise: bool = False, **party: object) -> HostHandle:
+    def start(
+        name: str = "Party",
+        advertise: bool = False,
+        config: dict[str, object] | None = None,
+        **party: object,
+    ) -> HostHandle:
         table = new_table(make_variant("goff"), name, tmp_path)
         make = functools.partial(PartyHost, party=PartyConfig(**party))  # type: ignore[arg-type]
-        config = host_config(tmp_path, advertise=advertise)
+        config = host_config(tmp_path, advertise=advertise, **(config or {}))
         handles.append(start_host_thread(table, config, make))
         return handles[-1]
 
@@ -377,7 +386,7 @@ def test_a_stream_of_passers_by_leaves_the_party_no_bigger(
     members, its roster and its file (written on every change) for good: each change took
     longer, until the table hung. Only the latest few who never played are remembered."""
     monkeypatch.setattr(party_host_module, "PASSERS_BY", 3)
-    host = party_host(start_at=1000)
+    host = party_host(start_at=1000, config=SILENT_OK)
     assert isinstance(host.host, PartyHost)
     party = host.host.party
     ada = Raw(host.address)
@@ -385,10 +394,10 @@ def test_a_stream_of_passers_by_leaves_the_party_no_bigger(
     came_and_went(host.address, 30)
     came_and_went(host.address, 30)  # the same names again: numbered no further
     # The host hears the last guest leave a moment after the socket closes.
-    deadline = time.monotonic() + 10.0
-    while len(party.roster) != 4 and time.monotonic() < deadline:
-        time.sleep(0.01)
     kept = ["Ada", "guest 027", "guest 028", "guest 029"]
+    deadline = time.monotonic() + 10.0
+    while party.roster != kept and time.monotonic() < deadline:
+        time.sleep(0.01)
     assert party.roster == kept and sorted(party.members) == kept
     ada.close()
 
@@ -456,4 +465,29 @@ def test_a_full_party_sends_a_newcomer_to_watch(
     watcher.send(Queue(True))
     assert watcher.expect(Refused).reason.startswith("the party is full")
     for conn in (*here, watcher):
+        conn.close()
+
+
+def test_players_who_leave_the_queue_to_watch_do_not_open_the_door_without_end(
+    party_host: Callable[..., HostHandle], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player who leaves the queue watches, past the spectators' limit (4 here), so a peer
+    joining and then leaving the queue, again and again, held connections without end, each
+    sent every change of the party. The door closes on the party's players and spectators
+    together."""
+    monkeypatch.setattr(party_host_module, "PARTY_GUESTS", 3)
+    host = party_host(start_at=1000, config={**SILENT_OK, "spectator_limit": 4})
+    watching = []
+    for i in range(3 + 4):
+        guest = Raw(host.address)
+        guest.hello(name=f"P{i}")
+        guest.send(Queue(False))
+        assert guest.expect(Welcome).role == SPECTATOR
+        watching.append(guest)
+    late = Raw(host.address)
+    late.send(Hello(PROTOCOL_VERSION, "player", "Cy", None, None))
+    assert late.closed_with()[0] == "the party is full: 7 people are here"
+    watching[0].send(Queue(True))  # one of the watchers may still join the queue
+    assert watching[0].expect(Welcome).role == "player"
+    for conn in watching:
         conn.close()
