@@ -304,7 +304,10 @@ def decode(data: object) -> Message:
     tag = data.get("t")
     cls = MESSAGES.get(tag) if isinstance(tag, str) else None
     if cls is None:
-        raise ProtocolError(f"unknown message type {tag!r}"[:REASON_LIMIT])
+        # A list or a map is named, not shown: one nested a thousand deep has no repr
+        # (RecursionError), and it is no type anyway.
+        shown = _kind(tag) if isinstance(tag, list | dict) else repr(tag)
+        raise ProtocolError(f"unknown message type {shown}"[:REASON_LIMIT])
     return cls.from_wire(data)
 
 

@@ -65,6 +65,12 @@ HOSTILE_FIRST_FRAMES = {
     "msgpack that is not a message": (msgpack.packb([1, 2, 3]), "a message is a map"),
     "a map with no type": (msgpack.packb({"hello": 1}), "unknown message type"),
     "an unknown type": (msgpack.packb({"t": "shutdown"}), "unknown message type 'shutdown'"),
+    # Within msgpack's depth, past Python's repr's: the reason used to raise RecursionError,
+    # a traceback in the host's log and no reason for the sender.
+    "a type nested a thousand deep": (
+        b"\x81\xa1t" + b"\x91" * 1010 + b"\x90",
+        "unknown message type a list",
+    ),
     "a move before hello": (pack(Move("X", 1, "2-5")), "the first message must be hello"),
     "a hello with a wrong field type": (
         msgpack.packb(
