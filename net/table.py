@@ -376,7 +376,7 @@ def _staged_for(staged: Path) -> tuple[Path, int] | None:
     """The record a staged file (:meth:`Table.stage`) is for, and its number; None if the
     file is not one."""
     hidden, sep, number = staged.name.rpartition(_STAGED)
-    if not (sep and hidden.startswith(".") and number.isdigit()):
+    if not (sep and hidden.startswith(".") and number.isascii() and number.isdigit()):
         return None
     return staged.with_name(hidden[1:]), int(number)
 

@@ -193,6 +193,17 @@ def test_a_move_staged_before_the_host_died_is_resumed(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == [table.path.name]  # nothing left staged
 
 
+def test_a_stray_file_named_like_a_staged_one_is_left_alone(tmp_path: Path) -> None:
+    """ "²" is a digit to str.isdigit(), not to int(): such a name is no staged record, and the
+    game resumes from its own files as if it were not there."""
+    table = staged_table(tmp_path)
+    stray = tmp_path / f".{table.path.name}.staged-²"
+    stray.write_text("not a record")
+    resumed = Table.resume(table.path, None)
+    assert resumed.record.moves == ["1-2", "2-5", "5-9"]
+    assert stray.exists()
+
+
 def test_a_torn_staged_record_is_dropped(tmp_path: Path) -> None:
     table = staged_table(tmp_path)
     staged = next(p for p in tmp_path.iterdir() if p != table.path)
