@@ -161,7 +161,7 @@ class Host:
         self.log: Callable[[str], None] = log or (lambda text: None)
         self._advertiser: discovery.Advertiser | None = None
         self.web: WebFront | None = None  # the phone page, when the config serves one
-        self._told_unsaved: str | None = None  # the save failure everyone has been told of
+        self._told_unsaved: str | None = None  # why saving fails, since everyone was told
         self._handlers: dict[type[Message], Callable[[Connection, Any], None]] = {
             Move: self._on_move,
             Sit: self._on_sit,
@@ -505,9 +505,11 @@ class Host:
     def _tell_saving(self) -> None:
         """Tell everyone once when the game's record stops reaching the disk, and when it
         does again: the game goes on either way."""
-        unsaved = self._unsaved()
-        if unsaved != self._told_unsaved:
-            self._told_unsaved = unsaved
+        unsaved, told = self._unsaved(), self._told_unsaved
+        # Whoever comes later is told the latest reason; those here are not told again when
+        # only the reason changes (a folder gone, then a file in its place).
+        self._told_unsaved = unsaved
+        if (unsaved is None) != (told is None):
             notice = _cannot_save(unsaved) if unsaved else "the host saves the game again"
             self.log(notice)
             self._broadcast(pack(Notice(notice)))

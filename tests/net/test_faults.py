@@ -382,14 +382,27 @@ def test_a_disk_that_refuses_the_record_leaves_the_game_going_and_says_so(
     eve.hello(role=SPECTATOR, name="Eve")
     said = eve.expect(Notice, lambda n: "cannot save" in n.text)  # type: ignore[attr-defined]
     assert said.text.endswith("): it goes on unsaved")  # type: ignore[attr-defined]
+    first = table.unsaved
     folder.unlink()
-    folder.mkdir()  # the disk is back: the next save writes the whole game
-    o.move("O", 3, "4-7")
+    folder.mkdir()
+    # Other trouble, another reason: a folder stands where each next save would be written.
+    blocked = [table.path.with_name(f".{table.path.name}.staged-{n}") for n in range(100)]
+    for path in blocked:
+        path.mkdir()
+    for side, ply, token in (("O", 3, "4-7"), ("X", 4, "5-8")):  # the save is done by the next
+        (o if side == "O" else x).move(side, ply, token)
+        for player in (x, o, eve):
+            assert player.state(moves=ply + 1).moves[-1] == token
+    assert table.unsaved not in (first, None)  # the reason did change
+    for path in blocked:
+        path.rmdir()  # the disk is back: the next save writes the whole game
+    o.move("O", 5, "6-9")
     for player in (x, o):
-        player.state(moves=4)
+        player.state(moves=6)
         player.expect(Notice, lambda n: n.text == "the host saves the game again")  # type: ignore[attr-defined]
-    assert committed(table.path, 4).moves == ["1-2", "2-5", "3-6", "4-7"]
-    assert not [m for m in (*x.inbox, *o.inbox) if isinstance(m, Notice) and "cannot" in m.text]
+    assert committed(table.path, 6).moves == ["1-2", "2-5", "3-6", "4-7", "5-8", "6-9"]
+    everyone = (*x.inbox, *o.inbox, *eve.inbox)
+    assert not [m for m in everyone if isinstance(m, Notice) and "cannot" in m.text]
 
 
 def test_a_server_that_trickles_bytes_but_never_welcomes_is_not_a_table(
