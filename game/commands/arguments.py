@@ -54,7 +54,8 @@ def parse_size(text: str) -> tuple[int, int]:
     """``"1920x1080"`` -> ``(1920, 1080)``, from 320x240 up to 8K; anything else is an
     argparse error (a window smaller than that shows nobody a game)."""
     w, sep, h = text.lower().partition("x")
-    if sep and w.isdigit() and h.isdigit() and 320 <= int(w) <= 7680 and 240 <= int(h) <= 4320:
+    # isdecimal(), not isdigit(): "²" is a digit that int() refuses.
+    if sep and w.isdecimal() and h.isdecimal() and 320 <= int(w) <= 7680 and 240 <= int(h) <= 4320:
         return int(w), int(h)
     raise argparse.ArgumentTypeError(f"{text!r} is not a size from 320x240 to 7680x4320")
 

@@ -45,7 +45,9 @@ def test_bench_render_sizes_the_window_and_shows_the_tv(
     assert result["bare_p50_ms"] > 0 and 0 < result["p50_ms"] <= result["p99_ms"]
 
 
-@pytest.mark.parametrize("size", ["big", "1920", "0x100", "1920x1080x2", "5x-5", "100x100"])
+@pytest.mark.parametrize(
+    "size", ["big", "1920", "0x100", "1920x1080x2", "5x-5", "100x100", "1920x108²"]
+)
 def test_a_size_that_is_not_one_is_refused_in_a_line(
     size: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
