@@ -151,6 +151,7 @@ def parse_record(text: str) -> Record:
 
 
 def read_record(path: str | Path) -> Record:
+    shown = printable(str(path))  # as a refusal names it, on one line
     try:
         # Opened without waiting: a FIFO nobody writes to then reads as empty instead of
         # hanging; one with a writer (``<(cat game.json)``) is read as it comes.
@@ -159,10 +160,8 @@ def read_record(path: str | Path) -> Record:
         with open(fd, "rb") as file:
             data = file.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
-        shown = printable(str(path))
         raise RecordError(f"record: cannot read {shown}: {exc.strerror or exc}") from None
     if len(data) > MAX_RECORD_BYTES:
-        shown = printable(str(path))
         raise RecordError(f"record: {shown} is over {MAX_RECORD_BYTES >> 20} MB, no game's record")
     if not data.strip():
         raise RecordError("record: the file is empty")

@@ -748,14 +748,12 @@ def _strips(
     # Each band as long as the line takes to move ``reach`` across (one band for a straight
     # row): blending a little more clear glass costs less than many more blits.
     band = max(8, round(reach / abs(slope))) if slope else hi - lo
+    first, last = sorted((a[0], b[0]))
     rects = []
     for u in range(lo, hi, band):
         v = u + min(band, hi - u)
         # Across the band the line goes from its height at u - reach to at v + reach.
-        ends = [
-            a[1] + slope * (min(max(t, min(a[0], b[0])), max(a[0], b[0])) - a[0])
-            for t in (u - reach, v + reach)
-        ]
+        ends = [a[1] + slope * (min(max(t, first), last) - a[0]) for t in (u - reach, v + reach)]
         top = max(side[0], math.floor(min(ends) - reach) - 1)
         bottom = min(side[1], math.ceil(max(ends) + reach) + 1)
         if bottom > top:
