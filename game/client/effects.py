@@ -22,15 +22,12 @@ import numpy as np
 import pygame
 
 from game.client import theme
-from game.client.board_view import (
-    CLASSICAL_SIZE,
-    BoardLayout,
-    classical_center,
-    draw_row_line,
-)
+from game.client.board_layout import BoardLayout
+from game.client.board_marks import CLASSICAL_SIZE, classical_center
 from game.client.fades import FADE_TIME, Fades
 from game.client.flights import Flight, Flights
 from game.client.particles import Particles, objects
+from game.client.row_lines import draw_row_line
 from game.client.still import Over
 from game.client.theme import Color, Palette
 from game.rules import Player, Position, Row

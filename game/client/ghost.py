@@ -12,7 +12,7 @@ import math
 import pygame
 
 from game.client import theme
-from game.client.board_view import BoardLayout
+from game.client.board_layout import BoardLayout
 from game.client.theme import Palette
 from game.rules import Action, Collapse, Place, Position
 

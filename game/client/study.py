@@ -18,7 +18,8 @@ import pygame
 
 from game.ai.analysis import label_of
 from game.client import theme
-from game.client.board_view import BoardLayout, cell_label
+from game.client.board_layout import BoardLayout
+from game.client.board_marks import cell_label
 from game.client.theme import Color, Palette
 from game.client.value_graph import grade_color
 from game.rules import Position

@@ -13,19 +13,11 @@ import pygame
 import pytest
 
 from game.client import theme
-from game.client.board_view import (
-    BoardView,
-    Look,
-    _grid_pieces,
-    _grid_sheet,
-    allowed_cells,
-    draw_row_line,
-    layout_board,
-    mini_boards,
-    paint_board,
-    shown_allowed,
-)
+from game.client.board_grid import grid_pieces, grid_sheet
+from game.client.board_layout import layout_board, mini_boards
+from game.client.board_view import BoardView, Look, allowed_cells, paint_board, shown_allowed
 from game.client.effects import Effects
+from game.client.row_lines import draw_row_line
 from game.client.scene import SceneName, make_scene
 from game.client.still import Still
 from game.client.theme import HIGH_CONTRAST, NORMAL
@@ -450,8 +442,8 @@ def test_a_grid_blended_board_by_board_is_the_grid_of_one_sheet(
         whole = pygame.Surface(layout.area.size, pygame.SRCALPHA)
         whole.fill((*palette.board, 255))
         pieces = whole.copy()
-        whole.blit(_grid_sheet(layout, off, palette), (0, 0))
-        pieces.blits(_grid_pieces(layout, off, palette))
+        whole.blit(grid_sheet(layout, off, palette), (0, 0))
+        pieces.blits(grid_pieces(layout, off, palette))
         assert pygame.image.tobytes(pieces, "RGBA") == pygame.image.tobytes(whole, "RGBA")
 
 

@@ -10,7 +10,8 @@ import pygame
 import pytest
 
 from game.client import theme
-from game.client.board_view import CLASSICAL_SIZE, BoardView, Look
+from game.client.board_marks import CLASSICAL_SIZE
+from game.client.board_view import BoardView, Look
 from game.client.effects import LADDER_STEP, SWEEP_TIME, Effects, _ladder
 from game.client.fades import Fades
 from game.rules import Goff, Player

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from game.client import app as app_module
-from game.client import board_view, theme
+from game.client import board_grid, theme
 from game.client.app import App, first_window_size
 from game.client.loop import NS, RATE, FixedTimestep
 from game.client.scene import FPS_CAP, SceneName
@@ -371,7 +371,7 @@ def test_a_window_dragged_through_many_sizes_keeps_the_pictures_of_one(tmp_path:
         for i in range(8):
             pygame.display.set_mode((1600 - 24 * i, 900 - 13 * i), pygame.RESIZABLE)
             d.frames(1)
-            caches = (theme.background, theme.mark_sprite, theme.text, board_view._board_grid)
+            caches = (theme.background, theme.mark_sprite, theme.text, board_grid._board_grid)
             kept.append([cache.cache_info().currsize for cache in caches])
         assert kept[-1][0] == 1  # the backdrop of the size shown, not of every size passed
         assert all(now <= first for now, first in zip(kept[-1], kept[0], strict=True)), kept

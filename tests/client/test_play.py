@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from game.client import theme, toast
-from game.client.board_view import cell_label
+from game.client.board_marks import cell_label
 from game.client.canvas import Canvas
 from game.client.scene import SceneName
 from game.client.scenes.play import MESSAGE_TIME

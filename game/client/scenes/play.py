@@ -28,18 +28,8 @@ from game.client import move_list, scoreboard, theme, toast
 from game.client.advice import Advice
 from game.client.at_table import LATE_FOR_KNOCKOUT, clock_left, series
 from game.client.audio import Cue, cues_for
-from game.client.board_view import (
-    BoardLayout,
-    BoardView,
-    Look,
-    allowed_cells,
-    boards_in_play,
-    boards_of,
-    grid_place,
-    grid_step,
-    paint_board,
-    shown_allowed,
-)
+from game.client.board_layout import BoardLayout, boards_in_play, boards_of, grid_place, grid_step
+from game.client.board_view import BoardView, Look, allowed_cells, paint_board, shown_allowed
 from game.client.bot_seats import BOT_PAUSE, BotSeats
 from game.client.collapse_show import FULL, QUICK, CollapseShow
 from game.client.couch import CouchSession

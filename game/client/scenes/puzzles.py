@@ -26,7 +26,8 @@ from game.ai.puzzles import Puzzle, load_puzzles
 from game.client import prose, theme
 from game.client.advice import Question
 from game.client.audio import Cue
-from game.client.board_view import BoardView, Look, grid_place, grid_step, paint_board
+from game.client.board_layout import grid_place, grid_step
+from game.client.board_view import BoardView, Look, paint_board
 from game.client.ghost import GHOST_RATE, draw_ghost, preview_of
 from game.client.intents import (
     Activate,

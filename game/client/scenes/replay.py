@@ -31,7 +31,8 @@ import pygame
 
 from game.client import move_list, prose, theme
 from game.client.audio import Cue, cues_for
-from game.client.board_view import BoardLayout, BoardView, Look, boards_in_play
+from game.client.board_layout import BoardLayout, boards_in_play
+from game.client.board_view import BoardView, Look
 from game.client.canvas import note_button
 from game.client.effects import Effects
 from game.client.ghost import GHOST_RATE, draw_ghost, ghost_breath, preview_of

@@ -35,19 +35,15 @@ import pygame
 
 from game.client import prose, theme
 from game.client.audio import Cue, cues_for
-from game.client.board_view import (
+from game.client.board_layout import (
     BoardLayout,
-    BoardView,
-    Look,
-    allowed_cells,
     boards_in_play,
     boards_of,
     grid_place,
     grid_step,
     mini_boards,
-    paint_board,
-    shown_allowed,
 )
+from game.client.board_view import BoardView, Look, allowed_cells, paint_board, shown_allowed
 from game.client.effects import Effects
 from game.client.intents import (
     KEYBOARD,

@@ -30,7 +30,8 @@ import pygame
 from game.client import scoreboard, theme
 from game.client.at_table import AtTable, clock_left, series
 from game.client.audio import cues_for
-from game.client.board_view import BoardLayout, BoardView, Look, boards_in_play, paint_board
+from game.client.board_layout import BoardLayout, boards_in_play
+from game.client.board_view import BoardView, Look, paint_board
 from game.client.canvas import Canvas, note_cover
 from game.client.effects import Effects
 from game.client.intents import Cancel, Intent, Text
