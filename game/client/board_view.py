@@ -242,7 +242,14 @@ class BoardView:
         on the kept layer alone reaches."""
         if self._parts_for != (layout, palette):
             self._parts_for = (layout, palette)
-            self._cell_parts = [(_box(classical_reach(c, palette)), 0) for c in layout.cells]
+            # Cells of one size reach alike: each size's reach is found once (Ultimate's 81
+            # cells come in two sizes, and a zoom gives each move a layout of its own).
+            reach: dict[tuple[int, int], pygame.Rect] = {}
+            self._cell_parts = []
+            for c in layout.cells:
+                if c.size not in reach:
+                    reach[c.size] = classical_reach(c, palette).move(-c.x, -c.y)
+                self._cell_parts.append((_box(reach[c.size].move(c.topleft)), 0))
             self._struck = []
         board = (_box(layout.area), (self._cache, self.revision))
         return (board, *self._cell_parts, *self._struck)

@@ -226,8 +226,11 @@ class Still:
             pairs = zip(parts, was, strict=True)
             rects = [pygame.Rect(r) for (r, now), (_, then) in pairs if now != then]
         else:
-            rects = [pygame.Rect(r) for r, what in parts if (r, what) not in was]
-            rects += [pygame.Rect(r) for r, what in was if (r, what) not in parts]
+            # Looked up by rectangle: a zoom moves Ultimate's 81 cells' parts, and looking for
+            # each in the other list took 1.5 ms.
+            now, then = _by_rect(parts), _by_rect(was)
+            rects = [pygame.Rect(r) for r, what in parts if what not in then.get(r, ())]
+            rects += [pygame.Rect(r) for r, what in was if what not in now.get(r, ())]
         # Painted and put back a little wider: a part's edge rarely falls on a fast column.
         whole = pygame.Rect((0, 0), window)
         rects = _outermost([on_columns_of_16(rect).clip(whole) for rect in rects])
@@ -326,6 +329,14 @@ def _outermost(rects: list[pygame.Rect]) -> list[pygame.Rect]:
         if not any(big.contains(rect) for big in kept):
             kept.append(rect)
     return kept
+
+
+def _by_rect(parts: Parts) -> dict[tuple[int, int, int, int], list[Hashable]]:
+    """What ``parts`` show, by rectangle (what a part shows need not hash: a net message)."""
+    found: dict[tuple[int, int, int, int], list[Hashable]] = {}
+    for rect, what in parts:
+        found.setdefault(rect, []).append(what)
+    return found
 
 
 def on_columns_of_16(rect: pygame.Rect) -> pygame.Rect:
