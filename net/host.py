@@ -108,17 +108,30 @@ class Connection:
         self.seat: Player | None = None
         self.task: asyncio.Task[None] | None = None
         self.left = False  # it said bye: the player is leaving, so no seat is held for it
+        # The host is done with it (a bye either way, a removal, a protocol error, a backlog):
+        # nothing more is sent to it, and nothing more it sent is handled, not even frames
+        # read before it closed (a removed guest's hello would seat them again).
+        self.closed = False
 
     def send_frame(self, frame: bytes) -> None:
-        """Queue one msgpack frame for the peer without waiting for it."""
-        raise NotImplementedError
+        """Queue one msgpack frame for the peer without waiting for it; none once closed."""
+        if not self.closed:
+            self._write(frame)
 
     def close(self) -> None:
         """Close the connection once what is queued is sent; its serving task then ends."""
-        raise NotImplementedError
+        self.closed = True
+        self._shut()
 
     def send(self, message: Message) -> None:
         self.send_frame(pack(message))
+
+    def _write(self, frame: bytes) -> None:
+        raise NotImplementedError
+
+    def _shut(self) -> None:
+        """Let the transport go once it has sent what is queued."""
+        raise NotImplementedError
 
 
 class StreamConnection(Connection):
@@ -128,14 +141,15 @@ class StreamConnection(Connection):
         super().__init__(writer.get_extra_info("peername"))
         self.writer = writer
 
-    def send_frame(self, frame: bytes) -> None:
-        if self.writer.is_closing():
+    def _write(self, frame: bytes) -> None:
+        if self.writer.is_closing():  # the peer went: asyncio would warn of each write
             return
         self.writer.write(frame)
         if self.writer.transport.get_write_buffer_size() > MAX_BACKLOG:
+            self.closed = True
             self.writer.transport.abort()
 
-    def close(self) -> None:
+    def _shut(self) -> None:
         self.writer.close()
 
 
@@ -273,6 +287,7 @@ class Host:
             await self._read(conn, receive)
         except _Close as reason:
             conn.send(Bye(str(reason)))
+            conn.close()
             self.log(f"closed {_show(conn.peer)}: {reason}")
         except ConnectionError:
             pass
@@ -291,14 +306,14 @@ class Host:
             except TimeoutError:
                 waited = self.config.idle_timeout if conn.role else self.config.hello_timeout
                 raise _Close(f"no whole message for {waited:g} s") from None
-            if messages is None:
+            if messages is None or conn.closed:
                 return
             try:
                 for message in messages:
                     self._dispatch(conn, message)
                     deadline = loop.time() + self.config.idle_timeout
-                    if conn.left:
-                        return  # whatever follows a bye is not read
+                    if conn.closed:
+                        return  # whatever the peer sent after that is not read
             except (FrameError, ProtocolError) as exc:
                 raise _Close(str(exc)) from None
 
@@ -455,6 +470,7 @@ class Host:
 
     def _on_bye(self, conn: Connection, _: Bye) -> None:
         conn.left = True
+        conn.close()
 
     # -- leaving, holding and releasing seats ----------------------------------------
 

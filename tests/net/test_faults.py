@@ -17,8 +17,10 @@ from net.framing import MAX_FRAME, pack
 from net.host import HostHandle
 from net.protocol import (
     BUSY,
+    LEFT,
     PROTOCOL_VERSION,
     SPECTATOR,
+    Bye,
     Hello,
     Move,
     Notice,
@@ -177,6 +179,26 @@ def test_a_seated_player_turning_hostile_can_reconnect_to_its_held_seat(raw: Con
     assert back.hello(name="Ada", token=x.welcome.token).seat == "X"
     assert back.state().moves == ("1-2",)
     game_goes_on(back, o)
+
+
+ENDS_BEFORE_A_MOVE = {
+    "a bye": (pack(Bye(LEFT)), "Bo left; seat O is open"),
+    "garbage": (b"\xc1", "Bo dropped; seat O is held"),
+    "a protocol error": (pack(Move("W", 1, "2-5")), "Bo dropped; seat O is held"),
+}
+
+
+@pytest.mark.parametrize("end,notice", ENDS_BEFORE_A_MOVE.values(), ids=ENDS_BEFORE_A_MOVE)
+def test_a_move_written_after_the_end_of_a_connection_is_not_played(
+    host: HostHandle, raw: Connect, end: bytes, notice: str
+) -> None:
+    """What follows a bye or a frame that ends the connection, in the same write, is not read."""
+    x, o = seated(raw)
+    o.send_bytes(end + pack(Move("O", 1, "2-5")))
+    x.expect(Notice, lambda n: notice in n.text)  # type: ignore[attr-defined]
+    x.send(Ping())
+    x.expect(Pong)
+    assert host.host.table.record.moves == ["1-2"]
 
 
 REFUSED_MOVES = {

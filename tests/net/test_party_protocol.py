@@ -14,6 +14,7 @@ import pytest
 from game.rules import Position, make_variant
 from net import party_host as party_host_module
 from net.discovery import LobbyBrowser
+from net.framing import pack
 from net.host import HostHandle, new_table, start_host_thread
 from net.party import GameResult
 from net.party_host import PartyConfig, PartyHost
@@ -28,6 +29,8 @@ from net.protocol import (
     Move,
     Notice,
     Party,
+    Ping,
+    Pong,
     Queue,
     Refused,
     Standing,
@@ -35,7 +38,7 @@ from net.protocol import (
 )
 from net.seats import SeatStore
 from net.session import NetworkSession
-from tests.net.conftest import LOOPBACK, Raw, Screen, host_config
+from tests.net.conftest import LOOPBACK, Raw, Screen, between_read_and_dispatch, host_config
 
 PARTY_EXAMPLES = [
     Queue(True),
@@ -465,6 +468,56 @@ def test_a_full_party_sends_a_newcomer_to_watch(
     watcher.send(Queue(True))
     assert watcher.expect(Refused).reason.startswith("the party is full")
     for conn in (*here, watcher):
+        conn.close()
+
+
+def test_a_newcomer_sent_away_is_done_with_whatever_else_it_wrote(
+    party_host: Callable[..., HostHandle], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The door closes on Cy's hello; the hello to watch that came in the same write, read
+    with it, once let the closed connection in all the same, and everyone read "Cy is
+    watching"."""
+    monkeypatch.setattr(party_host_module, "PARTY_GUESTS", 2)
+    host = party_host(start_at=5)
+    here = [Raw(host.address) for _ in range(2)]
+    for i, guest in enumerate(here):
+        guest.hello(name=f"P{i}")
+    here[0].expect(Notice, lambda n: n.text == "P1 joins the queue")  # type: ignore[attr-defined]
+    here[0].inbox.clear()
+    late = Raw(host.address)
+    play, watch = (Hello(PROTOCOL_VERSION, role, "Cy") for role in ("player", SPECTATOR))
+    late.send_bytes(pack(play) + pack(watch) + pack(Emote("gg")))
+    assert late.closed_with()[0] == "the party is full: 2 players are here; you can watch"
+    here[0].send(Ping())
+    here[0].expect(Pong)
+    assert not [m for m in here[0].inbox if isinstance(m, (Notice, Emoted))], here[0].inbox
+    for conn in here:
+        conn.close()
+
+
+def test_a_guest_removed_is_done_with_what_the_host_had_read_of_theirs(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    """Ada's hello (with her token) and an emote were already read when the host removed her:
+    handled after the removal, the hello let her straight back in, and the emote went out."""
+    host = party_host(start_at=5)
+    ada, bo = Raw(host.address), Raw(host.address)
+    token = ada.hello(name="Ada").token
+    bo.hello(name="Bo")
+    bo.expect(Notice, lambda n: n.text == "Bo joins the queue")  # type: ignore[attr-defined]
+    bo.inbox.clear()
+    party = host.host
+    assert isinstance(party, PartyHost)
+    with between_read_and_dispatch(host, functools.partial(party.kick, "Ada")):
+        again = Hello(PROTOCOL_VERSION, "player", "Ada", None, token)
+        ada.send_bytes(pack(again) + pack(Emote("gg")))
+    assert ada.closed_with()[0] == "the host removed you from the party"
+    bo.expect(Notice, lambda n: n.text == "the host removed Ada from the party")  # type: ignore[attr-defined]
+    bo.send(Ping())
+    bo.expect(Pong)
+    assert not [m for m in bo.inbox if isinstance(m, (Notice, Emoted))], bo.inbox
+    assert party.party.present == ["Bo"]
+    for conn in (ada, bo):
         conn.close()
 
 
