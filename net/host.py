@@ -61,6 +61,9 @@ MAX_BACKLOG = 256 * 1024
 # may all knock in one instant: a host restarted under a full room): a flood of silent sockets
 # is turned away at once instead of each holding memory (about 46 KB) for the hello timeout.
 MAX_STRANGERS = 64
+# Moves the rules refuse a connection, logged one by one; the rest only counted, and the count
+# logged once it ends. Each refusal goes back to the sender all the same.
+LOGGED_REFUSALS = 3
 FILE_LIMIT = 65536  # open files a host asks of the system, at most (see _lift_file_limit)
 DEFAULT_PORT = 7777  # where `qttt host` and a window's table listen unless told otherwise
 # What clients send to party tables only (net/party_host.py handles them).
@@ -108,6 +111,7 @@ class Connection:
         self.seat: Player | None = None
         self.task: asyncio.Task[None] | None = None
         self.left = False  # it said bye: the player is leaving, so no seat is held for it
+        self.refused = 0  # moves the rules refused it (the first LOGGED_REFUSALS are logged)
         # The host is done with it (a bye either way, a removal, a protocol error, a backlog):
         # nothing more is sent to it, and nothing more it sent is handled, not even frames
         # read before it closed (a removed guest's hello would seat them again).
@@ -292,6 +296,9 @@ class Host:
         except ConnectionError:
             pass
         finally:
+            unlogged = conn.refused - LOGGED_REFUSALS
+            if unlogged > 0:
+                self.log(f"refused {unlogged} more moves of {conn.name}'s, not logged one by one")
             self._leave(conn)
 
     async def _read(
@@ -426,7 +433,11 @@ class Host:
         reason = self.table.move(side, move.ply, move.token)
         if reason:
             conn.send(Refused(reason))
-            self.log(f"refused {conn.name}'s {move.token!r}: {reason}")
+            conn.refused += 1
+            # The first few say what goes wrong; a player sending refused moves in a loop
+            # must not fill the operator's screen and disk with them.
+            if conn.refused <= LOGGED_REFUSALS:
+                self.log(f"refused {conn.name}'s {move.token!r}: {reason}")
         else:
             # Staged first (the page cache: microseconds), so a host killed from here on
             # loses nothing anyone is shown; the slow rename over the record (1 to 10 ms on
