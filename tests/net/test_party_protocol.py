@@ -58,6 +58,11 @@ PARTY_EXAMPLES = [
 ]
 
 
+# What a newcomer to a party of {} players is told.
+FULL = (
+    "the party is full: {} players are here; you can watch, and join the queue once someone leaves"
+)
+
 # For guests who send nothing while the test goes on: never dropped for it, however busy.
 SILENT_OK: dict[str, object] = {"idle_timeout": 120.0}
 
@@ -462,11 +467,12 @@ def test_a_full_party_sends_a_newcomer_to_watch(
         guest.hello(name=f"P{i}")
     late = Raw(host.address)
     late.send(Hello(PROTOCOL_VERSION, "player", "Cy", None, None))
-    assert late.closed_with()[0] == "the party is full: 2 players are here; you can watch"
+    assert late.closed_with()[0] == FULL.format(2)
     watcher = Raw(host.address)
     watcher.hello(role=SPECTATOR, name="Di")
     watcher.send(Queue(True))
-    assert watcher.expect(Refused).reason.startswith("the party is full")
+    said = "the party is full: 2 players are here; join the queue once someone leaves"
+    assert watcher.expect(Refused).reason == said  # type: ignore[attr-defined]
     for conn in (*here, watcher):
         conn.close()
 
@@ -487,7 +493,7 @@ def test_a_newcomer_sent_away_is_done_with_whatever_else_it_wrote(
     late = Raw(host.address)
     play, watch = (Hello(PROTOCOL_VERSION, role, "Cy") for role in ("player", SPECTATOR))
     late.send_bytes(pack(play) + pack(watch) + pack(Emote("gg")))
-    assert late.closed_with()[0] == "the party is full: 2 players are here; you can watch"
+    assert late.closed_with()[0] == FULL.format(2)
     here[0].send(Ping())
     here[0].expect(Pong)
     assert not [m for m in here[0].inbox if isinstance(m, (Notice, Emoted))], here[0].inbox
@@ -539,7 +545,7 @@ def test_players_who_leave_the_queue_to_watch_do_not_open_the_door_without_end(
         watching.append(guest)
     late = Raw(host.address)
     late.send(Hello(PROTOCOL_VERSION, "player", "Cy", None, None))
-    assert late.closed_with()[0] == "the party is full: 7 people are here"
+    assert late.closed_with()[0] == "the party is full: 7 people are here; try again later"
     watching[0].send(Queue(True))  # one of the watchers may still join the queue
     assert watching[0].expect(Welcome).role == "player"
     for conn in watching:
