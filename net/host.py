@@ -61,6 +61,9 @@ MAX_BACKLOG = 256 * 1024
 # may all knock in one instant: a host restarted under a full room): a flood of silent sockets
 # is turned away at once instead of each holding memory (about 46 KB) for the hello timeout.
 MAX_STRANGERS = 64
+# Moves the rules refuse a connection, logged one by one; the rest only counted, and the count
+# logged once it ends. Each refusal goes back to the sender all the same.
+LOGGED_REFUSALS = 3
 FILE_LIMIT = 65536  # open files a host asks of the system, at most (see _lift_file_limit)
 DEFAULT_PORT = 7777  # where `qttt host` and a window's table listen unless told otherwise
 # What clients send to party tables only (net/party_host.py handles them).
@@ -108,17 +111,31 @@ class Connection:
         self.seat: Player | None = None
         self.task: asyncio.Task[None] | None = None
         self.left = False  # it said bye: the player is leaving, so no seat is held for it
+        self.refused = 0  # moves the rules refused it (the first LOGGED_REFUSALS are logged)
+        # The host is done with it (a bye either way, a removal, a protocol error, a backlog):
+        # nothing more is sent to it, and nothing more it sent is handled, not even frames
+        # read before it closed (a removed guest's hello would seat them again).
+        self.closed = False
 
     def send_frame(self, frame: bytes) -> None:
-        """Queue one msgpack frame for the peer without waiting for it."""
-        raise NotImplementedError
+        """Queue one msgpack frame for the peer without waiting for it; none once closed."""
+        if not self.closed:
+            self._write(frame)
 
     def close(self) -> None:
         """Close the connection once what is queued is sent; its serving task then ends."""
-        raise NotImplementedError
+        self.closed = True
+        self._shut()
 
     def send(self, message: Message) -> None:
         self.send_frame(pack(message))
+
+    def _write(self, frame: bytes) -> None:
+        raise NotImplementedError
+
+    def _shut(self) -> None:
+        """Let the transport go once it has sent what is queued."""
+        raise NotImplementedError
 
 
 class StreamConnection(Connection):
@@ -128,14 +145,15 @@ class StreamConnection(Connection):
         super().__init__(writer.get_extra_info("peername"))
         self.writer = writer
 
-    def send_frame(self, frame: bytes) -> None:
-        if self.writer.is_closing():
+    def _write(self, frame: bytes) -> None:
+        if self.writer.is_closing():  # the peer went: asyncio would warn of each write
             return
         self.writer.write(frame)
         if self.writer.transport.get_write_buffer_size() > MAX_BACKLOG:
+            self.closed = True
             self.writer.transport.abort()
 
-    def close(self) -> None:
+    def _shut(self) -> None:
         self.writer.close()
 
 
@@ -273,10 +291,14 @@ class Host:
             await self._read(conn, receive)
         except _Close as reason:
             conn.send(Bye(str(reason)))
+            conn.close()
             self.log(f"closed {_show(conn.peer)}: {reason}")
         except ConnectionError:
             pass
         finally:
+            unlogged = conn.refused - LOGGED_REFUSALS
+            if unlogged > 0:
+                self.log(f"refused {unlogged} more moves of {conn.name}'s, not logged one by one")
             self._leave(conn)
 
     async def _read(
@@ -291,14 +313,14 @@ class Host:
             except TimeoutError:
                 waited = self.config.idle_timeout if conn.role else self.config.hello_timeout
                 raise _Close(f"no whole message for {waited:g} s") from None
-            if messages is None:
+            if messages is None or conn.closed:
                 return
             try:
                 for message in messages:
                     self._dispatch(conn, message)
                     deadline = loop.time() + self.config.idle_timeout
-                    if conn.left:
-                        return  # whatever follows a bye is not read
+                    if conn.closed:
+                        return  # whatever the peer sent after that is not read
             except (FrameError, ProtocolError) as exc:
                 raise _Close(str(exc)) from None
 
@@ -411,7 +433,11 @@ class Host:
         reason = self.table.move(side, move.ply, move.token)
         if reason:
             conn.send(Refused(reason))
-            self.log(f"refused {conn.name}'s {move.token!r}: {reason}")
+            conn.refused += 1
+            # The first few say what goes wrong; a player sending refused moves in a loop
+            # must not fill the operator's screen and disk with them.
+            if conn.refused <= LOGGED_REFUSALS:
+                self.log(f"refused {conn.name}'s {move.token!r}: {reason}")
         else:
             # Staged first (the page cache: microseconds), so a host killed from here on
             # loses nothing anyone is shown; the slow rename over the record (1 to 10 ms on
@@ -455,6 +481,7 @@ class Host:
 
     def _on_bye(self, conn: Connection, _: Bye) -> None:
         conn.left = True
+        conn.close()
 
     # -- leaving, holding and releasing seats ----------------------------------------
 

@@ -341,10 +341,14 @@ class PartyHost(Host):
         limit (a guest is not sent away for that), so without this a peer joining and then
         leaving the queue, again and again, would hold connections without end, each sent
         every change of the party."""
+        # Said with what the guest can do about it: the page shows it on its own, in place of
+        # the game (assets/web/link.js).
         if len(self.party.present) >= PARTY_GUESTS:
-            said = f"the party is full: {PARTY_GUESTS} players are here; you can watch"
+            watch = "" if conn.role else "you can watch, and "
+            said = f"the party is full: {PARTY_GUESTS} players are here; {watch}"
+            said += "join the queue once someone leaves"
         elif conn.role is None and self._people() >= PARTY_GUESTS + self.config.spectator_limit:
-            said = f"the party is full: {self._people()} people are here"
+            said = f"the party is full: {self._people()} people are here; try again later"
         else:
             return False
         if conn.role is None:

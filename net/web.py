@@ -207,13 +207,10 @@ class WebConnection(Connection):
         self._transport = request.transport
         self._queue: deque[str] = deque()
         self._queued = 0  # characters waiting in the queue
-        self._closing = False
         self._wake = asyncio.Event()
-        self._writer = asyncio.ensure_future(self._write())
+        self._writer = asyncio.ensure_future(self._send_queued())
 
-    def send_frame(self, frame: bytes) -> None:
-        if self._closing:
-            return
+    def _write(self, frame: bytes) -> None:
         for text in self._front.texts(frame):
             self._queue.append(text)
             self._queued += len(text)
@@ -223,12 +220,11 @@ class WebConnection(Connection):
 
     def abort(self) -> None:
         """Cut the connection at once, sending nothing more: the host then sees it end."""
-        self._closing = True
+        self.closed = True
         if self._transport is not None:
             self._transport.abort()
 
-    def close(self) -> None:
-        self._closing = True
+    def _shut(self) -> None:
         self._wake.set()
 
     async def finish(self) -> None:
@@ -244,7 +240,7 @@ class WebConnection(Connection):
         self._writer.cancel()
         await self._ws.close()
 
-    async def _write(self) -> None:
+    async def _send_queued(self) -> None:
         ws = self._ws
         with contextlib.suppress(ConnectionError, RuntimeError):
             while True:
@@ -252,7 +248,7 @@ class WebConnection(Connection):
                     text = self._queue.popleft()
                     self._queued -= len(text)
                     await ws.send_str(text)
-                if self._closing:
+                if self.closed:
                     break
                 self._wake.clear()
                 await self._wake.wait()

@@ -13,9 +13,12 @@ const RETRY_FOR_MS = 60000;
 const SILENT_PINGS = 2.5;
 const DEFAULT_PING_MS = 5000;
 // Byes after which trying again cannot help, or would undo what was meant: the host removed
-// this guest, or the guest went on in another tab (which would then be put out in turn). Any
-// other drop (a sleep, a Wi-Fi gap) is retried.
+// this guest, the guest went on in another tab (which would then be put out in turn), or the
+// party is full (a place frees up when someone leaves, not within a minute of retries: the
+// guest reads why on the join screen and may watch, or try again). Any other drop (a sleep, a
+// Wi-Fi gap) is retried.
 const FINAL = [
+  "the party is full",
   "no longer held",
   "reclaimed from another connection",
   "joined again from another connection",

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -135,6 +138,31 @@ def raw(host: HostHandle) -> Iterator[Callable[..., Raw]]:
     yield connect
     for conn in opened:
         conn.close()
+
+
+@contextlib.contextmanager
+def between_read_and_dispatch(handle: HostHandle, then: Callable[[], object]) -> Iterator[None]:
+    """Hold the host's loop while the block writes to it; on leaving, ``then`` runs on the
+    host's thread after the host has read what was written but before it handles it.
+
+    The loop's next turn reads the bytes waiting at each socket into its connection's buffer
+    and wakes the task that handles them for the turn after: ``then`` goes in between (the
+    host closing a connection whose frames it had already read)."""
+    held, go = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        held.set()
+        go.wait(5.0)
+        loop = asyncio.get_running_loop()
+        loop.call_soon(loop.call_soon, then)
+
+    handle.call(hold)
+    assert held.wait(5.0), "the host's loop did not come to hold"
+    try:
+        yield
+        time.sleep(0.05)  # what was written has reached the host's socket
+    finally:
+        go.set()
 
 
 def qttt(*args: str) -> list[str]:

@@ -14,11 +14,13 @@ import pytest
 
 from game.rules import Player, Position, make_variant
 from net.framing import MAX_FRAME, pack
-from net.host import HostHandle
+from net.host import LOGGED_REFUSALS, HostHandle
 from net.protocol import (
     BUSY,
+    LEFT,
     PROTOCOL_VERSION,
     SPECTATOR,
+    Bye,
     Hello,
     Move,
     Notice,
@@ -179,12 +181,33 @@ def test_a_seated_player_turning_hostile_can_reconnect_to_its_held_seat(raw: Con
     game_goes_on(back, o)
 
 
+ENDS_BEFORE_A_MOVE = {
+    "a bye": (pack(Bye(LEFT)), "Bo left; seat O is open"),
+    "garbage": (b"\xc1", "Bo dropped; seat O is held"),
+    "a protocol error": (pack(Move("W", 1, "2-5")), "Bo dropped; seat O is held"),
+}
+
+
+@pytest.mark.parametrize("end,notice", ENDS_BEFORE_A_MOVE.values(), ids=ENDS_BEFORE_A_MOVE)
+def test_a_move_written_after_the_end_of_a_connection_is_not_played(
+    host: HostHandle, raw: Connect, end: bytes, notice: str
+) -> None:
+    """What follows a bye or a frame that ends the connection, in the same write, is not read."""
+    x, o = seated(raw)
+    o.send_bytes(end + pack(Move("O", 1, "2-5")))
+    x.expect(Notice, lambda n: notice in n.text)  # type: ignore[attr-defined]
+    x.send(Ping())
+    x.expect(Pong)
+    assert host.host.table.record.moves == ["1-2"]
+
+
+ILLEGAL = "both halves in one cell only on move 9 into the last open cell"
 REFUSED_MOVES = {
     "a move for the other seat": ("X", "O", 1, "2-5", "you play X, not O"),
     "a move out of turn": ("X", "X", 1, "2-5", "it is O's turn"),
     "a stale move": ("O", "O", 0, "2-5", "stale move: 1 tokens are played"),
     "a move from the future": ("O", "O", 5, "2-5", "stale move"),
-    "an illegal move": ("O", "O", 1, "1-1", "both halves in one cell"),
+    "an illegal move": ("O", "O", 1, "1-1", ILLEGAL),
     "a token of no board": ("O", "O", 1, "5.5-1", "there is no cell 5.5"),
     "a cell off the board": ("O", "O", 1, "1-10", "there is no cell 10"),
     "an unknown seat": ("O", "W", 1, "2-5", "there is no seat 'W'"),
@@ -204,6 +227,27 @@ def test_refused_moves_get_their_reason_and_change_nothing(
         return
     assert reason in mover.expect(Refused).reason  # type: ignore[attr-defined]
     game_goes_on(x, o)
+
+
+def test_a_flood_of_refused_moves_is_answered_each_time_but_logged_a_few_times(
+    host: HostHandle, raw: Connect
+) -> None:
+    """Bo sends an illegal move a thousand times: each is refused with its reason, and the
+    host's log holds the first few, then one line with the count once Bo is gone."""
+    logged: list[str] = []
+    host.call(setattr, host.host, "log", logged.append)
+    x, o = seated(raw)
+    o.send_bytes(pack(Move("O", 1, "1-1")) * 1000)
+    for _ in range(1000):
+        assert o.expect(Refused).reason == ILLEGAL  # type: ignore[attr-defined]
+    game_goes_on(x, o)
+    o.close()
+    x.expect(Notice, lambda n: "Bo dropped" in n.text)  # type: ignore[attr-defined]
+    refusals = [line for line in logged if "refused" in line]
+    assert refusals == [
+        *[f"refused Bo's '1-1': {ILLEGAL}"] * LOGGED_REFUSALS,
+        f"refused {1000 - LOGGED_REFUSALS} more moves of Bo's, not logged one by one",
+    ]
 
 
 def test_a_spectator_cannot_move(raw: Connect) -> None:

@@ -14,6 +14,7 @@ import pytest
 from game.rules import Position, make_variant
 from net import party_host as party_host_module
 from net.discovery import LobbyBrowser
+from net.framing import pack
 from net.host import HostHandle, new_table, start_host_thread
 from net.party import GameResult
 from net.party_host import PartyConfig, PartyHost
@@ -28,6 +29,8 @@ from net.protocol import (
     Move,
     Notice,
     Party,
+    Ping,
+    Pong,
     Queue,
     Refused,
     Standing,
@@ -35,7 +38,7 @@ from net.protocol import (
 )
 from net.seats import SeatStore
 from net.session import NetworkSession
-from tests.net.conftest import LOOPBACK, Raw, Screen, host_config
+from tests.net.conftest import LOOPBACK, Raw, Screen, between_read_and_dispatch, host_config
 
 PARTY_EXAMPLES = [
     Queue(True),
@@ -54,6 +57,11 @@ PARTY_EXAMPLES = [
     Emoted("wow", "Cy"),
 ]
 
+
+# What a newcomer to a party of {} players is told.
+FULL = (
+    "the party is full: {} players are here; you can watch, and join the queue once someone leaves"
+)
 
 # For guests who send nothing while the test goes on: never dropped for it, however busy.
 SILENT_OK: dict[str, object] = {"idle_timeout": 120.0}
@@ -459,12 +467,63 @@ def test_a_full_party_sends_a_newcomer_to_watch(
         guest.hello(name=f"P{i}")
     late = Raw(host.address)
     late.send(Hello(PROTOCOL_VERSION, "player", "Cy", None, None))
-    assert late.closed_with()[0] == "the party is full: 2 players are here; you can watch"
+    assert late.closed_with()[0] == FULL.format(2)
     watcher = Raw(host.address)
     watcher.hello(role=SPECTATOR, name="Di")
     watcher.send(Queue(True))
-    assert watcher.expect(Refused).reason.startswith("the party is full")
+    said = "the party is full: 2 players are here; join the queue once someone leaves"
+    assert watcher.expect(Refused).reason == said  # type: ignore[attr-defined]
     for conn in (*here, watcher):
+        conn.close()
+
+
+def test_a_newcomer_sent_away_is_done_with_whatever_else_it_wrote(
+    party_host: Callable[..., HostHandle], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The door closes on Cy's hello; the hello to watch that came in the same write, read
+    with it, once let the closed connection in all the same, and everyone read "Cy is
+    watching"."""
+    monkeypatch.setattr(party_host_module, "PARTY_GUESTS", 2)
+    host = party_host(start_at=5)
+    here = [Raw(host.address) for _ in range(2)]
+    for i, guest in enumerate(here):
+        guest.hello(name=f"P{i}")
+    here[0].expect(Notice, lambda n: n.text == "P1 joins the queue")  # type: ignore[attr-defined]
+    here[0].inbox.clear()
+    late = Raw(host.address)
+    play, watch = (Hello(PROTOCOL_VERSION, role, "Cy") for role in ("player", SPECTATOR))
+    late.send_bytes(pack(play) + pack(watch) + pack(Emote("gg")))
+    assert late.closed_with()[0] == FULL.format(2)
+    here[0].send(Ping())
+    here[0].expect(Pong)
+    assert not [m for m in here[0].inbox if isinstance(m, (Notice, Emoted))], here[0].inbox
+    for conn in here:
+        conn.close()
+
+
+def test_a_guest_removed_is_done_with_what_the_host_had_read_of_theirs(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    """Ada's hello (with her token) and an emote were already read when the host removed her:
+    handled after the removal, the hello let her straight back in, and the emote went out."""
+    host = party_host(start_at=5)
+    ada, bo = Raw(host.address), Raw(host.address)
+    token = ada.hello(name="Ada").token
+    bo.hello(name="Bo")
+    bo.expect(Notice, lambda n: n.text == "Bo joins the queue")  # type: ignore[attr-defined]
+    bo.inbox.clear()
+    party = host.host
+    assert isinstance(party, PartyHost)
+    with between_read_and_dispatch(host, functools.partial(party.kick, "Ada")):
+        again = Hello(PROTOCOL_VERSION, "player", "Ada", None, token)
+        ada.send_bytes(pack(again) + pack(Emote("gg")))
+    assert ada.closed_with()[0] == "the host removed you from the party"
+    bo.expect(Notice, lambda n: n.text == "the host removed Ada from the party")  # type: ignore[attr-defined]
+    bo.send(Ping())
+    bo.expect(Pong)
+    assert not [m for m in bo.inbox if isinstance(m, (Notice, Emoted))], bo.inbox
+    assert party.party.present == ["Bo"]
+    for conn in (ada, bo):
         conn.close()
 
 
@@ -486,7 +545,7 @@ def test_players_who_leave_the_queue_to_watch_do_not_open_the_door_without_end(
         watching.append(guest)
     late = Raw(host.address)
     late.send(Hello(PROTOCOL_VERSION, "player", "Cy", None, None))
-    assert late.closed_with()[0] == "the party is full: 7 people are here"
+    assert late.closed_with()[0] == "the party is full: 7 people are here; try again later"
     watching[0].send(Queue(True))  # one of the watchers may still join the queue
     assert watching[0].expect(Welcome).role == "player"
     for conn in watching:

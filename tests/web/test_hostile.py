@@ -20,6 +20,7 @@ from net.framing import MAX_FRAME, FrameReader, pack
 from net.host import HostHandle
 from net.party_host import PartyConfig, PartyHost
 from net.protocol import PROTOCOL_VERSION, SPECTATOR, Hello, Queue, Refused
+from tests.net.conftest import between_read_and_dispatch
 from tests.web.conftest import page_url
 
 
@@ -377,3 +378,45 @@ def test_phones_gone_while_the_page_loads_leave_no_traceback(
             assert time.monotonic() < deadline, "connections left open"
             time.sleep(0.05)
     assert _logged(caplog) == []
+
+
+def test_a_phone_removed_is_done_with_what_the_host_had_read_of_it(
+    web_host: Callable[..., HostHandle],
+) -> None:
+    """As on the game's port: Ada's hello (with her token) and an emote were already read
+    when the host removed her, and handled after it they let her back in."""
+    party = PartyConfig(start_at=3)
+    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
+    url = page_url(handle) + "ws"
+    host = handle.host
+    assert isinstance(host, PartyHost)
+
+    async def removed() -> tuple[str | None, list[str], list[str]]:
+        async with (
+            aiohttp.ClientSession() as http,
+            http.ws_connect(url) as ada,
+            http.ws_connect(url) as bo,
+        ):
+            await ada.send_str(_hello("Ada"))
+            token = (await _until(ada, "welcome"))["token"]
+            await bo.send_str(_hello("Bo"))
+            while (await _until(bo, "notice"))["text"] != "Bo joins the queue":
+                pass
+            with between_read_and_dispatch(handle, functools.partial(host.kick, "Ada")):
+                await ada.send_str(_hello("Ada", token=token))
+                await ada.send_str(json.dumps({"t": "emote", "emote": "gg"}))
+            said = await _bye(ada)
+            await bo.send_str(json.dumps({"t": "ping"}))
+            told = []
+            async for message in bo:
+                data = json.loads(message.data)
+                if data["t"] == "pong":
+                    return said, told, list(host.party.present)
+                if data["t"] in ("notice", "emoted"):
+                    told.append(str(data.get("text", data)))
+            raise AssertionError("Bo's socket closed")
+
+    said, told, present = asyncio.run(asyncio.wait_for(removed(), 30))
+    assert said == "the host removed you from the party"
+    assert told == ["the host removed Ada from the party"]
+    assert present == ["Bo"]

@@ -9,13 +9,16 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
+from net import party_host as party_host_module
 from net.host import HostHandle
 from net.loopthread import LoopThread
 from net.party_client import play_party_bot
 from net.party_host import PartyConfig, PartyHost
-from tests.net.test_party_protocol import came_and_went, played_apart
+from tests.net.conftest import Raw
+from tests.net.test_party_protocol import FULL, came_and_went, played_apart
 from tests.web.conftest import page_url
 from tests.web.phone import join, play_to_the_end
 from tests.web.test_phone_layout import _assert_on_screen
@@ -219,6 +222,31 @@ def test_a_phone_the_host_removes_stays_out_and_is_told_why(
     expect(page.locator("#join-message")).to_have_text("the host removed you from the party")
     expect(page.locator("#join")).to_be_visible()
     assert "Ada" not in handle.host.party.present  # type: ignore[attr-defined]
+
+
+def test_a_phone_at_a_full_party_is_told_so_at_once_and_may_watch(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The page took the party's "full" for a dropped link: a minute of "Connection lost:
+    # reconnecting…" with the reason in small print below, then the join screen.
+    monkeypatch.setattr(party_host_module, "PARTY_GUESTS", 2)
+    party = PartyConfig(start_at=5, seed=5)
+    make = functools.partial(PartyHost, party=party)
+    handle = web_host("goff", make=make, name="Party", idle_timeout=120.0)
+    here = [Raw(handle.address) for _ in range(2)]
+    for i, guest in enumerate(here):
+        guest.hello(name=f"P{i}")
+    page = phone()
+    join(page, page_url(handle), "Cy")
+    expect(page.locator("#join-message")).to_have_text(FULL.format(2), timeout=3000)
+    expect(page.locator("#join")).to_be_visible()
+    expect(page.locator("#link-down")).to_be_hidden()
+    page.tap("[data-action=watch]")  # as the message says
+    expect(page.locator("#party .queue li")).to_have_text(["P0", "P1"])
+    expect(page.locator("[data-action=queue]")).to_be_visible()
+    assert handle.host.party.present == ["P0", "P1"]  # type: ignore[attr-defined]
+    for guest in here:
+        guest.close()
 
 
 def test_the_tab_a_guest_left_for_another_gives_way_to_it(
