@@ -40,7 +40,10 @@ def party_host(tmp_path: Path) -> Iterator[Callable[..., HostHandle]]:
 
         table = new_table(make_variant(variant), name, tmp_path)
         make = functools.partial(PartyHost, party=PartyConfig(fmt, **{**FAST, **party}))
-        handles.append(start_host_thread(table, host_config(tmp_path), make))
+        # These parties are about who plays whom, not about silence: six bots think in one
+        # process beside the host, and on a busy machine a bot's ping came 1.5 s late.
+        config = host_config(tmp_path, idle_timeout=6.0)
+        handles.append(start_host_thread(table, config, make))
         return handles[-1]
 
     yield start
