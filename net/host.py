@@ -25,6 +25,7 @@ from game.records import Record
 from game.rules import Player, Variant
 from net import discovery
 from net.client import show_address
+from net.connection import Connection, StreamConnection
 from net.framing import READ_SIZE, FrameError, FrameReader, pack
 from net.loopthread import LoopThread
 from net.protocol import (
@@ -54,9 +55,6 @@ from net.table import Seat, Table
 if TYPE_CHECKING:
     from net.web import WebFront
 
-# A peer that leaves this much of our output unread is not keeping up: drop it
-# rather than buffer without end.
-MAX_BACKLOG = 256 * 1024
 # Connections that have not said hello yet, at most, beyond everyone the table can hold (who
 # may all knock in one instant: a host restarted under a full room): a flood of silent sockets
 # is turned away at once instead of each holding memory (about 46 KB) for the hello timeout.
@@ -95,66 +93,6 @@ class HostConfig:
 
 class _Close(Exception):
     """Stop serving this connection; the text is the reason sent in the Bye."""
-
-
-class Connection:
-    """One peer: what it is at the table, and a way to send it frames.
-
-    The host decides everything from these fields; a subclass only carries
-    frames (a TCP stream here, a phone's WebSocket in :mod:`net.web`).
-    """
-
-    def __init__(self, peer: object) -> None:
-        self.peer = peer
-        self.role: str | None = None  # None until its Hello is accepted
-        self.name = "?"
-        self.seat: Player | None = None
-        self.task: asyncio.Task[None] | None = None
-        self.left = False  # it said bye: the player is leaving, so no seat is held for it
-        self.refused = 0  # moves the rules refused it (the first LOGGED_REFUSALS are logged)
-        # The host is done with it (a bye either way, a removal, a protocol error, a backlog):
-        # nothing more is sent to it, and nothing more it sent is handled, not even frames
-        # read before it closed (a removed guest's hello would seat them again).
-        self.closed = False
-
-    def send_frame(self, frame: bytes) -> None:
-        """Queue one msgpack frame for the peer without waiting for it; none once closed."""
-        if not self.closed:
-            self._write(frame)
-
-    def close(self) -> None:
-        """Close the connection once what is queued is sent; its serving task then ends."""
-        self.closed = True
-        self._shut()
-
-    def send(self, message: Message) -> None:
-        self.send_frame(pack(message))
-
-    def _write(self, frame: bytes) -> None:
-        raise NotImplementedError
-
-    def _shut(self) -> None:
-        """Let the transport go once it has sent what is queued."""
-        raise NotImplementedError
-
-
-class StreamConnection(Connection):
-    """A peer on a TCP stream."""
-
-    def __init__(self, writer: asyncio.StreamWriter) -> None:
-        super().__init__(writer.get_extra_info("peername"))
-        self.writer = writer
-
-    def _write(self, frame: bytes) -> None:
-        if self.writer.is_closing():  # the peer went: asyncio would warn of each write
-            return
-        self.writer.write(frame)
-        if self.writer.transport.get_write_buffer_size() > MAX_BACKLOG:
-            self.closed = True
-            self.writer.transport.abort()
-
-    def _shut(self) -> None:
-        self.writer.close()
 
 
 # What builds a host: ``make(table, config, log=...)`` (Host, or a PartyHost with its party).

@@ -34,8 +34,9 @@ from game.records import Record, RecordError, read_record
 from game.rules import Action, Player, Position, Variant
 from game.textview import points
 from net import discovery
+from net.connection import Connection
 from net.framing import pack
-from net.host import Connection, Host, HostConfig
+from net.host import Host, HostConfig
 from net.party import (
     EMOTES,
     FORMATS,

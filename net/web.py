@@ -2,7 +2,7 @@
 
 :class:`WebFront` serves ``assets/web`` (the page and its ES modules, from the
 installed package: nothing is fetched from elsewhere) and a WebSocket at
-``/ws``. A phone on that socket is a :class:`~net.host.Connection` like a TCP
+``/ws``. A phone on that socket is a :class:`~net.connection.Connection` like a TCP
 client: the host's :meth:`~net.host.Host.attend` serves it, so seats, tokens,
 turn and legality checks, timeouts and limits are the host's own.
 
@@ -34,8 +34,8 @@ import msgpack
 from aiohttp import WSMsgType, hdrs, web
 from aiohttp.http_exceptions import HttpProcessingError
 
+from net.connection import MAX_BACKLOG, Connection
 from net.framing import MAX_FRAME, MAX_LIST, MAX_MAP, MAX_STR, OVER, FrameError
-from net.host import MAX_BACKLOG, Connection
 from net.party import EMOTES
 from net.phones import DEFAULT_WEB_PORT, join_urls
 from net.protocol import PROTOCOL_VERSION, Message, decode
