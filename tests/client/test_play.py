@@ -18,6 +18,7 @@ from game.client import theme, toast
 from game.client.board_view import cell_label
 from game.client.canvas import Canvas
 from game.client.scene import SceneName
+from game.client.scenes import play_words
 from game.client.scenes.play import MESSAGE_TIME
 from game.client.scenes.results import reason, verdict
 from game.client.snapshot import sample
@@ -221,6 +222,8 @@ import json, sys, tempfile
 from pathlib import Path
 import pygame
 from game.client.app import App
+from game.client.scenes import play_words
+from game.client.scenes import play_words
 
 def press(app, key):
     for kind in (pygame.KEYDOWN, pygame.KEYUP):
@@ -285,7 +288,7 @@ def test_a_long_name_in_the_panel_s_heading_shows_whole(
             hud = scene._areas()[1]
             shown = [t for t in canvas.visible_texts() if hud.contains(t.ink)]
             assert not any("…" in t.words for t in shown), [t.words for t in shown]
-            headline = scene._headline(scene.pos)[0]
+            headline = play_words.headline(scene.pos, scene.seating)[0]
             assert headline.startswith(name) and headline in " ".join(t.words for t in shown)
     finally:
         d.close()

@@ -26,7 +26,7 @@ import pygame
 from game.client import hud as hud_panel
 from game.client import move_list, scoreboard, theme, toast
 from game.client.advice import Advice
-from game.client.at_table import LATE_FOR_KNOCKOUT, clock_left, series
+from game.client.at_table import clock_left
 from game.client.audio import Cue, cues_for
 from game.client.board_view import (
     BoardLayout,
@@ -51,7 +51,6 @@ from game.client.intents import (
     Activate,
     Cancel,
     Click,
-    Device,
     Hint,
     Intent,
     Navigate,
@@ -65,7 +64,7 @@ from game.client.intents import (
 from game.client.join_panel import draw_join
 from game.client.link import LIVE, RECONNECTING, LinkPanel
 from game.client.previews import Previews
-from game.client.prose import action_words, button, press, sentence
+from game.client.prose import action_words, press, sentence
 from game.client.scene import (
     COUNTING_FPS,
     FPS_CAP,
@@ -75,7 +74,8 @@ from game.client.scene import (
     SceneName,
     save_in_worker,
 )
-from game.client.scenes.setup import PERSON, called, seat_title, variant_title
+from game.client.scenes import play_words
+from game.client.scenes.seating import Seating
 from game.client.still import Still
 from game.client.study import draw_study
 from game.client.toast import Toast
@@ -84,7 +84,6 @@ from game.records import Record
 from game.rules import Collapse, IllegalActionError, Place, Player, Position, Variant
 from game.rules.ultimate import Ultimate
 from game.session import LocalSession, Notice, Refused, Session, Snapshot
-from game.textview import points
 from net.party import EMOTES
 from net.protocol import Emoted, Party
 
@@ -141,6 +140,7 @@ class PlayScene(BaseScene):
             else session or LocalSession(variant, record=Record(variant, list(moves)))
         )
         self.local = isinstance(self.session, LocalSession)
+        self.seating = Seating(self.ctx, self.session, self.seats, self.bots)
         self._game = table.game if table else 0  # the table's game this screen shows
         self._party_at = self.ctx.time  # when the party's last word (its clock) came
         self.view = BoardView(variant)
@@ -155,8 +155,6 @@ class PlayScene(BaseScene):
         # The game as it stands when this scene shows it.
         self.pos = Record(variant, list(moves)).final()
         self.game = table.game if table else 1  # the table's number for the game shown
-        # This machine's LAN addresses, for the line that says where a hosted table is.
-        self._addresses = table.host.host.reachable if table and table.host else []
         self.moves: tuple[str, ...] = tuple(moves)
         self.hud_menu = Menu(
             [
@@ -180,10 +178,6 @@ class PlayScene(BaseScene):
 
     # -- who does what ----------------------------------------------------------
 
-    def _people(self) -> frozenset[Player]:
-        """The sides played by people at this screen."""
-        return frozenset(s for s in self.session.local_sides if s not in self.bots)
-
     def _side_of(self, pad: int) -> Player | None:
         """The side a pad plays: with two pads, the first (by number) X, the other O (swapped
         after a rematch); with more, they take turns; else whoever is to play."""
@@ -206,7 +200,7 @@ class PlayScene(BaseScene):
         return tuple(sorted(p for p in self.cursors if p != KEYBOARD and p in self.ctx.pads))
 
     def _my_turn(self) -> bool:
-        return self.pos.to_play in self._people()
+        return self.pos.to_play in self.seating.people()
 
     # -- layout -----------------------------------------------------------------
 
@@ -451,12 +445,12 @@ class PlayScene(BaseScene):
 
     def _pick(self, cell: int, side: Player | None) -> None:
         pos = self.pos
-        if side is None or side not in self._people():
-            self._say(self._not_yours(pos))
+        if side is None or side not in self.seating.people():
+            self._say(self.seating.not_yours(pos))
             return
         if not self._my_turn():
             assert pos.to_play is not None
-            self._say(f"wait for {self._player_of(pos.to_play)}")
+            self._say(f"wait for {self.seating.player_of(pos.to_play)}")
             return
         label = self.variant.label(cell)
         if self.picked is None:
@@ -475,28 +469,6 @@ class PlayScene(BaseScene):
             return
         self.picked = None
         self.session.submit(action)
-
-    def _not_yours(self, pos: Position) -> str:
-        """Why a pick on the board does nothing for this player: whose turn, or, for one not
-        seated at a LAN table, that they watch (at a party: where they are in the queue)."""
-        table = self.ctx.table
-        if table is not None and not self.session.local_sides:
-            queue = table.party.queue if table.party else ()
-            name = self.ctx.settings.player_name
-            if table.party and name in table.party.late:
-                return LATE_FOR_KNOCKOUT
-            if name in queue:
-                place = queue.index(name) + 1
-                return f"you are number {place} in the queue: you are watching this game"
-            return "you are watching this game"
-        side = pos.to_play
-        if side is None:
-            return "the game is over"
-        return f"it is {self._player_of(side)}'s turn"
-
-    def _player_of(self, side: Player) -> str:
-        """Who plays ``side``, in a sentence: "the O bot", or as the panel names them."""
-        return f"the {side} bot" if side in self.bots else self._called(side)
 
     def _why_not(self, cell: int) -> str:
         """Why no placement may start in open ``cell``, in the rules' own words."""
@@ -533,18 +505,11 @@ class PlayScene(BaseScene):
 
     # -- menu actions ---------------------------------------------------------------
 
-    def _not_here(self, what: str) -> str:
-        """Why ``what`` (undo, hints...) is closed: a party's couch game is played on this
-        screen, but it counts for the night."""
-        if isinstance(self.session, CouchSession):
-            return f"no {what} in a party game: it counts for the night"
-        return f"{what} for games on this screen only"
-
     def _hint(self) -> None:
         """The best action here, from the solver or a short search in a worker (local games)."""
         pos = self.pos
         if not self.local:
-            self._say(self._not_here("hints"))
+            self._say(self.seating.not_here("hints"))
         elif not self._advised(pos):
             self._say("A hint is for a person's turn")
         elif not self.advice.hints.asking_about(pos):
@@ -555,7 +520,7 @@ class PlayScene(BaseScene):
     def _study(self) -> None:
         """Turn the study overlay on or off: every open cell's best result, for a person's turn."""
         if not self.local:
-            self._say(self._not_here("study"))
+            self._say(self.seating.not_here("study"))
             return
         self.advice.studying = not self.advice.studying
         if not self.advice.studying:
@@ -567,7 +532,7 @@ class PlayScene(BaseScene):
 
     def _advised(self, pos: Position) -> bool:
         """Hints and study are for a person's turn in a game on this screen."""
-        return self.local and not pos.is_over and pos.to_play in self._people()
+        return self.local and not pos.is_over and pos.to_play in self.seating.people()
 
     def _advise(self) -> None:
         """Take the judge's finished answers; ask for the study of the position shown."""
@@ -587,14 +552,14 @@ class PlayScene(BaseScene):
         a redo stopping on a bot's turn would have the bot play a reply of its own, which
         ends the redo."""
         if not isinstance(self.session, LocalSession):
-            self._say(self._not_here(way))
+            self._say(self.seating.not_here(way))
             return
         self._browse()
         step = self.session.undo if way == "undo" else self.session.redo
         stepped = False
         while step():
             stepped = True
-            if self.session.position.to_play in self._people():
+            if self.session.position.to_play in self.seating.people():
                 break
         if not stepped:
             self._say(f"nothing to {way}", warning=False)
@@ -608,12 +573,8 @@ class PlayScene(BaseScene):
 
     def _save(self) -> None:
         record = Record(self.variant, list(self.moves))
-        record.name_players(self._players())
+        record.name_players(self.seating.players())
         save_in_worker(self.ctx, record)
-
-    def _players(self) -> dict[Player, str]:
-        """Who plays each side, as a saved record keeps it: not a person known only as X."""
-        return {side: name for side in Player if (name := self._called(side)) != side.value}
 
     def receive(self, message: object) -> None:
         if isinstance(message, Party):
@@ -650,50 +611,25 @@ class PlayScene(BaseScene):
         if isinstance(self.session, CouchSession):
             self.ctx.go(SceneName.PARTY)
             return
-        # A table's players by their bare names ("Ada wins"), not tagged as the seat rows
-        # tag them ("Ada, you"); elsewhere as the panel names them.
-        at_table = getattr(self.session, "table", None) is not None
-        name = self._called if at_table else self._seat_name
         self.ctx.go(
             SceneName.RESULTS,
             variant=self.variant,
             seats=self.seats,
-            names={side: name(side) for side in Player},
+            names=self.seating.result_names(),
             moves=self.moves,
             position=self.pos,
             game=self.game,
             pads_swapped=self.pads_swapped,
         )
 
-    def _rematch_wish(self) -> tuple[str, str | None]:
-        """At a LAN table, who asked for a rematch (see ``AtTable.rematch_wish``)."""
-        table = self.ctx.table
-        return table.rematch_wish() if table and self.pos.is_over else ("", None)
-
     def _after_the_game(self) -> None:
         """A click or Enter on a finished game: accept the other player's rematch, wait for
         theirs, or see the results."""
-        wish, _ = self._rematch_wish()
+        wish, _ = self.seating.rematch_wish(self.pos)
         if wish == "theirs":
             self.ctx.table.session.rematch()  # type: ignore[union-attr]
         elif wish != "mine":
             self._results()
-
-    def _seat_name(self, side: Player) -> str:
-        """Who sits on ``side``, as the HUD says it."""
-        table = getattr(self.session, "table", None)
-        if table is None:
-            if self.seats.get(side) is not None:
-                return seat_title(self.seats.get(side))
-            # A person: the player's own name against a bot; two on a couch are X and O.
-            alone = sum(level is None for level in self.seats.values()) == 1
-            return (self.ctx.settings.player_name or PERSON) if alone else PERSON
-        seat = next((s for s in table.seats if s.side == side.value), None)
-        if seat is None or seat.name is None:
-            return "open seat"
-        you = ", you" if side in self.session.local_sides else ""
-        away = "" if seat.connected else ", away"
-        return f"{seat.name}{you}{away}"
 
     def _say(self, text: str, warning: bool = True, time: float = MESSAGE_TIME) -> None:
         now = self.ctx.time
@@ -766,11 +702,13 @@ class PlayScene(BaseScene):
         cues = cues_for(before, after)
         palette = self.ctx.palette
         if after.awaiting_collapse and not before.awaiting_collapse:
-            self.show.cycle_closed(after, self.ctx.time, self._chooser(after), palette)
+            self.show.cycle_closed(after, self.ctx.time, self.seating.chooser(after), palette)
         elif before.awaiting_collapse and not after.awaiting_collapse:
             action = before.check(self.variant.parse_token(snap.moves[-1]))
             if isinstance(action, Collapse):
-                self.show.collapsing(before, action, self.ctx.time, self._chooser(before), palette)
+                self.show.collapsing(
+                    before, action, self.ctx.time, self.seating.chooser(before), palette
+                )
                 # The chosen outcome stays lit in the previews while the marks fly.
                 outcomes = [a for a, _ in before.collapse_outcomes()]
                 self.choice = outcomes.index(action) if action in outcomes else None
@@ -779,13 +717,6 @@ class PlayScene(BaseScene):
             self._cheer_on_landing = True  # the win is heard when it is seen
             cues = tuple(c for c in cues if c is not Cue.WIN)
         self.ctx.audio.play_all(cues)
-
-    def _chooser(self, pos: Position) -> str:
-        """Who chooses the collapse awaited in ``pos``, as the banner says it."""
-        who = pos.to_play
-        if who is None:
-            return "nobody"
-        return f"the {who} bot" if who in self.bots else str(who)
 
     def _run_bots(self) -> None:
         now = self.ctx.time
@@ -923,10 +854,10 @@ class PlayScene(BaseScene):
             self._status(pos) if pos is self.pos else None,
             self.moves,
             self.choice,
-            (self._seat_name(Player.X), self._seat_name(Player.O)),
+            (self.seating.seat_name(Player.X), self.seating.seat_name(Player.O)),
             menu.look(),  # its focus ring breathes in a part of its own
             (self.show.banner, self.show.banner_up(self.ctx.time)),
-            self._invitation(),
+            self.seating.invitation(),
             self.advice.study_at(pos) is not None,  # its legend
             self._party_key(),
         )
@@ -941,20 +872,12 @@ class PlayScene(BaseScene):
     def _previews_up(self, pos: Position) -> bool:
         """Whether the panel shows ``pos``'s collapse previews: not while a seat is open,
         whose invitation stands in their place (the game waits for that player first)."""
-        return pos.awaiting_collapse and self._invitation() is None
-
-    def _invitation(self) -> str | None:
-        """The address to sit down at from a phone, while a seat of a table hosted here is open."""
-        url = getattr(self.session, "join_url", None)
-        table = getattr(self.session, "table", None)
-        if url and table and any(seat.name is None for seat in table.seats):
-            return str(url)
-        return None
+        return pos.awaiting_collapse and self.seating.invitation() is None
 
     def _draw_invitation(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
         """While a seat of a table this window hosts is open: how to sit down from a phone
         (where the collapse previews go once a game runs)."""
-        url = self._invitation()
+        url = self.seating.invitation()
         if url:
             first = self._preview_rects(hud)[0]
             gap = first.x - hud.x
@@ -965,115 +888,12 @@ class PlayScene(BaseScene):
         banner = pygame.Rect(hud.x, hud.y, hud.width, self._preview_rects(hud)[0].top - hud.y)
         return banner.inflate(-hud.width // 20, -hud.height // 40)
 
-    def _hosting(self) -> str | None:
-        """While a seat of a table this window hosts is open, or its player is away: where
-        guests join (or come back to) it."""
-        table = self.ctx.table
-        state = getattr(self.session, "table", None)
-        if table is None or table.host is None or state is None:
-            return None
-        away = next((seat.name for seat in state.seats if seat.name and not seat.connected), None)
-        if all(seat.name for seat in state.seats) and away is None:
-            return None
-        port = table.host.address[1]
-        where = ", ".join(f"{a}:{port}" for a in self._addresses) or f"port {port}"
-        notes = [table.host_note] if table.host_note else []
-        if not table.host.host.announced:
-            notes.append("not announced on the LAN: join by address")
-        more = f" ({'; '.join(notes)})" if notes else ""
-        waiting = "a player" if away is None else f"{away} to come back"
-        return f"Hosting at {where}{more}: waiting for {waiting}"
-
-    def _open_seat(self) -> bool:
-        """Whether the LAN table shown has a seat nobody holds (its game cannot go on)."""
-        state = getattr(self.session, "table", None)
-        return state is not None and not all(seat.name for seat in state.seats)
-
     def _status(self, pos: Position) -> str:
-        who = pos.to_play
-        if self.link.state == RECONNECTING and self.session.local_sides:
-            return "The link to the host is down: moves are held until it is back"
-        if self.link.state == RECONNECTING:
-            return "The link to the host is down"
-        hosting = self._hosting()
-        if hosting:
-            return hosting
-        wish, them = self._rematch_wish()
-        if wish == "mine":
-            return f"Rematch asked: waiting for {them}…"
-        if wish == "theirs":
-            return f"{them} wants a rematch: {press(self.ctx.device)} to accept"
-        if pos.is_over or who is None:
-            return f"Game over: {press(self.ctx.device)} for the results"
-        if who in self.bots:
-            action = "choosing the collapse" if pos.awaiting_collapse else "thinking"
-            return f"Bot {who} is {action}…"
-        if self.ctx.table is not None and not self.session.local_sides:
-            watching = self._not_yours(pos)  # a spectator, or a party's queue
-            return sentence(watching)
-        if who not in self.session.local_sides:
-            return f"Waiting for {self._called(who)}…"
-        if pos.awaiting_collapse and self.ctx.device is Device.MOUSE:
-            return f"{who}: click a mark on the lit cycle, or a preview"
-        if pos.awaiting_collapse:
-            return f"{who}: left/right to pick an outcome, {press(self.ctx.device)} to choose it"
-        if self.picked is not None:
-            back = button(self.ctx.device, "back")
-            return f"Now the second cell for {who}{pos.move_number} ({back} takes back)"
-        return f"{who}: pick two cells for {who}{pos.move_number}"
-
-    def _called(self, side: Player) -> str:
-        """``side``'s player in a sentence: the bare name at a LAN table (the seat rows under
-        the headline say who is "you" or "away"), else as the HUD names them."""
-        table = getattr(self.session, "table", None)
-        if table is None:
-            return called(side, {side: self._seat_name(side)})
-        seat = next((s for s in table.seats if s.side == side.value), None)
-        return seat.name if seat and seat.name else side.value
-
-    def _headline(self, pos: Position) -> tuple[str, Player | None]:
-        outcome = pos.outcome
-        if outcome is not None:
-            winner = outcome.winner
-            if winner is not None:
-                return f"{self._called(winner)} wins", winner
-            if outcome.shared:
-                return "Shared win", None
-            return "A draw", None
-        who = pos.to_play
-        assert who is not None
-        if self._open_seat():
-            return "Waiting for a player", None
-        if pos.awaiting_collapse:
-            return f"{self._called(who)} chooses the collapse", who
-        return f"{self._called(who)} to play", who
+        return play_words.status(pos, self.seating, self.link.state, self.picked, self.ctx.device)
 
     def _hud_view(self, pos: Position) -> HudView:
-        """What the panel says about ``pos`` (the position before a collapse until its marks
-        land, so the score and the headline wait for them)."""
-        headline, who = self._headline(pos)
-        scores = pos.scores()
-        players = tuple(
-            (side, self._seat_name(side), points(value))
-            for side, value in ((Player.X, scores.x), (Player.O, scores.o))
-        )
-        variant = variant_title(self.variant.name)
-        if self.variant.name == "nxn":
-            variant = f"{self.variant.side}×{self.variant.side} bonus"  # type: ignore[attr-defined]
-        note = ""
-        ultimate = isinstance(self.variant, Ultimate) and not pos.awaiting_collapse
-        sent = self.variant.sent_to(pos) if ultimate else ()  # type: ignore[attr-defined]
-        if sent:
-            boards = " and ".join(str(b + 1) for b in sent)
-            note = f"This pair goes to mini-board{'s' if len(sent) > 1 else ''} {boards}"
-        elif self.advice.study_at(pos) is not None and pos.to_play is not None:
-            # The numbers in the cells outlive the toast that said what they are.
-            what = "best lead in points" if self.advice.exact else "expected score"
-            note = f"Study: each cell's {what} for {pos.to_play}"
         now = "The marks fly home…" if pos is not self.pos else self._status(pos)
-        info = f"Move {pos.move_number} · {variant}"
-        score = series(getattr(self.session, "table", None)) or ""
-        return HudView(headline, who, players, info, now, note, score)
+        return play_words.hud_view(self.variant, pos, now, self.seating, self.advice)
 
     def _draw_hud(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
         palette = self.ctx.palette
@@ -1093,7 +913,7 @@ class PlayScene(BaseScene):
             if self.show.banner_up(self.ctx.time):  # the moves go on under it, none cut
                 top = max(top, self._banner_area(hud).bottom + scale.px(16))
             bottom = menu.top
-            if self._invitation() is not None:  # it stands where the previews go
+            if self.seating.invitation() is not None:  # it stands where the previews go
                 bottom = self._preview_rects(hud)[0].top
             area = pygame.Rect(rest.x, top, rest.width, bottom - scale.px(16) - top)
             party = self._party()
