@@ -200,7 +200,7 @@ def test_the_buttons_answer_the_pad_that_went_to_them(driver: Driver) -> None:
     _by_pads(d, ["1-2", "2-5"], 10, 11)
     d.button(pygame.CONTROLLER_BUTTON_DPAD_DOWN, 11)
     d.button(pygame.CONTROLLER_BUTTON_START, 11)  # O goes to the buttons
-    menu = d.scene.hud_menu
+    menu = d.scene.panel.menu
     assert menu.focus == 0
     d.button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT, 11)
     assert menu.focus == 1

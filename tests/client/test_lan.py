@@ -552,7 +552,7 @@ def test_a_window_hosted_table_left_mid_game_is_continued_from_the_lan_screen(
         d.key(pygame.K_ESCAPE)
         assert d.app._asking is None and d.name is SceneName.PLAY
         # The Menu button asks as well; the pad's B keeps playing.
-        menu = d.scene.hud_menu.rects(d.scene._hud_menu_area(d.scene._areas()[1]))[-1]
+        menu = d.scene.panel.menu.rects(d.scene.panel.menu_area(d.scene._areas()[1]))[-1]
         d.click(menu.center)
         assert d.app._asking is not None and d.name is SceneName.PLAY
         d.button(pygame.CONTROLLER_BUTTON_B)
@@ -736,7 +736,7 @@ def test_an_open_seats_invitation_has_its_place_in_the_panel_to_itself(
         scene.still = Still()
         canvas = Canvas(d.app.size)
         scene.draw(canvas, 0.0)
-        first, second = scene._preview_rects(scene._areas()[1])
+        first, second = scene.panel.preview_rects(scene._areas()[1])
         place = first.union(second)
         place.height += 2 * theme.font(theme.scale(d.app.size).body).get_linesize()  # labels
         # Every text drawn there, hidden under the invitation's card or not.

@@ -16,17 +16,13 @@ whose events reach :meth:`PlayScene.receive`.
 
 from __future__ import annotations
 
-import functools
-import math
 import random
 from typing import Any
 
 import pygame
 
-from game.client import hud as hud_panel
-from game.client import move_list, scoreboard, theme, toast
+from game.client import theme, toast
 from game.client.advice import Advice
-from game.client.at_table import clock_left
 from game.client.audio import Cue, cues_for
 from game.client.board_view import (
     BoardLayout,
@@ -61,9 +57,8 @@ from game.client.intents import (
     Study,
     Undo,
 )
-from game.client.join_panel import draw_join
 from game.client.link import LIVE, RECONNECTING, LinkPanel
-from game.client.previews import Previews
+from game.client.party_strip import PartyStrip
 from game.client.prose import action_words, press, sentence
 from game.client.scene import (
     COUNTING_FPS,
@@ -75,11 +70,12 @@ from game.client.scene import (
     save_in_worker,
 )
 from game.client.scenes import play_words
+from game.client.scenes.play_panel import Shown, SidePanel, areas, previews_up
 from game.client.scenes.seating import Seating
 from game.client.still import Still
 from game.client.study import draw_study
 from game.client.toast import Toast
-from game.client.widgets import Item, Menu, ring_reach
+from game.client.widgets import Item, Menu
 from game.records import Record
 from game.rules import Collapse, IllegalActionError, Place, Player, Position, Variant
 from game.rules.ultimate import Ultimate
@@ -88,7 +84,6 @@ from net.party import EMOTES
 from net.protocol import Emoted, Party
 
 MESSAGE_TIME = 3.5  # seconds a toast stays
-MOVES_SIZE = 30  # the move list's type, on a 1080-line screen
 LEAVE_TIME = 2.5  # a second Escape within this leaves the game
 
 
@@ -107,8 +102,6 @@ class PlayScene(BaseScene):
         self._quiet = False  # the next snapshots come from an undo or a redo: no show
         self._cheer_on_landing = False  # a win's sound, once the collapse that made it lands
         self._allowed: dict[tuple[Position, int | None], frozenset[int]] = {}
-        # The side panel's room under its words, as last painted: where toasts go.
-        self._under_words: pygame.Rect | None = None
 
     # -- visit ------------------------------------------------------------------
 
@@ -142,9 +135,8 @@ class PlayScene(BaseScene):
         self.local = isinstance(self.session, LocalSession)
         self.seating = Seating(self.ctx, self.session, self.seats, self.bots)
         self._game = table.game if table else 0  # the table's game this screen shows
-        self._party_at = self.ctx.time  # when the party's last word (its clock) came
+        self.party_strip = PartyStrip(self.ctx)
         self.view = BoardView(variant)
-        self.previews = Previews(variant)
         self.advice = Advice(variant, self.ctx.run_in_worker)
         self.still = Still()
         self.effects = Effects(
@@ -156,7 +148,7 @@ class PlayScene(BaseScene):
         self.pos = Record(variant, list(moves)).final()
         self.game = table.game if table else 1  # the table's number for the game shown
         self.moves: tuple[str, ...] = tuple(moves)
-        self.hud_menu = Menu(
+        menu = Menu(
             [
                 Item("Undo", self._undo, enabled=self.local),
                 Item("Redo", self._redo, enabled=self.local),
@@ -168,6 +160,7 @@ class PlayScene(BaseScene):
             focus=-1,  # no item has the focus until the pointer is on one
             columns=6,
         )
+        self.panel = SidePanel(self.ctx, variant, menu, self.show, self.party_strip)
         self._drain()
 
     def exit(self) -> None:
@@ -205,22 +198,8 @@ class PlayScene(BaseScene):
     # -- layout -----------------------------------------------------------------
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect]:
-        """The board's area (a square the height of the screen) and the side panel's.
-
-        On a screen taller than wide the panel goes under the board, the width of the
-        screen, rather than into a sliver beside it.
-        """
-        w, h = self.ctx.size
-        scale = theme.scale((w, h))
-        margin = scale.margin
-        if h > w:
-            return theme.stacked((w, h), margin, scale.px(480))
-        side = min(h - 2 * margin, w - 3 * margin - scale.px(600))
-        board = pygame.Rect(margin, (h - side) // 2, side, side)
-        hud = pygame.Rect(
-            board.right + margin, margin, w - board.right - 2 * margin, h - 2 * margin
-        )
-        return board, hud
+        """The board's area and the side panel's, on this window."""
+        return areas(self.ctx.size)
 
     def layout(self) -> BoardLayout:
         return self.view.layout(self._areas()[0], self._focus())
@@ -240,18 +219,6 @@ class PlayScene(BaseScene):
             return boards_of(self.variant, set(self.cursors.values()))
         return boards_in_play(pos)
 
-    def _preview_rects(self, hud: pygame.Rect) -> list[pygame.Rect]:
-        """The collapse previews' squares: above the buttons, under the panel's words."""
-        bottom = self._hud_menu_area(hud).top - theme.scale(self.ctx.size).px(16)
-        return Previews.places(hud, bottom, self.ctx.size)
-
-    def _hud_menu_area(self, hud: pygame.Rect) -> pygame.Rect:
-        """The buttons along the bottom of the panel, in as many rows as it takes; the menu's
-        columns follow, so that the arrows walk the rows as they are drawn."""
-        labels = tuple(item.label for item in self.hud_menu.items)
-        area, self.hud_menu.columns = _menu_shape(tuple(hud), self.ctx.size, labels)
-        return pygame.Rect(area)
-
     # -- input ------------------------------------------------------------------
 
     @property
@@ -266,10 +233,9 @@ class PlayScene(BaseScene):
             return  # the link is down or gone: nothing done here could reach the host
         if self.paused and isinstance(intent, Point | Click | Navigate | Activate):
             # The board waits for the show; the buttons beside it (Menu) still answer.
-            area = self._hud_menu_area(self._areas()[1])
             if isinstance(intent, Point | Click):
-                self.hud_menu.handle(intent, area)
-            elif isinstance(intent, Start) or self.hud_menu.focused_by(intent.pad):
+                self.panel.handle(intent, self._areas()[1])
+            elif isinstance(intent, Start) or self.panel.menu.focused_by(intent.pad):
                 self._handle(intent)
             return
         self._handle(intent)
@@ -285,8 +251,8 @@ class PlayScene(BaseScene):
             self._hint()
         elif isinstance(intent, Study):
             self._study()
-        elif isinstance(intent, Cancel) and self.hud_menu.focused_by(intent.pad):
-            self._to_buttons(False)  # back to the board, as Start came from it: not leaving
+        elif isinstance(intent, Cancel) and self.panel.menu.focused_by(intent.pad):
+            self.panel.to_buttons(False)  # back to the board, as Start came from it: not leaving
         elif isinstance(intent, Cancel):
             self._cancel(intent.pad)
         elif isinstance(intent, Point):
@@ -294,9 +260,9 @@ class PlayScene(BaseScene):
         elif isinstance(intent, Click):
             self._click(intent.pos)
         elif isinstance(intent, Start):
-            self._to_buttons(not self.hud_menu.focused_by(intent.pad), intent.pad)
-        elif isinstance(intent, Navigate | Activate) and self.hud_menu.focused_by(intent.pad):
-            self._buttons(intent)
+            self.panel.to_buttons(not self.panel.menu.focused_by(intent.pad), intent.pad)
+        elif isinstance(intent, Navigate | Activate) and self.panel.menu.focused_by(intent.pad):
+            self.panel.buttons(intent, self._areas()[1])
         elif isinstance(intent, Navigate):
             self._navigate(intent)
         elif isinstance(intent, Activate):
@@ -308,26 +274,25 @@ class PlayScene(BaseScene):
         if self.pos.awaiting_collapse:
             found = layout.spooky_at(self.pos, at)
             hovered = self._outcome_of(*found) if found else None
-            if self._previews_up(self.pos):
-                looked = Previews.at(self._preview_rects(self._areas()[1]), at)
+            if previews_up(self.pos, self.seating.invitation()):
+                looked = self.panel.outcome_at(self._areas()[1], at)
                 hovered = looked if looked is not None else hovered
             if hovered is not None:
                 self.choice = hovered
-        if self.hud_menu.handle(Point(at), self._hud_menu_area(self._areas()[1])):
-            self.hud_menu.pad = KEYBOARD  # the pointer's focus: Enter presses it
-        else:
-            self.hud_menu.focus = -1  # the pointer left the buttons: keys move on the board again
+        self.panel.point(at, self._areas()[1])
 
     def _click(self, at: tuple[int, int]) -> None:
         _, hud = self._areas()
         if self.pos.is_over:
             self._after_the_game()
             return
-        if self.hud_menu.handle(Click(at), self._hud_menu_area(hud)):
+        if self.panel.handle(Click(at), hud):
             return
         if self.pos.awaiting_collapse:
             chosen = (
-                Previews.at(self._preview_rects(hud), at) if self._previews_up(self.pos) else None
+                self.panel.outcome_at(hud, at)
+                if previews_up(self.pos, self.seating.invitation())
+                else None
             )
             if chosen is not None:
                 self._commit(chosen)
@@ -344,27 +309,6 @@ class PlayScene(BaseScene):
 
     # -- the buttons beside the board (Undo, Redo, Save, Menu), for keys and pads ----------
 
-    def _to_buttons(self, on: bool, pad: int = KEYBOARD) -> None:
-        """Give the focus to the buttons (Start, or a step right off the board) for ``pad``,
-        or take it back."""
-        enabled = [i for i, item in enumerate(self.hud_menu.items) if item.enabled]
-        self.hud_menu.focus = enabled[0] if on else -1
-        self.hud_menu.pad = pad
-        self.ctx.audio.play(Cue.SELECT)
-
-    def _buttons(self, intent: Navigate | Activate) -> None:
-        menu = self.hud_menu
-        if isinstance(intent, Activate):
-            menu.handle(intent, self._hud_menu_area(self._areas()[1]))
-            return
-        # A step off the buttons' left or top edge goes back to the board (which lies left of
-        # and above them); the other edges stop.
-        focus = menu.focus
-        if not menu.step(intent.dx, intent.dy):
-            self._to_buttons(False)
-        elif menu.focus != focus:
-            self.ctx.audio.play(Cue.SELECT)
-
     def _navigate(self, intent: Navigate) -> None:
         if self.pos.awaiting_collapse:
             if self._may_choose(intent.pad):
@@ -380,7 +324,7 @@ class PlayScene(BaseScene):
             return
         r, c = grid_place(grid, cell)
         if c + intent.dx >= len(grid[r]):
-            self._to_buttons(True, intent.pad)  # right off the board: the buttons beside it
+            self.panel.to_buttons(True, intent.pad)  # right off the board: the buttons beside it
             return
         self.cursors[intent.pad] = grid_step(grid, r, c, intent.dx, intent.dy)
 
@@ -578,7 +522,7 @@ class PlayScene(BaseScene):
 
     def receive(self, message: object) -> None:
         if isinstance(message, Party):
-            self._party_at = self.ctx.time  # its clock counts from now
+            self.party_strip.heard()
         if isinstance(self.session, CouchSession) and self._party_moved_on(message):
             self.ctx.go(SceneName.PARTY)
             return
@@ -742,8 +686,7 @@ class PlayScene(BaseScene):
 
     def _ticking(self) -> bool:
         """Whether seconds are counted on screen: the link's banner, a party's move clock."""
-        party = self._party()
-        clock = party is not None and not party.paused and self._clock_left(party) is not None
+        clock = self.party_strip.ticking(self.pos.to_play)
         return clock or self.link.state == RECONNECTING
 
     def _moving(self) -> bool:
@@ -755,8 +698,8 @@ class PlayScene(BaseScene):
             or self.view.pulsing(self.ctx.time)
             or self.message is not None
             or bot_waits  # its pause runs out with no event to wake the window
-            or self.hud_menu.breathing(self.ctx.time)  # the focus ring moves
-            or self._ring_breathing()
+            or self.panel.menu.breathing(self.ctx.time)  # the focus ring moves
+            or self.panel.ring_breathing(self._shown())
             or self.advice.busy  # its answer has no event to wake the window
             or self.advice.hints.at(self.pos) is not None  # the ghost breathes
         )
@@ -797,6 +740,7 @@ class PlayScene(BaseScene):
         layout = self.layout()
         look = self._look()
         layer = self.view.layer(layout, self.pos, palette, look)
+        shown = self._shown()
 
         # The panel's side of the window, its margins too (a focus ring reaches into them).
         margin = theme.scale(self.ctx.size).margin
@@ -806,25 +750,16 @@ class PlayScene(BaseScene):
             beside = image.get_clip().colliderect(side)  # not one of the board's parts alone
             paint_board(image, layer, layout, palette, (hud,) if beside else ())
             if beside:
-                self._draw_hud(image, hud)
-                self.show.draw(image, self._banner_area(hud), palette, t)
-                self._draw_invitation(image, hud)
+                self.panel.draw(image, hud, shown, self._hud_view(shown.pos))
 
         # The background, the board and the panel change with the game, not with the clock:
         # a frame in a collapse puts them back as one picture where they were drawn over,
         # and draws what moves over them. The board and the panel are parts of it, each
         # painted again alone when it alone changed.
         # The panel's focus rings breathe in parts of their own, painted again alone.
-        ring = tuple(
-            ((*rect,), when) for rect, when in self.hud_menu.changing(surface.get_height(), t)
-        )
-        if (ringed := self._ringed()) is not None:
-            pos, choice, chosen = ringed
-            rects = self._preview_rects(hud)
-            reach = self.previews.ring_reach(rects, pos, choice, surface.get_height())
-            ring += (((*reach,), self.previews.ring_time(pos, choice, chosen, t)),)
+        ring = self.panel.rings(hud, shown, surface.get_height())
         # The panel may show a collapse's words a frame after its board (Still._put_off).
-        panel = (((*side,), self._panel_key()),)
+        panel = (((*side,), self._panel_key(shown)),)
         over = self.still.draw(
             surface, palette, paint, (*self.view.parts(layout, palette), *ring), panel
         )
@@ -836,57 +771,32 @@ class PlayScene(BaseScene):
             over.add(draw_ghost(surface, layout, self.pos, hint, palette, t))
         self.effects.draw(surface, layout, palette, alpha, over)
         if self.message is not None:
-            room = self._toast_room(hud)
-            scale = theme.scale(self.ctx.size)
-            rows = theme.font(scale.px(MOVES_SIZE)).get_linesize()  # the moves it covers
-            over.add(toast.draw(surface, room, hud.top, self.message, palette, scale, rows))
+            over.add(self.panel.draw_toast(surface, hud, shown, self.message))
         linked = self.link.state == LIVE  # otherwise its banner or overlay covers the screen
         self.link.draw(surface, board)
         return self.still.shown(over, anywhere=not linked)
 
-    def _panel_key(self) -> tuple[object, ...]:
-        """Everything the side panel shows depends on (its words, its buttons)."""
-        pos = self.show.hud_position(self.pos)
-        menu = self.hud_menu
-        return (
-            self.ctx.palette,
-            pos,
-            self._status(pos) if pos is self.pos else None,
-            self.moves,
+    def _shown(self) -> Shown:
+        """What the side panel shows besides its words: the position before a collapse until
+        its marks land (the score changes when they do)."""
+        return Shown(
+            self.show.hud_position(self.pos),
             self.choice,
-            (self.seating.seat_name(Player.X), self.seating.seat_name(Player.O)),
-            menu.look(),  # its focus ring breathes in a part of its own
-            (self.show.banner, self.show.banner_up(self.ctx.time)),
+            self.show.before is not None,
             self.seating.invitation(),
-            self.advice.study_at(pos) is not None,  # its legend
-            self._party_key(),
+            self.moves,
+            self.pos.to_play,
         )
 
-    def _party_key(self) -> tuple[object, ...] | None:
-        """What the party panel shows: the scoreboard, its page and the clock's seconds."""
-        party = self._party()
-        if party is None:
-            return None
-        return (party, int(self.ctx.time / scoreboard.PAGE_TIME), self._clock_left(party))
-
-    def _previews_up(self, pos: Position) -> bool:
-        """Whether the panel shows ``pos``'s collapse previews: not while a seat is open,
-        whose invitation stands in their place (the game waits for that player first)."""
-        return pos.awaiting_collapse and self.seating.invitation() is None
-
-    def _draw_invitation(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
-        """While a seat of a table this window hosts is open: how to sit down from a phone
-        (where the collapse previews go once a game runs)."""
-        url = self.seating.invitation()
-        if url:
-            first = self._preview_rects(hud)[0]
-            gap = first.x - hud.x
-            area = pygame.Rect(first.x, first.y, hud.width - 2 * gap, first.height)
-            draw_join(surface, area, url, self.ctx.palette)
-
-    def _banner_area(self, hud: pygame.Rect) -> pygame.Rect:
-        banner = pygame.Rect(hud.x, hud.y, hud.width, self._preview_rects(hud)[0].top - hud.y)
-        return banner.inflate(-hud.width // 20, -hud.height // 40)
+    def _panel_key(self, shown: Shown) -> tuple[object, ...]:
+        """Everything the side panel shows depends on: its words, and the rest of it."""
+        pos = shown.pos
+        return (
+            *self.panel.key(shown),
+            self._status(pos) if pos is self.pos else None,
+            (self.seating.seat_name(Player.X), self.seating.seat_name(Player.O)),
+            self.advice.study_at(pos) is not None,  # its legend
+        )
 
     def _status(self, pos: Position) -> str:
         return play_words.status(pos, self.seating, self.link.state, self.picked, self.ctx.device)
@@ -894,109 +804,3 @@ class PlayScene(BaseScene):
     def _hud_view(self, pos: Position) -> HudView:
         now = "The marks fly home…" if pos is not self.pos else self._status(pos)
         return play_words.hud_view(self.variant, pos, now, self.seating, self.advice)
-
-    def _draw_hud(self, surface: pygame.Surface, hud: pygame.Rect) -> None:
-        palette = self.ctx.palette
-        scale = theme.scale(self.ctx.size)
-        pos = self.show.hud_position(self.pos)  # the score changes when the marks land
-        rest = hud_panel.draw(surface, hud, self._hud_view(pos), palette, scale)
-        self._under_words = rest
-        menu = self._hud_menu_area(hud)
-        if self._previews_up(pos):
-            rects = self._preview_rects(hud)
-            self.previews.draw(surface, rects, pos, self.choice, palette, scale.body)
-            if (ringed := self._ringed()) is not None:
-                when = self.previews.ring_time(*ringed, self.ctx.time)
-                self.previews.draw_ring(surface, rects, pos, ringed[1], palette, when)
-        else:
-            top = rest.y
-            if self.show.banner_up(self.ctx.time):  # the moves go on under it, none cut
-                top = max(top, self._banner_area(hud).bottom + scale.px(16))
-            bottom = menu.top
-            if self.seating.invitation() is not None:  # it stands where the previews go
-                bottom = self._preview_rects(hud)[0].top
-            area = pygame.Rect(rest.x, top, rest.width, bottom - scale.px(16) - top)
-            party = self._party()
-            if party is not None:
-                # At a party: the clock and the scoreboard under the moves, as on the big screen.
-                scores = pygame.Rect(area.x, area.centery, area.width, area.height // 2)
-                self._draw_party(surface, scores, party)
-                area.height = scores.y - scale.px(16) - area.y
-            moves = move_list.lines(self.variant, self.moves)
-            move_list.draw(surface, area, moves, palette, scale.px(MOVES_SIZE))
-        self.hud_menu.draw(surface, menu, palette, self.ctx.time)
-
-    def _party(self) -> Party | None:
-        table = self.ctx.table
-        return table.party if table is not None else None
-
-    def _clock_left(self, party: Party) -> int | None:
-        """Whole seconds left on a party's move clock (None: no clock runs)."""
-        if not party.clock_ms or self.pos.to_play is None:
-            return None
-        return math.ceil(clock_left(party, self._party_at, self.ctx.time))
-
-    def _draw_party(self, surface: pygame.Surface, area: pygame.Rect, party: Party) -> None:
-        palette = self.ctx.palette
-        scale = theme.scale(self.ctx.size)
-        left = self._clock_left(party)
-        if left is not None and self.pos.to_play is not None:
-            paused = "  (paused)" if party.paused else ""
-            color = palette.warning if left < 5 else palette.of(self.pos.to_play)
-            table = self.ctx.table
-            who = (table.seat_name(self.pos.to_play) if table else None) or self.pos.to_play
-            words = f"{who}: {left} s{paused}"
-            line = theme.text(
-                scoreboard.fit(words, scale.body, area.width, True), scale.body, color, True
-            )
-            surface.blit(line, area.topleft)
-            area = area.copy()
-            area.y += line.get_height() + scale.px(8)
-            area.height -= line.get_height() + scale.px(8)
-        scoreboard.draw(surface, area, party, palette, scale.unit, self.ctx.time, 32)
-
-    def _ringed(self) -> tuple[Position, int, bool] | None:
-        """What the panel's ring goes round: the position the previews show, the outcome looked
-        at, and whether it was chosen (the marks fly: nothing is left to choose); None while
-        none is looked at."""
-        pos = self.show.hud_position(self.pos)
-        if self.choice is None or not self._previews_up(pos):
-            return None
-        return pos, self.choice, self.show.before is not None
-
-    def _ring_breathing(self) -> bool:
-        """Whether the ring round the outcome looked at still moves."""
-        ringed = self._ringed()
-        return ringed is not None and self.previews.breathing(*ringed, self.ctx.time)
-
-    def _toast_room(self, hud: pygame.Rect) -> pygame.Rect:
-        """Where a toast goes: in the side panel, under its words and over the top of what
-        follows them (the oldest moves of the list), down to its buttons, or to the collapse
-        previews and the ring round them: they are the choice the toast is often about.
-        Never over the board: its bottom row holds marks and the study's values, just where
-        a player looks as a toast tells them why."""
-        scale = theme.scale(self.ctx.size)
-        words = self._under_words if self._under_words is not None else hud
-        top = max(hud.top, min(words.top, hud.bottom))
-        bottom = self._hud_menu_area(hud).top - scale.px(8)
-        if self._previews_up(self.show.hud_position(self.pos)):
-            previews = ring_reach(self._preview_rects(hud)[0], self.ctx.size[1])
-            bottom = min(bottom, previews.top - scale.px(8))
-        return pygame.Rect(words.x, top, words.width, max(0, bottom - top))
-
-
-@functools.lru_cache(maxsize=8)
-def _menu_shape(
-    hud: tuple[int, int, int, int], size: tuple[int, int], labels: tuple[str, ...]
-) -> tuple[tuple[int, int, int, int], int]:
-    """The panel's buttons: where they go and in how many columns, a row of six, or two
-    rows of three where the panel is too narrow for six to show their words (a square
-    window). Kept: every frame asks, and measuring the words is not free."""
-    scale = theme.scale(size)
-    inner = pygame.Rect(hud).inflate(-2 * scale.px(24), 0)
-    face = theme.font(min(scale.body, scale.button // 2), True)  # as a focused label
-    widest = max(face.size(label)[0] for label in labels)
-    one_row = inner.width >= 6 * (widest + scale.button // 2)
-    height = scale.button if one_row else round(scale.button * 2.2)  # the menu's gap
-    area = (inner.x, hud[1] + hud[3] - height - scale.px(24), inner.width, height)
-    return area, 6 if one_row else 3
