@@ -98,11 +98,11 @@ def test_the_ring_round_an_outcome_breathes_then_rests_and_rests_once_chosen(
     d.key(pygame.K_RIGHT)  # an outcome looked at
     scene = d.scene
     pos = scene.pos
-    assert scene.choice is not None
+    assert scene.picks.choice is not None
     rects = scene.panel.preview_rects(scene._areas()[1])
 
     def ring() -> bytes:
-        reach = ring_reach(rects[scene.choice], d.app.size[1])  # round its square: all of it
+        reach = ring_reach(rects[scene.picks.choice], d.app.size[1])  # round its square: all of it
         return pygame.image.tobytes(pygame.display.get_surface().subsurface(reach), "RGB")
 
     breathing = ring()
@@ -130,12 +130,12 @@ def test_a_bot_is_seen_weighing_the_outcomes_before_it_chooses(full: Driver) -> 
     seen = set()
     while d.scene.bots.decided is None:
         assert d.scene.moves == GAME[:-1]
-        seen.add(d.scene.choice)
+        seen.add(d.scene.picks.choice)
         d.frames(1)
     assert seen >= {0, 1}  # both outcomes took their turn in the previews
     decided, _ = d.scene.bots.decided
     outcomes = [a for a, _ in before.collapse_outcomes()]
-    assert d.scene.choice == outcomes.index(decided)  # its pick is held up
+    assert d.scene.picks.choice == outcomes.index(decided)  # its pick is held up
     d.settle(FULL.decided)
     assert d.scene.moves == (*GAME[:-1], GOFF.token(decided))
     assert d.scene.show.banner.title == "The O bot chose"

@@ -142,10 +142,10 @@ def play(d: Driver, variant: Variant, token: str) -> None:
     where = {c: (r, i) for r, row in enumerate(grid) for i, c in enumerate(row)}
     cursor = d.app.input.pad_of(PAD)
     for cell in action:
-        if cursor not in d.scene.cursors:
+        if cursor not in d.scene.picks.cursors:
             press(d, DOWN)  # the first press shows the cursor
         assert d.scene._look().cursors  # back after a collapse
-        r, c = where[d.scene.cursors[cursor]]
+        r, c = where[d.scene.picks.cursors[cursor]]
         tr, tc = where[cell]
         for _ in range(abs(tr - r)):
             queue(DOWN if tr > r else UP)
@@ -217,9 +217,9 @@ def save_from_the_play_screens_buttons(d: Driver, tmp_path: Path, tokens: tuple[
     press(d, START)
     press(d, UP)  # back to the board from the top row too: the cursor moves again
     assert d.scene.panel.menu.focus == -1
-    cell = d.scene.cursors[d.app.input.pad_of(PAD)]
+    cell = d.scene.picks.cursors[d.app.input.pad_of(PAD)]
     press(d, LEFT)
-    assert d.scene.cursors[d.app.input.pad_of(PAD)] != cell
+    assert d.scene.picks.cursors[d.app.input.pad_of(PAD)] != cell
 
 
 def test_the_tutorials_end_with_a_pad(d: Driver) -> None:

@@ -51,7 +51,7 @@ def test_a_pick_on_a_classical_cell_is_explained_and_changes_nothing(driver: Dri
     before = d.scene.pos
     d.click(d.cell_center(4))  # cell 5 holds O2 now
     assert d.scene.message.text == "Cell 5 is classical"
-    assert d.scene.picked is None and d.scene.pos == before and len(d.scene.moves) == 5
+    assert d.scene.picks.picked is None and d.scene.pos == before and len(d.scene.moves) == 5
     d.settle(5)
     assert d.scene.message is None
 
@@ -60,12 +60,12 @@ def test_the_first_half_shows_and_escape_or_right_click_takes_it_back(driver: Dr
     d = driver
     start(d, [])
     d.click(d.cell_center(0))
-    assert d.scene.picked == 0
+    assert d.scene.picks.picked == 0
     d.key(pygame.K_ESCAPE)
-    assert d.scene.picked is None
+    assert d.scene.picks.picked is None
     d.click(d.cell_center(3))
     d.click(d.cell_center(3), button=3)
-    assert d.scene.picked is None
+    assert d.scene.picks.picked is None
     d.click(d.cell_center(3))
     d.click(d.cell_center(3))  # both halves in one cell is not move 9
     assert "last open cell" in d.scene.message.text
@@ -82,7 +82,7 @@ def test_the_ultimate_sending_rule_is_explained(driver: Driver) -> None:
     assert d.scene.message.text.startswith(
         "The pair 1.2-3.4 sends this move to mini-boards 2 and 4"
     )
-    assert d.scene.picked is None
+    assert d.scene.picks.picked is None
     d.click(d.cell_center(ultimate.parse_cell("2.1")))
     d.click(d.cell_center(ultimate.parse_cell("4.9")))
     assert d.scene.moves == ("1.2-3.4", "2.1-4.9")

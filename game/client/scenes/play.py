@@ -28,13 +28,7 @@ from game.client.board_view import (
     BoardLayout,
     BoardView,
     Look,
-    allowed_cells,
-    boards_in_play,
-    boards_of,
-    grid_place,
-    grid_step,
     paint_board,
-    shown_allowed,
 )
 from game.client.bot_seats import BOT_PAUSE, BotSeats
 from game.client.collapse_show import FULL, QUICK, CollapseShow
@@ -43,7 +37,6 @@ from game.client.effects import Effects
 from game.client.ghost import draw_ghost, preview_of
 from game.client.hud import HudView
 from game.client.intents import (
-    KEYBOARD,
     Activate,
     Cancel,
     Click,
@@ -71,14 +64,14 @@ from game.client.scene import (
 )
 from game.client.scenes import play_words
 from game.client.scenes.play_panel import Shown, SidePanel, areas, previews_up
+from game.client.scenes.play_picks import Picks
 from game.client.scenes.seating import Seating
 from game.client.still import Still
 from game.client.study import draw_study
 from game.client.toast import Toast
 from game.client.widgets import Item, Menu
 from game.records import Record
-from game.rules import Collapse, IllegalActionError, Place, Player, Position, Variant
-from game.rules.ultimate import Ultimate
+from game.rules import Collapse, Player, Position, Variant
 from game.session import LocalSession, Notice, Refused, Session, Snapshot
 from net.party import EMOTES
 from net.protocol import Emoted, Party
@@ -91,17 +84,12 @@ class PlayScene(BaseScene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.link = LinkPanel(ctx)  # what shows of a LAN table's connection
-        self.picked: int | None = None
-        self.hover: int | None = None
-        self.cursors: dict[int, int] = {}  # pad -> cell
-        self.choice: int | None = None  # the collapse outcome highlighted (0 or 1)
         self.message: Toast | None = None
         self.leave_until = -1.0
         self.changed_at = 0.0
         self._waiting: list[object] = []  # what the session said while the show held the board
         self._quiet = False  # the next snapshots come from an undo or a redo: no show
         self._cheer_on_landing = False  # a win's sound, once the collapse that made it lands
-        self._allowed: dict[tuple[Position, int | None], frozenset[int]] = {}
 
     # -- visit ------------------------------------------------------------------
 
@@ -116,8 +104,6 @@ class PlayScene(BaseScene):
         **params: Any,
     ) -> None:
         table = self.ctx.table
-        # After a couch rematch, sides swapped: the first pad plays O (see _side_of).
-        self.pads_swapped = pads_swapped
         if table is not None and table.snapshot is not None:
             # A view of the LAN table the app holds: the game as it stands now.
             variant, moves = table.snapshot.variant, table.snapshot.moves
@@ -134,6 +120,7 @@ class PlayScene(BaseScene):
         )
         self.local = isinstance(self.session, LocalSession)
         self.seating = Seating(self.ctx, self.session, self.seats, self.bots)
+        self.picks = Picks(self.ctx, variant, self.session, self.seating, self._say, pads_swapped)
         self._game = table.game if table else 0  # the table's game this screen shows
         self.party_strip = PartyStrip(self.ctx)
         self.view = BoardView(variant)
@@ -171,30 +158,6 @@ class PlayScene(BaseScene):
 
     # -- who does what ----------------------------------------------------------
 
-    def _side_of(self, pad: int) -> Player | None:
-        """The side a pad plays: with two pads, the first (by number) X, the other O (swapped
-        after a rematch); with more, they take turns; else whoever is to play."""
-        mover = self.pos.to_play
-        if isinstance(self.session, CouchSession):
-            # At a party hosted here, a couch player's pad plays their side; the keyboard and
-            # mouse, or a pad nobody claimed, play whoever is to move (a hot seat).
-            side = self.session.side_of(pad) if pad != KEYBOARD else None
-            if side is not None:
-                return side
-        pads = self._pads()
-        if pad not in pads or len(pads) < 2:
-            return mover
-        # By rank, not by number: a spare pad picked up for one whose battery died plays the
-        # side left without one (pads 1 and 3 are X and O).
-        return (Player.X, Player.O)[(pads.index(pad) + self.pads_swapped) % 2]
-
-    def _pads(self) -> tuple[int, ...]:
-        """The game controllers plugged in that have moved a cursor here, in order."""
-        return tuple(sorted(p for p in self.cursors if p != KEYBOARD and p in self.ctx.pads))
-
-    def _my_turn(self) -> bool:
-        return self.pos.to_play in self.seating.people()
-
     # -- layout -----------------------------------------------------------------
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect]:
@@ -202,22 +165,7 @@ class PlayScene(BaseScene):
         return areas(self.ctx.size)
 
     def layout(self) -> BoardLayout:
-        return self.view.layout(self._areas()[0], self._focus())
-
-    def _focus(self) -> frozenset[int]:
-        """The mini-boards in play, drawn large (Squared, Ultimate): the cycle while it awaits
-        its collapse, the first half picked and the cursors, where Ultimate sends the pair,
-        or else the last placement."""
-        pos = self.pos
-        if pos.awaiting_collapse:
-            return boards_in_play(pos)
-        if self.picked is not None:
-            return boards_of(self.variant, {self.picked, *self.cursors.values()})
-        if isinstance(self.variant, Ultimate) and self.variant.sent_to(pos):
-            return boards_of(self.variant, self._allowed_cells(None))
-        if self.cursors:
-            return boards_of(self.variant, set(self.cursors.values()))
-        return boards_in_play(pos)
+        return self.view.layout(self._areas()[0], self.picks.focus(self.pos))
 
     # -- input ------------------------------------------------------------------
 
@@ -264,21 +212,22 @@ class PlayScene(BaseScene):
         elif isinstance(intent, Navigate | Activate) and self.panel.menu.focused_by(intent.pad):
             self.panel.buttons(intent, self._areas()[1])
         elif isinstance(intent, Navigate):
-            self._navigate(intent)
+            if not self.picks.navigate(self.pos, intent):  # right off the board:
+                self.panel.to_buttons(True, intent.pad)  # the buttons beside it
         elif isinstance(intent, Activate):
             self._activate(intent.pad)
 
     def _point(self, at: tuple[int, int]) -> None:
         layout = self.layout()
-        self.hover = layout.cell_at(at)
+        self.picks.hover = layout.cell_at(at)
         if self.pos.awaiting_collapse:
             found = layout.spooky_at(self.pos, at)
-            hovered = self._outcome_of(*found) if found else None
+            hovered = self.picks.outcome_of(self.pos, *found) if found else None
             if previews_up(self.pos, self.seating.invitation()):
                 looked = self.panel.outcome_at(self._areas()[1], at)
                 hovered = looked if looked is not None else hovered
             if hovered is not None:
-                self.choice = hovered
+                self.picks.choice = hovered
         self.panel.point(at, self._areas()[1])
 
     def _click(self, at: tuple[int, int]) -> None:
@@ -295,80 +244,29 @@ class PlayScene(BaseScene):
                 else None
             )
             if chosen is not None:
-                self._commit(chosen)
+                self.picks.commit(self.pos, chosen)
                 return
             found = self.layout().spooky_at(self.pos, at)
             if found is not None:
-                self._collapse_at(*found)
+                self.picks.collapse_at(self.pos, *found)
             elif self.layout().cell_at(at) is not None:
                 self._say("click a mark on the lit cycle, or one of the two previews")
             return
         cell = self.layout().cell_at(at)
         if cell is not None:
-            self._pick(cell, self.pos.to_play)
+            self.picks.pick(self.pos, cell, self.pos.to_play)
 
     # -- the buttons beside the board (Undo, Redo, Save, Menu), for keys and pads ----------
-
-    def _navigate(self, intent: Navigate) -> None:
-        if self.pos.awaiting_collapse:
-            if self._may_choose(intent.pad):
-                step = intent.dx + intent.dy
-                self.choice = 0 if self.choice is None else (self.choice + step) % 2
-            return
-        grid = self.variant.grid()
-        cell = self.cursors.get(intent.pad)
-        if cell is None:
-            # A cursor appears in the middle of the board.
-            row = len(grid) // 2
-            self.cursors[intent.pad] = grid[row][len(grid[row]) // 2]
-            return
-        r, c = grid_place(grid, cell)
-        if c + intent.dx >= len(grid[r]):
-            self.panel.to_buttons(True, intent.pad)  # right off the board: the buttons beside it
-            return
-        self.cursors[intent.pad] = grid_step(grid, r, c, intent.dx, intent.dy)
 
     def _activate(self, pad: int) -> None:
         if self.pos.is_over:
             self._after_the_game()
-            return
-        if self.pos.awaiting_collapse:
-            if not self._may_choose(pad):
-                return
-            if self.choice is None:
-                self.choice = 0
-                then = press(self.ctx.device)
-                self._say(f"left/right to compare the outcomes, then {then} to choose", False)
-            else:
-                self._commit(self.choice)
-            return
-        cell = self.cursors.get(pad)
-        if cell is None:
-            self._navigate(Navigate(0, 0, pad))
-            return
-        side = self._side_of(pad)
-        if side is not self.pos.to_play:
-            self._say(f"it is {self.pos.to_play}'s turn: {side} waits")
-            return
-        self._pick(cell, side)
-
-    def _may_choose(self, pad: int) -> bool:
-        """Whether ``pad`` may choose the collapse (the other side's pad is told whose it is)."""
-        side = self._side_of(pad)
-        if side is not self.pos.to_play:
-            self._say(f"{self.pos.to_play} chooses the collapse: {side} waits")
-        return side is self.pos.to_play
+        else:
+            self.picks.activate(self.pos, pad)
 
     def _cancel(self, pad: int) -> None:
-        # The half-move and the outcome looked at are the mover's: the waiting pad's B
-        # leaves them alone (and still counts towards leaving).
-        movers = self._side_of(pad) is self.pos.to_play
-        if self.picked is not None and movers:
-            self.picked = None
-            return
-        if self.choice is not None and self.pos.awaiting_collapse and movers:
-            self.choice = None
-            return
+        if self.picks.take_back(self.pos, pad):
+            return  # the waiting pad's back takes nothing back, and counts towards leaving
         if self.ctx.time < self.leave_until:
             self._leave()
             return
@@ -377,75 +275,6 @@ class PlayScene(BaseScene):
         self._say(f"{again} again to leave this game", warning=False, time=LEAVE_TIME)
 
     # -- turning picks into actions -------------------------------------------------
-
-    def _allowed_cells(self, first: int | None) -> frozenset[int]:
-        key = (self.pos, first)
-        found = self._allowed.get(key)
-        if found is None:
-            if len(self._allowed) > 8:
-                self._allowed.clear()
-            found = self._allowed[key] = allowed_cells(self.pos, first)
-        return found
-
-    def _pick(self, cell: int, side: Player | None) -> None:
-        pos = self.pos
-        if side is None or side not in self.seating.people():
-            self._say(self.seating.not_yours(pos))
-            return
-        if not self._my_turn():
-            assert pos.to_play is not None
-            self._say(f"wait for {self.seating.player_of(pos.to_play)}")
-            return
-        label = self.variant.label(cell)
-        if self.picked is None:
-            if not pos.is_open(cell):
-                self._say(f"cell {label} is classical")
-            elif cell in self._allowed_cells(None):
-                self.picked = cell
-                self.ctx.audio.play(Cue.SELECT)
-            else:
-                self._say(self._why_not(cell))
-            return
-        try:
-            action = pos.check(Place(self.picked, cell))
-        except IllegalActionError as exc:
-            self._say(str(exc))
-            return
-        self.picked = None
-        self.session.submit(action)
-
-    def _why_not(self, cell: int) -> str:
-        """Why no placement may start in open ``cell``, in the rules' own words."""
-        for other in self.pos.open_cells():
-            try:
-                self.pos.check(Place(cell, other))
-            except IllegalActionError as exc:
-                return str(exc)
-        return f"cell {self.variant.label(cell)} cannot take a mark now"
-
-    def _outcome_of(self, mark: int, cell: int) -> int | None:
-        """Which of the two collapse outcomes puts ``mark`` in ``cell`` (None if neither)."""
-        for i, (_, assignment) in enumerate(self.pos.collapse_outcomes()):
-            if assignment.get(cell) == mark:
-                return i
-        return None
-
-    def _collapse_at(self, mark: int, cell: int) -> None:
-        if not self._my_turn():
-            self._say(f"{self.pos.to_play} chooses the collapse")
-            return
-        try:
-            action = self.pos.check(Collapse(mark, cell))
-        except IllegalActionError as exc:
-            self._say(str(exc))
-            return
-        self.session.submit(action)
-
-    def _commit(self, index: int) -> None:
-        if not self._my_turn():
-            self._say(f"{self.pos.to_play} chooses the collapse")
-            return
-        self.session.submit(self.pos.collapse_outcomes()[index][0])
 
     # -- menu actions ---------------------------------------------------------------
 
@@ -563,7 +392,7 @@ class PlayScene(BaseScene):
             moves=self.moves,
             position=self.pos,
             game=self.game,
-            pads_swapped=self.pads_swapped,
+            pads_swapped=self.picks.pads_swapped,
         )
 
     def _after_the_game(self) -> None:
@@ -584,8 +413,7 @@ class PlayScene(BaseScene):
     # -- the fixed step ---------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        for pad in [p for p in self.cursors if p != KEYBOARD and p not in self.ctx.pads]:
-            del self.cursors[pad]  # unplugged: its cursor leaves the board with it
+        self.picks.unplugged()
         self.link.update()
         self._drain()
         self.effects.update(dt)
@@ -634,8 +462,7 @@ class PlayScene(BaseScene):
         before, after = self.pos, snap.position
         forward = self._forward(snap) and not quiet
         self.pos, self.moves, self.game = after, snap.moves, snap.game
-        self.picked = None
-        self.choice = None
+        self.picks.dropped()
         self.changed_at = self.ctx.time
         self.bots.decided = None
         if not forward:
@@ -655,7 +482,7 @@ class PlayScene(BaseScene):
                 )
                 # The chosen outcome stays lit in the previews while the marks fly.
                 outcomes = [a for a, _ in before.collapse_outcomes()]
-                self.choice = outcomes.index(action) if action in outcomes else None
+                self.picks.choice = outcomes.index(action) if action in outcomes else None
         self.effects.step(before, after, self.layout(), palette)
         if self.effects.busy and Cue.WIN in cues:
             self._cheer_on_landing = True  # the win is heard when it is seen
@@ -667,7 +494,7 @@ class PlayScene(BaseScene):
         ready = not self.paused and now - self.changed_at >= BOT_PAUSE
         turn = self.bots.step(self.pos, now, self.session.local_sides, ready)
         if turn.looking is not None:
-            self.choice = turn.looking
+            self.picks.choice = turn.looking
         if turn.failed:
             self._say(turn.failed)
         if turn.action is not None:
@@ -707,29 +534,19 @@ class PlayScene(BaseScene):
     def _look(self) -> Look:
         pos = self.pos
         preview: tuple[tuple[int, int], ...] = ()
-        if pos.awaiting_collapse and self.choice is not None:
-            preview = tuple(pos.collapse_outcomes()[self.choice][1].items())
+        picks = self.picks
+        if pos.awaiting_collapse and picks.choice is not None:
+            preview = tuple(pos.collapse_outcomes()[picks.choice][1].items())
         elif (hint := self.advice.hints.at(pos)) is not None:
             preview = preview_of(pos, hint)
-        allowed = None
-        if not pos.awaiting_collapse and not pos.is_over and self._my_turn():
-            allowed = shown_allowed(pos, self.picked, self._allowed_cells(self.picked))
-        pads_side = {pad: self._side_of(pad) for pad in self.cursors}
-        palette = self.ctx.palette
-        # While a collapse waits, the pads pick an outcome, not a cell: their cursors rest.
-        cursors = tuple(
-            (cell, palette.of(pads_side[pad]) if pads_side[pad] else palette.dim)
-            for pad, cell in self.cursors.items()
-            if not pos.awaiting_collapse
-        )
         return Look(
-            hover=self.hover,
-            picked=self.picked,
-            cursors=cursors,
+            hover=picks.hover,
+            picked=picks.picked,
+            cursors=picks.cursor_marks(pos, self.ctx.palette),
             preview=preview,
             hidden=self.effects.hidden_cells,
             landing=self.effects.landing_cells,
-            allowed=allowed,
+            allowed=picks.allowed(pos),
             rows=self.effects.struck_rows(pos),
         )
 
@@ -781,7 +598,7 @@ class PlayScene(BaseScene):
         its marks land (the score changes when they do)."""
         return Shown(
             self.show.hud_position(self.pos),
-            self.choice,
+            self.picks.choice,
             self.show.before is not None,
             self.seating.invitation(),
             self.moves,
@@ -799,7 +616,9 @@ class PlayScene(BaseScene):
         )
 
     def _status(self, pos: Position) -> str:
-        return play_words.status(pos, self.seating, self.link.state, self.picked, self.ctx.device)
+        return play_words.status(
+            pos, self.seating, self.link.state, self.picks.picked, self.ctx.device
+        )
 
     def _hud_view(self, pos: Position) -> HudView:
         now = "The marks fly home…" if pos is not self.pos else self._status(pos)

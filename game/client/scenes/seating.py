@@ -40,6 +40,10 @@ class Seating:
         """The sides played by people at this screen."""
         return frozenset(s for s in self.session.local_sides if s not in self.bots)
 
+    def my_turn(self, pos: Position) -> bool:
+        """Whether a person at this screen is to play at ``pos``."""
+        return pos.to_play in self.people()
+
     def seat_name(self, side: Player) -> str:
         """Who sits on ``side``, as the HUD says it."""
         table = getattr(self.session, "table", None)
