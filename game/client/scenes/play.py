@@ -52,7 +52,7 @@ from game.client.intents import (
 )
 from game.client.link import LIVE, RECONNECTING, LinkPanel
 from game.client.party_strip import PartyStrip
-from game.client.prose import action_words, press, sentence
+from game.client.prose import press, sentence
 from game.client.scene import (
     COUNTING_FPS,
     FPS_CAP,
@@ -63,6 +63,7 @@ from game.client.scene import (
     save_in_worker,
 )
 from game.client.scenes import play_words
+from game.client.scenes.play_advice import Coach
 from game.client.scenes.play_panel import Shown, SidePanel, areas, previews_up
 from game.client.scenes.play_picks import Picks
 from game.client.scenes.seating import Seating
@@ -125,6 +126,7 @@ class PlayScene(BaseScene):
         self.party_strip = PartyStrip(self.ctx)
         self.view = BoardView(variant)
         self.advice = Advice(variant, self.ctx.run_in_worker)
+        self.coach = Coach(self.advice, self.seating, self.local, self._say)
         self.still = Still()
         self.effects = Effects(
             random.Random(rng.randrange(2**32)),
@@ -140,8 +142,8 @@ class PlayScene(BaseScene):
                 Item("Undo", self._undo, enabled=self.local),
                 Item("Redo", self._redo, enabled=self.local),
                 Item("Save", self._save),
-                Item("Hint", self._hint, enabled=self.local),
-                Item("Study", self._study, enabled=self.local),
+                Item("Hint", lambda: self.coach.hint(self.pos), enabled=self.local),
+                Item("Study", self.coach.study, enabled=self.local),
                 Item("Menu", self._leave),
             ],
             focus=-1,  # no item has the focus until the pointer is on one
@@ -196,9 +198,9 @@ class PlayScene(BaseScene):
         elif isinstance(intent, Save):
             self._save()
         elif isinstance(intent, Hint):
-            self._hint()
+            self.coach.hint(self.pos)
         elif isinstance(intent, Study):
-            self._study()
+            self.coach.study()
         elif isinstance(intent, Cancel) and self.panel.menu.focused_by(intent.pad):
             self.panel.to_buttons(False)  # back to the board, as Start came from it: not leaving
         elif isinstance(intent, Cancel):
@@ -256,8 +258,6 @@ class PlayScene(BaseScene):
         if cell is not None:
             self.picks.pick(self.pos, cell, self.pos.to_play)
 
-    # -- the buttons beside the board (Undo, Redo, Save, Menu), for keys and pads ----------
-
     def _activate(self, pad: int) -> None:
         if self.pos.is_over:
             self._after_the_game()
@@ -274,45 +274,7 @@ class PlayScene(BaseScene):
         again = press(self.ctx.device, "back")
         self._say(f"{again} again to leave this game", warning=False, time=LEAVE_TIME)
 
-    # -- turning picks into actions -------------------------------------------------
-
     # -- menu actions ---------------------------------------------------------------
-
-    def _hint(self) -> None:
-        """The best action here, from the solver or a short search in a worker (local games)."""
-        pos = self.pos
-        if not self.local:
-            self._say(self.seating.not_here("hints"))
-        elif not self._advised(pos):
-            self._say("A hint is for a person's turn")
-        elif not self.advice.hints.asking_about(pos):
-            self.advice.ask_hint(pos)
-            if not self.advice.exact:
-                self._say("Thinking of a hint…", warning=False)
-
-    def _study(self) -> None:
-        """Turn the study overlay on or off: every open cell's best result, for a person's turn."""
-        if not self.local:
-            self._say(self.seating.not_here("study"))
-            return
-        self.advice.studying = not self.advice.studying
-        if not self.advice.studying:
-            self._say("Study off", warning=False)
-        elif self.advice.exact:
-            self._say("Study: each cell shows the best result a move there keeps", warning=False)
-        else:
-            self._say("Study: each cell shows a search's best expected score there", warning=False)
-
-    def _advised(self, pos: Position) -> bool:
-        """Hints and study are for a person's turn in a game on this screen."""
-        return self.local and not pos.is_over and pos.to_play in self.seating.people()
-
-    def _advise(self) -> None:
-        """Take the judge's finished answers; ask for the study of the position shown."""
-        hint = self.advice.update(self.pos, study=self._advised(self.pos))
-        if hint is not None:
-            # As the board shows it ("X5 in cells 1 and 8"), not the record's "1-8".
-            self._say(f"Hint: {action_words(self.pos, hint)}", warning=False)
 
     def _undo(self) -> None:
         self._step_through("undo")
@@ -423,7 +385,7 @@ class PlayScene(BaseScene):
                 self._cheer_on_landing = False
                 self.ctx.audio.play(Cue.WIN)
         self._run_bots()
-        self._advise()
+        self.coach.update(self.pos)
         if self.message is not None and self.ctx.time >= self.message.until:
             self.message = None
 

@@ -10,8 +10,6 @@ pad is told it waits.
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from game.client.audio import Cue
 from game.client.board_view import (
     allowed_cells,
@@ -27,13 +25,10 @@ from game.client.prose import press
 from game.client.scene import Context
 from game.client.scenes.seating import Seating
 from game.client.theme import Color, Palette
+from game.client.toast import Say
 from game.rules import Collapse, IllegalActionError, Place, Player, Position, Variant
 from game.rules.ultimate import Ultimate
 from game.session import Session
-
-
-class Say(Protocol):
-    def __call__(self, text: str, warning: bool = True) -> None: ...
 
 
 class Picks:
