@@ -12,6 +12,14 @@ optionally ``moves`` to start from (or a ``LocalSession`` holding them) and
 At a LAN table (``Context.table``) no params are needed: the scene is a view of
 the table the app holds, whose session's local sides are the people here, and
 whose events reach :meth:`PlayScene.receive`.
+
+The scene composes the parts that each own a concern: :class:`Seating` (who
+sits where, in words), :class:`Picks` (the move in the making, from the
+board's input), the board's view and effects, the :class:`SidePanel` (the
+HUD's words from :mod:`play_words`, the collapse previews, the moves, a
+party's clock, the buttons), the :class:`Coach` (hints and study) and the
+link's banner. What it keeps is their wiring: the session's news turned into
+the show, the intents dispatched, and the screens it goes to next.
 """
 
 from __future__ import annotations
@@ -157,8 +165,6 @@ class PlayScene(BaseScene):
         self.advice.cancel()
         if self.local:
             self.session.close()  # a LAN table's session is the app's to close
-
-    # -- who does what ----------------------------------------------------------
 
     # -- layout -----------------------------------------------------------------
 
@@ -310,6 +316,8 @@ class PlayScene(BaseScene):
         record = Record(self.variant, list(self.moves))
         record.name_players(self.seating.players())
         save_in_worker(self.ctx, record)
+
+    # -- news, and where the screen goes next -----------------------------------------
 
     def receive(self, message: object) -> None:
         if isinstance(message, Party):
@@ -487,8 +495,7 @@ class PlayScene(BaseScene):
             or self.view.pulsing(self.ctx.time)
             or self.message is not None
             or bot_waits  # its pause runs out with no event to wake the window
-            or self.panel.menu.breathing(self.ctx.time)  # the focus ring moves
-            or self.panel.ring_breathing(self._shown())
+            or self.panel.breathing(self._shown())  # a focus ring moves
             or self.advice.busy  # its answer has no event to wake the window
             or self.advice.hints.at(self.pos) is not None  # the ghost breathes
         )

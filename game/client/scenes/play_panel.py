@@ -197,10 +197,14 @@ class SidePanel:
             ring += (((*reach,), self.previews.ring_time(pos, choice, chosen, t)),)
         return ring
 
-    def ring_breathing(self, shown: Shown) -> bool:
-        """Whether the ring round the outcome looked at still moves."""
+    def breathing(self, shown: Shown) -> bool:
+        """Whether a focus ring still moves: the buttons', or the one round the outcome
+        looked at."""
+        t = self.ctx.time
+        if self.menu.breathing(t):
+            return True
         ringed = shown.ringed
-        return ringed is not None and self.previews.breathing(*ringed, self.ctx.time)
+        return ringed is not None and self.previews.breathing(*ringed, t)
 
     def draw_toast(
         self, surface: pygame.Surface, hud: pygame.Rect, shown: Shown, message: Toast
