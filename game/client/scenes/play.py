@@ -271,8 +271,10 @@ class PlayScene(BaseScene):
             self.picks.activate(self.pos, pad)
 
     def _cancel(self, pad: int) -> None:
+        # Back takes back the half-move or the outcome looked at first; the waiting pad's
+        # takes back neither (they are the mover's), and counts towards leaving.
         if self.picks.take_back(self.pos, pad):
-            return  # the waiting pad's back takes nothing back, and counts towards leaving
+            return
         if self.ctx.time < self.leave_until:
             self._leave()
             return
