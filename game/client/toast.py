@@ -7,6 +7,7 @@ player's "Good game!" come a moment apart, and the second alone hid the first.""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 import pygame
 
@@ -25,6 +26,12 @@ class Toast:
     warning: bool
     since: float = 0.0  # the time it came
     earlier: str = ""  # news that came just before, shown over it
+
+
+class Say(Protocol):
+    """How a screen's helpers tell the player something: a toast, a warning unless not."""
+
+    def __call__(self, text: str, warning: bool = True) -> None: ...
 
 
 def said(text: str, now: float, until: float, warning: bool, up: Toast | None) -> Toast:

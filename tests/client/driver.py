@@ -136,14 +136,20 @@ class Driver:
         grid = self.scene.variant.grid()
         where = {c: (r, i) for r, row in enumerate(grid) for i, c in enumerate(row)}
         cursor = KEYBOARD if device == "keys" else self.app.input.pad_of(pad)
-        if cursor not in self.scene.cursors:
+        if cursor not in self._cursors():
             self._step(0, 1, pad, device)  # the first press shows the cursor
-        r, c = where[self.scene.cursors[cursor]]
+        r, c = where[self._cursors()[cursor]]
         tr, tc = where[cell]
         for _ in range(abs(tr - r)):
             self._step(0, 1 if tr > r else -1, pad, device)
         for _ in range(abs(tc - c)):
             self._step(1 if tc > c else -1, 0, pad, device)
+
+    def _cursors(self) -> dict[int, int]:
+        """The cursors on the board (pad -> cell): the play screen keeps them with the move
+        in the making, the tutorial's own."""
+        picks = getattr(self.scene, "picks", None)
+        return picks.cursors if picks is not None else self.scene.cursors
 
     def _step(self, dx: int, dy: int, pad: int, device: str) -> None:
         if device == "keys":

@@ -316,7 +316,7 @@ def test_the_play_scenes_still_picture_is_never_stale(tmp_path: Path) -> None:
         for _ in range(12):
             same_as_painted_afresh(1)
             d.frames(14)
-        d.click(scene._hud_menu_area(scene._areas()[1]).center)  # a button under the pointer
+        d.click(scene.panel.menu_area(scene._areas()[1]).center)  # a button under the pointer
         same_as_painted_afresh(3)
         assert checked > 60
     finally:

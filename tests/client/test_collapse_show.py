@@ -13,6 +13,7 @@ import pytest
 from game.client.canvas import Canvas
 from game.client.collapse_show import FULL, QUICK, Banner, CollapseShow
 from game.client.scene import SceneName
+from game.client.scenes import play_words
 from game.client.still import Still
 from game.client.theme import PULSE_TIME, palette_for
 from game.client.widgets import FOCUS_RATE, ring_reach
@@ -67,7 +68,8 @@ def test_a_cycle_holds_the_board_and_the_marks_land_before_the_result(full: Driv
     # In the air: the panel still shows the position before the collapse, nobody has won.
     assert d.scene.paused and d.scene.effects.flights
     assert d.scene.show.hud_position(d.scene.pos) == pos
-    assert d.scene._headline(d.scene.show.hud_position(d.scene.pos))[0] == "O chooses the collapse"
+    shown = d.scene.show.hud_position(d.scene.pos)
+    assert play_words.headline(shown, d.scene.seating)[0] == "O chooses the collapse"
     assert d.scene.effects.after_landing is not None and not d.scene.effects.sweeps
     d.key(pygame.K_RETURN)  # no results while the marks fly
     assert d.name is SceneName.PLAY
@@ -77,7 +79,8 @@ def test_a_cycle_holds_the_board_and_the_marks_land_before_the_result(full: Driv
         flying += 1
     assert flying / 60 >= FULL.flight  # slow enough to follow
     d.ready()
-    assert d.scene._headline(d.scene.show.hud_position(d.scene.pos))[0] == "O wins"
+    shown = d.scene.show.hud_position(d.scene.pos)
+    assert play_words.headline(shown, d.scene.seating)[0] == "O wins"
     assert d.scene.effects.sweeps or d.scene.effects.struck_rows(d.scene.pos)
     d.key(pygame.K_RETURN)
     assert d.name is SceneName.RESULTS
@@ -95,11 +98,11 @@ def test_the_ring_round_an_outcome_breathes_then_rests_and_rests_once_chosen(
     d.key(pygame.K_RIGHT)  # an outcome looked at
     scene = d.scene
     pos = scene.pos
-    assert scene.choice is not None
-    rects = scene._preview_rects(scene._areas()[1])
+    assert scene.picks.choice is not None
+    rects = scene.panel.preview_rects(scene._areas()[1])
 
     def ring() -> bytes:
-        reach = ring_reach(rects[scene.choice], d.app.size[1])  # round its square: all of it
+        reach = ring_reach(rects[scene.picks.choice], d.app.size[1])  # round its square: all of it
         return pygame.image.tobytes(pygame.display.get_surface().subsurface(reach), "RGB")
 
     breathing = ring()
@@ -127,12 +130,12 @@ def test_a_bot_is_seen_weighing_the_outcomes_before_it_chooses(full: Driver) -> 
     seen = set()
     while d.scene.bots.decided is None:
         assert d.scene.moves == GAME[:-1]
-        seen.add(d.scene.choice)
+        seen.add(d.scene.picks.choice)
         d.frames(1)
     assert seen >= {0, 1}  # both outcomes took their turn in the previews
     decided, _ = d.scene.bots.decided
     outcomes = [a for a, _ in before.collapse_outcomes()]
-    assert d.scene.choice == outcomes.index(decided)  # its pick is held up
+    assert d.scene.picks.choice == outcomes.index(decided)  # its pick is held up
     d.settle(FULL.decided)
     assert d.scene.moves == (*GAME[:-1], GOFF.token(decided))
     assert d.scene.show.banner.title == "The O bot chose"

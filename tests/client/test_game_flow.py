@@ -174,7 +174,7 @@ def test_only_the_choosers_pad_chooses_the_collapse(driver: Driver) -> None:
     d.ready()  # the cycle's show ends
     d.button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT, 11)
     d.button(pygame.CONTROLLER_BUTTON_A, 11)
-    assert d.scene.choice is None and d.scene.pos.awaiting_collapse  # O's pad changed nothing
+    assert d.scene.picks.choice is None and d.scene.pos.awaiting_collapse  # O's pad changed nothing
     assert d.scene.message.text == "X chooses the collapse: O waits"
     d.play(d.scene.variant, "4@5", "pad", 10)
     assert d.scene.moves[-1] == "4@5"
@@ -187,11 +187,11 @@ def test_the_waiting_pads_b_leaves_the_choosers_outcome_alone(driver: Driver) ->
     d.ready()
     d.button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT, 10)
     d.button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT, 10)
-    assert d.scene.choice == 1
+    assert d.scene.picks.choice == 1
     d.button(pygame.CONTROLLER_BUTTON_B, 11)  # O waits: its B only starts to leave
-    assert d.scene.choice == 1 and "again to leave" in d.scene.message.text
+    assert d.scene.picks.choice == 1 and "again to leave" in d.scene.message.text
     d.button(pygame.CONTROLLER_BUTTON_B, 10)  # X's own B takes its look back
-    assert d.scene.choice is None and d.name is SceneName.PLAY
+    assert d.scene.picks.choice is None and d.name is SceneName.PLAY
 
 
 def test_the_buttons_answer_the_pad_that_went_to_them(driver: Driver) -> None:
@@ -200,13 +200,13 @@ def test_the_buttons_answer_the_pad_that_went_to_them(driver: Driver) -> None:
     _by_pads(d, ["1-2", "2-5"], 10, 11)
     d.button(pygame.CONTROLLER_BUTTON_DPAD_DOWN, 11)
     d.button(pygame.CONTROLLER_BUTTON_START, 11)  # O goes to the buttons
-    menu = d.scene.hud_menu
+    menu = d.scene.panel.menu
     assert menu.focus == 0
     d.button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT, 11)
     assert menu.focus == 1
-    cell = d.scene.cursors[d.app.input.pad_of(10)]
+    cell = d.scene.picks.cursors[d.app.input.pad_of(10)]
     d.button(pygame.CONTROLLER_BUTTON_DPAD_LEFT, 10)  # X's pad moves X's cursor
-    assert menu.focus == 1 and d.scene.cursors[d.app.input.pad_of(10)] != cell
+    assert menu.focus == 1 and d.scene.picks.cursors[d.app.input.pad_of(10)] != cell
     d.button(pygame.CONTROLLER_BUTTON_B, 10)  # and X's B is X's, not the buttons' way back
     assert menu.focus == 1
     d.button(pygame.CONTROLLER_BUTTON_B, 11)
@@ -218,7 +218,7 @@ def test_a_spare_pad_plays_the_side_whose_pad_was_unplugged(driver: Driver) -> N
     start_couch_game(d, 0)
     _by_pads(d, ["1-2", "2-5", "3-4"], 10, 11)  # pads 1 (X) and 2 (O)
     d.post(pygame.CONTROLLERDEVICEREMOVED, instance_id=11)  # O's battery dies
-    assert 2 not in d.scene.cursors  # its cursor leaves the board
+    assert 2 not in d.scene.picks.cursors  # its cursor leaves the board
     _by_pads(d, ["6-7", "3-9"], 10, 12)  # O picks up the spare, pad 3
     assert list(d.scene.moves) == ["1-2", "2-5", "3-4", "6-7", "3-9"]
 

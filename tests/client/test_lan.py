@@ -15,6 +15,7 @@ import pytest
 from game.client import theme
 from game.client.canvas import Canvas
 from game.client.scene import SceneName
+from game.client.scenes import play_words
 from game.client.still import Still
 from game.records import Record, read_record
 from game.rules import Place, Player, Position, make_variant
@@ -70,7 +71,7 @@ def test_host_a_table_with_a_bot_and_play_it_to_the_results(driver: Driver, tmp_
     d.key(pygame.K_RETURN)
     d.until(lambda: d.name is SceneName.PLAY)
     assert d.scene.session.local_sides == {Player.X}
-    d.until(lambda: d.scene._seat_name(Player.O) == "bot (beginner)")  # the bot has sat down
+    d.until(lambda: d.scene.seating.seat_name(Player.O) == "bot (beginner)")  # the bot has sat down
     play_my_side_to_the_end(d, seed=4)
     final = Record(d.scene.variant, list(d.scene.moves)).final()
     assert d.scene.pos == final
@@ -96,7 +97,7 @@ def test_a_window_s_bot_takes_the_rematch(driver: Driver) -> None:
     d.key(pygame.K_DOWN)
     d.key(pygame.K_RETURN)
     d.until(lambda: d.name is SceneName.PLAY)
-    d.until(lambda: d.scene._seat_name(Player.O) == "bot (beginner)")
+    d.until(lambda: d.scene.seating.seat_name(Player.O) == "bot (beginner)")
     play_my_side_to_the_end(d, seed=6)
     d.key(pygame.K_RETURN)
     assert d.name is SceneName.RESULTS
@@ -105,7 +106,7 @@ def test_a_window_s_bot_takes_the_rematch(driver: Driver) -> None:
     d.key(pygame.K_RETURN)
     d.until(lambda: d.name is SceneName.PLAY and d.scene.session.local_sides == {Player.O})
     d.until(lambda: len(d.scene.moves) == 1)  # the bot opens game 2 as X
-    assert d.scene._seat_name(Player.X) == "bot (beginner)"
+    assert d.scene.seating.seat_name(Player.X) == "bot (beginner)"
     d.app.go(SceneName.TITLE)
 
 
@@ -117,7 +118,7 @@ def test_a_player_who_leaves_for_the_menu_frees_the_seat(driver: Driver, tmp_pat
     try:
         join_by_address(d, host.address)
         opponent = Opponent(host.address, seed=2)
-        d.until(lambda: d.scene._seat_name(Player.O) == "Bo")
+        d.until(lambda: d.scene.seating.seat_name(Player.O) == "Bo")
         d.app.go(SceneName.TITLE)  # the Menu button, or B twice
         d.frames(1)
         d.until(lambda: host.host.table.seats[Player.X] is None)  # not held for 60 s
@@ -342,7 +343,7 @@ def test_a_full_table_joined_by_address_is_watched(driver: Driver, tmp_path: Pat
         d.until(lambda: d.name is SceneName.PLAY)
         assert d.scene.session.local_sides == set()
         assert d.scene._status(d.scene.pos) == "You are watching this game"
-        d.until(lambda: [d.scene._seat_name(side) for side in Player] == ["Ann", "Ben"])
+        d.until(lambda: [d.scene.seating.seat_name(side) for side in Player] == ["Ann", "Ben"])
         # A move wakes the window asleep over its still board (no frame is drawn here).
         d.app._woken.clear()
         players[0].submit(Place(0, 1))
@@ -364,7 +365,7 @@ def test_a_lan_rematch_swaps_the_sides(driver: Driver, tmp_path: Path) -> None:
         join_by_address(d, host.address)
         assert d.scene.session.local_sides == {Player.X}
         opponent = Opponent(host.address, seed=8)
-        d.until(lambda: d.scene._seat_name(Player.O) == "Bo")
+        d.until(lambda: d.scene.seating.seat_name(Player.O) == "Bo")
         play_x(d, opponent, Random(9), lambda: d.scene.pos.is_over)
         d.ready()
         d.key(pygame.K_RETURN)
@@ -381,7 +382,8 @@ def test_a_lan_rematch_swaps_the_sides(driver: Driver, tmp_path: Path) -> None:
         d.until(
             lambda: (
                 opponent.act(),
-                d.scene.session.local_sides == {Player.O} and d.scene._seat_name(Player.X) == "Bo",
+                d.scene.session.local_sides == {Player.O}
+                and d.scene.seating.seat_name(Player.X) == "Bo",
             )[1]
         )
         # Bo opens the new game as X, and the window shows that game, not the last one.
@@ -415,7 +417,7 @@ def test_qttt_join_by_address_goes_straight_to_the_table(driver: Driver, tmp_pat
         d.button(pygame.CONTROLLER_BUTTON_START)  # a pad keeps it
         d.until(lambda: d.name is SceneName.PLAY)
         assert d.scene.session.local_sides == {Player.X}
-        d.until(lambda: d.scene._seat_name(Player.X) == "Ada, you")
+        d.until(lambda: d.scene.seating.seat_name(Player.X) == "Ada, you")
         assert settings.load(tmp_path / "settings.json").player_name == "Ada"
     finally:
         d.app.go(SceneName.TITLE)
@@ -440,7 +442,7 @@ def test_qttt_host_hosts_the_table_its_options_made(driver: Driver, tmp_path: Pa
     )
     guest = NetworkSession((LOOPBACK, port), name="Bo")
     try:
-        d.until(lambda: d.scene._seat_name(Player.O) == "Bo")
+        d.until(lambda: d.scene.seating.seat_name(Player.O) == "Bo")
     finally:
         guest.close()
         d.app.go(SceneName.TITLE)
@@ -478,7 +480,7 @@ def test_the_second_player_accepts_a_rematch_and_the_series_counts(
         d.app.go(SceneName.LAN, mode="join", address=host.address)
         d.until(lambda: d.name is SceneName.PLAY)
         opponent = Opponent(host.address, seed=8)
-        d.until(lambda: d.scene._seat_name(Player.O) == "Bo")
+        d.until(lambda: d.scene.seating.seat_name(Player.O) == "Bo")
         wins = {"Player": 0, "Bo": 0}
         for game in (1, 2):
             rng = Random(game)
@@ -534,9 +536,9 @@ def test_a_window_hosted_table_left_mid_game_is_continued_from_the_lan_screen(
         assert d.app.table is not None and d.app.table.host is not None
         address = d.app.table.host.address
         d.until(lambda: d.scene.session.table is not None)
-        assert d.scene._headline(d.scene.pos) == ("Waiting for a player", None)
+        assert play_words.headline(d.scene.pos, d.scene.seating) == ("Waiting for a player", None)
         opponent = Opponent(address, seed=8, seats=bo_seats)
-        d.until(lambda: d.scene._seat_name(Player.O) == "Bo")
+        d.until(lambda: d.scene.seating.seat_name(Player.O) == "Bo")
         rng = Random(2)
         # Bo waits for X's move after the third.
         play_x(
@@ -550,7 +552,7 @@ def test_a_window_hosted_table_left_mid_game_is_continued_from_the_lan_screen(
         d.key(pygame.K_ESCAPE)
         assert d.app._asking is None and d.name is SceneName.PLAY
         # The Menu button asks as well; the pad's B keeps playing.
-        menu = d.scene.hud_menu.rects(d.scene._hud_menu_area(d.scene._areas()[1]))[-1]
+        menu = d.scene.panel.menu.rects(d.scene.panel.menu_area(d.scene._areas()[1]))[-1]
         d.click(menu.center)
         assert d.app._asking is not None and d.name is SceneName.PLAY
         d.button(pygame.CONTROLLER_BUTTON_B)
@@ -580,11 +582,11 @@ def test_a_window_hosted_table_left_mid_game_is_continued_from_the_lan_screen(
         d.until(lambda: d.name is SceneName.PLAY)
         # This window is back at X; O is held for Bo, who rejoins with the token he kept.
         assert d.scene.session.local_sides == {Player.X}
-        d.until(lambda: d.scene._seat_name(Player.O) == "Bo, away")
+        d.until(lambda: d.scene.seating.seat_name(Player.O) == "Bo, away")
         assert d.scene._status(d.scene.pos).endswith("waiting for Bo to come back")
         assert len(d.scene.moves) == moves
         opponent = Opponent(address, seed=9, seats=bo_seats)
-        d.until(lambda: d.scene._seat_name(Player.O) == "Bo")
+        d.until(lambda: d.scene.seating.seat_name(Player.O) == "Bo")
         d.until(lambda: opponent.session.local_sides == {Player.O})  # its Welcome, on its thread
         play_x(d, opponent, rng, lambda: d.scene.pos.is_over)
         assert d.scene.pos == Record(d.scene.variant, list(d.scene.moves)).final()
@@ -728,13 +730,13 @@ def test_an_open_seats_invitation_has_its_place_in_the_panel_to_itself(
     table = Table("Den", Record(make_variant("goff"), moves), config.save_dir)
     try:
         d.app.go(SceneName.LAN, mode="host", bind=LOOPBACK, table=table, config=config)
-        d.until(lambda: d.name is SceneName.PLAY and d.scene._invitation() is not None)
+        d.until(lambda: d.name is SceneName.PLAY and d.scene.seating.invitation() is not None)
         d.until(lambda: len(d.scene.moves) == len(moves))
         scene = d.scene
         scene.still = Still()
         canvas = Canvas(d.app.size)
         scene.draw(canvas, 0.0)
-        first, second = scene._preview_rects(scene._areas()[1])
+        first, second = scene.panel.preview_rects(scene._areas()[1])
         place = first.union(second)
         place.height += 2 * theme.font(theme.scale(d.app.size).body).get_linesize()  # labels
         # Every text drawn there, hidden under the invitation's card or not.

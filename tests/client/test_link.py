@@ -49,11 +49,11 @@ def test_a_dropped_link_dims_the_board_and_holds_input_until_it_is_back(
         d.until(lambda: d.scene.message is None)  # the toast saying the host went silent
         assert d.scene.animating and d.scene.frame_rate == COUNTING_FPS
         d.click(d.cell_center(0))  # held: nothing is picked
-        assert d.scene.picked is None
+        assert d.scene.picks.picked is None
         relay.resume()
         d.until(lambda: d.scene.link.state == LIVE)
         d.click(d.cell_center(0))
-        assert d.scene.picked == 0
+        assert d.scene.picks.picked == 0
     finally:
         d.app.go(SceneName.TITLE)
         d.frames(1)

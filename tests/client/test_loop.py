@@ -134,10 +134,10 @@ def test_a_board_is_still_between_moves_and_animates_through_a_burst(tmp_path: P
         assert d.scene.effects.busy and d.scene.animating
         d.settle(4)
         assert not d.scene.effects.active and not d.scene.animating
-        menu = d.scene.hud_menu
+        menu = d.scene.panel.menu
         d.post(
             pygame.MOUSEMOTION,
-            pos=menu.rects(d.scene._hud_menu_area(d.scene._areas()[1]))[0].center,
+            pos=menu.rects(d.scene.panel.menu_area(d.scene._areas()[1]))[0].center,
             rel=(1, 0),
             buttons=(0, 0, 0),
         )
@@ -214,9 +214,9 @@ def test_the_panel_s_focus_ring_breathes_in_a_part_of_its_own(tmp_path: Path) ->
         d.frames(200)  # the board's pointer and pulses at rest
         scene = d.scene
         draws = Draws(d)
-        button = scene.hud_menu.rects(scene._hud_menu_area(scene._areas()[1]))[0]
+        button = scene.panel.menu.rects(scene.panel.menu_area(scene._areas()[1]))[0]
         d.post(pygame.MOUSEMOTION, pos=button.center, rel=(1, 0), buttons=(0, 0, 0))
-        assert scene.hud_menu.focus == 0 and scene.animating
+        assert scene.panel.menu.focus == 0 and scene.animating
 
         def afresh() -> None:  # painted whole anew, not from the kept picture
             kept, scene.still = scene.still, Still()

@@ -142,10 +142,10 @@ def play(d: Driver, variant: Variant, token: str) -> None:
     where = {c: (r, i) for r, row in enumerate(grid) for i, c in enumerate(row)}
     cursor = d.app.input.pad_of(PAD)
     for cell in action:
-        if cursor not in d.scene.cursors:
+        if cursor not in d.scene.picks.cursors:
             press(d, DOWN)  # the first press shows the cursor
         assert d.scene._look().cursors  # back after a collapse
-        r, c = where[d.scene.cursors[cursor]]
+        r, c = where[d.scene.picks.cursors[cursor]]
         tr, tc = where[cell]
         for _ in range(abs(tr - r)):
             queue(DOWN if tr > r else UP)
@@ -206,20 +206,20 @@ def test_back_from_a_review_the_focus_is_where_the_player_left_it(d: Driver) -> 
 def save_from_the_play_screens_buttons(d: Driver, tmp_path: Path, tokens: tuple[str, ...]) -> None:
     """Start gives the focus to the buttons beside the board; A on Save saves; B goes back."""
     press(d, START)
-    assert d.scene.hud_menu.items[d.scene.hud_menu.focus].label == "Undo"  # the first
-    focus(d, "Save", d.scene.hud_menu)
+    assert d.scene.panel.menu.items[d.scene.panel.menu.focus].label == "Undo"  # the first
+    focus(d, "Save", d.scene.panel.menu)
     press(d, A)
     d.until(lambda: d.scene.message is not None and d.scene.message.text.startswith("Saved"))
     (saved,) = (tmp_path / "data" / "qttt" / "records").iterdir()
     assert read_record(saved).moves == list(tokens)
     press(d, B)  # back to the board, not a step towards leaving the game
-    assert d.scene.hud_menu.focus == -1 and "leave" not in d.scene.message.text
+    assert d.scene.panel.menu.focus == -1 and "leave" not in d.scene.message.text
     press(d, START)
     press(d, UP)  # back to the board from the top row too: the cursor moves again
-    assert d.scene.hud_menu.focus == -1
-    cell = d.scene.cursors[d.app.input.pad_of(PAD)]
+    assert d.scene.panel.menu.focus == -1
+    cell = d.scene.picks.cursors[d.app.input.pad_of(PAD)]
     press(d, LEFT)
-    assert d.scene.cursors[d.app.input.pad_of(PAD)] != cell
+    assert d.scene.picks.cursors[d.app.input.pad_of(PAD)] != cell
 
 
 def test_the_tutorials_end_with_a_pad(d: Driver) -> None:
@@ -280,7 +280,7 @@ def test_a_lan_table_joined_by_an_address_typed_with_a_pad(d: Driver, tmp_path: 
         d.until(lambda: d.name is SceneName.PLAY)
         assert d.scene.session.local_sides == {Player.X}
         press(d, START)  # the buttons beside the board, then Menu
-        focus(d, "Menu", d.scene.hud_menu)
+        focus(d, "Menu", d.scene.panel.menu)
         press(d, A)
         assert d.name is SceneName.TITLE
     finally:

@@ -302,7 +302,7 @@ def test_a_host_started_again_offers_to_carry_on_the_evening(small: Driver) -> N
     d.until(lambda: d.name is SceneName.PLAY and d.scene.session.local_sides)
     d.scene.handle(Undo())  # played on this screen, but it counts (no frame: no other news)
     assert d.scene.message.text == "No undo in a party game: it counts for the night"
-    d.until(lambda: len(d.app.table.snapshot.moves) >= 1 or d.scene._my_turn())
+    d.until(lambda: len(d.app.table.snapshot.moves) >= 1 or d.scene.seating.my_turn(d.scene.pos))
     moves = d.app.table.snapshot.moves
     d.app.table.host.stop()  # the host goes; the window goes back to the title
     d.app.go(SceneName.TITLE)

@@ -18,6 +18,7 @@ from game.client import theme, toast
 from game.client.board_marks import cell_label
 from game.client.canvas import Canvas
 from game.client.scene import SceneName
+from game.client.scenes import play_words
 from game.client.scenes.play import MESSAGE_TIME
 from game.client.scenes.results import reason, verdict
 from game.client.snapshot import sample
@@ -50,7 +51,7 @@ def test_a_pick_on_a_classical_cell_is_explained_and_changes_nothing(driver: Dri
     before = d.scene.pos
     d.click(d.cell_center(4))  # cell 5 holds O2 now
     assert d.scene.message.text == "Cell 5 is classical"
-    assert d.scene.picked is None and d.scene.pos == before and len(d.scene.moves) == 5
+    assert d.scene.picks.picked is None and d.scene.pos == before and len(d.scene.moves) == 5
     d.settle(5)
     assert d.scene.message is None
 
@@ -59,12 +60,12 @@ def test_the_first_half_shows_and_escape_or_right_click_takes_it_back(driver: Dr
     d = driver
     start(d, [])
     d.click(d.cell_center(0))
-    assert d.scene.picked == 0
+    assert d.scene.picks.picked == 0
     d.key(pygame.K_ESCAPE)
-    assert d.scene.picked is None
+    assert d.scene.picks.picked is None
     d.click(d.cell_center(3))
     d.click(d.cell_center(3), button=3)
-    assert d.scene.picked is None
+    assert d.scene.picks.picked is None
     d.click(d.cell_center(3))
     d.click(d.cell_center(3))  # both halves in one cell is not move 9
     assert "last open cell" in d.scene.message.text
@@ -81,7 +82,7 @@ def test_the_ultimate_sending_rule_is_explained(driver: Driver) -> None:
     assert d.scene.message.text.startswith(
         "The pair 1.2-3.4 sends this move to mini-boards 2 and 4"
     )
-    assert d.scene.picked is None
+    assert d.scene.picks.picked is None
     d.click(d.cell_center(ultimate.parse_cell("2.1")))
     d.click(d.cell_center(ultimate.parse_cell("4.9")))
     assert d.scene.moves == ("1.2-3.4", "2.1-4.9")
@@ -221,6 +222,8 @@ import json, sys, tempfile
 from pathlib import Path
 import pygame
 from game.client.app import App
+from game.client.scenes import play_words
+from game.client.scenes import play_words
 
 def press(app, key):
     for kind in (pygame.KEYDOWN, pygame.KEYUP):
@@ -285,7 +288,7 @@ def test_a_long_name_in_the_panel_s_heading_shows_whole(
             hud = scene._areas()[1]
             shown = [t for t in canvas.visible_texts() if hud.contains(t.ink)]
             assert not any("…" in t.words for t in shown), [t.words for t in shown]
-            headline = scene._headline(scene.pos)[0]
+            headline = play_words.headline(scene.pos, scene.seating)[0]
             assert headline.startswith(name) and headline in " ".join(t.words for t in shown)
     finally:
         d.close()
@@ -351,7 +354,7 @@ def test_a_toast_in_a_collapse_leaves_its_two_outcomes_to_be_seen(
         d.click(d.cell_center(8))  # off the cycle: the toast says how to choose
         assert scene.message.text.startswith("Click a mark on the lit cycle")
         hud = scene._areas()[1]
-        previews = [ring_reach(r, size[1]) for r in scene._preview_rects(hud)]
+        previews = [ring_reach(r, size[1]) for r in scene.panel.preview_rects(hud)]
         for text in (scene.message.text, " ".join(["Bo dropped; seat O is held for 60 s."] * 3)):
             scene._say(text)
             scene.still = Still()

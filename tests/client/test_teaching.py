@@ -118,8 +118,8 @@ def test_the_study_shades_every_open_cell_until_it_is_turned_off(driver: Driver)
     studied = {c: board_pixels(d, c) for c in after.open_cells()}
     # The menu's button turns it off: no cell is shaded any more.
     scene = d.scene
-    labels = [item.label for item in scene.hud_menu.items]
-    rects = scene.hud_menu.rects(scene._hud_menu_area(scene._areas()[1]))
+    labels = [item.label for item in scene.panel.menu.items]
+    rects = scene.panel.menu.rects(scene.panel.menu_area(scene._areas()[1]))
     d.click(rects[labels.index("Study")].center)
     assert not d.scene.advice.studying
     d.frames(1)

@@ -1,0 +1,273 @@
+"""The play screen's side panel: the HUD's words at the top, the buttons along the bottom,
+and between them the collapse previews, or a hosted table's invitation to sit down from a
+phone, or the moves (with a party's clock and scoreboard under them); the collapse show's
+banner over its top, and the toasts in the room under its words.
+
+A panel owning its rectangle, its drawing and its input: it says where each of its parts
+stands, draws them from what the scene says it shows (a :class:`Shown` and the words of a
+:class:`~game.client.hud.HudView`), and answers the pointer, the keys and the pads over its
+buttons and its previews. The board's share of the window is :func:`areas`'s too.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import pygame
+
+from game.client import hud as hud_panel
+from game.client import move_list, theme, toast
+from game.client.audio import Cue
+from game.client.collapse_show import CollapseShow
+from game.client.hud import HudView
+from game.client.intents import KEYBOARD, Activate, Click, Navigate, Point
+from game.client.join_panel import draw_join
+from game.client.party_strip import PartyStrip
+from game.client.previews import Previews
+from game.client.scene import Context
+from game.client.toast import Toast
+from game.client.widgets import Menu, ring_reach
+from game.rules import Player, Position, Variant
+
+MOVES_SIZE = 30  # the move list's type, on a 1080-line screen
+
+Rings = tuple[tuple[tuple[int, ...], float], ...]  # (rectangle, the moment it is drawn at)
+
+
+def areas(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
+    """The board's area (a square the height of the screen) and the side panel's.
+
+    On a screen taller than wide the panel goes under the board, the width of the
+    screen, rather than into a sliver beside it.
+    """
+    w, h = size
+    scale = theme.scale((w, h))
+    margin = scale.margin
+    if h > w:
+        return theme.stacked((w, h), margin, scale.px(480))
+    side = min(h - 2 * margin, w - 3 * margin - scale.px(600))
+    board = pygame.Rect(margin, (h - side) // 2, side, side)
+    hud = pygame.Rect(board.right + margin, margin, w - board.right - 2 * margin, h - 2 * margin)
+    return board, hud
+
+
+def previews_up(pos: Position, invitation: str | None) -> bool:
+    """Whether the panel shows ``pos``'s collapse previews: not while a seat is open, whose
+    ``invitation`` stands in their place (the game waits for that player first)."""
+    return pos.awaiting_collapse and invitation is None
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What the panel shows, besides its words."""
+
+    pos: Position  # the position before a collapse until its marks land (hud_position)
+    choice: int | None  # the collapse outcome looked at
+    chosen: bool  # it was chosen: the marks fly, nothing is left to choose
+    invitation: str | None  # a hosted table's address, while one of its seats is open
+    moves: tuple[str, ...]
+    to_play: Player | None  # who moves now (a party's clock runs for them)
+
+    @property
+    def previews_up(self) -> bool:
+        return previews_up(self.pos, self.invitation)
+
+    @property
+    def ringed(self) -> tuple[Position, int, bool] | None:
+        """What the ring goes round: the position the previews show, the outcome looked at,
+        and whether it was chosen; None while none is looked at."""
+        if self.choice is None or not self.previews_up:
+            return None
+        return self.pos, self.choice, self.chosen
+
+
+class SidePanel:
+    """The side panel of one game: its ``menu`` of buttons, the collapse ``show`` whose
+    banner it carries, a party's ``strip``, and the previews of ``variant``'s collapses."""
+
+    def __init__(
+        self, ctx: Context, variant: Variant, menu: Menu, show: CollapseShow, strip: PartyStrip
+    ) -> None:
+        self.ctx = ctx
+        self.variant = variant
+        self.menu = menu
+        self.show = show
+        self.strip = strip
+        self.previews = Previews(variant)
+        # The room under its words, as last painted: where toasts go.
+        self._under_words: pygame.Rect | None = None
+
+    # -- where its parts stand -------------------------------------------------------
+
+    def menu_area(self, hud: pygame.Rect) -> pygame.Rect:
+        """The buttons along the bottom of the panel, in as many rows as it takes; the menu's
+        columns follow, so that the arrows walk the rows as they are drawn."""
+        labels = tuple(item.label for item in self.menu.items)
+        area, self.menu.columns = _menu_shape(tuple(hud), self.ctx.size, labels)
+        return pygame.Rect(area)
+
+    def preview_rects(self, hud: pygame.Rect) -> list[pygame.Rect]:
+        """The collapse previews' squares: above the buttons, under the panel's words."""
+        bottom = self.menu_area(hud).top - theme.scale(self.ctx.size).px(16)
+        return Previews.places(hud, bottom, self.ctx.size)
+
+    def banner_area(self, hud: pygame.Rect) -> pygame.Rect:
+        banner = pygame.Rect(hud.x, hud.y, hud.width, self.preview_rects(hud)[0].top - hud.y)
+        return banner.inflate(-hud.width // 20, -hud.height // 40)
+
+    def toast_room(self, hud: pygame.Rect, shown: Shown) -> pygame.Rect:
+        """Where a toast goes: in the side panel, under its words and over the top of what
+        follows them (the oldest moves of the list), down to its buttons, or to the collapse
+        previews and the ring round them: they are the choice the toast is often about.
+        Never over the board: its bottom row holds marks and the study's values, just where
+        a player looks as a toast tells them why."""
+        scale = theme.scale(self.ctx.size)
+        words = self._under_words if self._under_words is not None else hud
+        top = max(hud.top, min(words.top, hud.bottom))
+        bottom = self.menu_area(hud).top - scale.px(8)
+        if shown.previews_up:
+            previews = ring_reach(self.preview_rects(hud)[0], self.ctx.size[1])
+            bottom = min(bottom, previews.top - scale.px(8))
+        return pygame.Rect(words.x, top, words.width, max(0, bottom - top))
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def key(self, shown: Shown) -> tuple[object, ...]:
+        """What the panel's picture depends on, besides its words."""
+        return (
+            self.ctx.palette,
+            shown.pos,
+            shown.moves,
+            shown.choice,
+            self.menu.look(),  # its focus ring breathes in a part of its own
+            (self.show.banner, self.show.banner_up(self.ctx.time)),
+            shown.invitation,
+            self.strip.key(shown.to_play),
+        )
+
+    def draw(self, surface: pygame.Surface, hud: pygame.Rect, shown: Shown, words: HudView) -> None:
+        """The panel in ``hud``, saying ``words``; the show's banner and the invitation over it."""
+        palette = self.ctx.palette
+        scale = theme.scale(self.ctx.size)
+        t = self.ctx.time
+        rest = hud_panel.draw(surface, hud, words, palette, scale)
+        self._under_words = rest
+        menu = self.menu_area(hud)
+        if shown.previews_up:
+            rects = self.preview_rects(hud)
+            self.previews.draw(surface, rects, shown.pos, shown.choice, palette, scale.body)
+            if (ringed := shown.ringed) is not None:
+                when = self.previews.ring_time(*ringed, t)
+                self.previews.draw_ring(surface, rects, shown.pos, ringed[1], palette, when)
+        else:
+            top = rest.y
+            if self.show.banner_up(t):  # the moves go on under it, none cut
+                top = max(top, self.banner_area(hud).bottom + scale.px(16))
+            bottom = menu.top
+            if shown.invitation is not None:  # it stands where the previews go
+                bottom = self.preview_rects(hud)[0].top
+            area = pygame.Rect(rest.x, top, rest.width, bottom - scale.px(16) - top)
+            party = self.strip.party
+            if party is not None:
+                # At a party: the clock and the scoreboard under the moves, as on the big screen.
+                scores = pygame.Rect(area.x, area.centery, area.width, area.height // 2)
+                self.strip.draw(surface, scores, party, shown.to_play)
+                area.height = scores.y - scale.px(16) - area.y
+            moves = move_list.lines(self.variant, shown.moves)
+            move_list.draw(surface, area, moves, palette, scale.px(MOVES_SIZE))
+        self.menu.draw(surface, menu, palette, t)
+        self.show.draw(surface, self.banner_area(hud), palette, t)
+        if shown.invitation:
+            # How to sit down from a phone, where the collapse previews go once a game runs.
+            first = self.preview_rects(hud)[0]
+            gap = first.x - hud.x
+            area = pygame.Rect(first.x, first.y, hud.width - 2 * gap, first.height)
+            draw_join(surface, area, shown.invitation, palette)
+
+    def rings(self, hud: pygame.Rect, shown: Shown, height: int) -> Rings:
+        """The focus rings, which breathe in parts of their own (painted again alone) on a
+        screen ``height`` pixels high: the buttons', and the one round the outcome looked at."""
+        t = self.ctx.time
+        ring = tuple(((*rect,), when) for rect, when in self.menu.changing(height, t))
+        if (ringed := shown.ringed) is not None:
+            pos, choice, chosen = ringed
+            rects = self.preview_rects(hud)
+            reach = self.previews.ring_reach(rects, pos, choice, height)
+            ring += (((*reach,), self.previews.ring_time(pos, choice, chosen, t)),)
+        return ring
+
+    def breathing(self, shown: Shown) -> bool:
+        """Whether a focus ring still moves: the buttons', or the one round the outcome
+        looked at."""
+        t = self.ctx.time
+        if self.menu.breathing(t):
+            return True
+        ringed = shown.ringed
+        return ringed is not None and self.previews.breathing(*ringed, t)
+
+    def draw_toast(
+        self, surface: pygame.Surface, hud: pygame.Rect, shown: Shown, message: Toast
+    ) -> pygame.Rect:
+        """``message`` in its room (:meth:`toast_room`); where it went."""
+        scale = theme.scale(self.ctx.size)
+        rows = theme.font(scale.px(MOVES_SIZE)).get_linesize()  # the moves it covers
+        room = self.toast_room(hud, shown)
+        return toast.draw(surface, room, hud.top, message, self.ctx.palette, scale, rows)
+
+    # -- input -------------------------------------------------------------------------
+
+    def outcome_at(self, hud: pygame.Rect, at: tuple[int, int]) -> int | None:
+        """The collapse outcome whose preview holds ``at``, if any."""
+        return Previews.at(self.preview_rects(hud), at)
+
+    def handle(self, intent: Point | Click | Activate, hud: pygame.Rect) -> bool:
+        """Whether a button took ``intent``."""
+        return self.menu.handle(intent, self.menu_area(hud))
+
+    def point(self, at: tuple[int, int], hud: pygame.Rect) -> None:
+        """The pointer moved to ``at``: a button under it takes the focus (Enter presses it),
+        and leaving the buttons lets the keys move on the board again."""
+        if self.handle(Point(at), hud):
+            self.menu.pad = KEYBOARD
+        else:
+            self.menu.focus = -1
+
+    def to_buttons(self, on: bool, pad: int = KEYBOARD) -> None:
+        """Give the focus to the buttons (Start, or a step right off the board) for ``pad``,
+        or take it back."""
+        enabled = [i for i, item in enumerate(self.menu.items) if item.enabled]
+        self.menu.focus = enabled[0] if on else -1
+        self.menu.pad = pad
+        self.ctx.audio.play(Cue.SELECT)
+
+    def buttons(self, intent: Navigate | Activate, hud: pygame.Rect) -> None:
+        """A key or a pad's step or press on the buttons."""
+        menu = self.menu
+        if isinstance(intent, Activate):
+            self.handle(intent, hud)
+            return
+        # A step off the buttons' left or top edge goes back to the board (which lies left of
+        # and above them); the other edges stop.
+        focus = menu.focus
+        if not menu.step(intent.dx, intent.dy):
+            self.to_buttons(False)
+        elif menu.focus != focus:
+            self.ctx.audio.play(Cue.SELECT)
+
+
+@functools.lru_cache(maxsize=8)
+def _menu_shape(
+    hud: tuple[int, int, int, int], size: tuple[int, int], labels: tuple[str, ...]
+) -> tuple[tuple[int, int, int, int], int]:
+    """The panel's buttons: where they go and in how many columns, a row of six, or two
+    rows of three where the panel is too narrow for six to show their words (a square
+    window). Kept: every frame asks, and measuring the words is not free."""
+    scale = theme.scale(size)
+    inner = pygame.Rect(hud).inflate(-2 * scale.px(24), 0)
+    face = theme.font(min(scale.body, scale.button // 2), True)  # as a focused label
+    widest = max(face.size(label)[0] for label in labels)
+    one_row = inner.width >= 6 * (widest + scale.button // 2)
+    height = scale.button if one_row else round(scale.button * 2.2)  # the menu's gap
+    area = (inner.x, hud[1] + hud[3] - height - scale.px(24), inner.width, height)
+    return area, 6 if one_row else 3

@@ -1,0 +1,101 @@
+"""What the play screen's panel says of a position: the headline, what to do now, the
+line about the game and a note, in a :class:`~game.client.hud.HudView`."""
+
+from __future__ import annotations
+
+from game.client.advice import Advice
+from game.client.at_table import series
+from game.client.hud import HudView
+from game.client.intents import Device
+from game.client.link import RECONNECTING
+from game.client.prose import button, press, sentence
+from game.client.scenes.seating import Seating
+from game.client.scenes.setup import variant_title
+from game.rules import Player, Position, Variant
+from game.rules.ultimate import Ultimate
+from game.textview import points
+
+
+def headline(pos: Position, seating: Seating) -> tuple[str, Player | None]:
+    """The panel's headline over ``pos``, and whose colour it wears."""
+    outcome = pos.outcome
+    if outcome is not None:
+        winner = outcome.winner
+        if winner is not None:
+            return f"{seating.called(winner)} wins", winner
+        if outcome.shared:
+            return "Shared win", None
+        return "A draw", None
+    who = pos.to_play
+    assert who is not None
+    if seating.open_seat():
+        return "Waiting for a player", None
+    if pos.awaiting_collapse:
+        return f"{seating.called(who)} chooses the collapse", who
+    return f"{seating.called(who)} to play", who
+
+
+def status(pos: Position, seating: Seating, link: str, picked: int | None, device: Device) -> str:
+    """What to do now at ``pos``, in a sentence: ``link`` is the state of a LAN table's
+    connection, ``picked`` the first cell of a placement in hand, ``device`` the one in
+    hand (the prompts name its buttons)."""
+    who = pos.to_play
+    local = seating.session.local_sides
+    if link == RECONNECTING and local:
+        return "The link to the host is down: moves are held until it is back"
+    if link == RECONNECTING:
+        return "The link to the host is down"
+    hosting = seating.hosting()
+    if hosting:
+        return hosting
+    wish, them = seating.rematch_wish(pos)
+    if wish == "mine":
+        return f"Rematch asked: waiting for {them}…"
+    if wish == "theirs":
+        return f"{them} wants a rematch: {press(device)} to accept"
+    if pos.is_over or who is None:
+        return f"Game over: {press(device)} for the results"
+    if who in seating.bots:
+        action = "choosing the collapse" if pos.awaiting_collapse else "thinking"
+        return f"Bot {who} is {action}…"
+    if seating.ctx.table is not None and not local:
+        watching = seating.not_yours(pos)  # a spectator, or a party's queue
+        return sentence(watching)
+    if who not in local:
+        return f"Waiting for {seating.called(who)}…"
+    if pos.awaiting_collapse and device is Device.MOUSE:
+        return f"{who}: click a mark on the lit cycle, or a preview"
+    if pos.awaiting_collapse:
+        return f"{who}: left/right to pick an outcome, {press(device)} to choose it"
+    if picked is not None:
+        back = button(device, "back")
+        return f"Now the second cell for {who}{pos.move_number} ({back} takes back)"
+    return f"{who}: pick two cells for {who}{pos.move_number}"
+
+
+def hud_view(rules: Variant, pos: Position, now: str, seating: Seating, advice: Advice) -> HudView:
+    """What the panel says about ``pos`` under ``rules`` (the position before a collapse
+    until its marks land, so the score and the headline wait for them), with ``now`` for
+    what to do."""
+    words, who = headline(pos, seating)
+    scores = pos.scores()
+    players = tuple(
+        (side, seating.seat_name(side), points(value))
+        for side, value in ((Player.X, scores.x), (Player.O, scores.o))
+    )
+    variant = variant_title(rules.name)
+    if rules.name == "nxn":
+        variant = f"{rules.side}×{rules.side} bonus"  # type: ignore[attr-defined]
+    note = ""
+    ultimate = isinstance(rules, Ultimate) and not pos.awaiting_collapse
+    sent = rules.sent_to(pos) if ultimate else ()  # type: ignore[attr-defined]
+    if sent:
+        boards = " and ".join(str(b + 1) for b in sent)
+        note = f"This pair goes to mini-board{'s' if len(sent) > 1 else ''} {boards}"
+    elif advice.study_at(pos) is not None and pos.to_play is not None:
+        # The numbers in the cells outlive the toast that said what they are.
+        what = "best lead in points" if advice.exact else "expected score"
+        note = f"Study: each cell's {what} for {pos.to_play}"
+    info = f"Move {pos.move_number} · {variant}"
+    score = series(getattr(seating.session, "table", None)) or ""
+    return HudView(words, who, players, info, now, note, score)
