@@ -116,7 +116,8 @@ def test_emotes_from_the_couch_rise_and_fade(driver: Driver, tmp_path: Path) -> 
         assert newest.bottom > older.bottom and not newest.colliderect(older)
         phone.close()
         d.post(pygame.TEXTINPUT, text="3")  # over the host's limit: refused, shown as news
-        d.until(lambda: any(text == "One emote every 60 s, please" for text, _ in d.scene.news))
+        refused = "One emote every 60 s, please"
+        d.until(lambda: any(text == refused for text, _ in d.scene.news.lines))
         d.settle(EMOTE_TIME)
         assert d.scene.bubbles == []
     finally:

@@ -322,7 +322,7 @@ class PartyScene(TvScene):
         session = self.ctx.table.session if self.ctx.table else None
         if self.couch is None and session is not None and session.ended and not self._told_end:
             self._told_end = True
-            self.news.append((prose.sentence(session.ended), self.ctx.time))
+            self.news.tell(prose.sentence(session.ended), self.ctx.time)
 
     # -- drawing -----------------------------------------------------------------------
 

@@ -18,7 +18,6 @@ At a party keys 1–6 send an emote from the couch; Escape (or B) twice leaves.
 from __future__ import annotations
 
 import math
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -38,6 +37,7 @@ from game.client.join_panel import draw_join
 from game.client.link import LIVE, RECONNECTING, LinkPanel
 from game.client.prose import button, press, sentence
 from game.client.scene import COUNTING_FPS, FPS_CAP, BaseScene, Context, SceneName
+from game.client.scenes.tv_news import NEWS_LINES, NEWS_OVER_COLUMN, NEWS_SIZE, NewsLine
 from game.client.scoreboard import fit
 from game.client.still import Changing, Redraw, Still
 from game.rules import Player, Position
@@ -54,12 +54,6 @@ EMOTE_SIZES = (64, 56, 48)
 BY_SIZE = 0.55
 CARD_PAD = 16  # round the words of an emote's card, on a 1080-line screen
 NEXT_SIZE = 48  # the next player's name, on a 1080-line screen, where it fits
-NEWS_TIME = 6.0  # seconds a line of news stays
-NEWS_LINES = 2  # lines of news on show: the newest news takes both where it needs them
-NEWS_SIZE = 36  # the news' type, on a 1080-line screen
-# Under the news' last line, on a 1080-line screen: the window's edge, or nearer, the side
-# column on a screen taller than wide (the news between it and the board).
-NEWS_BELOW, NEWS_OVER_COLUMN = 30, 12
 # A second "back" within this leaves: one B pressed by anyone on the sofa only asks, since
 # leaving would take the big screen away from the whole room.
 LEAVE_TIME = 2.5
@@ -106,8 +100,7 @@ class TvScene(BaseScene):
         self.clock_at = 0.0  # ctx.time when the party's left_ms was received
         self._told_party: Party | None = None  # the party as a collapse being shown began
         self.bubbles: list[Bubble] = []
-        self.news: deque[tuple[str, float]] = deque(maxlen=NEWS_LINES)
-        self._news_held: list[str] = []  # come while a collapse's marks fly: told as they land
+        self.news = NewsLine(ctx)
 
     def enter(self, **params: Any) -> None:
         self.back = params.get("back")
@@ -165,12 +158,8 @@ class TvScene(BaseScene):
         now = self.ctx.time
         self.link.update()
         self.effects.update(dt)
-        if self._news_held and not self.effects.busy:
-            self.news.extend((text, now) for text in self._news_held)
-            self._news_held.clear()
+        self.news.update(now, flying=self.effects.busy)
         self.bubbles = [b for b in self.bubbles if now - b.since < EMOTE_TIME]
-        while self.news and now - self.news[0][1] > NEWS_TIME:
-            self.news.popleft()
 
     def take(self, event: object, now: float | None = None) -> None:
         """Show what the table sent: a game, the party, an emote, some news."""
@@ -186,10 +175,7 @@ class TvScene(BaseScene):
         elif isinstance(event, Notice | Refused):
             text = sentence(event.text if isinstance(event, Notice) else event.reason)
             # A game's result comes with its last move: told once the board has shown it.
-            if self.effects.busy:
-                self._news_held.append(text)
-            else:
-                self.news.append((text, now))
+            self.news.tell(text, now, hold=self.effects.busy)
 
     def _show(self, snap: Snapshot) -> None:
         before, after = self.pos, snap.position
@@ -274,7 +260,7 @@ class TvScene(BaseScene):
         clock = self._clock_runs()  # its bar runs down smoothly
         waiting = self._waiting()  # the marks drift (none in high contrast); no news is shown
         drift = waiting and theme.drifts(self.ctx.palette)
-        news = bool(self.news) and not waiting
+        news = bool(self.news.lines) and not waiting
         return bool(drift or self.effects.active or self.bubbles or news or clock)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]] | None:
@@ -346,7 +332,7 @@ class TvScene(BaseScene):
         cards = self.bubble_cards()
         hidden = [rect for _, rect, _, _ in cards]
         for drawn in (
-            *self._draw_news(surface, self._beside(), margin, hidden),
+            *self.news.draw(surface, self._beside(), margin, hidden),
             *self._draw_bubbles(surface, cards),
         ):
             over.add(drawn)
@@ -791,38 +777,6 @@ class TvScene(BaseScene):
             card.set_alpha(round(255 * min(1.0, 4 * (1 - age))))
             note_cover(surface, rect)
             drawn.append(surface.blit(card, rect))
-        return drawn
-
-    def _draw_news(
-        self,
-        surface: pygame.Surface,
-        room: pygame.Rect,
-        margin: int,
-        hidden: list[pygame.Rect] | None = None,
-    ) -> list[pygame.Rect]:
-        """The host's latest news along the bottom of ``room`` (under the board), ``margin``
-        in from its sides, newest last, in NEWS_LINES lines at most: broken between words,
-        the newest takes what it needs of them and an older one what is left, cut only past
-        that; but for the lines ``hidden`` (cards over them) would cover; where."""
-        palette = self.ctx.palette
-        u = self._unit()
-        size = round(NEWS_SIZE * u)
-        left, right = room.x + round(36 * u), room.right - margin
-        w, h = self.ctx.size
-        y = room.bottom - round((NEWS_OVER_COLUMN if h > w else NEWS_BELOW) * u)
-        free = NEWS_LINES
-        drawn = []
-        for text, _ in reversed(self.news):
-            if not free:
-                break
-            lines = theme.wrapped(text, size, right - left, size, free)[0]
-            free -= len(lines)
-            for line in reversed(lines):  # a word wider than the line alone is cut
-                words = theme.text(fit(line, size, right - left), size, palette.text)
-                place = words.get_rect(bottomleft=(left, y))
-                if place.collidelist(hidden or []) < 0:
-                    drawn.append(surface.blit(words, place))
-                y -= words.get_height()
         return drawn
 
 
