@@ -20,7 +20,8 @@ import pytest
 from game.client.canvas import Canvas, Drawn
 from game.client.prose import sentence
 from game.client.scene import FPS_CAP, SceneName, make_scene
-from game.client.scenes.tv import EMOTE_TIME, _areas_at
+from game.client.scenes.tv import _areas_at
+from game.client.scenes.tv_emotes import EMOTE_TIME
 from game.client.still import Still, on_columns_of_16
 from game.client.theme import LEAST_BODY, drift_frame_rate, scale
 from game.records import Record, read_record
@@ -103,15 +104,15 @@ def test_emotes_from_the_couch_rise_and_fade(driver: Driver, tmp_path: Path) -> 
         d.post(pygame.TEXTINPUT, text="²")  # the key left of 1 on a French keyboard: no emote
         d.frames(2)
         d.post(pygame.TEXTINPUT, text="2")  # the one emote the host allows goes through
-        d.until(lambda: bool(d.scene.bubbles))
-        [bubble] = d.scene.bubbles
+        d.until(lambda: bool(d.scene.emotes.bubbles))
+        [bubble] = d.scene.emotes.bubbles
         assert (bubble.words, bubble.by) == ("Wow!", "sofa")
         # Another's emote at the same moment stacks above it, never over it.
         phone = Raw(host.address)
         phone.hello(role="spectator", name="phone")
         phone.send(Emote("gg"))
-        d.until(lambda: len(d.scene.bubbles) == 2)
-        assert d.scene.bubbles[1].by == "phone"
+        d.until(lambda: len(d.scene.emotes.bubbles) == 2)
+        assert d.scene.emotes.bubbles[1].by == "phone"
         (_, newest, *_), (_, older, *_) = d.scene.bubble_cards()
         assert newest.bottom > older.bottom and not newest.colliderect(older)
         phone.close()
@@ -119,7 +120,7 @@ def test_emotes_from_the_couch_rise_and_fade(driver: Driver, tmp_path: Path) -> 
         refused = "One emote every 60 s, please"
         d.until(lambda: any(text == refused for text, _ in d.scene.news.lines))
         d.settle(EMOTE_TIME)
-        assert d.scene.bubbles == []
+        assert d.scene.emotes.bubbles == []
     finally:
         host.stop()
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from random import Random
 from typing import Any
@@ -30,13 +29,13 @@ from game.client import scoreboard, theme
 from game.client.at_table import AtTable, clock_left, series
 from game.client.audio import cues_for
 from game.client.board_view import BoardLayout, BoardView, Look, boards_in_play, paint_board
-from game.client.canvas import Canvas, note_cover
 from game.client.effects import Effects
 from game.client.intents import Cancel, Intent, Text
 from game.client.join_panel import draw_join
 from game.client.link import LIVE, RECONNECTING, LinkPanel
 from game.client.prose import button, press, sentence
 from game.client.scene import COUNTING_FPS, FPS_CAP, BaseScene, Context, SceneName
+from game.client.scenes.tv_emotes import Card, Emotes
 from game.client.scenes.tv_news import NEWS_LINES, NEWS_OVER_COLUMN, NEWS_SIZE, NewsLine
 from game.client.scoreboard import fit
 from game.client.still import Changing, Redraw, Still
@@ -47,12 +46,6 @@ from net.party import EMOTES
 from net.protocol import SPECTATOR, Emoted, Party, SeatView
 from net.session import NetworkSession
 
-EMOTE_TIME = 2.6  # seconds an emote stays, fading at the end
-# An emote's words on a 1080-line screen, the largest its room takes first: the least is
-# still read from the sofa. The sender's name is a little over half as large.
-EMOTE_SIZES = (64, 56, 48)
-BY_SIZE = 0.55
-CARD_PAD = 16  # round the words of an emote's card, on a 1080-line screen
 NEXT_SIZE = 48  # the next player's name, on a 1080-line screen, where it fits
 # A second "back" within this leaves: one B pressed by anyone on the sofa only asks, since
 # leaving would take the big screen away from the whole room.
@@ -62,15 +55,6 @@ FORMAT_TITLES = {
     "round-robin": "Round robin",
     "knockout": "Knockout",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Bubble:
-    """One emote on show: what it says, who sent it, and when."""
-
-    words: str
-    by: str
-    since: float
 
 
 class TvScene(BaseScene):
@@ -99,7 +83,7 @@ class TvScene(BaseScene):
         self.party: Party | None = None
         self.clock_at = 0.0  # ctx.time when the party's left_ms was received
         self._told_party: Party | None = None  # the party as a collapse being shown began
-        self.bubbles: list[Bubble] = []
+        self.emotes = Emotes(ctx)
         self.news = NewsLine(ctx)
 
     def enter(self, **params: Any) -> None:
@@ -159,7 +143,7 @@ class TvScene(BaseScene):
         self.link.update()
         self.effects.update(dt)
         self.news.update(now, flying=self.effects.busy)
-        self.bubbles = [b for b in self.bubbles if now - b.since < EMOTE_TIME]
+        self.emotes.update(now)
 
     def take(self, event: object, now: float | None = None) -> None:
         """Show what the table sent: a game, the party, an emote, some news."""
@@ -170,8 +154,7 @@ class TvScene(BaseScene):
             self.party = event
             self.clock_at = now
         elif isinstance(event, Emoted):
-            words = EMOTES.get(event.emote, "?")
-            self.bubbles.append(Bubble(words, event.by, now))
+            self.emotes.take(event, now)
         elif isinstance(event, Notice | Refused):
             text = sentence(event.text if isinstance(event, Notice) else event.reason)
             # A game's result comes with its last move: told once the board has shown it.
@@ -244,7 +227,7 @@ class TvScene(BaseScene):
     def frame_rate(self) -> int:
         if not self._moving():
             return COUNTING_FPS
-        if self._waiting() and not self.bubbles:  # only the backdrop drifts
+        if self._waiting() and not self.emotes.bubbles:  # only the backdrop drifts
             return theme.drift_frame_rate(self.ctx.size[1], FPS_CAP)
         return FPS_CAP
 
@@ -261,7 +244,7 @@ class TvScene(BaseScene):
         waiting = self._waiting()  # the marks drift (none in high contrast); no news is shown
         drift = waiting and theme.drifts(self.ctx.palette)
         news = bool(self.news.lines) and not waiting
-        return bool(drift or self.effects.active or self.bubbles or news or clock)
+        return bool(drift or self.effects.active or self.emotes.bubbles or news or clock)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]] | None:
         palette = self.ctx.palette
@@ -278,7 +261,7 @@ class TvScene(BaseScene):
                 self._draw_waiting(image, left)
                 if image.get_clip().colliderect(side):
                     self._draw_side(image, side, drifting=True)
-                self._draw_bubbles(image)
+                self.emotes.draw(image, self.bubble_cards())
                 self.link.draw(image, board)
                 self._draw_over(image)
 
@@ -288,7 +271,7 @@ class TvScene(BaseScene):
                 self._side_key(),
                 self._waiting_key(),
                 self.link.look(),
-                t if self.bubbles else None,
+                t if self.emotes.bubbles else None,
             )
             drift = theme.drift_rects(surface.get_size(), palette, t)
             changing = self.link.changing(surface.get_height(), t) + self._over_changing(t)
@@ -333,12 +316,22 @@ class TvScene(BaseScene):
         hidden = [rect for _, rect, _, _ in cards]
         for drawn in (
             *self.news.draw(surface, self._beside(), margin, hidden),
-            *self._draw_bubbles(surface, cards),
+            *self.emotes.draw(surface, cards),
         ):
             over.add(drawn)
         linked = self.link.state == LIVE  # otherwise its banner or overlay covers the screen
         self.link.draw(surface, board)
         return self.still.shown(over, anywhere=not linked)
+
+    def bubble_cards(self) -> list[Card]:
+        """Where each emote's card sits (:meth:`Emotes.cards`): beside the board's marks, or
+        over its place on the waiting screen."""
+        board, strip, side = self._areas()
+        marks = None
+        if not self._waiting():
+            cells = self._layout().cells
+            marks = cells[0].unionall(cells[1:])
+        return self.emotes.cards(self.emotes.rooms(board, strip, side, marks))
 
     def _waiting(self) -> bool:
         """Whether there is no game to show yet (the waiting screen instead of a board)."""
@@ -674,111 +667,6 @@ class TvScene(BaseScene):
     def _draw_scores(self, surface: pygame.Surface, area: pygame.Rect, party: Party) -> None:
         scoreboard.draw(surface, area, party, self.ctx.palette, self._unit(), self.ctx.time)
 
-    def _emote_rooms(self) -> list[tuple[pygame.Rect, bool]]:
-        """Where emote cards may go, best first, and whether their rows run down from the
-        room's top (under the board) rather than up from its bottom. With a game on, never
-        over the board's cells (a won row is struck there just when the room sends its
-        emotes): between them and the side column, then left of them, then under them
-        (over the news); on the waiting screen, over the bottom of the board's place."""
-        board, strip, side = self._areas()
-        u = self._unit()
-        gap, margin = round(12 * u), round(36 * u)
-        if self._waiting():
-            return [(pygame.Rect(board.x, board.y, board.width, round(board.height * 0.94)), False)]
-        cells = self._layout().cells
-        marks = cells[0].unionall(cells[1:])
-        w, h = self.ctx.size
-        left = pygame.Rect(margin, board.y, marks.left - gap - margin, board.height)
-        if h > w:  # the side column is under the board, the news between them
-            right = pygame.Rect(marks.right + gap, board.y, w - margin - marks.right - gap, 0)
-            right.height = board.height
-            under = pygame.Rect(margin, marks.bottom + gap, w - 2 * margin, 0)
-            under.height = side.top - gap // 2 - under.top
-            return [(under, True), (right, False), (left, False)]
-        right = pygame.Rect(marks.right + gap, board.y, side.left - marks.right - 2 * gap, 0)
-        right.height = board.height
-        under = pygame.Rect(strip.x, marks.bottom + gap, strip.width, 0)
-        under.height = h - margin // 2 - under.top
-        return [(right, False), (left, False), (under, True)]
-
-    def _emote_size(self, room: pygame.Rect) -> int | None:
-        """The size of the emotes' words in ``room`` (on a 1080-line screen): the largest
-        every emote's card fits at, none under EMOTE_SIZES' least (None: no room)."""
-        if room.width <= 0 or room.height <= 0:
-            return None
-        unit = self._unit()
-        for size in EMOTE_SIZES:
-            cards = [_card(words, "", size, room.width, unit) for words in EMOTES.values()]
-            if all(w <= room.width and h <= room.height for _, w, h in cards):
-                return size
-        return None
-
-    def bubble_cards(self) -> list[tuple[Bubble, pygame.Rect, int, tuple[str, ...]]]:
-        """Where each emote's card sits, at what size and in what lines: newest first, in
-        rows across the best room (a narrow one beside the board is a stack, newest lowest;
-        under the board, the newest nearest it), then in the next room, so emotes sent
-        together never cover each other nor the board's marks. Those that find no room
-        wait off screen."""
-        u = self._unit()
-        gap = round(12 * u)
-        waiting = sorted(self.bubbles, key=lambda b: -b.since)
-        cards = []
-        for room, down in self._emote_rooms():
-            size = self._emote_size(room) if waiting else None
-            if size is None:
-                continue
-            edge = room.top if down else room.bottom  # where the next row goes
-            while waiting:
-                row: list[tuple[Bubble, tuple[str, ...], int, int]] = []
-                across = 0
-                for bubble in waiting:
-                    lines, w, h = _card(bubble.words, bubble.by, size, room.width, u)
-                    if across + w > room.width:
-                        break
-                    row.append((bubble, lines, w, h))
-                    across += w + gap
-                tall = max((h for *_, h in row), default=room.height + 1)
-                top = edge if down else edge - tall
-                if top < room.top or top + tall > room.bottom:
-                    break  # the room is full: the rest try the next
-                x = room.centerx - (across - gap) // 2
-                for bubble, lines, w, h in row:
-                    y = top if down else top + tall - h
-                    cards.append((bubble, pygame.Rect(x, y, w, h), size, lines))
-                    x += w + gap
-                waiting = waiting[len(row) :]
-                edge = top + tall + gap if down else top - gap
-        return cards
-
-    def _draw_bubbles(
-        self,
-        surface: pygame.Surface,
-        cards: list[tuple[Bubble, pygame.Rect, int, tuple[str, ...]]] | None = None,
-    ) -> list[pygame.Rect]:
-        """The emotes' ``cards`` (bubble_cards'), each fading as its time runs out; where."""
-        palette = self.ctx.palette
-        u = self._unit()
-        now = self.ctx.time
-        pad = round(CARD_PAD * u)
-        drawn = []
-        for bubble, rect, size, lines in self.bubble_cards() if cards is None else cards:
-            age = min(1.0, (now - bubble.since) / EMOTE_TIME)
-            big, small = round(size * u), round(size * BY_SIZE * u)
-            card = Canvas(rect.size, pygame.SRCALPHA)
-            theme.panel(card, card.get_rect(), palette.board, palette.accent, round(18 * u), 230)
-            y = pad // 2
-            for line in lines:
-                words = theme.text(line, big, palette.highlight, True)
-                card.blit(words, words.get_rect(midtop=(rect.width // 2, y)))
-                y += theme.font(big, True).get_linesize()
-            name = fit(bubble.by, small, rect.width - 2 * pad)
-            by = theme.text(name, small, palette.text)
-            card.blit(by, by.get_rect(midbottom=(rect.width // 2, rect.height - pad // 2)))
-            card.set_alpha(round(255 * min(1.0, 4 * (1 - age))))
-            note_cover(surface, rect)
-            drawn.append(surface.blit(card, rect))
-        return drawn
-
 
 @lru_cache(maxsize=4)
 def _areas_at(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
@@ -862,20 +750,3 @@ def _bar(line: pygame.Rect) -> pygame.Rect:
     """The move clock's bar on ``line``, two thirds of it wide and centred (height and offset
     below the line are the drawing's)."""
     return pygame.Rect(line.x + line.width // 6, line.y, line.width * 2 // 3, 0)
-
-
-@lru_cache(maxsize=256)  # asked every frame while emotes show, for each room and size
-def _card(
-    words: str, by: str, size: int, room: int, unit: float
-) -> tuple[tuple[str, ...], int, int]:
-    """An emote's card at ``size`` (on a 1080-line screen; ``unit`` pixels a pixel of one) in
-    a room ``room`` pixels wide: its lines (the words wrapped to the room), its width and
-    its height."""
-    pad = round(CARD_PAD * unit)
-    big, small = round(size * unit), round(size * BY_SIZE * unit)
-    lines = theme.wrap(words, big, room - 2 * pad, True)
-    face = theme.font(big, True)
-    width = max(face.size(line)[0] for line in lines)
-    width = max(width, min(theme.font(small).size(by)[0], room - 2 * pad)) + 2 * pad
-    height = len(lines) * face.get_linesize() + theme.font(small).get_linesize() + pad
-    return tuple(lines), width, height
