@@ -294,7 +294,7 @@ def test_a_running_move_clock_is_painted_again_in_its_band_alone(driver: Driver)
     tv.take(Party("winner-stays", "Ada and Bo play", False, 1, ("Ada", "Bo"), (), (), clock, clock))
     tv.take(Snapshot(goff, tuple(moves), Record(goff, moves).final()), 0.0)
     window = pygame.display.get_surface()
-    band = tv._clock_band(tv._areas()[1])
+    band = tv.strip.clock_band(tv._areas()[1])
 
     def afresh() -> pygame.Surface:
         kept, tv.still = tv.still, Still()
@@ -592,7 +592,7 @@ def test_whose_turn_it_is_shows_on_a_grey_screen(tmp_path: Path, size: tuple[int
             rgb = pygame.surfarray.array3d(canvas).astype(float)
             grey = rgb @ np.array([0.299, 0.587, 0.114])  # what a grey screen shows
             strip = tv._areas()[1]
-            bar_top = tv._clock_line(strip).y + round(20 * scale(size).unit)  # the clock's
+            bar_top = tv.strip.clock_line(strip).y + round(20 * scale(size).unit)  # the clock's
             # Of the columns under each name (down to the clock's bar), how many show light.
             lit = {}
             for side, name in zip(Player, ("Ada", "Dmitri"), strict=True):

@@ -17,7 +17,6 @@ At a party keys 1–6 send an emote from the couch; Escape (or B) twice leaves.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from functools import lru_cache
 from random import Random
@@ -26,7 +25,7 @@ from typing import Any
 import pygame
 
 from game.client import scoreboard, theme
-from game.client.at_table import AtTable, clock_left, series
+from game.client.at_table import AtTable, series
 from game.client.audio import cues_for
 from game.client.board_view import BoardLayout, BoardView, Look, boards_in_play, paint_board
 from game.client.effects import Effects
@@ -37,13 +36,13 @@ from game.client.prose import button, press, sentence
 from game.client.scene import COUNTING_FPS, FPS_CAP, BaseScene, Context, SceneName
 from game.client.scenes.tv_emotes import Card, Emotes
 from game.client.scenes.tv_news import NEWS_LINES, NEWS_OVER_COLUMN, NEWS_SIZE, NewsLine
+from game.client.scenes.tv_players import Players, PlayersStrip
 from game.client.scoreboard import fit
 from game.client.still import Changing, Redraw, Still
 from game.rules import Player, Position
 from game.session import Notice, Refused, Snapshot
-from game.textview import points
 from net.party import EMOTES
-from net.protocol import SPECTATOR, Emoted, Party, SeatView
+from net.protocol import SPECTATOR, Emoted, Party
 from net.session import NetworkSession
 
 NEXT_SIZE = 48  # the next player's name, on a 1080-line screen, where it fits
@@ -83,6 +82,7 @@ class TvScene(BaseScene):
         self.party: Party | None = None
         self.clock_at = 0.0  # ctx.time when the party's left_ms was received
         self._told_party: Party | None = None  # the party as a collapse being shown began
+        self.strip = PlayersStrip(ctx)  # who plays, over the board
         self.emotes = Emotes(ctx)
         self.news = NewsLine(ctx)
 
@@ -182,6 +182,12 @@ class TvScene(BaseScene):
         score) waits for its marks to land, as on the play screen."""
         return self._told if self.effects.busy else self.pos
 
+    def _players(self) -> Players:
+        """Who plays, as the strip over the board tells it."""
+        table = self.session.table if self.session else None
+        seats = {Player(s.side): s for s in table.seats} if table else {}
+        return Players(self._telling(), self._party_told(), seats, self.party, self.clock_at)
+
     def _party_told(self) -> Party | None:
         """The party the words tell: as it was when a collapse began, while its marks fly.
         The host's party after a game's last move came at once, and its scoreboard and
@@ -240,7 +246,7 @@ class TvScene(BaseScene):
         return pages or self._asking_to_leave() or self.link.state == RECONNECTING
 
     def _moving(self) -> bool:
-        clock = self._clock_runs()  # its bar runs down smoothly
+        clock = self._players().clock_runs()  # its bar runs down smoothly
         waiting = self._waiting()  # the marks drift (none in high contrast); no news is shown
         drift = waiting and theme.drifts(self.ctx.palette)
         news = bool(self.news.lines) and not waiting
@@ -289,13 +295,14 @@ class TvScene(BaseScene):
         # The words around the board, with a margin each side (their glow reaches into it).
         window = surface.get_rect()
         panels = [area.inflate(2 * margin, 2 * margin).clip(window) for area in (strip, side)]
+        players = self._players()
 
         def paint(image: pygame.Surface) -> None:
             clip = image.get_clip()  # one part: the words outside it are not drawn
             beside = clip.colliderect(panels[1])
             paint_board(image, layer, layout, palette, (side,) if beside else ())
             if clip.colliderect(panels[0]):
-                self._draw_players(image, strip)
+                self.strip.draw(image, strip, players)
             if beside:
                 self._draw_side(image, side, drifting=False)
 
@@ -303,8 +310,8 @@ class TvScene(BaseScene):
         # the board and the words around it are parts of it, each painted again alone when
         # it alone changed; the move clock's band is one too (its bar, not the names).
         words = (self._strip_key(), self._side_key())
-        face = self._clock_face(_bar(self._clock_line(strip)).width)
-        clock = ((*self._clock_band(strip),), face)
+        face = self.strip.clock_face(strip, players)
+        clock = ((*self.strip.clock_band(strip),), face)
         panel_parts = (((*r,), key) for r, key in zip(panels, words, strict=True))
         parts = (*self.view.parts(layout, palette), *panel_parts, clock)
         over = self.still.draw(surface, palette, paint, parts)
@@ -388,153 +395,6 @@ class TvScene(BaseScene):
             text = theme.text(line, round(40 * u), palette.dim)
             y += text.get_height()
             theme.blit_centered(surface, text, (left.centerx, y))
-
-    def _names(self) -> dict[Player, str]:
-        seats, party = self._seats(), self._party_told()
-        if not seats and party is not None and len(party.playing) == 2:
-            return dict(zip(Player, party.playing, strict=True))  # X's name, then O's
-        return {side: seat.name or "open seat" for side, seat in seats.items()}
-
-    def _seats(self) -> dict[Player, SeatView]:
-        table = self.session.table if self.session else None
-        return {Player(s.side): s for s in table.seats} if table else {}
-
-    def _draw_players(self, surface: pygame.Surface, strip: pygame.Rect) -> None:
-        """X's name and O's, whose move it is (or who won), and the move clock under them."""
-        pos = self._telling()
-        assert pos is not None
-        palette = self.ctx.palette
-        u = self._unit()
-        names = self._names()
-        mark = round(58 * u)
-        gap = round(40 * u)
-        glow = palette.glow_strength // 2
-        outcome = pos.outcome
-        lines = []
-        for side in Player:
-            lit = pos.to_play is side or (outcome is not None and outcome.winner is side)
-            faded = theme.mix(palette.background_top, palette.of(side), 0.5)
-            color = palette.of(side) if lit or pos.is_over else faded
-            words = names.get(side, side.value)
-            seat = self._seats().get(side)
-            if seat and seat.name and not seat.connected and not pos.is_over:
-                words = f"{words} (away)"  # the host's stand-in plays for them
-            score = f"  {points(outcome.scores.of(side))}" if outcome is not None else ""
-            lines.append((words, score, color, lit))
-        # Each side takes the mark and its gap to "vs" besides its words.
-        beside = gap + mark * 1.4
-        size, rooms = _names_fit(
-            tuple((words, score, bool(glow) and lit) for words, score, _, lit in lines),
-            round(64 * u),
-            theme.scale(self.ctx.size).px(theme.LEAST_BODY),
-            strip.width,
-            beside,
-        )
-        halves = []
-        face = theme.font(size, True)
-        for side, (words, score, color, lit), room in zip(Player, lines, rooms, strict=True):
-            name, _ = theme.fitted(words, size, room - beside - face.size(score)[0], size, True)
-            label = theme.glowing_text(name + score, size, color, glow if lit else 0)
-            halves.append((side, label, face.size(name + score)[0]))
-        # "vs" between the two sides' rooms: the strip's middle while each fits half of it.
-        mid = strip.x + (strip.width - sum(rooms)) // 2 + rooms[0]
-        y = strip.y + round(48 * u)
-        if not any(seat.name for seat in self._seats().values()) and not self.party:
-            # Nobody at the table yet: one line rather than "open seat vs open seat".
-            words = theme.text("Waiting for players: join to play", round(64 * u), palette.dim)
-            theme.blit_centered(surface, words, (strip.centerx, y))
-            return
-        vs = theme.text("vs", round(40 * u), palette.dim)
-        theme.blit_centered(surface, vs, (mid, y))
-        for side, label, width in halves:
-            sprite = theme.mark_sprite(side, mark, palette.of(side), palette.glow_strength)
-            if side is Player.X:
-                rect = label.get_rect(midright=(mid - gap, y))
-                surface.blit(label, rect)
-                theme.blit_centered(surface, sprite, (rect.left - mark * 0.8, y))
-            else:
-                rect = label.get_rect(midleft=(mid + gap, y))
-                surface.blit(label, rect)
-                theme.blit_centered(surface, sprite, (rect.right + mark * 0.8, y))
-            if side is pos.to_play:
-                # Whose turn without colour (a grey screen, a colour-blind guest): a bar
-                # under the mover's name, as the play screen's headline names the mover.
-                bar = pygame.Rect(0, 0, width, max(4, round(8 * u)))
-                bar.midtop = (rect.centerx, y + face.get_linesize() // 2)
-                pygame.draw.rect(surface, palette.of(side), bar, border_radius=bar.height // 2)
-        self._draw_clock(surface, self._clock_line(strip))
-
-    def _clock_line(self, strip: pygame.Rect) -> pygame.Rect:
-        """The line under the names where the move clock (or whose turn it is) shows."""
-        return pygame.Rect(strip.x, strip.y + round(98 * self._unit()), strip.width, 0)
-
-    def _clock_band(self, strip: pygame.Rect) -> pygame.Rect:
-        """All that the move clock covers round its line: the bar and the seconds beside it."""
-        u, line = self._unit(), self._clock_line(strip)
-        return pygame.Rect(line.x, line.y - round(12 * u), line.width, round(80 * u))
-
-    def _clock_shows(self) -> bool:
-        """Whether the move clock shows: a game on, with a clock, and someone to move (before
-        the first game, between games and after the last there is no move to time)."""
-        party, pos = self.party, self._telling()
-        clocked = party is not None and bool(party.playing) and bool(party.clock_ms)
-        return clocked and pos is not None and pos.to_play is not None
-
-    def _clock_runs(self) -> bool:
-        """Whether the move clock runs down now: it shows, and the host has not paused it."""
-        return self._clock_shows() and self.party is not None and not self.party.paused
-
-    def _clock_face(self, width: int) -> tuple[int, int, bool] | None:
-        """The move clock as a bar ``width`` pixels long shows it now: the pixels filled, the
-        seconds, and whether they are few (None: no clock shows)."""
-        party = self.party
-        if party is None or not self._clock_shows():
-            return None
-        left = clock_left(party, self.clock_at, self.ctx.time)
-        return round(width * min(1.0, left * 1000 / party.clock_ms)), math.ceil(left), left < 5
-
-    def _draw_clock(self, surface: pygame.Surface, line: pygame.Rect) -> None:
-        """What is left of the move clock, as a bar and in seconds."""
-        party, pos = self.party, self._telling()
-        bar = _bar(line)
-        face = self._clock_face(bar.width)  # also the band's look (draw)
-        if face is None or party is None or pos is None or pos.to_play is None:
-            if pos is not None:
-                self._draw_turn(surface, line)
-            return
-        filled_width, seconds, few = face
-        palette = self.ctx.palette
-        u = self._unit()
-        bar.y += round(20 * u)
-        bar.height = max(6, round(14 * u))
-        color = palette.warning if few else palette.of(pos.to_play)
-        pygame.draw.rect(surface, palette.board, bar, border_radius=bar.height // 2)
-        filled = bar.copy()
-        filled.width = filled_width
-        if filled.width:
-            pygame.draw.rect(surface, color, filled, border_radius=bar.height // 2)
-        words = f"{seconds} s" + ("  paused" if party.paused else "")
-        label = theme.text(words, round(40 * u), color, True)
-        surface.blit(label, label.get_rect(midleft=(bar.right + round(20 * u), bar.centery)))
-
-    def _draw_turn(self, surface: pygame.Surface, line: pygame.Rect) -> None:
-        pos = self._telling()
-        assert pos is not None
-        palette = self.ctx.palette
-        u = self._unit()
-        if pos.is_over:
-            winner = pos.outcome.winner if pos.outcome else None
-            words = f"{self._names().get(winner, '')} wins!" if winner else "A draw"
-            color = palette.of(winner) if winner else palette.accent
-        elif any(not seat.name for seat in self._seats().values()):
-            words, color = "Waiting for players to sit down", palette.dim
-        else:
-            who = self._names().get(pos.to_play, "") if pos.to_play else ""
-            doing = "chooses the collapse" if pos.awaiting_collapse else "to play"
-            words, color = f"{who} {doing}", palette.dim
-        words, size = theme.fitted(words, round(40 * u), line.width, round(30 * u), pos.is_over)
-        label = theme.text(words, size, color, pos.is_over)
-        theme.blit_centered(surface, label, (line.centerx, line.y + round(24 * u)))
 
     def _draw_side(self, surface: pygame.Surface, side: pygame.Rect, drifting: bool) -> None:
         """The side column on its panel, over the backdrop's ``drifting`` marks or the still
@@ -695,38 +555,6 @@ def _areas_at(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.R
     return board, strip, side
 
 
-def _names_fit(
-    sides: tuple[tuple[str, str, bool], ...], largest: int, least: int, width: int, beside: float
-) -> tuple[int, tuple[int, int]]:
-    """The one size X's and O's names (with their points, and whether they glow) take on a
-    line ``width`` pixels wide, and the pixels of it each side has (``beside`` of them for
-    its mark and gap; a glowing name's halo pushes its mark out too).
-
-    The largest size from ``largest`` down to ``least`` at which each side fits half the
-    line; or failing that, both sides the line: a long name borrows what a short one leaves
-    (a square window's strip over the board is narrow). Only a line too narrow for both at
-    ``least`` cuts a name, the longer, and each keeps at least half.
-    """
-    size = largest
-    while True:
-        face = theme.font(size, True)
-        halo = 2 * theme.glow_pad(size)
-        needs = [
-            face.size(words)[0] + face.size(score)[0] + beside + (halo if glows else 0)
-            for words, score, glows in sides
-        ]
-        if max(needs) <= width / 2:
-            return size, (width // 2, width - width // 2)
-        if sum(needs) <= width or size <= least:
-            break
-        size = max(least, size - max(1, size // 24))
-    short = min(math.ceil(need) for need in needs)
-    if short > width // 2:
-        return size, (width // 2, width - width // 2)
-    rooms = [min(math.ceil(need), width - short) for need in needs]
-    return size, (rooms[0], rooms[1])
-
-
 def _names_line(names: tuple[str, ...], size: int, width: int) -> str:
     """ "then A, B, C" with as many names as fit in ``width``, and how many more there are
     (a first name too long for the line alone is cut, the count kept)."""
@@ -744,9 +572,3 @@ def _names_line(names: tuple[str, ...], size: int, width: int) -> str:
     if face.size(then + more)[0] > width:
         then = theme.cut(then, face, width - face.size(more)[0])
     return then + more
-
-
-def _bar(line: pygame.Rect) -> pygame.Rect:
-    """The move clock's bar on ``line``, two thirds of it wide and centred (height and offset
-    below the line are the drawing's)."""
-    return pygame.Rect(line.x + line.width // 6, line.y, line.width * 2 // 3, 0)
