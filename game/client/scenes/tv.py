@@ -25,19 +25,18 @@ from typing import Any
 import pygame
 
 from game.client import scoreboard, theme
-from game.client.at_table import AtTable, series
+from game.client.at_table import AtTable
 from game.client.audio import cues_for
 from game.client.board_view import BoardLayout, BoardView, Look, boards_in_play, paint_board
 from game.client.effects import Effects
 from game.client.intents import Cancel, Intent, Text
-from game.client.join_panel import draw_join
 from game.client.link import LIVE, RECONNECTING, LinkPanel
 from game.client.prose import button, press, sentence
 from game.client.scene import COUNTING_FPS, FPS_CAP, BaseScene, Context, SceneName
+from game.client.scenes.tv_column import ColumnView, SideColumn
 from game.client.scenes.tv_emotes import Card, Emotes
 from game.client.scenes.tv_news import NEWS_LINES, NEWS_OVER_COLUMN, NEWS_SIZE, NewsLine
 from game.client.scenes.tv_players import Players, PlayersStrip
-from game.client.scoreboard import fit
 from game.client.still import Changing, Redraw, Still
 from game.rules import Player, Position
 from game.session import Notice, Refused, Snapshot
@@ -45,15 +44,9 @@ from net.party import EMOTES
 from net.protocol import SPECTATOR, Emoted, Party
 from net.session import NetworkSession
 
-NEXT_SIZE = 48  # the next player's name, on a 1080-line screen, where it fits
 # A second "back" within this leaves: one B pressed by anyone on the sofa only asks, since
 # leaving would take the big screen away from the whole room.
 LEAVE_TIME = 2.5
-FORMAT_TITLES = {
-    "winner-stays": "Winner stays",
-    "round-robin": "Round robin",
-    "knockout": "Knockout",
-}
 
 
 class TvScene(BaseScene):
@@ -83,6 +76,7 @@ class TvScene(BaseScene):
         self.clock_at = 0.0  # ctx.time when the party's left_ms was received
         self._told_party: Party | None = None  # the party as a collapse being shown began
         self.strip = PlayersStrip(ctx)  # who plays, over the board
+        self.column = SideColumn(ctx)  # the party or the table, beside the board
         self.emotes = Emotes(ctx)
         self.news = NewsLine(ctx)
 
@@ -257,6 +251,7 @@ class TvScene(BaseScene):
         t = self.ctx.time
         board, strip, side = self._areas()
         margin = round(36 * self._unit())
+        column = self._column()
         if self._waiting():
             left = self._beside().inflate(-2 * margin, -2 * margin)
 
@@ -266,7 +261,7 @@ class TvScene(BaseScene):
                 # their column, its glow further. The side column's panel holds all of it.
                 self._draw_waiting(image, left)
                 if image.get_clip().colliderect(side):
-                    self._draw_side(image, side, drifting=True)
+                    self.column.draw(image, side, column, drifting=True)
                 self.emotes.draw(image, self.bubble_cards())
                 self.link.draw(image, board)
                 self._draw_over(image)
@@ -274,7 +269,7 @@ class TvScene(BaseScene):
             # The marks drift behind it all: drawn again where they moved, the rest as it was
             # unless it changed (emotes fade: whole frames while there are any).
             key = (
-                self._side_key(),
+                self._side_key(column),
                 self._waiting_key(),
                 self.link.look(),
                 t if self.emotes.bubbles else None,
@@ -304,12 +299,12 @@ class TvScene(BaseScene):
             if clip.colliderect(panels[0]):
                 self.strip.draw(image, strip, players)
             if beside:
-                self._draw_side(image, side, drifting=False)
+                self.column.draw(image, side, column, drifting=False)
 
         # What changes with the game, not the clock, is one still picture (see still.py):
         # the board and the words around it are parts of it, each painted again alone when
         # it alone changed; the move clock's band is one too (its bar, not the names).
-        words = (self._strip_key(), self._side_key())
+        words = (self._strip_key(), self._side_key(column))
         face = self.strip.clock_face(strip, players)
         clock = ((*self.strip.clock_band(strip),), face)
         panel_parts = (((*r,), key) for r, key in zip(panels, words, strict=True))
@@ -350,19 +345,22 @@ class TvScene(BaseScene):
         table = self.session.table if self.session else None
         return self.ctx.palette, self._telling(), self._party_told(), table
 
-    def _side_key(self) -> tuple[object, ...]:
-        """Everything the side column shows depends on: the party or the table, the code to
-        join by and the scoreboard's page, not the game (a collapse landing repaints the
-        strip alone)."""
+    def _column(self) -> ColumnView:
+        """What the side column shows: the party or the table, the code to join by, the hint."""
         session = self.session
-        return (
-            self.ctx.palette,
+        return ColumnView(
             self._party_told(),
             session.table if session else None,
             session.join_url if session else None,
-            int(self.ctx.time / scoreboard.PAGE_TIME),  # the scoreboard's pages take turns
             self._hint_line(),
+            self._asking_to_leave(),
         )
+
+    def _side_key(self, column: ColumnView) -> tuple[object, ...]:
+        """Everything the side ``column`` shows depends on: its view and the scoreboard's
+        page, not the game (a collapse landing repaints the strip alone)."""
+        page = int(self.ctx.time / scoreboard.PAGE_TIME)  # the scoreboard's pages take turns
+        return self.ctx.palette, column, page
 
     def _waiting_key(self) -> tuple[object, ...]:
         """Everything the waiting screen shows depends on, besides :meth:`_side_key` and the
@@ -396,32 +394,6 @@ class TvScene(BaseScene):
             y += text.get_height()
             theme.blit_centered(surface, text, (left.centerx, y))
 
-    def _draw_side(self, surface: pygame.Surface, side: pygame.Rect, drifting: bool) -> None:
-        """The side column on its panel, over the backdrop's ``drifting`` marks or the still
-        backdrop of a game in play."""
-        palette = self.ctx.palette
-        u = self._unit()
-        if drifting:
-            theme.panel(surface, side, palette.board, palette.grid_glow, round(22 * u))
-        else:
-            theme.backed_panel(surface, palette, side, round(22 * u), 210)
-        inner = side.inflate(-round(64 * u), -round(56 * u))
-        asking = self._asking_to_leave()  # said to be seen
-        color = palette.warning if asking else palette.dim
-        hint = theme.text(self._hint_line(), round((34 if asking else 26) * u), color, asking)
-        surface.blit(hint, hint.get_rect(bottomleft=inner.bottomleft))
-        inner.height -= hint.get_height() + round(16 * u)
-        url = self.session.join_url if self.session else None
-        if url:  # guests scan it to play from their phones
-            code = pygame.Rect(inner.x, inner.bottom - round(230 * u), inner.width, round(230 * u))
-            draw_join(surface, code, url, palette)
-            inner.height -= code.height + round(24 * u)
-        party = self._party_told()
-        if party is None:
-            self._draw_table(surface, inner)
-        else:
-            self._draw_party(surface, inner, party)
-
     def hint(self) -> str:
         """The buttons this screen answers on the device in hand, under the side column
         (emotes are a party's, and the keyboard's)."""
@@ -432,100 +404,6 @@ class TvScene(BaseScene):
     def _leave_hint(self) -> str:
         """How to leave on the device in hand, as a hint says it: "B: leave"."""
         return f"{button(self.ctx.device, 'back')}: leave"
-
-    def _draw_table(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
-        """A plain table: its name, seats and spectators."""
-        palette = self.ctx.palette
-        u = self._unit()
-        table = self.session.table if self.session else None
-        y = inner.y
-        title = theme.text("Watching", round(60 * u), palette.text, True)
-        surface.blit(title, (inner.x, y))
-        y += title.get_height() + round(24 * u)
-        if table is None:
-            return
-        for seat in table.seats:
-            words = f"{seat.side}: {seat.name or 'open: join to play'}"
-            color = palette.of(Player(seat.side)) if seat.connected else palette.dim
-            line = theme.text(words, round(44 * u), color)
-            surface.blit(line, (inner.x, y))
-            y += line.get_height() + round(8 * u)
-        watchers = theme.text(f"{table.spectators} watching", round(36 * u), palette.dim)
-        surface.blit(watchers, (inner.x, y + round(16 * u)))
-        score = series(table)
-        if score:
-            y += watchers.get_height() + round(32 * u)
-            line = theme.text(f"Series: {score}", round(44 * u), palette.accent, True)
-            surface.blit(line, (inner.x, y))
-
-    def _draw_party(self, surface: pygame.Surface, inner: pygame.Rect, party: Party) -> None:
-        """The format and status, the queue, and the scoreboard."""
-        palette = self.ctx.palette
-        u = self._unit()
-        y = inner.y
-        title = FORMAT_TITLES.get(party.format, party.format)
-        played = f"game {party.games + 1}" if party.playing else f"{party.games} played"
-        count = theme.text(played, round(36 * u), palette.dim)
-        # The title leaves the count its room (a narrow column: a square window's).
-        size = round(60 * u)
-        room = inner.width - count.get_width() - round(24 * u) - 2 * theme.glow_pad(size)
-        title, size = theme.fitted(title, size, room, round(40 * u), True)
-        head = theme.glowing_text(title, size, palette.accent, palette.glow_strength // 2)
-        surface.blit(head, (inner.x, y))
-        surface.blit(count, count.get_rect(bottomright=(inner.right, y + head.get_height() - 6)))
-        y += head.get_height() + round(4 * u)
-        # Two lines at most, the last ending "…" if there is more; a name too long for the
-        # column (one word) shrinks to stay in it, cut only past the least size.
-        size = round(38 * u)
-        least = min(size, theme.scale(self.ctx.size).px(theme.LEAST_BODY))
-        color = palette.highlight if party.finished else palette.text
-        for line in theme.wrapped(sentence(party.status), size, inner.width, size, 2, True)[0]:
-            words = theme.text(*theme.fitted(line, size, inner.width, least, True), color, True)
-            surface.blit(words, (inner.x, y))
-            y += words.get_height()
-        y += round(24 * u)
-        if not party.finished:  # a night that is over has no next game
-            y = self._draw_queue(surface, inner, y, party)
-        self._draw_scores(surface, pygame.Rect(inner.x, y, inner.width, inner.bottom - y), party)
-
-    def _draw_queue(self, surface: pygame.Surface, inner: pygame.Rect, y: int, party: Party) -> int:
-        """Who plays next, large, and after them as many of the others as fit on one line."""
-        palette = self.ctx.palette
-        u = self._unit()
-        label = theme.text("NEXT UP", round(32 * u), palette.dim, True)
-        surface.blit(label, (inner.x, y))
-        y += label.get_height()
-        if not party.queue:
-            none = theme.text("nobody waiting", round(40 * u), palette.dim)
-            surface.blit(none, (inner.x, y))
-            return y + none.get_height() + round(24 * u)
-        # The next player is who the room looks for: their name is never cut nor smaller
-        # than a name's size from the sofa (the lead), taking a second line before that.
-        lead = theme.scale(self.ctx.size).lead
-        lines, size = theme.whole(party.queue[0], round(NEXT_SIZE * u), inner.width, lead, True)
-        for line in lines:
-            first = theme.text(line, size, palette.highlight, True)
-            surface.blit(first, (inner.x, y))
-            y += first.get_height()
-        if len(party.queue) > 1:
-            words = _names_line(party.queue[1:], round(36 * u), inner.width)
-            line = theme.text(words, round(36 * u), palette.text)
-            surface.blit(line, (inner.x, y))
-            y += line.get_height()
-        if party.late:
-            # Came after a knockout's draw: no queue reaches them tonight; say so by name.
-            words = fit(
-                "came after the draw, watching: " + ", ".join(party.late),
-                round(32 * u),
-                inner.width,
-            )
-            line = theme.text(words, round(32 * u), palette.dim)
-            surface.blit(line, (inner.x, y))
-            y += line.get_height()
-        return y + round(24 * u)
-
-    def _draw_scores(self, surface: pygame.Surface, area: pygame.Rect, party: Party) -> None:
-        scoreboard.draw(surface, area, party, self.ctx.palette, self._unit(), self.ctx.time)
 
 
 @lru_cache(maxsize=4)
@@ -553,22 +431,3 @@ def _areas_at(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.R
     strip.width -= side_w + margin
     side = pygame.Rect(w - side_w - margin, margin, side_w, h - 2 * margin)
     return board, strip, side
-
-
-def _names_line(names: tuple[str, ...], size: int, width: int) -> str:
-    """ "then A, B, C" with as many names as fit in ``width``, and how many more there are
-    (a first name too long for the line alone is cut, the count kept)."""
-    face = theme.font(size)
-    shown: list[str] = []
-    for count, name in enumerate(names, start=1):
-        left = len(names) - count
-        trial = "then " + ", ".join([*shown, name]) + (f"  + {left} more" if left else "")
-        if face.size(trial)[0] > width and shown:
-            break
-        shown.append(name)
-    left = len(names) - len(shown)
-    more = f"  + {left} more" if left else ""
-    then = "then " + ", ".join(shown)
-    if face.size(then + more)[0] > width:
-        then = theme.cut(then, face, width - face.size(more)[0])
-    return then + more
