@@ -20,8 +20,8 @@ import pytest
 from game.client.canvas import Canvas, Drawn
 from game.client.prose import sentence
 from game.client.scene import FPS_CAP, SceneName, make_scene
-from game.client.scenes.tv import _areas_at
 from game.client.scenes.tv_emotes import EMOTE_TIME
+from game.client.scenes.tv_layout import areas_at
 from game.client.still import Still, on_columns_of_16
 from game.client.theme import LEAST_BODY, drift_frame_rate, scale
 from game.records import Record, read_record
@@ -613,10 +613,10 @@ def test_the_areas_are_worked_out_once_a_window_size(driver: Driver) -> None:
     tv.take(Party("winner-stays", "", False, 1, ("Ada", "Bo"), (), (), 0, 0))
     tv.take(Snapshot(make_variant("goff"), moves, final), 0.0)
     tv.take(Notice("Eve joined the queue"), 0.0)
-    _areas_at.cache_clear()
+    areas_at.cache_clear()
     for _ in range(3):
         tv.draw(Canvas(d.app.size), 0.0)
-    assert _areas_at.cache_info().misses == 1
+    assert areas_at.cache_info().misses == 1
     board, _, _ = tv._areas()
     board.width = 0
     assert tv._areas()[0].width > 0

@@ -5,20 +5,21 @@ that the app holds (``Context.sit_at``) and hears its events through ``receive``
 The board takes the left of the screen, drawn by the same
 :class:`~game.client.board_view.BoardView` and
 :class:`~game.client.effects.Effects` as a game in play, so collapses fly
-and rows sweep as they do for the players. Beside it: who plays (and the
-move clock), who is next in the queue, and the scoreboard in Goff's points.
-Emotes show beside the board, never over its marks (the room sends them just as a
-row is struck); the host's news scrolls at the bottom.
+and rows sweep as they do for the players. Round it, panels each draw their own
+part (placed by :mod:`~game.client.scenes.tv_layout`, every size from the
+window's height): who plays and the move clock over the board
+(:mod:`~game.client.scenes.tv_players`); beside it the party's queue and
+scoreboard, or a plain table's seats (:mod:`~game.client.scenes.tv_column`); the
+emotes, never over the board's marks (:mod:`~game.client.scenes.tv_emotes`); the
+host's news at the bottom (:mod:`~game.client.scenes.tv_news`). The scene tells
+them what to show: a collapse's news waits for its marks to land.
 
-Every size comes from the window's height, so the type stays large at any
-resolution. At a plain table (no party) the side shows the seats instead.
 At a party keys 1–6 send an emote from the couch; Escape (or B) twice leaves.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from random import Random
 from typing import Any
 
@@ -35,7 +36,8 @@ from game.client.prose import button, press, sentence
 from game.client.scene import COUNTING_FPS, FPS_CAP, BaseScene, Context, SceneName
 from game.client.scenes.tv_column import ColumnView, SideColumn
 from game.client.scenes.tv_emotes import Card, Emotes
-from game.client.scenes.tv_news import NEWS_LINES, NEWS_OVER_COLUMN, NEWS_SIZE, NewsLine
+from game.client.scenes.tv_layout import areas_at
+from game.client.scenes.tv_news import NewsLine
 from game.client.scenes.tv_players import Players, PlayersStrip
 from game.client.still import Changing, Redraw, Still
 from game.rules import Player, Position
@@ -203,10 +205,9 @@ class TvScene(BaseScene):
         return theme.scale(self.ctx.size).unit
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        """The board, the strip above it (who plays, the clock), and the side column: right
-        of them, or under the board and its news on a screen taller than wide. Worked out
-        once a window size (a frame asks for them several times); the caller's to change."""
-        board, strip, side = _areas_at(self.ctx.size)
+        """The board, the strip above it and the side column (:func:`areas_at`): the
+        caller's to change."""
+        board, strip, side = areas_at(self.ctx.size)
         return board.copy(), strip.copy(), side.copy()
 
     def _beside(self) -> pygame.Rect:
@@ -404,30 +405,3 @@ class TvScene(BaseScene):
     def _leave_hint(self) -> str:
         """How to leave on the device in hand, as a hint says it: "B: leave"."""
         return f"{button(self.ctx.device, 'back')}: leave"
-
-
-@lru_cache(maxsize=4)
-def _areas_at(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-    """:meth:`TvScene._areas` on a window ``size`` big, kept: the scene hands out copies."""
-    w, h = size
-    u = theme.scale(size).unit
-    margin = round(36 * u)
-    head = round(150 * u)
-    foot = round(96 * u)
-    strip = pygame.Rect(margin, margin, w - 2 * margin, head - round(12 * u))
-    if h > w:
-        # The news between the board and the column: room for all its lines.
-        news = NEWS_LINES * theme.font(round(NEWS_SIZE * u)).get_linesize()
-        foot = max(foot, news + round(NEWS_OVER_COLUMN * u))
-        board_size = max(1, min(w - 2 * margin, h - head - foot - 2 * margin - round(800 * u)))
-        board = pygame.Rect((w - board_size) // 2, margin + head, board_size, board_size)
-        side = pygame.Rect(margin, board.bottom + foot, w - 2 * margin, 0)
-        side.height = max(1, h - side.y - margin)
-        return board, strip, side
-    side_w = max(round(w * 0.36), round(560 * u))
-    board_size = min(h - head - foot - 2 * margin, w - side_w - 3 * margin)
-    board_left = margin + (w - side_w - 3 * margin - board_size) // 2
-    board = pygame.Rect(board_left, margin + head, board_size, board_size)
-    strip.width -= side_w + margin
-    side = pygame.Rect(w - side_w - margin, margin, side_w, h - 2 * margin)
-    return board, strip, side
