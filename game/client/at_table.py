@@ -33,6 +33,13 @@ LATE_FOR_KNOCKOUT = (
     "you came after the knockout's draw: you watch this bracket, and play in the next evening's"
 )
 
+# What each party format is called on screen.
+FORMAT_TITLES = {
+    "winner-stays": "Winner stays",
+    "round-robin": "Round robin",
+    "knockout": "Knockout",
+}
+
 
 @dataclass
 class AtTable:

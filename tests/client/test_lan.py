@@ -170,7 +170,7 @@ def test_a_table_the_lobby_found_opens_on_the_big_screen_and_comes_back(
         d.click(d.scene.menu.rects(d.scene._menu_area())[1].center)
         assert d.name is SceneName.TV and d.scene.address == host.address
         d.until(lambda: d.scene.pos == Position(make_variant("goff")))  # the table's board
-        d.until(lambda: any(text == "Ada is watching" for text, _ in d.scene.news))
+        d.until(lambda: any(text == "Ada is watching" for text, _ in d.scene.news.lines))
         assert d.scene.session.table.spectators == 1  # a spectator: both seats stay open
         # Escape twice comes back to the lobby, still browsing on loopback, which finds the
         # table again.

@@ -113,7 +113,7 @@ def test_the_big_screen_counts_the_seconds_of_a_dropped_link(
         d.until(lambda: d.scene.link.state == RECONNECTING)
         d.settle(2)
         assert d.scene.link.words().endswith("… 2 s")  # a screen holds no seat
-        d.until(lambda: not d.scene.news)  # what the host said last fades
+        d.until(lambda: not d.scene.news.lines)  # what the host said last fades
         assert d.scene.animating and d.scene.frame_rate == COUNTING_FPS
     finally:
         d.app.go(SceneName.TITLE)

@@ -20,7 +20,8 @@ import pytest
 from game.client.canvas import Canvas, Drawn
 from game.client.prose import sentence
 from game.client.scene import FPS_CAP, SceneName, make_scene
-from game.client.scenes.tv import EMOTE_TIME, _areas_at
+from game.client.scenes.tv_emotes import EMOTE_TIME
+from game.client.scenes.tv_layout import areas_at
 from game.client.still import Still, on_columns_of_16
 from game.client.theme import LEAST_BODY, drift_frame_rate, scale
 from game.records import Record, read_record
@@ -103,22 +104,23 @@ def test_emotes_from_the_couch_rise_and_fade(driver: Driver, tmp_path: Path) -> 
         d.post(pygame.TEXTINPUT, text="²")  # the key left of 1 on a French keyboard: no emote
         d.frames(2)
         d.post(pygame.TEXTINPUT, text="2")  # the one emote the host allows goes through
-        d.until(lambda: bool(d.scene.bubbles))
-        [bubble] = d.scene.bubbles
+        d.until(lambda: bool(d.scene.emotes.bubbles))
+        [bubble] = d.scene.emotes.bubbles
         assert (bubble.words, bubble.by) == ("Wow!", "sofa")
         # Another's emote at the same moment stacks above it, never over it.
         phone = Raw(host.address)
         phone.hello(role="spectator", name="phone")
         phone.send(Emote("gg"))
-        d.until(lambda: len(d.scene.bubbles) == 2)
-        assert d.scene.bubbles[1].by == "phone"
+        d.until(lambda: len(d.scene.emotes.bubbles) == 2)
+        assert d.scene.emotes.bubbles[1].by == "phone"
         (_, newest, *_), (_, older, *_) = d.scene.bubble_cards()
         assert newest.bottom > older.bottom and not newest.colliderect(older)
         phone.close()
         d.post(pygame.TEXTINPUT, text="3")  # over the host's limit: refused, shown as news
-        d.until(lambda: any(text == "One emote every 60 s, please" for text, _ in d.scene.news))
+        refused = "One emote every 60 s, please"
+        d.until(lambda: any(text == refused for text, _ in d.scene.news.lines))
         d.settle(EMOTE_TIME)
-        assert d.scene.bubbles == []
+        assert d.scene.emotes.bubbles == []
     finally:
         host.stop()
 
@@ -292,7 +294,7 @@ def test_a_running_move_clock_is_painted_again_in_its_band_alone(driver: Driver)
     tv.take(Party("winner-stays", "Ada and Bo play", False, 1, ("Ada", "Bo"), (), (), clock, clock))
     tv.take(Snapshot(goff, tuple(moves), Record(goff, moves).final()), 0.0)
     window = pygame.display.get_surface()
-    band = tv._clock_band(tv._areas()[1])
+    band = tv.strip.clock_band(tv._areas()[1])
 
     def afresh() -> pygame.Surface:
         kept, tv.still = tv.still, Still()
@@ -590,7 +592,7 @@ def test_whose_turn_it_is_shows_on_a_grey_screen(tmp_path: Path, size: tuple[int
             rgb = pygame.surfarray.array3d(canvas).astype(float)
             grey = rgb @ np.array([0.299, 0.587, 0.114])  # what a grey screen shows
             strip = tv._areas()[1]
-            bar_top = tv._clock_line(strip).y + round(20 * scale(size).unit)  # the clock's
+            bar_top = tv.strip.clock_line(strip).y + round(20 * scale(size).unit)  # the clock's
             # Of the columns under each name (down to the clock's bar), how many show light.
             lit = {}
             for side, name in zip(Player, ("Ada", "Dmitri"), strict=True):
@@ -611,10 +613,10 @@ def test_the_areas_are_worked_out_once_a_window_size(driver: Driver) -> None:
     tv.take(Party("winner-stays", "", False, 1, ("Ada", "Bo"), (), (), 0, 0))
     tv.take(Snapshot(make_variant("goff"), moves, final), 0.0)
     tv.take(Notice("Eve joined the queue"), 0.0)
-    _areas_at.cache_clear()
+    areas_at.cache_clear()
     for _ in range(3):
         tv.draw(Canvas(d.app.size), 0.0)
-    assert _areas_at.cache_info().misses == 1
+    assert areas_at.cache_info().misses == 1
     board, _, _ = tv._areas()
     board.width = 0
     assert tv._areas()[0].width > 0

@@ -1,1 +1,2 @@
-"""One module per screen; :data:`game.client.scene.SCENES` names them."""
+"""One module per screen, and the panels only the big screen composes (``tv_*``);
+:data:`game.client.scene.SCENES` names the screens."""

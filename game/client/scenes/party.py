@@ -31,7 +31,7 @@ import pygame
 
 from game.ai import LEVELS
 from game.client import prose, theme
-from game.client.at_table import LATE_FOR_KNOCKOUT
+from game.client.at_table import FORMAT_TITLES, LATE_FOR_KNOCKOUT
 from game.client.audio import Cue
 from game.client.couch import CouchSession
 from game.client.intents import KEYBOARD, Activate, Cancel, Click, Intent, Text
@@ -39,7 +39,7 @@ from game.client.keyboard import Done, TextField
 from game.client.prose import Para
 from game.client.scene import Context, SceneName
 from game.client.scenes.party_setup import Evening
-from game.client.scenes.tv import FORMAT_TITLES, TvScene
+from game.client.scenes.tv import TvScene
 from game.client.still import Changing
 from game.client.widgets import Item, Menu
 from net import discovery
@@ -322,7 +322,7 @@ class PartyScene(TvScene):
         session = self.ctx.table.session if self.ctx.table else None
         if self.couch is None and session is not None and session.ended and not self._told_end:
             self._told_end = True
-            self.news.append((prose.sentence(session.ended), self.ctx.time))
+            self.news.tell(prose.sentence(session.ended), self.ctx.time)
 
     # -- drawing -----------------------------------------------------------------------
 

@@ -20,11 +20,11 @@ from typing import Any
 import pygame
 
 from game.client import prose, theme
+from game.client.at_table import FORMAT_TITLES
 from game.client.audio import Cue
 from game.client.intents import Cancel, Intent
 from game.client.prose import Para
 from game.client.scene import BaseScene, Context, SceneName
-from game.client.scenes.tv import FORMAT_TITLES
 from game.client.widgets import Item, Menu
 from game.records import RecordError, read_record
 from game.textview import points

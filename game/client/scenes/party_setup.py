@@ -31,7 +31,7 @@ import pygame
 
 from game.ai import LEVELS
 from game.client import prose, theme
-from game.client.at_table import AtTable
+from game.client.at_table import FORMAT_TITLES, AtTable
 from game.client.audio import Cue
 from game.client.couch import CouchSession
 from game.client.intents import Cancel, Intent
@@ -45,7 +45,6 @@ from game.client.scenes.setup import (
     fit_board_size,
     variant_title,
 )
-from game.client.scenes.tv import FORMAT_TITLES
 from game.client.settings import NXN_SIZES
 from game.client.widgets import Item, Menu
 from game.rules import VARIANTS, Variant, make_variant

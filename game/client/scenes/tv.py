@@ -5,79 +5,51 @@ that the app holds (``Context.sit_at``) and hears its events through ``receive``
 The board takes the left of the screen, drawn by the same
 :class:`~game.client.board_view.BoardView` and
 :class:`~game.client.effects.Effects` as a game in play, so collapses fly
-and rows sweep as they do for the players. Beside it: who plays (and the
-move clock), who is next in the queue, and the scoreboard in Goff's points.
-Emotes show beside the board, never over its marks (the room sends them just as a
-row is struck); the host's news scrolls at the bottom.
+and rows sweep as they do for the players. Round it, panels each draw their own
+part (placed by :mod:`~game.client.scenes.tv_layout`, every size from the
+window's height): who plays and the move clock over the board
+(:mod:`~game.client.scenes.tv_players`); beside it the party's queue and
+scoreboard, or a plain table's seats (:mod:`~game.client.scenes.tv_column`); the
+emotes, never over the board's marks (:mod:`~game.client.scenes.tv_emotes`); the
+host's news at the bottom (:mod:`~game.client.scenes.tv_news`). The scene tells
+them what to show: a collapse's news waits for its marks to land.
 
-Every size comes from the window's height, so the type stays large at any
-resolution. At a plain table (no party) the side shows the seats instead.
 At a party keys 1–6 send an emote from the couch; Escape (or B) twice leaves.
 """
 
 from __future__ import annotations
 
-import math
-from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import lru_cache
 from random import Random
 from typing import Any
 
 import pygame
 
 from game.client import scoreboard, theme
-from game.client.at_table import AtTable, clock_left, series
+from game.client.at_table import AtTable
 from game.client.audio import cues_for
 from game.client.board_layout import BoardLayout, boards_in_play
 from game.client.board_view import BoardView, Look, paint_board
-from game.client.canvas import Canvas, note_cover
 from game.client.effects import Effects
 from game.client.intents import Cancel, Intent, Text
-from game.client.join_panel import draw_join
 from game.client.link import LIVE, RECONNECTING, LinkPanel
 from game.client.prose import button, press, sentence
 from game.client.scene import COUNTING_FPS, FPS_CAP, BaseScene, Context, SceneName
-from game.client.scoreboard import fit
+from game.client.scenes.tv_column import ColumnView, SideColumn
+from game.client.scenes.tv_emotes import Card, Emotes
+from game.client.scenes.tv_layout import areas_at
+from game.client.scenes.tv_news import NewsLine
+from game.client.scenes.tv_players import Players, PlayersStrip
 from game.client.still import Changing, Redraw, Still
 from game.rules import Player, Position
 from game.session import Notice, Refused, Snapshot
-from game.textview import points
 from net.party import EMOTES
-from net.protocol import SPECTATOR, Emoted, Party, SeatView
+from net.protocol import SPECTATOR, Emoted, Party
 from net.session import NetworkSession
 
-EMOTE_TIME = 2.6  # seconds an emote stays, fading at the end
-# An emote's words on a 1080-line screen, the largest its room takes first: the least is
-# still read from the sofa. The sender's name is a little over half as large.
-EMOTE_SIZES = (64, 56, 48)
-BY_SIZE = 0.55
-CARD_PAD = 16  # round the words of an emote's card, on a 1080-line screen
-NEXT_SIZE = 48  # the next player's name, on a 1080-line screen, where it fits
-NEWS_TIME = 6.0  # seconds a line of news stays
-NEWS_LINES = 2  # lines of news on show: the newest news takes both where it needs them
-NEWS_SIZE = 36  # the news' type, on a 1080-line screen
-# Under the news' last line, on a 1080-line screen: the window's edge, or nearer, the side
-# column on a screen taller than wide (the news between it and the board).
-NEWS_BELOW, NEWS_OVER_COLUMN = 30, 12
 # A second "back" within this leaves: one B pressed by anyone on the sofa only asks, since
 # leaving would take the big screen away from the whole room.
 LEAVE_TIME = 2.5
-FORMAT_TITLES = {
-    "winner-stays": "Winner stays",
-    "round-robin": "Round robin",
-    "knockout": "Knockout",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Bubble:
-    """One emote on show: what it says, who sent it, and when."""
-
-    words: str
-    by: str
-    since: float
 
 
 class TvScene(BaseScene):
@@ -106,9 +78,10 @@ class TvScene(BaseScene):
         self.party: Party | None = None
         self.clock_at = 0.0  # ctx.time when the party's left_ms was received
         self._told_party: Party | None = None  # the party as a collapse being shown began
-        self.bubbles: list[Bubble] = []
-        self.news: deque[tuple[str, float]] = deque(maxlen=NEWS_LINES)
-        self._news_held: list[str] = []  # come while a collapse's marks fly: told as they land
+        self.strip = PlayersStrip(ctx)  # who plays, over the board
+        self.column = SideColumn(ctx)  # the party or the table, beside the board
+        self.emotes = Emotes(ctx)
+        self.news = NewsLine(ctx)
 
     def enter(self, **params: Any) -> None:
         self.back = params.get("back")
@@ -166,12 +139,8 @@ class TvScene(BaseScene):
         now = self.ctx.time
         self.link.update()
         self.effects.update(dt)
-        if self._news_held and not self.effects.busy:
-            self.news.extend((text, now) for text in self._news_held)
-            self._news_held.clear()
-        self.bubbles = [b for b in self.bubbles if now - b.since < EMOTE_TIME]
-        while self.news and now - self.news[0][1] > NEWS_TIME:
-            self.news.popleft()
+        self.news.update(now, flying=self.effects.busy)
+        self.emotes.update(now)
 
     def take(self, event: object, now: float | None = None) -> None:
         """Show what the table sent: a game, the party, an emote, some news."""
@@ -182,15 +151,11 @@ class TvScene(BaseScene):
             self.party = event
             self.clock_at = now
         elif isinstance(event, Emoted):
-            words = EMOTES.get(event.emote, "?")
-            self.bubbles.append(Bubble(words, event.by, now))
+            self.emotes.take(event, now)
         elif isinstance(event, Notice | Refused):
             text = sentence(event.text if isinstance(event, Notice) else event.reason)
             # A game's result comes with its last move: told once the board has shown it.
-            if self.effects.busy:
-                self._news_held.append(text)
-            else:
-                self.news.append((text, now))
+            self.news.tell(text, now, hold=self.effects.busy)
 
     def _show(self, snap: Snapshot) -> None:
         before, after = self.pos, snap.position
@@ -214,6 +179,12 @@ class TvScene(BaseScene):
         score) waits for its marks to land, as on the play screen."""
         return self._told if self.effects.busy else self.pos
 
+    def _players(self) -> Players:
+        """Who plays, as the strip over the board tells it."""
+        table = self.session.table if self.session else None
+        seats = {Player(s.side): s for s in table.seats} if table else {}
+        return Players(self._telling(), self._party_told(), seats, self.party, self.clock_at)
+
     def _party_told(self) -> Party | None:
         """The party the words tell: as it was when a collapse began, while its marks fly.
         The host's party after a game's last move came at once, and its scoreboard and
@@ -235,10 +206,9 @@ class TvScene(BaseScene):
         return theme.scale(self.ctx.size).unit
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        """The board, the strip above it (who plays, the clock), and the side column: right
-        of them, or under the board and its news on a screen taller than wide. Worked out
-        once a window size (a frame asks for them several times); the caller's to change."""
-        board, strip, side = _areas_at(self.ctx.size)
+        """The board, the strip above it and the side column (:func:`areas_at`): the
+        caller's to change."""
+        board, strip, side = areas_at(self.ctx.size)
         return board.copy(), strip.copy(), side.copy()
 
     def _beside(self) -> pygame.Rect:
@@ -259,7 +229,7 @@ class TvScene(BaseScene):
     def frame_rate(self) -> int:
         if not self._moving():
             return COUNTING_FPS
-        if self._waiting() and not self.bubbles:  # only the backdrop drifts
+        if self._waiting() and not self.emotes.bubbles:  # only the backdrop drifts
             return theme.drift_frame_rate(self.ctx.size[1], FPS_CAP)
         return FPS_CAP
 
@@ -272,17 +242,18 @@ class TvScene(BaseScene):
         return pages or self._asking_to_leave() or self.link.state == RECONNECTING
 
     def _moving(self) -> bool:
-        clock = self._clock_runs()  # its bar runs down smoothly
+        clock = self._players().clock_runs()  # its bar runs down smoothly
         waiting = self._waiting()  # the marks drift (none in high contrast); no news is shown
         drift = waiting and theme.drifts(self.ctx.palette)
-        news = bool(self.news) and not waiting
-        return bool(drift or self.effects.active or self.bubbles or news or clock)
+        news = bool(self.news.lines) and not waiting
+        return bool(drift or self.effects.active or self.emotes.bubbles or news or clock)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]] | None:
         palette = self.ctx.palette
         t = self.ctx.time
         board, strip, side = self._areas()
         margin = round(36 * self._unit())
+        column = self._column()
         if self._waiting():
             left = self._beside().inflate(-2 * margin, -2 * margin)
 
@@ -292,18 +263,18 @@ class TvScene(BaseScene):
                 # their column, its glow further. The side column's panel holds all of it.
                 self._draw_waiting(image, left)
                 if image.get_clip().colliderect(side):
-                    self._draw_side(image, side, drifting=True)
-                self._draw_bubbles(image)
+                    self.column.draw(image, side, column, drifting=True)
+                self.emotes.draw(image, self.bubble_cards())
                 self.link.draw(image, board)
                 self._draw_over(image)
 
             # The marks drift behind it all: drawn again where they moved, the rest as it was
             # unless it changed (emotes fade: whole frames while there are any).
             key = (
-                self._side_key(),
+                self._side_key(column),
                 self._waiting_key(),
                 self.link.look(),
-                t if self.bubbles else None,
+                t if self.emotes.bubbles else None,
             )
             drift = theme.drift_rects(surface.get_size(), palette, t)
             changing = self.link.changing(surface.get_height(), t) + self._over_changing(t)
@@ -321,22 +292,23 @@ class TvScene(BaseScene):
         # The words around the board, with a margin each side (their glow reaches into it).
         window = surface.get_rect()
         panels = [area.inflate(2 * margin, 2 * margin).clip(window) for area in (strip, side)]
+        players = self._players()
 
         def paint(image: pygame.Surface) -> None:
             clip = image.get_clip()  # one part: the words outside it are not drawn
             beside = clip.colliderect(panels[1])
             paint_board(image, layer, layout, palette, (side,) if beside else ())
             if clip.colliderect(panels[0]):
-                self._draw_players(image, strip)
+                self.strip.draw(image, strip, players)
             if beside:
-                self._draw_side(image, side, drifting=False)
+                self.column.draw(image, side, column, drifting=False)
 
         # What changes with the game, not the clock, is one still picture (see still.py):
         # the board and the words around it are parts of it, each painted again alone when
         # it alone changed; the move clock's band is one too (its bar, not the names).
-        words = (self._strip_key(), self._side_key())
-        face = self._clock_face(_bar(self._clock_line(strip)).width)
-        clock = ((*self._clock_band(strip),), face)
+        words = (self._strip_key(), self._side_key(column))
+        face = self.strip.clock_face(strip, players)
+        clock = ((*self.strip.clock_band(strip),), face)
         panel_parts = (((*r,), key) for r, key in zip(panels, words, strict=True))
         parts = (*self.view.parts(layout, palette), *panel_parts, clock)
         over = self.still.draw(surface, palette, paint, parts)
@@ -347,13 +319,23 @@ class TvScene(BaseScene):
         cards = self.bubble_cards()
         hidden = [rect for _, rect, _, _ in cards]
         for drawn in (
-            *self._draw_news(surface, self._beside(), margin, hidden),
-            *self._draw_bubbles(surface, cards),
+            *self.news.draw(surface, self._beside(), margin, hidden),
+            *self.emotes.draw(surface, cards),
         ):
             over.add(drawn)
         linked = self.link.state == LIVE  # otherwise its banner or overlay covers the screen
         self.link.draw(surface, board)
         return self.still.shown(over, anywhere=not linked)
+
+    def bubble_cards(self) -> list[Card]:
+        """Where each emote's card sits (:meth:`Emotes.cards`): beside the board's marks, or
+        over its place on the waiting screen."""
+        board, strip, side = self._areas()
+        marks = None
+        if not self._waiting():
+            cells = self._layout().cells
+            marks = cells[0].unionall(cells[1:])
+        return self.emotes.cards(self.emotes.rooms(board, strip, side, marks))
 
     def _waiting(self) -> bool:
         """Whether there is no game to show yet (the waiting screen instead of a board)."""
@@ -365,19 +347,22 @@ class TvScene(BaseScene):
         table = self.session.table if self.session else None
         return self.ctx.palette, self._telling(), self._party_told(), table
 
-    def _side_key(self) -> tuple[object, ...]:
-        """Everything the side column shows depends on: the party or the table, the code to
-        join by and the scoreboard's page, not the game (a collapse landing repaints the
-        strip alone)."""
+    def _column(self) -> ColumnView:
+        """What the side column shows: the party or the table, the code to join by, the hint."""
         session = self.session
-        return (
-            self.ctx.palette,
+        return ColumnView(
             self._party_told(),
             session.table if session else None,
             session.join_url if session else None,
-            int(self.ctx.time / scoreboard.PAGE_TIME),  # the scoreboard's pages take turns
             self._hint_line(),
+            self._asking_to_leave(),
         )
+
+    def _side_key(self, column: ColumnView) -> tuple[object, ...]:
+        """Everything the side ``column`` shows depends on: its view and the scoreboard's
+        page, not the game (a collapse landing repaints the strip alone)."""
+        page = int(self.ctx.time / scoreboard.PAGE_TIME)  # the scoreboard's pages take turns
+        return self.ctx.palette, column, page
 
     def _waiting_key(self) -> tuple[object, ...]:
         """Everything the waiting screen shows depends on, besides :meth:`_side_key` and the
@@ -411,179 +396,6 @@ class TvScene(BaseScene):
             y += text.get_height()
             theme.blit_centered(surface, text, (left.centerx, y))
 
-    def _names(self) -> dict[Player, str]:
-        seats, party = self._seats(), self._party_told()
-        if not seats and party is not None and len(party.playing) == 2:
-            return dict(zip(Player, party.playing, strict=True))  # X's name, then O's
-        return {side: seat.name or "open seat" for side, seat in seats.items()}
-
-    def _seats(self) -> dict[Player, SeatView]:
-        table = self.session.table if self.session else None
-        return {Player(s.side): s for s in table.seats} if table else {}
-
-    def _draw_players(self, surface: pygame.Surface, strip: pygame.Rect) -> None:
-        """X's name and O's, whose move it is (or who won), and the move clock under them."""
-        pos = self._telling()
-        assert pos is not None
-        palette = self.ctx.palette
-        u = self._unit()
-        names = self._names()
-        mark = round(58 * u)
-        gap = round(40 * u)
-        glow = palette.glow_strength // 2
-        outcome = pos.outcome
-        lines = []
-        for side in Player:
-            lit = pos.to_play is side or (outcome is not None and outcome.winner is side)
-            faded = theme.mix(palette.background_top, palette.of(side), 0.5)
-            color = palette.of(side) if lit or pos.is_over else faded
-            words = names.get(side, side.value)
-            seat = self._seats().get(side)
-            if seat and seat.name and not seat.connected and not pos.is_over:
-                words = f"{words} (away)"  # the host's stand-in plays for them
-            score = f"  {points(outcome.scores.of(side))}" if outcome is not None else ""
-            lines.append((words, score, color, lit))
-        # Each side takes the mark and its gap to "vs" besides its words.
-        beside = gap + mark * 1.4
-        size, rooms = _names_fit(
-            tuple((words, score, bool(glow) and lit) for words, score, _, lit in lines),
-            round(64 * u),
-            theme.scale(self.ctx.size).px(theme.LEAST_BODY),
-            strip.width,
-            beside,
-        )
-        halves = []
-        face = theme.font(size, True)
-        for side, (words, score, color, lit), room in zip(Player, lines, rooms, strict=True):
-            name, _ = theme.fitted(words, size, room - beside - face.size(score)[0], size, True)
-            label = theme.glowing_text(name + score, size, color, glow if lit else 0)
-            halves.append((side, label, face.size(name + score)[0]))
-        # "vs" between the two sides' rooms: the strip's middle while each fits half of it.
-        mid = strip.x + (strip.width - sum(rooms)) // 2 + rooms[0]
-        y = strip.y + round(48 * u)
-        if not any(seat.name for seat in self._seats().values()) and not self.party:
-            # Nobody at the table yet: one line rather than "open seat vs open seat".
-            words = theme.text("Waiting for players: join to play", round(64 * u), palette.dim)
-            theme.blit_centered(surface, words, (strip.centerx, y))
-            return
-        vs = theme.text("vs", round(40 * u), palette.dim)
-        theme.blit_centered(surface, vs, (mid, y))
-        for side, label, width in halves:
-            sprite = theme.mark_sprite(side, mark, palette.of(side), palette.glow_strength)
-            if side is Player.X:
-                rect = label.get_rect(midright=(mid - gap, y))
-                surface.blit(label, rect)
-                theme.blit_centered(surface, sprite, (rect.left - mark * 0.8, y))
-            else:
-                rect = label.get_rect(midleft=(mid + gap, y))
-                surface.blit(label, rect)
-                theme.blit_centered(surface, sprite, (rect.right + mark * 0.8, y))
-            if side is pos.to_play:
-                # Whose turn without colour (a grey screen, a colour-blind guest): a bar
-                # under the mover's name, as the play screen's headline names the mover.
-                bar = pygame.Rect(0, 0, width, max(4, round(8 * u)))
-                bar.midtop = (rect.centerx, y + face.get_linesize() // 2)
-                pygame.draw.rect(surface, palette.of(side), bar, border_radius=bar.height // 2)
-        self._draw_clock(surface, self._clock_line(strip))
-
-    def _clock_line(self, strip: pygame.Rect) -> pygame.Rect:
-        """The line under the names where the move clock (or whose turn it is) shows."""
-        return pygame.Rect(strip.x, strip.y + round(98 * self._unit()), strip.width, 0)
-
-    def _clock_band(self, strip: pygame.Rect) -> pygame.Rect:
-        """All that the move clock covers round its line: the bar and the seconds beside it."""
-        u, line = self._unit(), self._clock_line(strip)
-        return pygame.Rect(line.x, line.y - round(12 * u), line.width, round(80 * u))
-
-    def _clock_shows(self) -> bool:
-        """Whether the move clock shows: a game on, with a clock, and someone to move (before
-        the first game, between games and after the last there is no move to time)."""
-        party, pos = self.party, self._telling()
-        clocked = party is not None and bool(party.playing) and bool(party.clock_ms)
-        return clocked and pos is not None and pos.to_play is not None
-
-    def _clock_runs(self) -> bool:
-        """Whether the move clock runs down now: it shows, and the host has not paused it."""
-        return self._clock_shows() and self.party is not None and not self.party.paused
-
-    def _clock_face(self, width: int) -> tuple[int, int, bool] | None:
-        """The move clock as a bar ``width`` pixels long shows it now: the pixels filled, the
-        seconds, and whether they are few (None: no clock shows)."""
-        party = self.party
-        if party is None or not self._clock_shows():
-            return None
-        left = clock_left(party, self.clock_at, self.ctx.time)
-        return round(width * min(1.0, left * 1000 / party.clock_ms)), math.ceil(left), left < 5
-
-    def _draw_clock(self, surface: pygame.Surface, line: pygame.Rect) -> None:
-        """What is left of the move clock, as a bar and in seconds."""
-        party, pos = self.party, self._telling()
-        bar = _bar(line)
-        face = self._clock_face(bar.width)  # also the band's look (draw)
-        if face is None or party is None or pos is None or pos.to_play is None:
-            if pos is not None:
-                self._draw_turn(surface, line)
-            return
-        filled_width, seconds, few = face
-        palette = self.ctx.palette
-        u = self._unit()
-        bar.y += round(20 * u)
-        bar.height = max(6, round(14 * u))
-        color = palette.warning if few else palette.of(pos.to_play)
-        pygame.draw.rect(surface, palette.board, bar, border_radius=bar.height // 2)
-        filled = bar.copy()
-        filled.width = filled_width
-        if filled.width:
-            pygame.draw.rect(surface, color, filled, border_radius=bar.height // 2)
-        words = f"{seconds} s" + ("  paused" if party.paused else "")
-        label = theme.text(words, round(40 * u), color, True)
-        surface.blit(label, label.get_rect(midleft=(bar.right + round(20 * u), bar.centery)))
-
-    def _draw_turn(self, surface: pygame.Surface, line: pygame.Rect) -> None:
-        pos = self._telling()
-        assert pos is not None
-        palette = self.ctx.palette
-        u = self._unit()
-        if pos.is_over:
-            winner = pos.outcome.winner if pos.outcome else None
-            words = f"{self._names().get(winner, '')} wins!" if winner else "A draw"
-            color = palette.of(winner) if winner else palette.accent
-        elif any(not seat.name for seat in self._seats().values()):
-            words, color = "Waiting for players to sit down", palette.dim
-        else:
-            who = self._names().get(pos.to_play, "") if pos.to_play else ""
-            doing = "chooses the collapse" if pos.awaiting_collapse else "to play"
-            words, color = f"{who} {doing}", palette.dim
-        words, size = theme.fitted(words, round(40 * u), line.width, round(30 * u), pos.is_over)
-        label = theme.text(words, size, color, pos.is_over)
-        theme.blit_centered(surface, label, (line.centerx, line.y + round(24 * u)))
-
-    def _draw_side(self, surface: pygame.Surface, side: pygame.Rect, drifting: bool) -> None:
-        """The side column on its panel, over the backdrop's ``drifting`` marks or the still
-        backdrop of a game in play."""
-        palette = self.ctx.palette
-        u = self._unit()
-        if drifting:
-            theme.panel(surface, side, palette.board, palette.grid_glow, round(22 * u))
-        else:
-            theme.backed_panel(surface, palette, side, round(22 * u), 210)
-        inner = side.inflate(-round(64 * u), -round(56 * u))
-        asking = self._asking_to_leave()  # said to be seen
-        color = palette.warning if asking else palette.dim
-        hint = theme.text(self._hint_line(), round((34 if asking else 26) * u), color, asking)
-        surface.blit(hint, hint.get_rect(bottomleft=inner.bottomleft))
-        inner.height -= hint.get_height() + round(16 * u)
-        url = self.session.join_url if self.session else None
-        if url:  # guests scan it to play from their phones
-            code = pygame.Rect(inner.x, inner.bottom - round(230 * u), inner.width, round(230 * u))
-            draw_join(surface, code, url, palette)
-            inner.height -= code.height + round(24 * u)
-        party = self._party_told()
-        if party is None:
-            self._draw_table(surface, inner)
-        else:
-            self._draw_party(surface, inner, party)
-
     def hint(self) -> str:
         """The buttons this screen answers on the device in hand, under the side column
         (emotes are a party's, and the keyboard's)."""
@@ -594,335 +406,3 @@ class TvScene(BaseScene):
     def _leave_hint(self) -> str:
         """How to leave on the device in hand, as a hint says it: "B: leave"."""
         return f"{button(self.ctx.device, 'back')}: leave"
-
-    def _draw_table(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
-        """A plain table: its name, seats and spectators."""
-        palette = self.ctx.palette
-        u = self._unit()
-        table = self.session.table if self.session else None
-        y = inner.y
-        title = theme.text("Watching", round(60 * u), palette.text, True)
-        surface.blit(title, (inner.x, y))
-        y += title.get_height() + round(24 * u)
-        if table is None:
-            return
-        for seat in table.seats:
-            words = f"{seat.side}: {seat.name or 'open: join to play'}"
-            color = palette.of(Player(seat.side)) if seat.connected else palette.dim
-            line = theme.text(words, round(44 * u), color)
-            surface.blit(line, (inner.x, y))
-            y += line.get_height() + round(8 * u)
-        watchers = theme.text(f"{table.spectators} watching", round(36 * u), palette.dim)
-        surface.blit(watchers, (inner.x, y + round(16 * u)))
-        score = series(table)
-        if score:
-            y += watchers.get_height() + round(32 * u)
-            line = theme.text(f"Series: {score}", round(44 * u), palette.accent, True)
-            surface.blit(line, (inner.x, y))
-
-    def _draw_party(self, surface: pygame.Surface, inner: pygame.Rect, party: Party) -> None:
-        """The format and status, the queue, and the scoreboard."""
-        palette = self.ctx.palette
-        u = self._unit()
-        y = inner.y
-        title = FORMAT_TITLES.get(party.format, party.format)
-        played = f"game {party.games + 1}" if party.playing else f"{party.games} played"
-        count = theme.text(played, round(36 * u), palette.dim)
-        # The title leaves the count its room (a narrow column: a square window's).
-        size = round(60 * u)
-        room = inner.width - count.get_width() - round(24 * u) - 2 * theme.glow_pad(size)
-        title, size = theme.fitted(title, size, room, round(40 * u), True)
-        head = theme.glowing_text(title, size, palette.accent, palette.glow_strength // 2)
-        surface.blit(head, (inner.x, y))
-        surface.blit(count, count.get_rect(bottomright=(inner.right, y + head.get_height() - 6)))
-        y += head.get_height() + round(4 * u)
-        # Two lines at most, the last ending "…" if there is more; a name too long for the
-        # column (one word) shrinks to stay in it, cut only past the least size.
-        size = round(38 * u)
-        least = min(size, theme.scale(self.ctx.size).px(theme.LEAST_BODY))
-        color = palette.highlight if party.finished else palette.text
-        for line in theme.wrapped(sentence(party.status), size, inner.width, size, 2, True)[0]:
-            words = theme.text(*theme.fitted(line, size, inner.width, least, True), color, True)
-            surface.blit(words, (inner.x, y))
-            y += words.get_height()
-        y += round(24 * u)
-        if not party.finished:  # a night that is over has no next game
-            y = self._draw_queue(surface, inner, y, party)
-        self._draw_scores(surface, pygame.Rect(inner.x, y, inner.width, inner.bottom - y), party)
-
-    def _draw_queue(self, surface: pygame.Surface, inner: pygame.Rect, y: int, party: Party) -> int:
-        """Who plays next, large, and after them as many of the others as fit on one line."""
-        palette = self.ctx.palette
-        u = self._unit()
-        label = theme.text("NEXT UP", round(32 * u), palette.dim, True)
-        surface.blit(label, (inner.x, y))
-        y += label.get_height()
-        if not party.queue:
-            none = theme.text("nobody waiting", round(40 * u), palette.dim)
-            surface.blit(none, (inner.x, y))
-            return y + none.get_height() + round(24 * u)
-        # The next player is who the room looks for: their name is never cut nor smaller
-        # than a name's size from the sofa (the lead), taking a second line before that.
-        lead = theme.scale(self.ctx.size).lead
-        lines, size = theme.whole(party.queue[0], round(NEXT_SIZE * u), inner.width, lead, True)
-        for line in lines:
-            first = theme.text(line, size, palette.highlight, True)
-            surface.blit(first, (inner.x, y))
-            y += first.get_height()
-        if len(party.queue) > 1:
-            words = _names_line(party.queue[1:], round(36 * u), inner.width)
-            line = theme.text(words, round(36 * u), palette.text)
-            surface.blit(line, (inner.x, y))
-            y += line.get_height()
-        if party.late:
-            # Came after a knockout's draw: no queue reaches them tonight; say so by name.
-            words = fit(
-                "came after the draw, watching: " + ", ".join(party.late),
-                round(32 * u),
-                inner.width,
-            )
-            line = theme.text(words, round(32 * u), palette.dim)
-            surface.blit(line, (inner.x, y))
-            y += line.get_height()
-        return y + round(24 * u)
-
-    def _draw_scores(self, surface: pygame.Surface, area: pygame.Rect, party: Party) -> None:
-        scoreboard.draw(surface, area, party, self.ctx.palette, self._unit(), self.ctx.time)
-
-    def _emote_rooms(self) -> list[tuple[pygame.Rect, bool]]:
-        """Where emote cards may go, best first, and whether their rows run down from the
-        room's top (under the board) rather than up from its bottom. With a game on, never
-        over the board's cells (a won row is struck there just when the room sends its
-        emotes): between them and the side column, then left of them, then under them
-        (over the news); on the waiting screen, over the bottom of the board's place."""
-        board, strip, side = self._areas()
-        u = self._unit()
-        gap, margin = round(12 * u), round(36 * u)
-        if self._waiting():
-            return [(pygame.Rect(board.x, board.y, board.width, round(board.height * 0.94)), False)]
-        cells = self._layout().cells
-        marks = cells[0].unionall(cells[1:])
-        w, h = self.ctx.size
-        left = pygame.Rect(margin, board.y, marks.left - gap - margin, board.height)
-        if h > w:  # the side column is under the board, the news between them
-            right = pygame.Rect(marks.right + gap, board.y, w - margin - marks.right - gap, 0)
-            right.height = board.height
-            under = pygame.Rect(margin, marks.bottom + gap, w - 2 * margin, 0)
-            under.height = side.top - gap // 2 - under.top
-            return [(under, True), (right, False), (left, False)]
-        right = pygame.Rect(marks.right + gap, board.y, side.left - marks.right - 2 * gap, 0)
-        right.height = board.height
-        under = pygame.Rect(strip.x, marks.bottom + gap, strip.width, 0)
-        under.height = h - margin // 2 - under.top
-        return [(right, False), (left, False), (under, True)]
-
-    def _emote_size(self, room: pygame.Rect) -> int | None:
-        """The size of the emotes' words in ``room`` (on a 1080-line screen): the largest
-        every emote's card fits at, none under EMOTE_SIZES' least (None: no room)."""
-        if room.width <= 0 or room.height <= 0:
-            return None
-        unit = self._unit()
-        for size in EMOTE_SIZES:
-            cards = [_card(words, "", size, room.width, unit) for words in EMOTES.values()]
-            if all(w <= room.width and h <= room.height for _, w, h in cards):
-                return size
-        return None
-
-    def bubble_cards(self) -> list[tuple[Bubble, pygame.Rect, int, tuple[str, ...]]]:
-        """Where each emote's card sits, at what size and in what lines: newest first, in
-        rows across the best room (a narrow one beside the board is a stack, newest lowest;
-        under the board, the newest nearest it), then in the next room, so emotes sent
-        together never cover each other nor the board's marks. Those that find no room
-        wait off screen."""
-        u = self._unit()
-        gap = round(12 * u)
-        waiting = sorted(self.bubbles, key=lambda b: -b.since)
-        cards = []
-        for room, down in self._emote_rooms():
-            size = self._emote_size(room) if waiting else None
-            if size is None:
-                continue
-            edge = room.top if down else room.bottom  # where the next row goes
-            while waiting:
-                row: list[tuple[Bubble, tuple[str, ...], int, int]] = []
-                across = 0
-                for bubble in waiting:
-                    lines, w, h = _card(bubble.words, bubble.by, size, room.width, u)
-                    if across + w > room.width:
-                        break
-                    row.append((bubble, lines, w, h))
-                    across += w + gap
-                tall = max((h for *_, h in row), default=room.height + 1)
-                top = edge if down else edge - tall
-                if top < room.top or top + tall > room.bottom:
-                    break  # the room is full: the rest try the next
-                x = room.centerx - (across - gap) // 2
-                for bubble, lines, w, h in row:
-                    y = top if down else top + tall - h
-                    cards.append((bubble, pygame.Rect(x, y, w, h), size, lines))
-                    x += w + gap
-                waiting = waiting[len(row) :]
-                edge = top + tall + gap if down else top - gap
-        return cards
-
-    def _draw_bubbles(
-        self,
-        surface: pygame.Surface,
-        cards: list[tuple[Bubble, pygame.Rect, int, tuple[str, ...]]] | None = None,
-    ) -> list[pygame.Rect]:
-        """The emotes' ``cards`` (bubble_cards'), each fading as its time runs out; where."""
-        palette = self.ctx.palette
-        u = self._unit()
-        now = self.ctx.time
-        pad = round(CARD_PAD * u)
-        drawn = []
-        for bubble, rect, size, lines in self.bubble_cards() if cards is None else cards:
-            age = min(1.0, (now - bubble.since) / EMOTE_TIME)
-            big, small = round(size * u), round(size * BY_SIZE * u)
-            card = Canvas(rect.size, pygame.SRCALPHA)
-            theme.panel(card, card.get_rect(), palette.board, palette.accent, round(18 * u), 230)
-            y = pad // 2
-            for line in lines:
-                words = theme.text(line, big, palette.highlight, True)
-                card.blit(words, words.get_rect(midtop=(rect.width // 2, y)))
-                y += theme.font(big, True).get_linesize()
-            name = fit(bubble.by, small, rect.width - 2 * pad)
-            by = theme.text(name, small, palette.text)
-            card.blit(by, by.get_rect(midbottom=(rect.width // 2, rect.height - pad // 2)))
-            card.set_alpha(round(255 * min(1.0, 4 * (1 - age))))
-            note_cover(surface, rect)
-            drawn.append(surface.blit(card, rect))
-        return drawn
-
-    def _draw_news(
-        self,
-        surface: pygame.Surface,
-        room: pygame.Rect,
-        margin: int,
-        hidden: list[pygame.Rect] | None = None,
-    ) -> list[pygame.Rect]:
-        """The host's latest news along the bottom of ``room`` (under the board), ``margin``
-        in from its sides, newest last, in NEWS_LINES lines at most: broken between words,
-        the newest takes what it needs of them and an older one what is left, cut only past
-        that; but for the lines ``hidden`` (cards over them) would cover; where."""
-        palette = self.ctx.palette
-        u = self._unit()
-        size = round(NEWS_SIZE * u)
-        left, right = room.x + round(36 * u), room.right - margin
-        w, h = self.ctx.size
-        y = room.bottom - round((NEWS_OVER_COLUMN if h > w else NEWS_BELOW) * u)
-        free = NEWS_LINES
-        drawn = []
-        for text, _ in reversed(self.news):
-            if not free:
-                break
-            lines = theme.wrapped(text, size, right - left, size, free)[0]
-            free -= len(lines)
-            for line in reversed(lines):  # a word wider than the line alone is cut
-                words = theme.text(fit(line, size, right - left), size, palette.text)
-                place = words.get_rect(bottomleft=(left, y))
-                if place.collidelist(hidden or []) < 0:
-                    drawn.append(surface.blit(words, place))
-                y -= words.get_height()
-        return drawn
-
-
-@lru_cache(maxsize=4)
-def _areas_at(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-    """:meth:`TvScene._areas` on a window ``size`` big, kept: the scene hands out copies."""
-    w, h = size
-    u = theme.scale(size).unit
-    margin = round(36 * u)
-    head = round(150 * u)
-    foot = round(96 * u)
-    strip = pygame.Rect(margin, margin, w - 2 * margin, head - round(12 * u))
-    if h > w:
-        # The news between the board and the column: room for all its lines.
-        news = NEWS_LINES * theme.font(round(NEWS_SIZE * u)).get_linesize()
-        foot = max(foot, news + round(NEWS_OVER_COLUMN * u))
-        board_size = max(1, min(w - 2 * margin, h - head - foot - 2 * margin - round(800 * u)))
-        board = pygame.Rect((w - board_size) // 2, margin + head, board_size, board_size)
-        side = pygame.Rect(margin, board.bottom + foot, w - 2 * margin, 0)
-        side.height = max(1, h - side.y - margin)
-        return board, strip, side
-    side_w = max(round(w * 0.36), round(560 * u))
-    board_size = min(h - head - foot - 2 * margin, w - side_w - 3 * margin)
-    board_left = margin + (w - side_w - 3 * margin - board_size) // 2
-    board = pygame.Rect(board_left, margin + head, board_size, board_size)
-    strip.width -= side_w + margin
-    side = pygame.Rect(w - side_w - margin, margin, side_w, h - 2 * margin)
-    return board, strip, side
-
-
-def _names_fit(
-    sides: tuple[tuple[str, str, bool], ...], largest: int, least: int, width: int, beside: float
-) -> tuple[int, tuple[int, int]]:
-    """The one size X's and O's names (with their points, and whether they glow) take on a
-    line ``width`` pixels wide, and the pixels of it each side has (``beside`` of them for
-    its mark and gap; a glowing name's halo pushes its mark out too).
-
-    The largest size from ``largest`` down to ``least`` at which each side fits half the
-    line; or failing that, both sides the line: a long name borrows what a short one leaves
-    (a square window's strip over the board is narrow). Only a line too narrow for both at
-    ``least`` cuts a name, the longer, and each keeps at least half.
-    """
-    size = largest
-    while True:
-        face = theme.font(size, True)
-        halo = 2 * theme.glow_pad(size)
-        needs = [
-            face.size(words)[0] + face.size(score)[0] + beside + (halo if glows else 0)
-            for words, score, glows in sides
-        ]
-        if max(needs) <= width / 2:
-            return size, (width // 2, width - width // 2)
-        if sum(needs) <= width or size <= least:
-            break
-        size = max(least, size - max(1, size // 24))
-    short = min(math.ceil(need) for need in needs)
-    if short > width // 2:
-        return size, (width // 2, width - width // 2)
-    rooms = [min(math.ceil(need), width - short) for need in needs]
-    return size, (rooms[0], rooms[1])
-
-
-def _names_line(names: tuple[str, ...], size: int, width: int) -> str:
-    """ "then A, B, C" with as many names as fit in ``width``, and how many more there are
-    (a first name too long for the line alone is cut, the count kept)."""
-    face = theme.font(size)
-    shown: list[str] = []
-    for count, name in enumerate(names, start=1):
-        left = len(names) - count
-        trial = "then " + ", ".join([*shown, name]) + (f"  + {left} more" if left else "")
-        if face.size(trial)[0] > width and shown:
-            break
-        shown.append(name)
-    left = len(names) - len(shown)
-    more = f"  + {left} more" if left else ""
-    then = "then " + ", ".join(shown)
-    if face.size(then + more)[0] > width:
-        then = theme.cut(then, face, width - face.size(more)[0])
-    return then + more
-
-
-def _bar(line: pygame.Rect) -> pygame.Rect:
-    """The move clock's bar on ``line``, two thirds of it wide and centred (height and offset
-    below the line are the drawing's)."""
-    return pygame.Rect(line.x + line.width // 6, line.y, line.width * 2 // 3, 0)
-
-
-@lru_cache(maxsize=256)  # asked every frame while emotes show, for each room and size
-def _card(
-    words: str, by: str, size: int, room: int, unit: float
-) -> tuple[tuple[str, ...], int, int]:
-    """An emote's card at ``size`` (on a 1080-line screen; ``unit`` pixels a pixel of one) in
-    a room ``room`` pixels wide: its lines (the words wrapped to the room), its width and
-    its height."""
-    pad = round(CARD_PAD * unit)
-    big, small = round(size * unit), round(size * BY_SIZE * unit)
-    lines = theme.wrap(words, big, room - 2 * pad, True)
-    face = theme.font(big, True)
-    width = max(face.size(line)[0] for line in lines)
-    width = max(width, min(theme.font(small).size(by)[0], room - 2 * pad)) + 2 * pad
-    height = len(lines) * face.get_linesize() + theme.font(small).get_linesize() + pad
-    return tuple(lines), width, height

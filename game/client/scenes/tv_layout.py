@@ -1,0 +1,46 @@
+"""Where the big screen's parts go: the board, the players' strip over it, the side column.
+
+Every size follows the window's height (one pixel of a 1080-line screen is the
+type scale's unit), so the type stays large at any resolution. On a screen wider
+than tall the side column stands right of the board; on one taller than wide it
+lies under the board, the news between them.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from game.client import theme
+from game.client.scenes.tv_news import NEWS_LINES, NEWS_OVER_COLUMN, NEWS_SIZE
+
+
+@lru_cache(maxsize=4)
+def areas_at(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """The board, the strip above it (who plays, the clock), and the side column: right of
+    them, or under the board and its news on a screen taller than wide, in a window ``size``
+    big. Worked out once a window size (a frame asks for them several times) and kept: the
+    caller copies what it changes."""
+    w, h = size
+    u = theme.scale(size).unit
+    margin = round(36 * u)
+    head = round(150 * u)
+    foot = round(96 * u)
+    strip = pygame.Rect(margin, margin, w - 2 * margin, head - round(12 * u))
+    if h > w:
+        # The news between the board and the column: room for all its lines.
+        news = NEWS_LINES * theme.font(round(NEWS_SIZE * u)).get_linesize()
+        foot = max(foot, news + round(NEWS_OVER_COLUMN * u))
+        board_size = max(1, min(w - 2 * margin, h - head - foot - 2 * margin - round(800 * u)))
+        board = pygame.Rect((w - board_size) // 2, margin + head, board_size, board_size)
+        side = pygame.Rect(margin, board.bottom + foot, w - 2 * margin, 0)
+        side.height = max(1, h - side.y - margin)
+        return board, strip, side
+    side_w = max(round(w * 0.36), round(560 * u))
+    board_size = min(h - head - foot - 2 * margin, w - side_w - 3 * margin)
+    board_left = margin + (w - side_w - 3 * margin - board_size) // 2
+    board = pygame.Rect(board_left, margin + head, board_size, board_size)
+    strip.width -= side_w + margin
+    side = pygame.Rect(w - side_w - margin, margin, side_w, h - 2 * margin)
+    return board, strip, side
