@@ -101,7 +101,7 @@ def _saved(record: Record, home: Path) -> dict[str, Any]:
 
 
 def _listed(scene: Scene, record: Record) -> None:
-    scanning = scene.scanning  # type: ignore[attr-defined]
+    scanning = scene.saved.scanning  # type: ignore[attr-defined]
     if scanning is not None:
         scanning.result()  # the scan of the records folder, done in a worker
     scene.update(0.0)
