@@ -8,6 +8,7 @@ import shutil
 import tempfile
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -16,6 +17,8 @@ from game.client import move_list, theme
 from game.client.canvas import Canvas
 from game.client.intents import Device
 from game.client.paths import save_record
+from game.client.prose import Para
+from game.client.replay_words import judged
 from game.client.scene import SceneName
 from game.client.scenes.replay import side_area
 from game.client.transport import CONTROLS
@@ -227,18 +230,25 @@ def test_a_weak_step_says_what_its_mover_had_better_and_whose_best_the_ghost_is(
         d.app.go(SceneName.REPLAY, path=save_record(record, tmp_path / "records"))
         d.frames(1)
         d.until(lambda: d.scene.analysis is not None and d.scene.analysis.done)
-        d.scene.index = 7
-        said = [para.words for para in d.scene.judged(d.scene.positions[7])]
+        scene = d.scene
+        scene.index = 7
+        said = [para.words for para in judged_at(scene, 7)]
         assert said[0] == "That was an inaccuracy, gave up ½"
         # In the move list's words, not the record's ("2-3"), which a player never sees.
         assert said[1].startswith("X had better: 2 & 3 or 2 & 4 or 2 & 5")
         assert said[2].startswith("Best for O now (exact): ")
-        d.scene.index = 8  # O8 4-7 was a mistake: O had better, and X chooses the collapse
-        said = [para.words for para in d.scene.judged(d.scene.positions[8])]
+        scene.index = 8  # O8 4-7 was a mistake: O had better, and X chooses the collapse
+        said = [para.words for para in judged_at(scene, 8)]
         assert said[1].startswith("O had better: ") and said[2].startswith("Best for X now")
         assert "@" not in said[2] and " in " in said[2]  # a collapse: "O8 in 4"
     finally:
         d.close()
+
+
+def judged_at(scene: Any, index: int) -> list[Para]:
+    """What the side panel says of the analysis at ``positions[index]``."""
+    record = scene.record
+    return judged(scene.analysis, record.variant, index, scene.positions[index], scene.ctx.palette)
 
 
 def test_the_timeline_and_its_playhead_grow_with_the_screen(tmp_path: Path) -> None:

@@ -34,47 +34,19 @@ from game.client.board_view import BoardLayout, BoardView, Look, boards_in_play
 from game.client.effects import Effects
 from game.client.ghost import GHOST_RATE, draw_ghost, ghost_breath, preview_of
 from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Page
-from game.client.prose import Para, mark_name
-from game.client.saved_games import refusal, result, rules_title
+from game.client.prose import Para
+from game.client.replay_words import headline, judged, say_step
+from game.client.saved_games import refusal, rules_title
 from game.client.saved_games_list import SavedGamesList
 from game.client.scene import FPS_CAP, BaseScene, Context, SceneName
 from game.client.still import Redraw
 from game.client.transport import Transport
 from game.client.value_graph import SIGNS, GameAnalysis, grade_color
 from game.records import Record, RecordError, read_record
-from game.rules import Action, Collapse, Place, Player, Position, Variant
+from game.rules import Action, Player, Position
 from game.textview import points
 
 STEP_TIME = 0.9  # seconds between moves when playing
-
-
-def say_step(before: Position, after: Position, token: str) -> tuple[str, Player]:
-    """What one token did, in words, and who did it."""
-    variant = before.variant
-    label = variant.label
-    action = variant.parse_token(token)
-    who = before.to_play or Player.X
-    if isinstance(action, Place):
-        closed = ", closing a cycle" if after.awaiting_collapse else ""
-        return f"{who}{before.move_number} {action_cells(variant, action)}{closed}", who
-    assert isinstance(action, Collapse)
-    landed = [
-        f"{mark_name(k)} in {label(cell)}"
-        for cell, k in sorted(enumerate(after.cells), key=lambda ck: ck[1])
-        if k and not before.cells[cell]
-    ]
-    return f"{who} collapses: {', '.join(landed)}", who
-
-
-def action_cells(variant: Variant, action: Action) -> str:
-    """An action as the move list says it, less the mark placed: "1 & 9", "both halves in 7",
-    or a collapse's "X5 in 2" (never the record's "1-9" or "5@2", which a player never sees)."""
-    label = variant.label
-    if isinstance(action, Collapse):
-        return f"{mark_name(action.mark)} in {label(action.cell)}"
-    if action.a == action.b:
-        return f"both halves in {label(action.a)}"
-    return f"{label(action.a)} & {label(action.b)}"
 
 
 class ReplayScene(BaseScene):
@@ -336,9 +308,10 @@ class ReplayScene(BaseScene):
         unit = theme.scale(self.ctx.size).body
         pad = theme.scale(self.ctx.size).px(30)
         total = len(self.positions) - 1
+        where = headline(pos, self.index, total)
         header = [
             Para(rules_title(self.record), palette.text, 1.5, bold=True),
-            Para(self.headline(pos, total), palette.accent, 1.05, bold=True, space_before=0.3),
+            Para(where, palette.accent, 1.05, bold=True, space_before=0.3),
         ]
         if self.index:
             before = self.positions[self.index - 1]
@@ -348,7 +321,8 @@ class ReplayScene(BaseScene):
         named = self.record.players()  # who played, where the record says so
         score = f"{named.get(Player.X, 'X')} {points(x)} · {named.get(Player.O, 'O')} {points(o)}"
         header.append(Para(score, palette.dim, space_before=0.3))
-        header += self.judged(pos)
+        if self.analysis is not None:
+            header += judged(self.analysis, self.record.variant, self.index, pos, palette)
         transport = self.transport()
         graph = transport.graph()
         words = pygame.Rect(panel.x + pad, panel.y + pad, panel.width - 2 * pad, 0)
@@ -369,46 +343,6 @@ class ReplayScene(BaseScene):
         if self.analysis is not None:
             graph.draw(surface, self.analysis, self.index, palette)
         transport.draw(surface, palette, self.positions, self.index, self.playing, self.ctx.device)
-
-    def judged(self, pos: Position) -> list[Para]:
-        """What the analysis says of the step just made and of the position shown."""
-        analysis = self.analysis
-        if analysis is None or self.record is None:
-            return []
-        palette = self.ctx.palette
-        variant = self.record.variant
-        found = []
-        label = analysis.label_of(self.index - 1) if self.index else None
-        if label is not None:
-            ply = analysis.plies[self.index - 1]
-            color = palette.dim if label == "best" else grade_color(label, palette)
-            lost = f", gave up {points(ply.loss)}" if ply.loss and analysis.exact else ""
-            said = {"best": "the best", "inaccuracy": "an inaccuracy"}.get(label, f"a {label}")
-            found.append(Para(f"That was {said}{lost}", color, bold=True, space_before=0.3))
-            if label != "best":  # what the learner asks next: what should it have been?
-                better = _some(variant, ply.before.best)
-                found.append(Para(f"{ply.mover.value} had better: {better}", palette.dim))
-        best = analysis.best_at(self.index)
-        if best is not None and not pos.is_over:
-            # Named, as the ghost on the board is the next mover's, not the step's just made.
-            ply = analysis.plies[self.index]
-            kind = "exact" if analysis.exact else "estimate"
-            shown = _some(variant, ply.before.best)
-            found.append(
-                Para(
-                    f"Best for {ply.mover.value} now ({kind}): {shown}",
-                    palette.dim,
-                    space_before=0.3,
-                )
-            )
-        return found
-
-    def headline(self, pos: Position, total: int) -> str:
-        if pos.is_over:
-            return f"End: {result(pos)}"
-        if self.index == 0:
-            return f"The start · {total} steps to watch"
-        return f"Step {self.index} of {total}"
 
     def draw_moves(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The tokens played so far and to come, the current one marked, scrolled to show it."""
@@ -451,9 +385,3 @@ def _areas(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
     board = pygame.Rect(margin, (h - side) // 2, side, side)
     panel = pygame.Rect(board.right + margin, margin, w - board.right - 2 * margin, h - 2 * margin)
     return board, panel
-
-
-def _some(variant: Variant, best: tuple[Action, ...]) -> str:
-    """Up to three of the equally ``best`` actions, and an ellipsis if there are more."""
-    words = [action_cells(variant, action) for action in best[:3]]
-    return " or ".join(words) + (" …" if len(best) > 3 else "")
