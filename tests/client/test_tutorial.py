@@ -12,6 +12,7 @@ from game.client.canvas import Canvas
 from game.client.intents import Device
 from game.client.lesson_panel import CONTROLS
 from game.client.lesson_progress import progress_file
+from game.client.lesson_words import next_hint
 from game.client.lessons import GOFF_EXAMPLE, LESSONS
 from game.client.scene import SceneName
 from game.records import Record
@@ -229,9 +230,9 @@ def test_a_click_on_the_board_after_a_step_goes_on_to_the_next(driver: Driver) -
     open_tutorial(d)
     d.play(Goff(), GOFF_EXAMPLE[0], "mouse")
     assert d.scene.done and d.scene.step == 0
-    assert d.scene.next_hint() == "Click the board for step 2 of 5."  # the mouse spoke last
+    assert next_hint(d.scene.moment()) == "Click the board for step 2 of 5."  # the mouse spoke last
     d.key(pygame.K_LEFT)  # the keyboard speaks: the hint names its key
-    assert d.scene.next_hint() == "Press Enter for step 2 of 5."
+    assert next_hint(d.scene.moment()) == "Press Enter for step 2 of 5."
     d.click(d.cell_center(4))  # any cell: the click goes on, it places nothing
     assert not d.scene.done and d.scene.step == 1
     assert d.scene.pos == engine("goff", [GOFF_EXAMPLE[0]])

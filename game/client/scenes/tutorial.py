@@ -31,7 +31,7 @@ from typing import Any
 
 import pygame
 
-from game.client import prose, theme
+from game.client import lesson_checks, lesson_words, prose, theme
 from game.client.audio import Cue, cues_for
 from game.client.board_view import (
     BoardLayout,
@@ -51,7 +51,6 @@ from game.client.intents import (
     Activate,
     Cancel,
     Click,
-    Device,
     Intent,
     Navigate,
     Page,
@@ -60,14 +59,14 @@ from game.client.intents import (
 )
 from game.client.lesson_panel import LessonPanel, board_area, text_area
 from game.client.lesson_progress import Progress
+from game.client.lesson_words import Moment, sent_boards
 from game.client.lessons import LESSONS, Step
 from game.client.prose import Para
 from game.client.scene import BaseScene, Context, SceneName
 from game.client.still import Still
 from game.records import Record
-from game.rules import VARIANTS, Action, Collapse, Place, Position, RulesError, Variant
+from game.rules import VARIANTS, Action, Collapse, Position, RulesError, Variant
 from game.session import LocalSession, Refused, Snapshot
-from game.textview import points
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,62 +300,32 @@ class TutorialScene(BaseScene):
 
     # -- the step's checks -------------------------------------------------------
 
-    def expected(self) -> Action:
-        pos = self.pos
-        return pos.check(pos.variant.parse_token(self.current.expect))
-
     def pick(self, cell: int) -> None:
         """One half of a placement: the first is held, the second completes the move."""
         pos, step = self.pos, self.current
-        label = pos.variant.label
-        if not pos.is_open(cell):
-            self.refuse(f"Cell {label(cell)} is classical: no new mark may go there.")
-            return
         if self.picked is None:
-            partners = [a for a in pos.legal_actions() if isinstance(a, Place) and cell in a]
-            if not partners:
-                self.refuse(self.engine_reason(cell) or f"No move can use cell {label(cell)} now.")
-            elif step.any_legal or cell in self.expected():
+            why = lesson_checks.first_half(pos, step, cell)
+            if why is not None:
+                self.refuse(why)
+            else:
                 self.picked = cell
                 self.message = None
                 self.ctx.audio.play(Cue.SELECT)
-            else:
-                self.refuse(f"Not cell {label(cell)}. {step.why}")
             return
         # A refused second half keeps the first: the player only needs another second.
-        action: Action = Place(self.picked, cell)
-        try:
-            action = pos.check(action)
-        except RulesError as exc:
-            self.refuse(f"{prose.sentence(str(exc))}.")
-            return
-        if not step.any_legal and action != self.expected():
-            self.refuse(f"Not cell {label(cell)}. {step.why}")
+        found = lesson_checks.placement(pos, step, self.picked, cell)
+        if isinstance(found, str):
+            self.refuse(found)
             return
         self.picked = None
-        self.submit(action)
-
-    def engine_reason(self, cell: int) -> str | None:
-        """The rules' own reason why no placement may use ``cell``, in the rules' words."""
-        for other in self.pos.open_cells():
-            if other != cell:
-                try:
-                    self.pos.check(Place(cell, other))
-                except RulesError as exc:
-                    return f"{prose.sentence(str(exc))}."
-        return None
+        self.submit(found)
 
     def choose(self, action: Action) -> None:
-        pos, step = self.pos, self.current
-        try:
-            action = pos.check(action)
-        except RulesError as exc:
-            self.refuse(f"{prose.sentence(str(exc))}: only the marks on the lit cycle can choose.")
-            return
-        if not step.any_legal and action != self.expected():
-            self.refuse(step.why)
-            return
-        self.submit(action)
+        found = lesson_checks.collapse(self.pos, self.current, action)
+        if isinstance(found, str):
+            self.refuse(found)
+        else:
+            self.submit(found)
 
     def refuse(self, text: str) -> None:
         self.message = Message(text, refused=True)
@@ -425,18 +394,8 @@ class TutorialScene(BaseScene):
         )
 
     def targets(self) -> tuple[int, ...]:
-        """The cells a placement step still asks for, marked on the board as a hint."""
-        step = self.current
-        if self.done or step.any_legal or self.pos.awaiting_collapse:
-            return ()
-        action = self.expected()
-        if not isinstance(action, Place):
-            return ()
-        if self.picked is None:
-            return tuple(sorted(set(action)))
-        rest = list(action)
-        rest.remove(self.picked)
-        return tuple(rest)
+        """The cells the step still asks for, marked on the board as a hint."""
+        return () if self.done else lesson_checks.targets(self.pos, self.current, self.picked)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]] | None:
         palette, t = self.ctx.palette, self.ctx.time
@@ -472,73 +431,15 @@ class TutorialScene(BaseScene):
         fit = (self.lesson, self.resumed)
         self.panel.draw(surface, palette, words, every, fit, self.ctx.device, self.ctx.time)
 
+    def moment(self) -> Moment:
+        """All that the lesson's words depend on, now."""
+        said = self.message.text if self.message is not None else None
+        lesson, step = self.lesson, self.step
+        return Moment(self.lessons, lesson, step, self.pos, self.ctx.device, said, self.resumed)
+
     def paras(self, palette: theme.Palette, step: int, done: bool) -> list[Para]:
         """The words of step ``step`` of this lesson, before or after it is made."""
-        plan = self.lessons[self.lesson]
-        where = f"Lesson {self.lesson + 1} of {len(self.lessons)}"
-        if len(plan.steps) > 1:
-            where += f" · step {step + 1} of {len(plan.steps)}"
-        said = self.lessons[self.lesson].steps[step]
-        # The heading says what the step asks for; once it is made, that it is made (the
-        # position's next turn belongs to the next step, not this one).
-        heading = status(self.pos) if step == self.step and not done else "Done"
-        if done and step == len(plan.steps) - 1:
-            heading = "Lesson done" if not self.is_last() else "Tutorial done"
-        paras = [
-            Para(where, palette.dim),
-            Para(plan.title, palette.text, 1.4, bold=True),
-            Para(heading, palette.accent, bold=True, space_before=0.5),
-        ]
-        if done:
-            # The instruction is met: what happened takes its place.
-            paras.append(Para(said.done or "Done.", palette.highlight, space_before=0.6))
-            paras.append(Para(self.next_hint(), palette.dim, 0.9, space_before=0.6))
-        else:
-            paras.append(Para(said.say, palette.text, space_before=0.6))
-            how = prose.how_to_pick(self.ctx.device, self.pos.awaiting_collapse)
-            paras.append(Para(how, palette.dim, 0.9, space_before=0.4))
-            if self.message is not None and step == self.step:
-                paras.append(Para(self.message.text, palette.warning, space_before=0.6))
-            elif self.resumed:
-                again = "Welcome back: you left off here. Lesson 1, below, starts again."
-                paras.append(Para(again, palette.dim, 0.9, space_before=0.6))
-        return paras
+        return lesson_words.paras(self.moment(), palette, step, done)
 
     def is_last(self) -> bool:
-        return (
-            self.lesson == len(self.lessons) - 1
-            and self.step == len(self.lessons[self.lesson].steps) - 1
-        )
-
-    def next_hint(self) -> str:
-        device = self.ctx.device
-        go_on = "Click the board" if device is Device.MOUSE else prose.sentence(prose.press(device))
-        if self.is_last():
-            return f"{go_on} to set up a game of your own."
-        plan = self.lessons[self.lesson]
-        if self.step + 1 < len(plan.steps):
-            return f"{go_on} for step {self.step + 2} of {len(plan.steps)}."
-        return f"{go_on} for the next lesson: {self.lessons[self.lesson + 1].title}."
-
-
-def status(pos: Position) -> str:
-    """Whose turn and what is awaited, or how the game ended."""
-    outcome = pos.outcome
-    if outcome is not None:
-        x, o = (points(s) for s in outcome.scores)
-        return f"Game over: X {x}, O {o}"
-    if pos.awaiting_collapse:
-        return f"{pos.to_play} chooses the collapse"
-    said = f"{pos.to_play} to play: mark {pos.to_play}{pos.move_number}"
-    boards = sent_boards(pos)
-    if boards:
-        where = " and ".join(str(b + 1) for b in boards)
-        said += f", in board{'s' if len(boards) > 1 else ''} {where}"
-    return said
-
-
-def sent_boards(pos: Position) -> tuple[int, ...]:
-    """The mini-boards (from 0) Ultimate sends the next placement to; other variants send
-    nowhere."""
-    sent_to = getattr(pos.variant, "sent_to", None)
-    return tuple(sent_to(pos)) if sent_to is not None else ()
+        return lesson_words.is_last(self.lessons, self.lesson, self.step)
