@@ -14,7 +14,17 @@ from collections.abc import Callable, Hashable, Iterable
 import pygame
 
 from game.client import prose, theme
-from game.client.intents import KEYBOARD, Activate, Click, Device, Navigate, Point
+from game.client.intents import (
+    KEYBOARD,
+    Activate,
+    Cancel,
+    Click,
+    Device,
+    Intent,
+    Navigate,
+    Point,
+    Start,
+)
 from game.client.prose import Para
 from game.client.still import Parts
 from game.client.widgets import Item, Menu
@@ -67,7 +77,22 @@ class LessonPanel:
         )
         return CONTROLS[device, on_buttons]
 
-    # -- the buttons' focus, for keys and pads ------------------------------------
+    # -- input: the buttons' focus, for keys and pads, and the pointer --------------
+
+    def handle(self, intent: Intent, size: tuple[int, int]) -> bool:
+        """Whether ``intent`` was the buttons': any press while a pad's focus is on them (B
+        takes it back to the board, as Start came from it: not leaving), Start, a click on
+        one (an open one: a shut Next is the scene's, to say why)."""
+        menu = self.menu
+        if isinstance(intent, Cancel) and menu.focused_by(intent.pad):
+            self.to_buttons(False)
+        elif isinstance(intent, Start) and (menu.focused_by(intent.pad) or self.open_buttons()):
+            self.to_buttons(not menu.focused_by(intent.pad), intent.pad)
+        elif isinstance(intent, Navigate | Activate) and menu.focused_by(intent.pad):
+            self.on_buttons(intent, size)
+        elif not (isinstance(intent, Click) and menu.handle(intent, self.button_area(size))):
+            return False
+        return True
 
     def open_buttons(self) -> list[int]:
         return [i for i, item in enumerate(self.menu.items) if item.enabled]
@@ -99,10 +124,6 @@ class LessonPanel:
         go_on.label = "Play a game" if last else "Next"
         if self.menu.focused_by(self.menu.pad) and not self.menu.items[self.menu.focus].enabled:
             self.menu.focus = -1
-
-    def click(self, intent: Click, size: tuple[int, int]) -> bool:
-        """Whether ``intent`` pressed a button."""
-        return self.menu.handle(intent, self.button_area(size))
 
     def point(self, at: tuple[int, int], size: tuple[int, int]) -> None:
         if self.menu.handle(Point(at), self.button_area(size)):

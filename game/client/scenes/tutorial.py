@@ -55,7 +55,6 @@ from game.client.intents import (
     Navigate,
     Page,
     Point,
-    Start,
 )
 from game.client.lesson_panel import LessonPanel, board_area, text_area
 from game.client.lesson_progress import Progress
@@ -185,11 +184,11 @@ class TutorialScene(BaseScene):
         return self.view.layout(area, focus or boards_in_play(self.pos))
 
     def handle(self, intent: Intent) -> None:
-        panel, menu, size = self.panel, self.panel.menu, self.ctx.size
+        panel, size = self.panel, self.ctx.size
         if isinstance(intent, Page):
             self.turn_lesson(intent.delta)
-        elif isinstance(intent, Cancel) and menu.focused_by(intent.pad):
-            panel.to_buttons(False)  # back to the board, as Start came from it: not leaving
+        elif panel.handle(intent, size):
+            pass  # the buttons' (a pad's focus on them, Start, a click on one)
         elif isinstance(intent, Cancel):
             if self.picked is not None:
                 self.picked = None
@@ -199,12 +198,6 @@ class TutorialScene(BaseScene):
             else:  # one press too many on a pad must not throw the lesson away
                 back = prose.sentence(prose.press(self.ctx.device, "back"))
                 self.message = Message(f"{back} again to leave the tutorial", leaving=True)
-        elif isinstance(intent, Start) and (menu.focused_by(intent.pad) or panel.open_buttons()):
-            panel.to_buttons(not menu.focused_by(intent.pad), intent.pad)
-        elif isinstance(intent, Navigate | Activate) and menu.focused_by(intent.pad):
-            panel.on_buttons(intent, size)
-        elif isinstance(intent, Click) and panel.click(intent, size):
-            pass  # a button pressed
         elif isinstance(intent, Click) and panel.buttons(size)["next"].collidepoint(intent.pos):
             self.advance()  # still shut: it says why
         elif isinstance(intent, Point):
