@@ -7,8 +7,7 @@ sees.
 
 from __future__ import annotations
 
-from game.client.prose import Para, mark_name
-from game.client.saved_games import result
+from game.client.prose import Para, mark_name, result
 from game.client.theme import Palette
 from game.client.value_graph import GameAnalysis, grade_color
 from game.rules import Action, Collapse, Place, Player, Position, Variant

@@ -1,7 +1,7 @@
 """The replay viewer: the saved games, and any one of them stepped through move by move.
 
 The scene composes two things: the list of saved games
-(:mod:`game.client.saved_games_list`), shown while no record is open, and
+(:mod:`game.client.scenes.saved_games`), shown while no record is open, and
 the viewer of one record. An opened record is replayed by the rules
 (:meth:`Record.positions`), so the viewer shows exactly what the engine
 says; stepping forward over a collapse plays the collapse effect and its
@@ -36,9 +36,8 @@ from game.client.ghost import GHOST_RATE, draw_ghost, ghost_breath, preview_of
 from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Page
 from game.client.prose import Para
 from game.client.replay_words import headline, judged, say_step
-from game.client.saved_games import refusal, rules_title
-from game.client.saved_games_list import SavedGamesList
 from game.client.scene import FPS_CAP, BaseScene, Context, SceneName
+from game.client.scenes.saved_games import SavedGamesList, refusal, rules_title
 from game.client.still import Redraw
 from game.client.transport import Transport
 from game.client.value_graph import SIGNS, GameAnalysis, grade_color
