@@ -20,6 +20,7 @@ from game.client.fonts import wrap
 from game.client.intents import Device
 from game.client.theme import Color
 from game.rules import Action, Collapse, Player, Position
+from game.textview import points
 
 SHRINK = 0.92  # each try is this much smaller than the last
 SMALLEST = 0.55  # of the base size
@@ -158,3 +159,14 @@ def action_words(pos: Position, action: Action) -> str:
     if action.a == action.b:
         return f"{pos.to_play}{pos.move_number} in cell {label(action.a)}, both halves"
     return f"{pos.to_play}{pos.move_number} in cells {label(action.a)} and {label(action.b)}"
+
+
+def result(pos: Position) -> str:
+    """How a game ended, in words ("X wins, 1 to ½"), or that it has not."""
+    outcome = pos.outcome
+    if outcome is None:
+        return "unfinished"
+    x, o = outcome.scores
+    if outcome.winner is not None:
+        return f"{outcome.winner} wins, {points(max(x, o))} to {points(min(x, o))}"
+    return "shared win" if outcome.shared else "draw"

@@ -82,7 +82,7 @@ def _results(record: Record, _: Path) -> dict[str, Any]:
 
 
 def _tutorial(record: Record, _: Path) -> dict[str, Any]:
-    from game.client.scenes.tutorial import LESSONS
+    from game.client.lessons import LESSONS
 
     name = record.variant.name
     return {"lesson": next((i for i, s in enumerate(LESSONS) if s.variant == name), 0)}
@@ -101,7 +101,7 @@ def _saved(record: Record, home: Path) -> dict[str, Any]:
 
 
 def _listed(scene: Scene, record: Record) -> None:
-    scanning = scene.scanning  # type: ignore[attr-defined]
+    scanning = scene.saved.scanning  # type: ignore[attr-defined]
     if scanning is not None:
         scanning.result()  # the scan of the records folder, done in a worker
     scene.update(0.0)

@@ -18,9 +18,9 @@ import pytest
 
 from game.client import settings
 from game.client.keyboard import ERASE, ROWS, SHIFT, SPACE, TextField
+from game.client.lessons import LESSONS
 from game.client.scene import SceneName
 from game.client.scenes.setup import variant_title
-from game.client.scenes.tutorial import LESSONS
 from game.records import Record, read_record
 from game.rules import Collapse, Player, Variant, make_variant
 from net.host import HostConfig, new_table, start_host_thread

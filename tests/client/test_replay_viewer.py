@@ -8,6 +8,7 @@ import shutil
 import tempfile
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -16,8 +17,11 @@ from game.client import move_list, theme
 from game.client.canvas import Canvas
 from game.client.intents import Device
 from game.client.paths import save_record
+from game.client.prose import Para
+from game.client.replay_words import judged
 from game.client.scene import SceneName
-from game.client.scenes.replay import CONTROLS, side_area
+from game.client.scenes.replay import side_area
+from game.client.transport import CONTROLS
 from game.records import Record
 from game.rules import Player, make_variant
 from tests.client.driver import Draws, Driver
@@ -40,7 +44,7 @@ def open_replays(d: Driver) -> None:
     assert d.name is SceneName.REPLAY
     # The folder is read in a worker: wait in real time (a count of frames, drawn without
     # sleeping, can run out before a busy machine schedules the worker).
-    d.until(lambda: d.scene.entries is not None)
+    d.until(lambda: d.scene.saved.entries is not None)
 
 
 def test_the_list_shows_every_record_and_why_a_bad_one_cannot_be_shown(
@@ -56,7 +60,7 @@ def test_the_list_shows_every_record_and_why_a_bad_one_cannot_be_shown(
     )
     folder.joinpath("2026-11-17_1200_goff.qttt.json").write_text("not a record")
     open_replays(d)
-    entries = d.scene.entries
+    entries = d.scene.saved.entries
     assert [e.when for e in entries] == [
         "21 Nov 2026, 21:40",
         "21 Nov 2026, 20:15",
@@ -71,14 +75,16 @@ def test_the_list_shows_every_record_and_why_a_bad_one_cannot_be_shown(
     )
     assert not entries[3].readable and "not JSON" in entries[3].summary
     # Choosing a bad record says why on screen and stays on the list.
-    d.click(d.scene.rows()[2].center)
+    d.click(d.scene.saved.rows()[2].center)
     assert d.scene.record is None
-    assert d.scene.message.startswith("2026-11-18_1200_goff.qttt.json cannot be shown: token 2")
+    assert d.scene.saved.message.startswith(
+        "2026-11-18_1200_goff.qttt.json cannot be shown: token 2"
+    )
     # A record deleted after the list was read is refused the same way.
     entries[1].path.unlink()
     d.key(pygame.K_UP)
     d.key(pygame.K_RETURN)
-    assert d.scene.record is None and "cannot read" in d.scene.message
+    assert d.scene.record is None and "cannot read" in d.scene.saved.message
     d.key(pygame.K_ESCAPE)
     assert d.name is SceneName.TITLE
 
@@ -96,7 +102,7 @@ def test_a_record_named_in_bytes_that_are_not_utf8_is_refused_in_words(
     d.key(pygame.K_RETURN)
     d.frames(2)
     assert d.scene.record is None
-    assert "cannot be shown: record: the file is empty" in d.scene.message
+    assert "cannot be shown: record: the file is empty" in d.scene.saved.message
     Draws(d).painted_whole()
 
 
@@ -125,7 +131,7 @@ def test_stepping_through_a_record_shows_the_engines_positions(
     d.key(pygame.K_PAGEUP)
     assert scene.index == 0
     # By mouse: the transport buttons and the timeline.
-    buttons = scene.controls()
+    buttons = scene.transport().buttons()
     d.click(buttons["end"].center)
     assert scene.index == len(expected) - 1
     d.click(buttons["back"].center)
@@ -133,7 +139,7 @@ def test_stepping_through_a_record_shows_the_engines_positions(
     d.click(buttons["start"].center)
     d.click(buttons["forward"].center)
     assert scene.index == 1
-    bar = scene.timeline()
+    bar = scene.transport().timeline()
     d.click((bar.right - 1, bar.centery))
     assert scene.index == len(expected) - 1
     d.click((bar.x, bar.centery))
@@ -174,7 +180,7 @@ def test_a_record_opened_directly_and_an_empty_folder(driver: Driver, tmp_path: 
     d.key(pygame.K_ESCAPE)  # opened from elsewhere: back to the title
     assert d.name is SceneName.TITLE
     open_replays(d)
-    assert d.scene.entries == []
+    assert d.scene.saved.entries == []
 
 
 def test_a_record_playing_is_drawn_again_only_where_it_moves(tmp_path: Path) -> None:
@@ -224,18 +230,25 @@ def test_a_weak_step_says_what_its_mover_had_better_and_whose_best_the_ghost_is(
         d.app.go(SceneName.REPLAY, path=save_record(record, tmp_path / "records"))
         d.frames(1)
         d.until(lambda: d.scene.analysis is not None and d.scene.analysis.done)
-        d.scene.index = 7
-        said = [para.words for para in d.scene.judged(d.scene.positions[7])]
+        scene = d.scene
+        scene.index = 7
+        said = [para.words for para in judged_at(scene, 7)]
         assert said[0] == "That was an inaccuracy, gave up ½"
         # In the move list's words, not the record's ("2-3"), which a player never sees.
         assert said[1].startswith("X had better: 2 & 3 or 2 & 4 or 2 & 5")
         assert said[2].startswith("Best for O now (exact): ")
-        d.scene.index = 8  # O8 4-7 was a mistake: O had better, and X chooses the collapse
-        said = [para.words for para in d.scene.judged(d.scene.positions[8])]
+        scene.index = 8  # O8 4-7 was a mistake: O had better, and X chooses the collapse
+        said = [para.words for para in judged_at(scene, 8)]
         assert said[1].startswith("O had better: ") and said[2].startswith("Best for X now")
         assert "@" not in said[2] and " in " in said[2]  # a collapse: "O8 in 4"
     finally:
         d.close()
+
+
+def judged_at(scene: Any, index: int) -> list[Para]:
+    """What the side panel says of the analysis at ``positions[index]``."""
+    record = scene.record
+    return judged(scene.analysis, record.variant, index, scene.positions[index], scene.ctx.palette)
 
 
 def test_the_timeline_and_its_playhead_grow_with_the_screen(tmp_path: Path) -> None:
@@ -248,7 +261,7 @@ def test_the_timeline_and_its_playhead_grow_with_the_screen(tmp_path: Path) -> N
         try:
             d.app.go(SceneName.REPLAY, record=record)
             d.frames(2)
-            bar, window = d.scene.timeline(), pygame.display.get_surface()
+            bar, window = d.scene.transport().timeline(), pygame.display.get_surface()
             # The playhead stands at the start: the run of its fill down the bar's first column.
             text = d.scene.ctx.palette.text
             column = [
@@ -303,7 +316,7 @@ def test_a_game_saved_against_a_bot_is_listed_and_replayed_with_its_players(
     d.app.go(SceneName.TITLE)
     d.frames(1)
     open_replays(d)
-    [entry] = d.scene.entries
+    [entry] = d.scene.saved.entries
     assert entry.summary == "Player vs Bot (medium) · Goff's · 2 moves · unfinished"
     d.key(pygame.K_RETURN)
     d.until(lambda: d.scene.record is not None)
@@ -345,7 +358,8 @@ def test_the_moves_show_beside_the_words_under_a_tall_board_and_under_them_besid
             if index:
                 assert any(t.words == move_list_line(record, index) for t in moves), index
             # Whole and readable: in the panel, over the graph, nothing over anything else.
-            graph, bar, buttons = scene.graph().rect, scene.timeline(), scene.controls()
+            transport = scene.transport()
+            graph, bar, buttons = transport.graph().rect, transport.timeline(), transport.buttons()
             for t in texts:
                 assert panel.contains(t.ink), t
                 assert t.size >= theme.scale(size).floor, t
@@ -383,7 +397,7 @@ def test_a_record_whose_name_ends_in_a_superscript_is_listed_not_fatal(
     save_record(record, folder, datetime(2026, 11, 21, 20, 15))
     folder.joinpath("2026-11-21_2015_goff-².qttt.json").write_text(record.to_json())
     open_replays(d)
-    assert sorted(e.path.name for e in d.scene.entries if e.readable) == [
+    assert sorted(e.path.name for e in d.scene.saved.entries if e.readable) == [
         "2026-11-21_2015_goff-².qttt.json",
         "2026-11-21_2015_goff.qttt.json",
     ]
@@ -409,7 +423,7 @@ def test_a_record_dated_past_the_year_9999_is_listed_by_its_name(
             pytest.skip("this tmpfs does not keep a far-future time")
         d = driver
         open_replays(d)
-        assert [(e.when, e.readable) for e in d.scene.entries] == [("kept", True)]
+        assert [(e.when, e.readable) for e in d.scene.saved.entries] == [("kept", True)]
         Draws(d).painted_whole()
     finally:
         shutil.rmtree(far)
@@ -427,11 +441,11 @@ def test_a_record_with_a_megabyte_token_is_refused_in_a_few_words(
         json.dumps({"variant": "goff", "moves": [token]})
     )
     open_replays(d)
-    (entry,) = d.scene.entries
+    (entry,) = d.scene.saved.entries
     assert not entry.readable and entry.summary.startswith('cannot be shown: token 1 "1-2333')
     assert " … " in entry.summary and entry.summary.endswith("3333 on a 3×3 board")
     d.key(pygame.K_RETURN)
     d.frames(2)
-    assert d.scene.record is None and len(d.scene.message) < 300
-    assert " … " in d.scene.message
+    assert d.scene.record is None and len(d.scene.saved.message) < 300
+    assert " … " in d.scene.saved.message
     Draws(d).painted_whole()

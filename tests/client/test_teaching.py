@@ -43,7 +43,7 @@ def test_replay_graph_marks_the_mistake_and_the_ghost_shows_the_best_move(
     d.until(lambda: analysis.done)
     assert [analysis.label_of(n) for n in range(2)] == ["best", "inaccuracy"]
     d.frames(1)
-    graph = d.scene.graph()
+    graph = d.scene.transport().graph()
     marks = graph.marks(analysis)
     assert [label for _, label in marks] == ["inaccuracy"]
     # The mark is drawn in its grade's colour where the graph says.

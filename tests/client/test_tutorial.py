@@ -10,8 +10,11 @@ import pytest
 
 from game.client.canvas import Canvas
 from game.client.intents import Device
+from game.client.lesson_panel import CONTROLS
+from game.client.lesson_progress import progress_file
+from game.client.lesson_words import next_hint
+from game.client.lessons import GOFF_EXAMPLE, LESSONS
 from game.client.scene import SceneName
-from game.client.scenes.tutorial import CONTROLS, GOFF_EXAMPLE, LESSONS, progress_file
 from game.records import Record
 from game.rules import Goff, Position, make_variant
 from tests.client.driver import DOWN, LEFT, RIGHT, START, UP, A, B, Driver
@@ -31,7 +34,7 @@ def engine(
 
 
 def next_button(d: Driver) -> None:
-    d.click(d.scene.buttons()["next"].center)
+    d.click(d.scene.panel.buttons(d.app.size)["next"].center)
 
 
 PAD = 3  # the SDL instance id of a pretend controller
@@ -39,7 +42,7 @@ PAD = 3  # the SDL instance id of a pretend controller
 
 def focused(d: Driver) -> str | None:
     """The label of the button with the focus, or None while the focus is on the board."""
-    menu = d.scene.menu
+    menu = d.scene.panel.menu
     return menu.items[menu.focus].label if 0 <= menu.focus < len(menu.items) else None
 
 
@@ -196,7 +199,7 @@ def test_refusals_say_why_and_change_nothing(driver: Driver) -> None:
     d.play(d.scene.variant, LESSONS[-1].steps[0].expect, "mouse")
     next_button(d)
     assert d.scene.step == 1
-    d.click(d.scene.buttons()["back"].center)
+    d.click(d.scene.panel.buttons(d.app.size)["back"].center)
     assert (d.scene.step, d.scene.done) == (0, False)
     assert d.scene.pos == engine("ultimate", list(LESSONS[-1].setup))
     d.key(pygame.K_PAGEUP)  # at a lesson's start: the lesson before
@@ -227,9 +230,9 @@ def test_a_click_on_the_board_after_a_step_goes_on_to_the_next(driver: Driver) -
     open_tutorial(d)
     d.play(Goff(), GOFF_EXAMPLE[0], "mouse")
     assert d.scene.done and d.scene.step == 0
-    assert d.scene.next_hint() == "Click the board for step 2 of 5."  # the mouse spoke last
+    assert next_hint(d.scene.moment()) == "Click the board for step 2 of 5."  # the mouse spoke last
     d.key(pygame.K_LEFT)  # the keyboard speaks: the hint names its key
-    assert d.scene.next_hint() == "Press Enter for step 2 of 5."
+    assert next_hint(d.scene.moment()) == "Press Enter for step 2 of 5."
     d.click(d.cell_center(4))  # any cell: the click goes on, it places nothing
     assert not d.scene.done and d.scene.step == 1
     assert d.scene.pos == engine("goff", [GOFF_EXAMPLE[0]])
@@ -311,11 +314,11 @@ def test_the_footer_says_how_a_pad_reaches_the_buttons(driver: Driver) -> None:
     open_tutorial(d)
     d.play(Goff(), GOFF_EXAMPLE[0], "pad", PAD)
     assert d.app.input.device is Device.PAD
-    on_board = d.scene.controls()
+    on_board = d.scene.panel.controls(d.app.device)
     assert "Start" in on_board and "LB/RB" in on_board
     d.button(RIGHT, PAD)
     assert focused(d) == "Next"
-    on_buttons = d.scene.controls()
+    on_buttons = d.scene.panel.controls(d.app.device)
     assert on_buttons != on_board and "B: board" in on_buttons
 
 
@@ -335,9 +338,10 @@ def test_every_line_of_controls_fits_the_footer(tmp_path: Path, size: tuple[int,
         # On one line, or on a few read top to bottom (a square window's panel is narrow),
         # each a run of whole controls.
         texts = sorted(canvas.visible_texts(), key=lambda t: t.rect.y)
-        lines = [t.words for t in texts if len(t.words) > 3 and t.words in d.scene.controls()]
-        assert d.scene.controls() == " · ".join(lines)
-        shown.add(d.scene.controls())
+        controls = d.scene.panel.controls(d.app.device)
+        lines = [t.words for t in texts if len(t.words) > 3 and t.words in controls]
+        assert controls == " · ".join(lines)
+        shown.add(controls)
 
     try:
         open_tutorial(d)

@@ -207,7 +207,7 @@ def test_a_full_board_without_a_line_of_four_is_a_draw_worth_10_each_plus_bonus(
 def test_a_tie_of_the_bonus_game_is_a_draw_and_the_shared_games_1_1_a_shared_win() -> None:
     from random import Random
 
-    from game.client.scenes.replay import result
+    from game.client.prose import result
     from game.client.scenes.results import verdict
 
     def ending(variant_name: str, fields: dict[str, object], tied: tuple[float, float]) -> Position:
