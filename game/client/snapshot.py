@@ -82,7 +82,7 @@ def _results(record: Record, _: Path) -> dict[str, Any]:
 
 
 def _tutorial(record: Record, _: Path) -> dict[str, Any]:
-    from game.client.lessons import LESSONS
+    from game.client.scenes.lessons import LESSONS
 
     name = record.variant.name
     return {"lesson": next((i for i, s in enumerate(LESSONS) if s.variant == name), 0)}

@@ -18,8 +18,8 @@ import pytest
 
 from game.client import settings
 from game.client.keyboard import ERASE, ROWS, SHIFT, SPACE, TextField
-from game.client.lessons import LESSONS
 from game.client.scene import SceneName
+from game.client.scenes.lessons import LESSONS
 from game.client.scenes.setup import variant_title
 from game.records import Record, read_record
 from game.rules import Collapse, Player, Variant, make_variant

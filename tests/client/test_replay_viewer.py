@@ -18,10 +18,10 @@ from game.client.canvas import Canvas
 from game.client.intents import Device
 from game.client.paths import save_record
 from game.client.prose import Para
-from game.client.replay_words import judged
 from game.client.scene import SceneName
 from game.client.scenes.replay import side_area
-from game.client.transport import CONTROLS
+from game.client.scenes.replay_words import judged
+from game.client.scenes.transport import CONTROLS
 from game.records import Record
 from game.rules import Player, make_variant
 from tests.client.driver import Draws, Driver

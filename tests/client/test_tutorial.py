@@ -10,11 +10,11 @@ import pytest
 
 from game.client.canvas import Canvas
 from game.client.intents import Device
-from game.client.lesson_panel import CONTROLS
-from game.client.lesson_progress import progress_file
-from game.client.lesson_words import next_hint
-from game.client.lessons import GOFF_EXAMPLE, LESSONS
 from game.client.scene import SceneName
+from game.client.scenes.lesson_panel import CONTROLS
+from game.client.scenes.lesson_progress import progress_file
+from game.client.scenes.lesson_words import next_hint
+from game.client.scenes.lessons import GOFF_EXAMPLE, LESSONS
 from game.records import Record
 from game.rules import Goff, Position, make_variant
 from tests.client.driver import DOWN, LEFT, RIGHT, START, UP, A, B, Driver

@@ -55,7 +55,6 @@ from game.client.intents import (
     Undo,
 )
 from game.client.link import LIVE, RECONNECTING, LinkPanel
-from game.client.party_strip import PartyStrip
 from game.client.prose import press, sentence
 from game.client.scene import (
     COUNTING_FPS,
@@ -67,6 +66,7 @@ from game.client.scene import (
     save_in_worker,
 )
 from game.client.scenes import play_words
+from game.client.scenes.party_strip import PartyStrip
 from game.client.scenes.play_advice import Coach
 from game.client.scenes.play_panel import Shown, SidePanel, areas, previews_up
 from game.client.scenes.play_picks import Picks

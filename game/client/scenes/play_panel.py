@@ -23,9 +23,9 @@ from game.client.collapse_show import CollapseShow
 from game.client.hud import HudView
 from game.client.intents import KEYBOARD, Activate, Click, Navigate, Point
 from game.client.join_panel import draw_join
-from game.client.party_strip import PartyStrip
 from game.client.previews import Previews
 from game.client.scene import Context
+from game.client.scenes.party_strip import PartyStrip
 from game.client.toast import Toast
 from game.client.widgets import Menu, ring_reach
 from game.rules import Player, Position, Variant

@@ -7,7 +7,7 @@ the viewer of one record. An opened record is replayed by the rules
 says; stepping forward over a collapse plays the collapse effect and its
 sound, stepping back shows the earlier position at once. Beside the board,
 a panel says the step and the moves (:mod:`game.client.move_list`) over the
-value graph and the transport (:mod:`game.client.transport`).
+value graph and the transport (:mod:`game.client.scenes.transport`).
 
 While a record is open its analysis is judged in a worker
 (:mod:`game.client.value_graph`): a graph of its value above the timeline,
@@ -36,11 +36,11 @@ from game.client.effects import Effects
 from game.client.ghost import GHOST_RATE, draw_ghost, ghost_breath, preview_of
 from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Page
 from game.client.prose import Para
-from game.client.replay_words import headline, judged, say_step
 from game.client.scene import FPS_CAP, BaseScene, Context, SceneName
+from game.client.scenes.replay_words import headline, judged, say_step
 from game.client.scenes.saved_games import SavedGamesList, refusal, rules_title
+from game.client.scenes.transport import Transport
 from game.client.still import Redraw
-from game.client.transport import Transport
 from game.client.value_graph import SIGNS, GameAnalysis, grade_color
 from game.records import Record, RecordError, read_record
 from game.rules import Action, Player, Position

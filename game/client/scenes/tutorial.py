@@ -1,13 +1,13 @@
 """The tutorial: Goff's worked example played by the players' own clicks, then the rules around it.
 
-The lessons (:mod:`game.client.lessons`) are played on a real board, one
+The lessons (:mod:`game.client.scenes.lessons`) are played on a real board, one
 step at a time; anything but the step's action is refused with a sentence
 that says why: the engine's own reason when the rules forbid it, the step's
 reason when the rules allow it but the lesson wants something else. Moves go
 through a :class:`~game.session.LocalSession`, as in a real game; the
 collapse plays the same effects and sounds. The scene composes the board,
-the lesson's panel (:mod:`game.client.lesson_panel`: its words and buttons)
-and the progress kept between runs (:mod:`game.client.lesson_progress`).
+the lesson's panel (:mod:`game.client.scenes.lesson_panel`: its words and buttons)
+and the progress kept between runs (:mod:`game.client.scenes.lesson_progress`).
 
 Keys: arrows move the cell cursor (or flip between the two collapse
 previews), Enter picks, Escape takes back a half or leaves, Page Up/Down
@@ -31,7 +31,7 @@ from typing import Any
 
 import pygame
 
-from game.client import lesson_checks, lesson_words, prose, theme
+from game.client import prose, theme
 from game.client.audio import Cue, cues_for
 from game.client.board_layout import (
     BoardLayout,
@@ -52,12 +52,13 @@ from game.client.intents import (
     Page,
     Point,
 )
-from game.client.lesson_panel import LessonPanel, board_area, text_area
-from game.client.lesson_progress import Progress
-from game.client.lesson_words import Moment, sent_boards
-from game.client.lessons import LESSONS, Step
 from game.client.prose import Para
 from game.client.scene import BaseScene, Context, SceneName
+from game.client.scenes import lesson_checks, lesson_words
+from game.client.scenes.lesson_panel import LessonPanel, board_area, text_area
+from game.client.scenes.lesson_progress import Progress
+from game.client.scenes.lesson_words import Moment, sent_boards
+from game.client.scenes.lessons import LESSONS, Step
 from game.client.still import Still
 from game.records import Record
 from game.rules import VARIANTS, Action, Collapse, Position, RulesError, Variant

@@ -9,7 +9,7 @@ rules allow it but the lesson wants something else.
 from __future__ import annotations
 
 from game.client import prose
-from game.client.lessons import Step
+from game.client.scenes.lessons import Step
 from game.rules import Action, Place, Position, RulesError
 
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from game.client import prose
 from game.client.intents import Device
-from game.client.lessons import Lesson
 from game.client.prose import Para
+from game.client.scenes.lessons import Lesson
 from game.client.theme import Palette
 from game.rules import Position
 from game.textview import points
