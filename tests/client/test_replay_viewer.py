@@ -16,7 +16,7 @@ import pytest
 from game.client import move_list, theme
 from game.client.canvas import Canvas
 from game.client.intents import Device
-from game.client.paths import save_record
+from game.client.paths import records_dir, save_record
 from game.client.prose import Para
 from game.client.scene import SceneName
 from game.client.scenes.replay import side_area
@@ -181,6 +181,11 @@ def test_a_record_opened_directly_and_an_empty_folder(driver: Driver, tmp_path: 
     assert d.name is SceneName.TITLE
     open_replays(d)
     assert d.scene.saved.entries == []
+    canvas = Canvas(d.app.size)
+    d.scene.draw(canvas, 0.0)
+    # Where saved games go is said once (the empty list said it twice, in two wordings).
+    folder = [t.words for t in canvas.visible_texts() if str(records_dir()) in t.words]
+    assert len(folder) == 1, folder
 
 
 def test_a_record_playing_is_drawn_again_only_where_it_moves(tmp_path: Path) -> None:

@@ -205,8 +205,7 @@ class SavedGamesList:
                     palette.text,
                     space_before=0.8,
                 ),
-                Para(f"Records are kept in {records_dir()}", palette.dim, 0.9, space_before=0.8),
-            ]
+            ]  # where they are kept is said under the list, as when there are some
             prose.draw(
                 surface, words, area.inflate(-area.width // 6, -area.height // 4), unit, True
             )
