@@ -39,19 +39,36 @@ class Connection:
         self.closed = False
 
     def send_frame(self, frame: bytes) -> None:
-        """Queue one msgpack frame for the peer without waiting for it; none once closed."""
-        if not self.closed:
-            self._write(frame)
+        """Queue one msgpack frame for the peer without waiting for it; none once closed.
+        A peer that leaves more than MAX_BACKLOG unread is cut off at once."""
+        if self.closed:
+            return
+        self._write(frame)
+        if self._backlog() > MAX_BACKLOG:
+            self.abort()
 
     def close(self) -> None:
         """Close the connection once what is queued is sent; its serving task then ends."""
         self.closed = True
         self._shut()
 
+    def abort(self) -> None:
+        """Cut the connection at once, sending nothing more: the host then sees it end."""
+        self.closed = True
+        self._cut()
+
     def send(self, message: Message) -> None:
         self.send_frame(pack(message))
 
     def _write(self, frame: bytes) -> None:
+        raise NotImplementedError
+
+    def _backlog(self) -> int:
+        """How much of what was written the peer has not taken yet."""
+        raise NotImplementedError
+
+    def _cut(self) -> None:
+        """Drop the transport at once."""
         raise NotImplementedError
 
     def _shut(self) -> None:
@@ -67,12 +84,14 @@ class StreamConnection(Connection):
         self.writer = writer
 
     def _write(self, frame: bytes) -> None:
-        if self.writer.is_closing():  # the peer went: asyncio would warn of each write
-            return
-        self.writer.write(frame)
-        if self.writer.transport.get_write_buffer_size() > MAX_BACKLOG:
-            self.closed = True
-            self.writer.transport.abort()
+        if not self.writer.is_closing():  # the peer went: asyncio would warn of each write
+            self.writer.write(frame)
+
+    def _backlog(self) -> int:
+        return self.writer.transport.get_write_buffer_size()
+
+    def _cut(self) -> None:
+        self.writer.transport.abort()
 
     def _shut(self) -> None:
         self.writer.close()

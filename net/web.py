@@ -34,7 +34,7 @@ import msgpack
 from aiohttp import WSMsgType, hdrs, web
 from aiohttp.http_exceptions import HttpProcessingError
 
-from net.connection import MAX_BACKLOG, Connection
+from net.connection import Connection
 from net.framing import MAX_FRAME, MAX_LIST, MAX_MAP, MAX_STR, OVER, FrameError
 from net.party import EMOTES
 from net.phones import DEFAULT_WEB_PORT, join_urls
@@ -215,12 +215,11 @@ class WebConnection(Connection):
             self._queue.append(text)
             self._queued += len(text)
         self._wake.set()
-        if self._queued > MAX_BACKLOG:
-            self.abort()
 
-    def abort(self) -> None:
-        """Cut the connection at once, sending nothing more: the host then sees it end."""
-        self.closed = True
+    def _backlog(self) -> int:
+        return self._queued
+
+    def _cut(self) -> None:
         if self._transport is not None:
             self._transport.abort()
 
