@@ -143,6 +143,13 @@ def boards_in_play(pos: Position) -> frozenset[int]:
     return boards_of(pos.variant, cells)
 
 
+def sent_boards(pos: Position) -> tuple[int, ...]:
+    """The mini-boards (from 0) Ultimate sends the next placement to; none while it is free
+    (or a collapse is awaited), and none in other variants."""
+    sent_to = getattr(pos.variant, "sent_to", None)
+    return tuple(sent_to(pos)) if sent_to is not None else ()
+
+
 def layout_board(
     variant: Variant, area: pygame.Rect, focus: frozenset[int] = frozenset()
 ) -> BoardLayout:

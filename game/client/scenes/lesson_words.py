@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.client import prose
+from game.client.board_layout import sent_boards
 from game.client.intents import Device
 from game.client.prose import Para
 from game.client.scenes.lessons import Lesson
@@ -99,10 +100,3 @@ def status(pos: Position) -> str:
         where = " and ".join(str(b + 1) for b in boards)
         said += f", in board{'s' if len(boards) > 1 else ''} {where}"
     return said
-
-
-def sent_boards(pos: Position) -> tuple[int, ...]:
-    """The mini-boards (from 0) Ultimate sends the next placement to; other variants send
-    nowhere."""
-    sent_to = getattr(pos.variant, "sent_to", None)
-    return tuple(sent_to(pos)) if sent_to is not None else ()

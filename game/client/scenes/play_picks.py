@@ -11,7 +11,13 @@ pad is told it waits.
 from __future__ import annotations
 
 from game.client.audio import Cue
-from game.client.board_layout import boards_in_play, boards_of, grid_place, grid_step
+from game.client.board_layout import (
+    boards_in_play,
+    boards_of,
+    grid_place,
+    grid_step,
+    sent_boards,
+)
 from game.client.board_view import allowed_cells, shown_allowed
 from game.client.couch import CouchSession
 from game.client.intents import KEYBOARD, Navigate
@@ -21,7 +27,6 @@ from game.client.scenes.seating import Seating
 from game.client.theme import Color, Palette
 from game.client.toast import Say
 from game.rules import Collapse, IllegalActionError, Place, Player, Position, Variant
-from game.rules.ultimate import Ultimate
 from game.session import Session
 
 
@@ -94,7 +99,7 @@ class Picks:
             return boards_in_play(pos)
         if self.picked is not None:
             return boards_of(self.variant, {self.picked, *self.cursors.values()})
-        if isinstance(self.variant, Ultimate) and self.variant.sent_to(pos):
+        if sent_boards(pos):
             return boards_of(self.variant, self.allowed_cells(pos, None))
         if self.cursors:
             return boards_of(self.variant, set(self.cursors.values()))

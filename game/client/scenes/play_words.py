@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from game.client.advice import Advice
 from game.client.at_table import series
+from game.client.board_layout import sent_boards
 from game.client.hud import HudView
 from game.client.intents import Device
 from game.client.link import RECONNECTING
@@ -12,7 +13,6 @@ from game.client.prose import button, press, sentence
 from game.client.scenes.seating import Seating
 from game.client.scenes.setup import variant_title
 from game.rules import Player, Position, Variant
-from game.rules.ultimate import Ultimate
 from game.textview import points
 
 
@@ -87,9 +87,7 @@ def hud_view(rules: Variant, pos: Position, now: str, seating: Seating, advice: 
     if rules.name == "nxn":
         variant = f"{rules.side}×{rules.side} bonus"  # type: ignore[attr-defined]
     note = ""
-    ultimate = isinstance(rules, Ultimate) and not pos.awaiting_collapse
-    sent = rules.sent_to(pos) if ultimate else ()  # type: ignore[attr-defined]
-    if sent:
+    if sent := sent_boards(pos):
         boards = " and ".join(str(b + 1) for b in sent)
         note = f"This pair goes to mini-board{'s' if len(sent) > 1 else ''} {boards}"
     elif advice.study_at(pos) is not None and pos.to_play is not None:

@@ -40,6 +40,7 @@ from game.client.board_layout import (
     grid_place,
     grid_step,
     mini_boards,
+    sent_boards,
 )
 from game.client.board_view import BoardView, Look, allowed_cells, paint_board, shown_allowed
 from game.client.effects import Effects
@@ -57,7 +58,7 @@ from game.client.scene import BaseScene, Context, SceneName
 from game.client.scenes import lesson_checks, lesson_words
 from game.client.scenes.lesson_panel import LessonPanel, board_area, text_area
 from game.client.scenes.lesson_progress import Progress
-from game.client.scenes.lesson_words import Moment, sent_boards
+from game.client.scenes.lesson_words import Moment
 from game.client.scenes.lessons import LESSONS, Step
 from game.client.still import Still
 from game.records import Record
