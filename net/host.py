@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.paths import games_dir
 from game.records import Record
 from game.rules import Player, Variant
 from net import discovery
@@ -68,12 +68,6 @@ DEFAULT_PORT = 7777  # where `qttt host` and a window's table listen unless told
 PARTY_INTENTS = (Queue, Emote)
 
 
-def default_save_dir() -> Path:
-    """Where a host keeps its records: $XDG_DATA_HOME/qttt/games (or ~/.local/share/...)."""
-    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-    return Path(base) / "qttt" / "games"
-
-
 @dataclass
 class HostConfig:
     """How a host runs; the defaults are for real play."""
@@ -85,7 +79,7 @@ class HostConfig:
     hello_timeout: float = 5.0  # a new connection must say hello within this
     idle_timeout: float = 15.0  # ... and then send a whole message at least this often
     advertise: bool = True  # announce the table with zeroconf
-    save_dir: Path = field(default_factory=default_save_dir)
+    save_dir: Path = field(default_factory=games_dir)
     # Serve the phone page and its WebSocket (net.web) on this port of ``bind`` (0: any free
     # one); None: no page.
     web_port: int | None = None

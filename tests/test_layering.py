@@ -26,5 +26,13 @@ def test_rules_and_ai_use_the_standard_library_only() -> None:
         assert not holds(loaded, forbidden), forbidden
 
 
-def test_net_never_imports_pygame() -> None:
-    assert not holds(imported_after("import net"), "pygame")
+def test_net_never_imports_the_client() -> None:
+    """Every module of ``net``, not only the package: a host runs where no window can."""
+    statements = (
+        "import importlib, pkgutil, net; "
+        "[importlib.import_module(m.name) for m in pkgutil.walk_packages(net.__path__, 'net.')]"
+    )
+    loaded = imported_after(statements)
+    assert holds(loaded, "net.web")  # the walk did reach the modules
+    for forbidden in ("pygame", "game.client"):
+        assert not holds(loaded, forbidden), forbidden

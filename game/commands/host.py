@@ -20,11 +20,12 @@ from pathlib import Path
 from game.commands.arguments import described, interface, seconds, whole
 from game.commands.host_party import party_arguments, party_host, saving
 from game.commands.window import open_window
+from game.paths import games_dir
 from game.records import RecordError
 from game.rules import VARIANTS, RulesError, make_variant
 from net import discovery
 from net.client import show_address
-from net.host import DEFAULT_PORT, HostConfig, MakeHost, default_save_dir, new_table, serve
+from net.host import DEFAULT_PORT, HostConfig, MakeHost, new_table, serve
 from net.phones import DEFAULT_WEB_PORT, qr_text
 from net.table import Table
 
@@ -57,7 +58,7 @@ def main(argv: list[str]) -> int:
         "--save-dir",
         type=_folder,
         default=None,
-        help=f"where records are saved (default {default_save_dir()})",
+        help=f"where records are saved (default {games_dir()})",
     )
     parser.add_argument("--no-announce", action="store_true", help="do not use zeroconf")
     parser.add_argument(
@@ -87,7 +88,7 @@ def main(argv: list[str]) -> int:
         spectator_limit=args.spectators,
         reconnect_grace=args.grace,
         advertise=not args.no_announce,
-        save_dir=args.save_dir or default_save_dir(),
+        save_dir=args.save_dir or games_dir(),
         web_port=_web_choice(args.web, args.headless),
     )
     if not args.headless:
@@ -129,7 +130,7 @@ def _table(args: argparse.Namespace, hostname_default: bool) -> Table | Callable
             raise RecordError(f"{args.resume} is a {table.variant.name} game, not {args.variant}")
         return table
     variant = make_variant(args.variant or "goff")
-    save_dir = args.save_dir or default_save_dir()
+    save_dir = args.save_dir or games_dir()
     if args.name or hostname_default:
         return new_table(variant, args.name or f"{socket.gethostname()}'s table", save_dir)
     return lambda player: new_table(variant, f"{player}'s table", save_dir)

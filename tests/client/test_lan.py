@@ -17,12 +17,13 @@ from game.client.canvas import Canvas
 from game.client.scene import SceneName
 from game.client.scenes import play_words
 from game.client.still import Still
+from game.paths import games_dir
 from game.records import Record, read_record
 from game.rules import Place, Player, Position, make_variant
 from game.session import Snapshot
 from net.bot import play_bot
 from net.client import parse_address, show_address
-from net.host import HostConfig, default_save_dir, new_table, start_host_thread
+from net.host import HostConfig, new_table, start_host_thread
 from net.loopthread import LoopThread
 from net.seats import SeatStore
 from net.session import NetworkSession
@@ -593,7 +594,7 @@ def test_a_window_hosted_table_left_mid_game_is_continued_from_the_lan_screen(
         # Over: nothing left to continue, and leaving asks nothing. The host renames the
         # record into place right after sending the last move (net/table.py), so the window
         # may see the game end a moment before the file does.
-        d.until(lambda: interrupted_tables(default_save_dir()) == [])
+        d.until(lambda: interrupted_tables(games_dir()) == [])
         d.app.go(SceneName.TITLE)
         d.frames(1)
         assert d.name is SceneName.TITLE and d.app.table is None

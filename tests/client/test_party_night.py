@@ -24,9 +24,10 @@ from game.client.intents import KEYBOARD, Undo
 from game.client.scene import SceneName
 from game.client.scenes.party_results import podium
 from game.client.scenes.party_setup import Evening
+from game.paths import games_dir
 from game.records import read_record
 from game.rules import make_variant
-from net.host import HostConfig, default_save_dir, new_table, start_host_thread
+from net.host import HostConfig, new_table, start_host_thread
 from net.loopthread import LoopThread
 from net.party import ROUND_ROBIN, WINNER_STAYS, Party, Standing
 from net.party_client import play_party_bot
@@ -148,7 +149,7 @@ def test_a_round_robin_on_the_couch_with_a_lan_player_joining_mid_evening(
         couch_games = play_the_night(d, seed=4)
     finally:
         lan.stop()
-    sums = standings_from_records(default_save_dir())
+    sums = standings_from_records(games_dir())
     assert set(sums) == {"Ann", "Bo", "Beginner bot", "Lan"}
     assert all(played == 3 for _, played in sums.values())  # everyone met everyone
     assert couch_games == 5  # all six games but the two bots' own
@@ -446,7 +447,7 @@ def test_the_party_screen_waits_drawn_again_only_where_it_moves(tmp_path: Path) 
 def test_a_party_hosted_over_a_disk_that_refuses_its_files_still_starts(small: Driver) -> None:
     """The save folder is not a folder (a full or read-only disk refuses it the same way):
     the party screen opens all the same, and the evening goes on unsaved."""
-    folder = default_save_dir()
+    folder = games_dir()
     folder.parent.mkdir(parents=True, exist_ok=True)
     folder.write_text("not a folder")
     d = small

@@ -11,7 +11,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.client import paths, settings
+from game import paths
+from game.client import settings
 from game.client.scene import SceneName
 from game.client.settings import Settings
 from game.client.theme import HIGH_CONTRAST

@@ -38,19 +38,19 @@ from game.client.intents import Cancel, Click, Erase, Intent, Text
 from game.client.keyboard import ADDRESS_CHARS, Done, TextField
 from game.client.menu_screen import MenuScreen
 from game.client.name_prompt import NamePrompt
-from game.client.paths import seats_file
 from game.client.prose import Para
 from game.client.scene import Context, SceneName
 from game.client.scenes.setup import board_size_item, fit_board_size, seat_title, variant_title
 from game.client.settings import NXN_SIZES
 from game.client.widgets import Item, Menu
+from game.paths import games_dir, seats_file
 from game.records import RecordError
 from game.rules import VARIANTS, Player, make_variant
 from game.session import Snapshot
 from net.bot import bot_level
 from net.client import parse_address, show_address
 from net.discovery import FoundTable, LobbyBrowser
-from net.host import HostConfig, default_save_dir, new_table
+from net.host import HostConfig, new_table
 from net.protocol import NO_SEAT_OPEN
 from net.seats import SeatStore
 from net.session import NetworkSession
@@ -108,9 +108,7 @@ class LanScene(MenuScreen):
                     )
                 )
             else:
-                self._looking = self.ctx.run_in_worker(
-                    lambda: interrupted_tables(default_save_dir())
-                )
+                self._looking = self.ctx.run_in_worker(lambda: interrupted_tables(games_dir()))
         elif address is not None:
             # Joining by address is for networks where multicast is blocked: no lobby then.
             self._join_menu()

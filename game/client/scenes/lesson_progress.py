@@ -12,7 +12,7 @@ import contextlib
 import json
 from pathlib import Path
 
-from game.client.paths import data_dir, write_atomic
+from game.paths import data_dir, write_atomic
 
 PROGRESS_FILE = "tutorial.json"
 

@@ -47,8 +47,9 @@ from game.client.scenes.setup import (
 )
 from game.client.settings import NXN_SIZES
 from game.client.widgets import Item, Menu
+from game.paths import games_dir
 from game.rules import VARIANTS, Variant, make_variant
-from net.host import HostConfig, HostHandle, default_save_dir, new_table, start_host_thread
+from net.host import HostConfig, HostHandle, new_table, start_host_thread
 from net.loopthread import LoopThread
 from net.party import FORMATS, Party, check_fields
 from net.party_host import PartyConfig, PartyHost, party_file, party_records
@@ -129,7 +130,7 @@ class PartySetupScene(MenuScreen):
     def enter(self, bind: str | None = None, between: float | None = None, **params: Any) -> None:
         self.bind = bind
         self.between = between
-        self.save_dir = default_save_dir()
+        self.save_dir = games_dir()
         s = self.ctx.settings
         self.variants = list(VARIANTS)
         self.name = f"{s.player_name}'s party"[:NAME_LIMIT] if s.player_name else "Tonight's party"

@@ -65,7 +65,13 @@ def _app_dir(
 
 
 def records_dir() -> Path:
+    """The games saved from the window (Ctrl+S, the results screen)."""
     return data_dir() / "records"
+
+
+def games_dir() -> Path:
+    """Where a host keeps the records of its tables' games, each saved as it is played."""
+    return data_dir() / "games"
 
 
 def seats_file() -> Path:
