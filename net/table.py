@@ -339,6 +339,28 @@ def interrupted_tables(save_dir: Path, limit: int = 3, look_at: int = 30) -> lis
     return found
 
 
+def game_records(save_dir: Path) -> list[Path]:
+    """The files in ``save_dir`` named as a host names its games' records (a table's and a
+    party's, ``…-game3.json``), newest first; not the copies it stages while writing one.
+
+    A party's own file can be named like one (a party called "Game 2"): reading tells.
+    """
+    try:
+        found = [p for p in save_dir.iterdir() if _GAME_RECORD.fullmatch(p.name) and p.is_file()]
+    except OSError:
+        return []
+    return sorted(found, key=_mtime, reverse=True)
+
+
+_GAME_RECORD = re.compile(r"[^.].*-game[0-9]+\.json")  # a staged copy's name starts with "."
+
+
+def table_name(record: Record) -> str | None:
+    """The name of the table whose host kept ``record`` (a party's, for its games), if any."""
+    info = record.extra.get(RECORD_FIELD)
+    return _text(info.get("name")) if isinstance(info, dict) else None
+
+
 def _mtime(path: Path) -> float:
     try:
         return path.stat().st_mtime

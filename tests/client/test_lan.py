@@ -27,7 +27,7 @@ from net.host import HostConfig, new_table, start_host_thread
 from net.loopthread import LoopThread
 from net.seats import SeatStore
 from net.session import NetworkSession
-from net.table import Table, interrupted_tables
+from net.table import Table, interrupted_tables, table_name
 from tests.client.driver import Driver
 from tests.net.announce import announce, properties
 
@@ -87,6 +87,16 @@ def test_host_a_table_with_a_bot_and_play_it_to_the_results(driver: Driver, tmp_
     d.key(pygame.K_DOWN)
     d.key(pygame.K_RETURN)  # "Back to menu" closes the session, the host and the bot
     assert d.name is SceneName.TITLE
+    # Not saved from the window, the game is in Replays all the same: the host kept it.
+    d.choose("Replays")
+    d.until(lambda: d.scene.saved.entries is not None)
+    [entry] = d.scene.saved.entries
+    [kept] = games.glob("*")
+    table = table_name(read_record(kept))
+    assert table and entry.path == kept and entry.hosted
+    assert entry.summary.startswith(f"{table} · ")
+    d.key(pygame.K_RETURN)
+    assert d.scene.record is not None and d.scene.positions[-1] == final
 
 
 def test_a_window_s_bot_takes_the_rematch(driver: Driver) -> None:

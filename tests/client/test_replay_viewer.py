@@ -24,6 +24,9 @@ from game.client.scenes.transport import CONTROLS
 from game.paths import records_dir, save_record
 from game.records import Record
 from game.rules import Player, make_variant
+from net.host import new_table
+from net.party import Party
+from net.party_host import party_file
 from tests.client.driver import Draws, Driver
 from tests.rules.scenario import random_game
 
@@ -328,6 +331,60 @@ def test_a_game_saved_against_a_bot_is_listed_and_replayed_with_its_players(
     canvas = Canvas(d.app.size)
     d.scene.draw(canvas, 0.0)
     assert "Player 0 · Bot (medium) 0" in [t.words for t in canvas.visible_texts()]
+
+
+def hosted(folder: Path, table: str, moves: list[str], when: datetime) -> Path:
+    """A game played at a host's table (net.table, as a host plays and keeps it), its record
+    last written at ``when``."""
+    kept = new_table(make_variant("goff"), table, folder)
+    kept.sit("Ada", Player.X)
+    kept.sit("Bo", Player.O)
+    for ply, token in enumerate(moves):
+        assert kept.move(kept.position.to_play, ply, token) is None
+        kept.save()
+    kept.close()
+    os.utime(kept.path, (when.timestamp(), when.timestamp()))
+    return kept.path
+
+
+def test_the_games_a_host_kept_are_listed_with_the_saved_ones_each_game_once(
+    driver: Driver, folder: Path, tmp_path: Path
+) -> None:
+    d = driver
+    games = tmp_path / "data" / "qttt" / "games"
+    save_record(
+        Record(make_variant("goff"), list(GOFF_TO_MOVE_9)), folder, datetime(2026, 11, 21, 20, 15)
+    )
+    # The same game kept by the host that played it: listed once, as saved.
+    hosted(games, "Ada's table", GOFF_TO_MOVE_9, datetime(2026, 11, 21, 20, 14))
+    newer = hosted(games, "Bo's table", GOFF_TO_MOVE_9[:4], datetime(2026, 11, 22, 18, 5))
+    older = hosted(games, "Bo's table", GOFF_TO_MOVE_9[:2], datetime(2026, 11, 20, 9, 30))
+    # Beside them: a party's own file, named like a game's record (a party called "game2"),
+    # and a copy a host staged and had not yet renamed into place.
+    Party("winner-stays").save(party_file(games, "game2"))
+    assert party_file(games, "game2").name == "party-game2.json"
+    staging = new_table(make_variant("goff"), "Cy's table", games)
+    assert staging.stage() is not None
+    open_replays(d)
+    entries = d.scene.saved.entries
+    assert [(e.when, e.hosted) for e in entries] == [
+        ("22 Nov 2026, 18:05", True),
+        ("21 Nov 2026, 20:15", False),
+        ("20 Nov 2026, 09:30", True),
+    ]
+    assert entries[0].path == newer and entries[2].path == older
+    assert entries[0].summary == "Bo's table · Ada vs Bo · Goff's · 4 moves · unfinished"
+    assert entries[1].summary == "Goff's · 9 moves · X wins, 2 to 0"
+    d.key(pygame.K_RETURN)
+    assert d.scene.record is not None
+    assert d.scene.record.moves == GOFF_TO_MOVE_9[:4]
+    # Under the list, where both kinds are kept.
+    d.key(pygame.K_ESCAPE)
+    d.until(lambda: d.scene.saved.entries is not None)
+    canvas = Canvas(d.app.size)
+    d.scene.draw(canvas, 0.0)
+    said = " ".join(t.words for t in canvas.visible_texts())
+    assert str(folder) in said and str(games) in said
 
 
 @pytest.mark.parametrize(

@@ -1,19 +1,19 @@
 """The replays list: the saved games, one row each, to choose one to watch.
 
-:func:`scan` reads the records folder (in a worker: a long list never stalls a
-frame) and describes each record: its date, players, rules, length and
-result, replayed by the rules; a record that cannot be read gets the reason
-why, in a few words. :class:`SavedGamesList` is the replay scene's panel
-while no record is open: it owns the window, its rows, their drawing and the
-input that moves along them; a record that cannot be shown says why, and the
-list stays.
+:func:`scan` reads the records folder and the folder where this machine's
+hosts keep their games (in a worker: a long list never stalls a frame) and
+describes each record: its date, players, rules, length and result, replayed
+by the rules; a saved record that cannot be read gets the reason why, in a few
+words. :class:`SavedGamesList` is the replay scene's panel while no record is
+open: it owns the window, its rows, their drawing and the input that moves
+along them; a record that cannot be shown says why, and the list stays.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
@@ -27,9 +27,10 @@ from game.client.prose import Para, result
 from game.client.scene import Context, SceneName
 from game.client.scenes.setup import variant_title
 from game.client.still import Redraw
-from game.paths import RECORD_SUFFIX, records_dir, saved_records
+from game.paths import RECORD_SUFFIX, games_dir, records_dir, saved_records
 from game.records import Record, RecordError, read_record
 from game.rules import Player
+from net.table import game_records, table_name
 
 LIST_LIMIT = 300  # the newest records listed; older ones stay on disk
 # A refusal longer than this (a record's token can be megabytes) is cut in its middle: it
@@ -39,32 +40,49 @@ SHOWN_REFUSAL = 240
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One saved record as the list shows it: read, or the reason it cannot be."""
+    """One record as the list shows it: read, or the reason it cannot be."""
 
     path: Path
     when: str
     summary: str  # rules, length and result; or why the record cannot be shown
     readable: bool
+    hosted: bool = False  # kept by a host of this machine, not saved from the window
+    # The rules and the moves: one game saved from the window and kept by its host is one row.
+    game: tuple[object, ...] = field(default=(), compare=False)
 
 
-def scan(folder: Path | None = None) -> list[Entry]:
-    """Every saved record, newest first, each replayed to tell its result (runs in a worker)."""
-    return [describe(path) for path in saved_records(folder)[:LIST_LIMIT]]
+def scan(saved: Path | None = None, hosted: Path | None = None) -> list[Entry]:
+    """The games saved from the window (``saved``, the records folder) and those this
+    machine's hosts kept (``hosted``, their folder), newest first, each replayed to tell its
+    result (runs in a worker). A game in both is listed once, as saved."""
+    mine = saved_records(saved)
+    kept = game_records(games_dir() if hosted is None else hosted)
+    # Stable: of two saved in one minute, the later (``-2``) stays first, as saved_records has it.
+    newest = sorted([*mine, *kept], key=lambda p: dated(p) or datetime.min, reverse=True)
+    hosted_here = set(kept)
+    entries = [describe(path, path in hosted_here) for path in newest[:LIST_LIMIT]]
+    saved_games = {e.game for e in entries if e is not None and e.readable and not e.hosted}
+    return [e for e in entries if e is not None and not (e.hosted and e.game in saved_games)]
 
 
-def describe(path: Path) -> Entry:
+def describe(path: Path, hosted: bool = False) -> Entry | None:
+    """What the list says of the record at ``path``; None for a file in the hosts' folder
+    that is not a game's record (a party's own file can be named like one)."""
     when = title_of(path)
     try:
         record = read_record(path)
         final = record.final()
     except RecordError as exc:
+        if hosted:
+            return None
         return Entry(path, when, f"cannot be shown: {refusal(exc)}", readable=False)
     rules = rules_title(record)
     # A collapse choice is not a move (it takes no subscript): count the placements.
     count = sum("@" not in token for token in record.moves)
     about = f"{rules} · {count} move{'s' * (count != 1)} · {result(final)}"
-    who = players_line(record)
-    return Entry(path, when, f"{who} · {about}" if who else about, True)
+    where = table_name(record) if hosted else None
+    summary = " · ".join(part for part in (where, players_line(record), about) if part)
+    return Entry(path, when, summary, True, hosted, (record.variant, tuple(record.moves)))
 
 
 def refusal(exc: RecordError) -> str:
@@ -84,16 +102,24 @@ def players_line(record: Record) -> str:
 
 
 def title_of(path: Path) -> str:
-    """A record's date from its name (``2026-11-22_0315_goff…``), else the file's own time."""
-    stem = path.name.removesuffix(RECORD_SUFFIX)
-    try:
-        when = datetime.strptime(stem[:15], "%Y-%m-%d_%H%M")
-    except ValueError:
-        try:
-            when = datetime.fromtimestamp(path.stat().st_mtime)
-        except (OSError, ValueError, OverflowError):  # gone, or dated past the year 9999
-            return stem
+    """A record's date (:func:`dated`) as the list shows it, else its file's name."""
+    when = dated(path)
+    if when is None:
+        return path.name.removesuffix(RECORD_SUFFIX)
     return when.strftime("%d %b %Y, %H:%M")
+
+
+def dated(path: Path) -> datetime | None:
+    """When a record was saved: from its name (``2026-11-22_0315_goff…``), else the file's
+    own time (a host's record: its last move); None for a file gone."""
+    try:
+        return datetime.strptime(path.name[:15], "%Y-%m-%d_%H%M")
+    except ValueError:
+        pass
+    try:
+        return datetime.fromtimestamp(path.stat().st_mtime)
+    except (OSError, ValueError, OverflowError):  # gone, or dated past the year 9999
+        return None
 
 
 def rules_title(record: Record) -> str:
@@ -201,7 +227,8 @@ class SavedGamesList:
                 Para("No saved games yet.", palette.text, 1.4, bold=True),
                 Para(
                     "Save a game during play (Ctrl+S, or Save in the menu beside the board), "
-                    "or from the results screen, and it appears here.",
+                    "or from the results screen, and it appears here; so does every game "
+                    "you host on the network.",
                     palette.text,
                     space_before=0.8,
                 ),
@@ -214,7 +241,11 @@ class SavedGamesList:
         if self.message is not None:
             prose.draw(surface, [Para(self.message, palette.warning, bold=True)], below, unit, True)
         else:
-            where = Para(f"Saved games are kept in {records_dir()}", palette.dim, 0.85)
+            where = Para(
+                f"Saved games are kept in {records_dir()}, the games you host in {games_dir()}",
+                palette.dim,
+                0.85,
+            )
             prose.draw(surface, [Para(hint, palette.dim), where], below, unit, center=True)
 
     def draw_rows(self, surface: pygame.Surface, entries: list[Entry], unit: int) -> None:
