@@ -72,21 +72,6 @@ class Over:
             rows = slice(rect.top >> s, ((rect.bottom - 1) >> s) + 1)
             self.grid[rows, rect.left >> s : ((rect.right - 1) >> s) + 1] = True
 
-    def add_frame(self, outer: pygame.Rect | None, inner: pygame.Rect) -> None:
-        """Something drawn inside ``outer`` round ``inner``, not inside ``inner`` (a focus ring:
-        the picture it rings stays put)."""
-        if outer is None or not outer.contains(inner):
-            self.add(outer)
-            return
-        self.add_all(
-            [
-                pygame.Rect(outer.left, outer.top, outer.width, inner.top - outer.top),
-                pygame.Rect(outer.left, inner.bottom, outer.width, outer.bottom - inner.bottom),
-                pygame.Rect(outer.left, inner.top, inner.left - outer.left, inner.height),
-                pygame.Rect(inner.right, inner.top, outer.right - inner.right, inner.height),
-            ]
-        )
-
     def add_all(self, rects: list[pygame.Rect]) -> None:
         for rect in rects:
             self.add(rect)

@@ -45,28 +45,6 @@ def test_sprites_mark_the_tiles_they_cover_and_no_others() -> None:
         assert not off.grid.any()
 
 
-def test_a_frame_marks_its_ring_not_what_it_rings() -> None:
-    over = Over((1280, 720))
-    inner = pygame.Rect(320, 160, 320, 320)
-    outer = inner.inflate(24, 24)
-    over.add_frame(outer, inner)
-    t = over.tile
-    assert not over.grid[
-        (inner.top + t) // t : inner.bottom // t - 1, (inner.left + t) // t : inner.right // t - 1
-    ].any()
-    ring = [
-        pygame.Rect(outer.left, outer.top, outer.width, inner.top - outer.top),
-        pygame.Rect(outer.left, inner.bottom, outer.width, outer.bottom - inner.bottom),
-        pygame.Rect(outer.left, outer.top, inner.left - outer.left, outer.height),
-        pygame.Rect(inner.right, outer.top, outer.right - inner.right, outer.height),
-    ]
-    assert (over.grid == _tiles_under(over, ring)).all()
-    # A ring that does not go round its inside is taken whole.
-    whole = Over((1280, 720))
-    whole.add_frame(pygame.Rect(0, 0, 40, 40), inner)
-    assert (whole.grid == _tiles_under(whole, [pygame.Rect(0, 0, 40, 40)])).all()
-
-
 def test_a_screen_drawn_again_where_its_sprites_moved_is_the_whole_frame(
     screen: pygame.Surface,
 ) -> None:
