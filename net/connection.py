@@ -37,6 +37,7 @@ class Connection:
         # nothing more is sent to it, and nothing more it sent is handled, not even frames
         # read before it closed (a removed guest's hello would seat them again).
         self.closed = False
+        self.cut_off: str | None = None  # why the connection was cut, when it was
 
     def send_frame(self, frame: bytes) -> None:
         """Queue one msgpack frame for the peer without waiting for it; none once closed.
@@ -45,6 +46,7 @@ class Connection:
             return
         self._write(frame)
         if self._backlog() > MAX_BACKLOG:
+            self.cut_off = f"more than {MAX_BACKLOG >> 10} KB of messages left unread"
             self.abort()
 
     def close(self) -> None:

@@ -228,6 +228,8 @@ class Host:
         except ConnectionError:
             pass
         finally:
+            if conn.cut_off:
+                self.log(f"cut off {_show(conn.peer)}: {conn.cut_off}")
             unlogged = conn.refused - LOGGED_REFUSALS
             if unlogged > 0:
                 self.log(f"refused {unlogged} more moves of {conn.name}'s, not logged one by one")

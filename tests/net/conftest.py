@@ -67,8 +67,15 @@ def host(make_host: Callable[..., HostHandle]) -> HostHandle:
 class Raw:
     """A blocking socket speaking (or breaking) the protocol by hand."""
 
-    def __init__(self, address: tuple[str, int], timeout: float = 5.0) -> None:
-        self.sock = socket.create_connection(address, timeout=timeout)
+    def __init__(
+        self, address: tuple[str, int], timeout: float = 5.0, receive_buffer: int | None = None
+    ) -> None:
+        """``receive_buffer``: the socket's, fixed before it connects (no autotuning)."""
+        self.sock = socket.socket()
+        self.sock.settimeout(timeout)
+        if receive_buffer is not None:
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        self.sock.connect(address)
         self.frames = FrameReader()
         self.inbox: list[Message] = []
 

@@ -250,6 +250,60 @@ def test_a_flood_of_refused_moves_is_answered_each_time_but_logged_a_few_times(
     ]
 
 
+def test_a_player_who_reads_nothing_is_cut_off_and_the_game_goes_on(
+    make_host: Callable[..., HostHandle],
+) -> None:
+    """Bo floods moves the rules refuse and reads none of the refusals: once more than
+    MAX_BACKLOG of them waits at the host, Bo is cut off (not buffered for without end),
+    Bo's seat is held as for any drop, and the game goes on when Bo is back."""
+    host = make_host(idle_timeout=30.0)  # Ada reads but sends nothing meanwhile
+    logged: list[str] = []
+    host.call(setattr, host.host, "log", logged.append)
+    x = Raw(host.address)
+    o = Raw(host.address, receive_buffer=4096)  # a window that stays small: nothing is read
+    assert x.hello(name="Ada", seat="X").seat == "X"
+    token = o.hello(name="Bo", seat="O").token
+    x.move("X", 0, "1-2")
+    x.state(moves=1)
+    o.sock.setblocking(False)
+    # Each refusal is longer than the move: the host's kernel buffers fill (a few MB on
+    # loopback), then its own, until the cut.
+    flood = pack(Move("O", 1, "1-1")) * 1000
+    unsent, cut = memoryview(b""), False
+    deadline = time.monotonic() + 60
+    while not _told(x, "Bo dropped") and time.monotonic() < deadline:
+        if cut:  # the table says so
+            time.sleep(0.01)
+            continue
+        unsent = unsent or memoryview(flood)
+        try:
+            unsent = unsent[o.sock.send(unsent) :]  # whole moves: a cut one is not a move
+        except BlockingIOError:
+            time.sleep(0.01)
+        except (ConnectionResetError, BrokenPipeError):
+            cut = True
+    assert _told(x, "Bo dropped"), "Bo was never cut off"
+    port = o.sock.getsockname()[1]  # the host's operator reads why
+    assert f"cut off 127.0.0.1:{port}: more than 256 KB of messages left unread" in logged
+    o.close()
+    back = Raw(host.address)
+    assert back.hello(name="Bo", token=token).seat == "O"
+    assert back.state(moves=1).moves == ("1-2",)
+    game_goes_on(x, back)
+    x.close()
+    back.close()
+
+
+def _told(player: Raw, words: str) -> bool:
+    """Whether a Notice with ``words`` has reached ``player`` (reading what is there now)."""
+    while select.select([player.sock], [], [], 0)[0]:
+        data = player.sock.recv(65536)
+        if not data:
+            break
+        player.inbox.extend(player.frames.feed(data))
+    return any(isinstance(m, Notice) and words in m.text for m in player.inbox)
+
+
 def test_a_spectator_cannot_move(raw: Connect) -> None:
     x, o = seated(raw)
     watcher = raw()
