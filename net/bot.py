@@ -101,6 +101,8 @@ async def play_bot(
         while True:
             event = await next_event(events, running)
             if isinstance(event, Refused):
+                if running.done():  # the link ended for good: why, not what it refused since
+                    raise BotGameError(running.result())
                 # Only a stale move (after a reconnect) is refused for cause; then think again.
                 refusals += 1
                 if refusals > 3:

@@ -281,8 +281,9 @@ class TableClient:
                     return False, "the connection to the host dropped"
                 for message in frames.feed(data):
                     if isinstance(message, protocol.Bye):
-                        # The host says why, in words; only a busy host may be asked again.
-                        return message.reason != protocol.BUSY, message.reason
+                        # The host says why, in words: a busy host may be asked again, and
+                        # one that gave up on hearing from us (we slept) holds our seat.
+                        return not _retry_after(message.reason), message.reason
                     handler = self._handlers.get(type(message))
                     if handler is None:
                         return True, f"the host sent {message.TAG}, which hosts do not send"
@@ -393,6 +394,12 @@ async def _connect(address: tuple[str, int]) -> tuple[asyncio.StreamReader, asyn
         writer.close()
         raise ConnectionRefusedError(111, "nobody listens there")
     return reader, writer
+
+
+def _retry_after(bye: str) -> bool:
+    """Whether a host's bye leaves the way back open: a busy host's, and one that heard
+    nothing from us for a while (asleep, we never knew; our seat is held as for any drop)."""
+    return bye == protocol.BUSY or bye.startswith(protocol.SILENT)
 
 
 def _unreachable(exc: OSError) -> str:

@@ -33,6 +33,7 @@ from net.protocol import (
     NO_SEAT_OPEN,
     PLAYER,
     PROTOCOL_VERSION,
+    SILENT,
     SPECTATOR,
     Bye,
     Emote,
@@ -246,7 +247,7 @@ class Host:
                     messages = await receive()
             except TimeoutError:
                 waited = self.config.idle_timeout if conn.role else self.config.hello_timeout
-                raise _Close(f"no whole message for {waited:g} s") from None
+                raise _Close(f"{SILENT} {waited:g} s") from None
             if messages is None or conn.closed:
                 return
             try:

@@ -38,6 +38,9 @@ NO_SEAT_OPEN = "no seat is open at this table"
 # Why a host turns away a connection for now (too many at once have yet to say hello): a
 # client knocks again a moment later, as the phone page does after any bye it does not know.
 BUSY = "the host is busy with new connections"
+# How a host's bye to a connection it heard nothing from begins ("... for 15 s"): a client
+# that was asleep (a laptop's lid closed) reads it on waking and comes back to its held seat.
+SILENT = "no whole message for"
 SIDES = ("X", "O")
 NAME_LIMIT = 32  # characters in a name at a table
 # What a client's Bye says when the player leaves the table (not a drop: no seat is held).

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import select
 import shutil
+import signal
 import socket
+import subprocess
 import time
 from collections.abc import Callable
 
@@ -32,7 +34,7 @@ from net.protocol import (
     Welcome,
 )
 from net.session import NetworkSession
-from tests.net.conftest import LOOPBACK, Raw, Screen, committed
+from tests.net.conftest import LOOPBACK, Raw, Screen, committed, report_of, spawn
 
 Connect = Callable[..., Raw]
 
@@ -401,6 +403,46 @@ def test_a_seated_client_that_stops_pinging_is_dropped_and_its_seat_held(raw: Co
     said, _ = x.closed_with()
     assert said == "no whole message for 1.5 s"
     o.expect(Notice, lambda n: "Ada dropped; seat X is held" in n.text)  # type: ignore[attr-defined]
+
+
+def test_a_player_whose_machine_slept_past_the_hosts_patience_is_back_on_waking(
+    make_host: Callable[..., HostHandle],
+) -> None:
+    """Ada's process is stopped (a laptop's lid closed) until the host has given up on it
+    and said so: on waking Ada reads that bye, comes back to the seat held for her with
+    her token and plays the game to its end, as after any drop. (Her own patience, 10 s,
+    has not run out: the host's bye is the first she hears of it.)"""
+    host = make_host(idle_timeout=1.5, reconnect_grace=30.0)
+    logged: list[str] = []
+    host.call(setattr, host.host, "log", logged.append)
+    where = f"{LOOPBACK}:{host.address[1]}"
+    seat = ("join", where, "--bot", "beginner", "--headless", "--seat")
+    ada = spawn(*seat, "X", "--name", "Ada", "--seed", "1")
+    bo: subprocess.Popen[str] | None = None
+    try:
+        _until(lambda: "Ada sits at X" in logged)
+        ada.send_signal(signal.SIGSTOP)
+        bo = spawn(*seat, "O", "--name", "Bo", "--seed", "2")
+        _until(lambda: any("no whole message for 1.5 s" in line for line in logged))
+        ada.send_signal(signal.SIGCONT)
+        out, err = ada.communicate(timeout=60)
+        assert ada.returncode == 0, err
+        assert report_of(out) == report_of(bo.communicate(timeout=60)[0])
+        assert report_of(out)["over"] is True
+        assert "Ada is back at X" in logged
+    finally:
+        for process in (ada, bo):
+            if process is not None and process.poll() is None:
+                process.send_signal(signal.SIGCONT)
+                process.kill()
+                process.communicate()
+
+
+def _until(done: Callable[[], bool], timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, "not within 20 s"
+        time.sleep(0.02)
 
 
 def flood(host: HostHandle, raw: Connect) -> list[Raw]:
