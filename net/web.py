@@ -22,8 +22,10 @@ import asyncio
 import contextlib
 import functools
 import html
+import ipaddress
 import json
 import logging
+import socket
 from collections import deque
 from collections.abc import Iterator
 from importlib import resources
@@ -78,7 +80,18 @@ class WebFront:
         self._urls: list[str] | None = None
 
     async def start(self, bind: str, port: int) -> None:
-        app = web.Application(middlewares=[_headers])
+        names = await asyncio.to_thread(local_names)
+
+        @web.middleware
+        async def here_only(request: web.Request, handler: Any) -> web.StreamResponse:
+            if not named_here(request.url.host, names):
+                # Another site's page whose name was made to point here (DNS rebinding): its
+                # socket would pass the origin check, and could fill the party with strangers.
+                raise web.HTTPMisdirectedRequest(text="this table answers to its own address")
+            response: web.StreamResponse = await handler(request)
+            return response
+
+        app = web.Application(middlewares=[here_only, _headers])
         app.router.add_get("/", self._page)
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/static/{name}", self._file)
@@ -330,6 +343,25 @@ class _PeerFaults(logging.Filter):
 
 _SERVER_LOG = logging.getLogger(__name__)
 _SERVER_LOG.addFilter(_PeerFaults())
+
+
+def local_names() -> frozenset[str]:
+    """The names this machine answers to besides its addresses: localhost, its own name,
+    with ``.local`` (mDNS), and its full name in the network's domain (may ask the DNS)."""
+    name = socket.gethostname().lower().rstrip(".")
+    return frozenset({"localhost", name, f"{name}.local", socket.getfqdn().lower().rstrip(".")})
+
+
+def named_here(host: str | None, names: frozenset[str]) -> bool:
+    """Whether a request's Host names this machine as a guest reaches it: by an address (the
+    join code's) or one of ``names`` (:func:`local_names`); a request without one (not a
+    browser's) too."""
+    if not host:
+        return True
+    with contextlib.suppress(ValueError):
+        ipaddress.ip_address(host.strip("[]"))
+        return True
+    return host.lower().rstrip(".") in names
 
 
 @web.middleware

@@ -144,6 +144,42 @@ def test_only_the_pages_own_files_are_served(web_host: Callable[..., HostHandle]
     assert got["foreign origin"][0] == 403
 
 
+def test_a_page_of_another_site_pointed_here_by_its_name_is_refused(
+    web_host: Callable[..., HostHandle], caplog: pytest.LogCaptureFixture
+) -> None:
+    """DNS rebinding: a site's name made to point at this machine brings its page's socket
+    here with its own name as both Host and Origin, so the origin check passes; the name is
+    not one of this machine's, and the page and the socket are refused. By its address, as
+    localhost or by the machine's own name, the page is served."""
+    handle = web_host("goff", name="Kitchen")
+    ours = socket.gethostname()
+    asked = {
+        f"{where} {path}": (
+            f"GET {path} HTTP/1.1\r\nHost: {host}\r\nOrigin: http://{host}\r\n"
+            "Connection: close\r\n\r\n"
+        ).encode()
+        for where, host in {
+            "rebound": "evil.example:7780",
+            "rebound, like ours": f"{ours}.evil.example:7780",
+            "address": "127.0.0.1:7780",
+            "localhost": "localhost:7780",
+            "our name": f"{ours}.local:7780",
+        }.items()
+        for path in ("/", "/ws")
+    }
+    with caplog.at_level(logging.DEBUG):
+        answers = _answers(handle, asked)
+    status = {what: answer.split(b"\r\n", 1)[0] for what, answer in answers.items()}
+    for what in ("rebound", "rebound, like ours"):
+        assert status[f"{what} /"] == b"HTTP/1.1 421 Misdirected Request", what
+        assert status[f"{what} /ws"] == b"HTTP/1.1 421 Misdirected Request", what
+    for what in ("address", "localhost", "our name"):
+        assert status[f"{what} /"] == b"HTTP/1.1 200 OK", what
+        assert b"Kitchen" in answers[f"{what} /"]
+        assert status[f"{what} /ws"] == b"HTTP/1.1 400 Bad Request", what  # no handshake
+    assert _logged(caplog) == []
+
+
 def test_a_flood_of_queue_changes_leaves_the_phones_connected(
     web_host: Callable[..., HostHandle],
 ) -> None:
@@ -269,9 +305,11 @@ def test_a_request_too_long_or_not_http_gets_a_400_and_leaves_no_traceback(
         answers = _answers(
             handle,
             {
-                "long url": b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",
-                "long header": b"GET / HTTP/1.1\r\nHost: x\r\nX: " + b"a" * 9000 + b"\r\n\r\n",
-                "bad version": b"GET / HTTP/9.9\r\nHost: x\r\n\r\n",
+                "long url": b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+                "long header": b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX: "
+                + b"a" * 9000
+                + b"\r\n\r\n",
+                "bad version": b"GET / HTTP/9.9\r\nHost: 127.0.0.1\r\n\r\n",
             },
         )
     for what, answer in answers.items():
@@ -284,7 +322,9 @@ def test_a_file_name_too_long_for_the_disk_is_not_found(
 ) -> None:
     """Not a server error with a traceback: only the page's own files are looked up at all."""
     handle = web_host("goff")
-    request = b"GET /static/" + b"a" * 300 + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    request = (
+        b"GET /static/" + b"a" * 300 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    )
     with caplog.at_level(logging.DEBUG):
         answer = _answers(handle, {"long name": request})["long name"]
     assert answer.startswith(b"HTTP/1.1 404")
@@ -370,7 +410,7 @@ def test_phones_gone_while_the_page_loads_leave_no_traceback(
         for i in range(400):
             sock = socket.create_connection(("127.0.0.1", port))
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-            sock.sendall(b"GET /static/main.js HTTP/1.1\r\nHost: x\r\n\r\n")
+            sock.sendall(b"GET /static/main.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             time.sleep(i % 5 / 1000)  # gone at one moment or another of the answer
             sock.close()
         deadline = time.monotonic() + 30
