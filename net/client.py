@@ -38,7 +38,8 @@ class TableClient:
     """A seat (or a place among the spectators) at a table reached by TCP.
 
     ``reconnect_for``: how long to keep trying after the connection drops
-    (players reclaim their seat with the token the host gave them).
+    (players reclaim their seat with the token the host gave them); ``math.inf``: for as
+    long as the client runs (a big screen nobody sits at to say "try again").
     ``silence``: how long without a frame from the host counts as a drop.
     ``seats``: where seat tokens are kept between runs (``net.seats.SeatStore``): a
     player offers the one kept for this table and name, and keeps the one it is given.

@@ -48,6 +48,7 @@ class NetworkSession:
         table_key: str | None = None,
     ) -> None:
         self.address = address
+        self.reconnect_for = reconnect_for
         self._events: queue.SimpleQueue[TableEvent] = queue.SimpleQueue()
         # Called on the network thread once an event is queued: the app's wake-up.
         self.wake: Callable[[], None] = lambda: None

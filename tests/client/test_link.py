@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -100,7 +101,7 @@ def test_a_host_gone_for_good_leaves_an_overlay_with_the_reason(
     assert d.name is SceneName.TITLE and d.app.table is None
 
 
-def test_the_big_screen_counts_the_seconds_of_a_dropped_link(
+def test_the_big_screen_counts_the_seconds_of_a_dropped_link_and_waits_for_its_host(
     driver: Driver, den: tuple[HostHandle, Relay]
 ) -> None:
     _, relay = den
@@ -115,6 +116,11 @@ def test_the_big_screen_counts_the_seconds_of_a_dropped_link(
         assert d.scene.link.words().endswith("… 2 s")  # a screen holds no seat
         d.until(lambda: not d.scene.news.lines)  # what the host said last fades
         assert d.scene.animating and d.scene.frame_rate == COUNTING_FPS
+        # Nobody sits at the big screen to press "Try again": it waits for its host for as
+        # long as it is on (a player's window gives up after a minute), and is back with it.
+        assert d.scene.session.reconnect_for == math.inf
+        relay.resume()
+        d.until(lambda: d.scene.link.state == LIVE and d.scene.pos is not None)
     finally:
         d.app.go(SceneName.TITLE)
         d.frames(1)

@@ -19,6 +19,7 @@ At a party keys 1–6 send an emote from the couch; Escape (or B) twice leaves.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from random import Random
 from typing import Any
@@ -88,8 +89,13 @@ class TvScene(BaseScene):
         self.back_params = params.get("back_params", {})
         if "address" in params:  # without one (a snapshot), what is shown is handed to take()
             self.address = params["address"]
+            # The big screen waits for its host however long it is gone (a laptop restarted,
+            # a party resumed from its file): nobody sits at it to press "Try again".
             self.session = NetworkSession(
-                self.address, params.get("viewer", "big screen"), role=SPECTATOR
+                self.address,
+                params.get("viewer", "big screen"),
+                role=SPECTATOR,
+                reconnect_for=math.inf,
             )
             self.ctx.sit_at(AtTable(self.session))
 
