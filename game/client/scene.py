@@ -23,7 +23,7 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from game.paths import save_record
+from game.client.paths import save_record
 
 if TYPE_CHECKING:
     import pygame

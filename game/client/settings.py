@@ -16,7 +16,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from game.ai import LEVELS
-from game.paths import settings_file, write_atomic
+from game.client.paths import settings_file, write_atomic
 from game.rules import VARIANTS
 from net.client import parse_address
 from net.protocol import tidy_name

@@ -28,9 +28,9 @@ import pygame
 
 from game.client.app import App
 from game.client.canvas import Canvas
+from game.client.paths import save_record
 from game.client.scene import Scene, SceneName
 from game.client.settings import Settings, save
-from game.paths import save_record
 from game.records import Record
 from game.rules import Player, Position, Variant, make_variant
 from game.session import Notice, Snapshot

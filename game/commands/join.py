@@ -17,10 +17,10 @@ import json
 import sys
 
 from game.ai import LEVELS
+from game.client.paths import seats_file
 from game.commands.arguments import described, read_address, seconds
 from game.commands.join_party import party_argument, run_party_bot
 from game.commands.window import open_window
-from game.paths import seats_file
 from game.records import state_report
 from game.rules import Player
 from net.bot import BotGameError, play_bot

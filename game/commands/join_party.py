@@ -11,7 +11,7 @@ import asyncio
 import json
 import sys
 
-from game.paths import seats_file
+from game.client.paths import seats_file
 from net.bot import BotGameError
 from net.party_client import play_party_bot
 from net.seats import SeatStore

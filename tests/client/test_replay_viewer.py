@@ -16,12 +16,12 @@ import pytest
 from game.client import move_list, theme
 from game.client.canvas import Canvas
 from game.client.intents import Device
+from game.client.paths import records_dir, save_record
 from game.client.prose import Para
 from game.client.scene import SceneName
 from game.client.scenes.replay import side_area
 from game.client.scenes.replay_words import judged
 from game.client.scenes.transport import CONTROLS
-from game.paths import records_dir, save_record
 from game.records import Record
 from game.rules import Player, make_variant
 from net.host import new_table

@@ -11,11 +11,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import paths
-from game.client import settings
+from game.client import paths, settings
 from game.client.scene import SceneName
 from game.client.settings import Settings
 from game.client.theme import HIGH_CONTRAST
+from game.paths import config_dir, data_dir
 from game.records import Record, read_record
 from game.rules import VARIANTS, Goff, Place
 from tests.client.driver import Driver
@@ -127,17 +127,17 @@ def test_default_location_follows_xdg(tmp_path: Path, monkeypatch: pytest.Monkey
 def test_folders_per_platform(tmp_path: Path) -> None:
     home = tmp_path
     linux = {"XDG_CONFIG_HOME": "/c", "XDG_DATA_HOME": "/d"}
-    assert paths.config_dir(linux, "linux", home) == Path("/c/qttt")
-    assert paths.data_dir(linux, "linux", home) == Path("/d/qttt")
+    assert config_dir(linux, "linux", home) == Path("/c/qttt")
+    assert data_dir(linux, "linux", home) == Path("/d/qttt")
     # Unset or relative XDG values are ignored, as the spec says.
-    assert paths.config_dir({"XDG_CONFIG_HOME": "rel"}, "linux", home) == home / ".config/qttt"
-    assert paths.data_dir({}, "freebsd", home) == home / ".local/share/qttt"
+    assert config_dir({"XDG_CONFIG_HOME": "rel"}, "linux", home) == home / ".config/qttt"
+    assert data_dir({}, "freebsd", home) == home / ".local/share/qttt"
     mac = home / "Library" / "Application Support" / "qttt"
-    assert paths.config_dir({}, "darwin", home) == paths.data_dir({}, "darwin", home) == mac
+    assert config_dir({}, "darwin", home) == data_dir({}, "darwin", home) == mac
     win = {"APPDATA": r"C:\Users\a\Roaming", "LOCALAPPDATA": r"C:\Users\a\Local"}
-    assert paths.config_dir(win, "win32", home) == Path(r"C:\Users\a\Roaming") / "qttt"
-    assert paths.data_dir(win, "win32", home) == Path(r"C:\Users\a\Local") / "qttt"
-    assert paths.data_dir({}, "win32", home) == home / "AppData" / "Local" / "qttt"
+    assert config_dir(win, "win32", home) == Path(r"C:\Users\a\Roaming") / "qttt"
+    assert data_dir(win, "win32", home) == Path(r"C:\Users\a\Local") / "qttt"
+    assert data_dir({}, "win32", home) == home / "AppData" / "Local" / "qttt"
 
 
 def test_records_are_saved_in_the_data_folder_and_never_overwritten(

@@ -10,10 +10,10 @@ from pathlib import Path
 import pygame
 
 from game.ai.analysis import ExactJudge, judge_for
+from game.client.paths import save_record
 from game.client.prose import action_words
 from game.client.scene import SceneName
 from game.client.scenes.puzzles import progress_file
-from game.paths import save_record
 from game.records import Record
 from game.rules import Collapse, Goff, Place
 from game.session import LocalSession

@@ -38,12 +38,13 @@ from game.client.intents import Cancel, Click, Erase, Intent, Text
 from game.client.keyboard import ADDRESS_CHARS, Done, TextField
 from game.client.menu_screen import MenuScreen
 from game.client.name_prompt import NamePrompt
+from game.client.paths import seats_file
 from game.client.prose import Para
 from game.client.scene import Context, SceneName
 from game.client.scenes.setup import board_size_item, fit_board_size, seat_title, variant_title
 from game.client.settings import NXN_SIZES
 from game.client.widgets import Item, Menu
-from game.paths import games_dir, seats_file
+from game.paths import games_dir
 from game.records import RecordError
 from game.rules import VARIANTS, Player, make_variant
 from game.session import Snapshot

@@ -12,7 +12,8 @@ import contextlib
 import json
 from pathlib import Path
 
-from game.paths import data_dir, write_atomic
+from game.client.paths import write_atomic
+from game.paths import data_dir
 
 PROGRESS_FILE = "tutorial.json"
 

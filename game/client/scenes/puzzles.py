@@ -40,11 +40,12 @@ from game.client.intents import (
     Point,
     Start,
 )
+from game.client.paths import write_atomic
 from game.client.prose import Para, action_words, mark_name, result
 from game.client.scene import BaseScene, Context, SceneName
 from game.client.scenes.setup import variant_title
 from game.client.still import Still
-from game.paths import data_dir, write_atomic
+from game.paths import data_dir
 from game.rules import Action, Collapse, Place, Position, Scores
 from game.textview import kept
 

@@ -23,11 +23,12 @@ from game.client import prose, theme
 from game.client.audio import Cue
 from game.client.canvas import note_button
 from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Page, Point
+from game.client.paths import RECORD_SUFFIX, records_dir, saved_records
 from game.client.prose import Para, result
 from game.client.scene import Context, SceneName
 from game.client.scenes.setup import variant_title
 from game.client.still import Redraw
-from game.paths import RECORD_SUFFIX, games_dir, records_dir, saved_records
+from game.paths import games_dir
 from game.records import Record, RecordError, read_record
 from game.rules import Player
 from net.table import game_records, table_name
