@@ -284,7 +284,7 @@ class TableClient:
                     if isinstance(message, protocol.Bye):
                         # The host says why, in words: a busy host may be asked again, and
                         # one that gave up on hearing from us (we slept) holds our seat.
-                        return not _retry_after(message.reason), message.reason
+                        return not _retry_after(message.reason), _as_told(message.reason)
                     handler = self._handlers.get(type(message))
                     if handler is None:
                         return True, f"the host sent {message.TAG}, which hosts do not send"
@@ -401,6 +401,14 @@ def _retry_after(bye: str) -> bool:
     """Whether a host's bye leaves the way back open: a busy host's, and one that heard
     nothing from us for a while (asleep, we never knew; our seat is held as for any drop)."""
     return bye == protocol.BUSY or bye.startswith(protocol.SILENT)
+
+
+def _as_told(bye: str) -> str:
+    """A host's bye as its player reads it: the one for a silent peer is about us, and says
+    so from our side ("the host heard nothing from here for 15 s")."""
+    if bye.startswith(protocol.SILENT):
+        return f"the host heard nothing from here for{bye.removeprefix(protocol.SILENT)}"
+    return bye
 
 
 def _unreachable(exc: OSError) -> str:

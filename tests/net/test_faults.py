@@ -15,6 +15,7 @@ import msgpack
 import pytest
 
 from game.rules import Player, Position, make_variant
+from game.session import Snapshot
 from net.framing import MAX_FRAME, pack
 from net.host import LOGGED_REFUSALS, HostHandle
 from net.protocol import (
@@ -436,6 +437,30 @@ def test_a_player_whose_machine_slept_past_the_hosts_patience_is_back_on_waking(
                 process.send_signal(signal.SIGCONT)
                 process.kill()
                 process.communicate()
+
+
+def test_a_window_that_slept_is_told_so_in_words_and_is_back_in_its_seat(
+    make_host: Callable[..., HostHandle],
+) -> None:
+    """The window's own session, its network thread held still (the machine asleep) until
+    the host has closed it: on waking the player reads what happened from their side, not
+    the host's log line, and the seat is theirs again."""
+    host = make_host(idle_timeout=1.0, reconnect_grace=30.0)
+    ann, ben = (Screen(NetworkSession(host.address, name=n)) for n in ("Ann", "Ben"))
+    try:
+        ann.wait(lambda e: isinstance(e, Snapshot))
+        ben.wait(lambda e: isinstance(e, Snapshot))
+        asleep = host.host.config.idle_timeout + 1.5
+        ann.session._thread.call(time.sleep, asleep)  # the loop and its pings stand still
+        ben.notice("Ann dropped", timeout=10)
+        told = ann.notice("; reconnecting", timeout=10)
+        assert told.text == "the host heard nothing from here for 1 s; reconnecting"
+        ben.notice("Ann is back", timeout=10)
+        ann.session.submit(make_variant("goff").parse_token("1-2"))
+        assert ben.snapshot(1).moves == ("1-2",)
+    finally:
+        ann.session.close()
+        ben.session.close()
 
 
 def _until(done: Callable[[], bool], timeout: float = 20.0) -> None:
