@@ -2,7 +2,7 @@
 
 A host gives each player a token that takes their seat back (and at a party,
 their place in the standings). :class:`SeatStore` keeps the tokens in
-the user's data folder (``game.paths.seats_file()``: on Linux
+the user's data folder (``game.client.paths.seats_file()``: on Linux
 ``$XDG_DATA_HOME/qttt/seats.json``, beside the records), under the table's
 identity (its key: a table continued on another port or address is still the
 same table) and the player's name, so the same window or the same headless
@@ -44,7 +44,7 @@ class SeatStore:
     """
 
     def __init__(self, path: Path) -> None:
-        self.path = path  # game.paths.seats_file() for a player's own
+        self.path = path  # game.client.paths.seats_file() for a player's own
 
     @staticmethod
     def key(table: str, name: str) -> str:

@@ -48,7 +48,6 @@ class NetworkSession:
         table_key: str | None = None,
     ) -> None:
         self.address = address
-        self.reconnect_for = reconnect_for
         self._events: queue.SimpleQueue[TableEvent] = queue.SimpleQueue()
         # Called on the network thread once an event is queued: the app's wake-up.
         self.wake: Callable[[], None] = lambda: None
@@ -137,6 +136,11 @@ class NetworkSession:
         """The link dropped and is being tried again (the seat is held meanwhile); a move
         made now is sent once it is back, if the game still waits for it."""
         return self._client.reconnecting
+
+    @property
+    def reconnect_for(self) -> float:
+        """How long a dropped link is tried again (``math.inf``: for as long as it runs)."""
+        return self._client.reconnect_for
 
     @property
     def table_name(self) -> str | None:

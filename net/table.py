@@ -298,18 +298,13 @@ class Interrupted:
 def interrupted_tables(save_dir: Path, limit: int = 3, look_at: int = 30) -> list[Interrupted]:
     """The newest ``limit`` tables in ``save_dir`` hosted from a window (they have an owner)
     whose game is not over and whose window is no longer running, among the ``look_at``
-    newest records.
+    newest records (:func:`game_records`).
 
     Only reads: the staged files a killed host left are sorted out when one is continued
     (:meth:`Table.resume`), never here, where another window may be hosting from this folder.
     """
-    try:
-        files = [p for p in save_dir.glob("*.json") if p.is_file()]
-    except OSError:
-        return []
-    files.sort(key=_mtime, reverse=True)
     found: list[Interrupted] = []
-    for path in files[:look_at]:
+    for path in game_records(save_dir)[:look_at]:
         try:
             record = read_record(path)
             over = record.final().is_over

@@ -58,18 +58,20 @@ def scan(saved: Path | None = None, hosted: Path | None = None) -> list[Entry]:
     result (runs in a worker). A game in both is listed once, as saved."""
     mine = saved_records(saved)
     kept = game_records(games_dir() if hosted is None else hosted)
+    dates = {path: dated(path) for path in [*mine, *kept]}
     # Stable: of two saved in one minute, the later (``-2``) stays first, as saved_records has it.
-    newest = sorted([*mine, *kept], key=lambda p: dated(p) or datetime.min, reverse=True)
+    newest = sorted(dates, key=lambda p: dates[p] or datetime.min, reverse=True)
     hosted_here = set(kept)
-    entries = [describe(path, path in hosted_here) for path in newest[:LIST_LIMIT]]
+    entries = [describe(p, dates[p], p in hosted_here) for p in newest[:LIST_LIMIT]]
     saved_games = {e.game for e in entries if e is not None and e.readable and not e.hosted}
     return [e for e in entries if e is not None and not (e.hosted and e.game in saved_games)]
 
 
-def describe(path: Path, hosted: bool = False) -> Entry | None:
-    """What the list says of the record at ``path``; None for a file in the hosts' folder
-    that is not a game's record (a party's own file can be named like one)."""
-    when = title_of(path)
+def describe(path: Path, saved: datetime | None, hosted: bool) -> Entry | None:
+    """What the list says of the record at ``path``, ``saved`` then (:func:`dated`); None for
+    a file in the hosts' folder that is not a game's record (a party's own file can be named
+    like one)."""
+    when = title_of(path, saved)
     try:
         record = read_record(path)
         final = record.final()
@@ -102,9 +104,8 @@ def players_line(record: Record) -> str:
     return f"{players[Player.X]} vs {players[Player.O]}" if len(players) == 2 else ""
 
 
-def title_of(path: Path) -> str:
+def title_of(path: Path, when: datetime | None) -> str:
     """A record's date (:func:`dated`) as the list shows it, else its file's name."""
-    when = dated(path)
     if when is None:
         return path.name.removesuffix(RECORD_SUFFIX)
     return when.strftime("%d %b %Y, %H:%M")
