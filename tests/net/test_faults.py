@@ -447,10 +447,13 @@ def test_a_window_that_slept_is_told_so_in_words_and_is_back_in_its_seat(
     the host's log line, and the seat is theirs again."""
     # Patience enough for Ben's pings (every second) on a busy machine: only Ann sleeps.
     host = make_host(idle_timeout=3.0, reconnect_grace=30.0)
-    ann, ben = (Screen(NetworkSession(host.address, name=n)) for n in ("Ann", "Ben"))
+    # Seats asked for: two sessions started together race for X, and Ann moves first.
+    ann = Screen(NetworkSession(host.address, name="Ann", seat=Player.X))
+    ben = Screen(NetworkSession(host.address, name="Ben", seat=Player.O))
     try:
         ann.wait(lambda e: isinstance(e, Snapshot))
         ben.wait(lambda e: isinstance(e, Snapshot))
+        ann.notice("Ben sits at O")
         ann.session._thread.call(time.sleep, 4.5)  # the loop and its pings stand still
         told = ann.notice("; reconnecting", timeout=15)
         assert told.text == "the host heard nothing from here for 3 s; reconnecting"
