@@ -211,12 +211,23 @@ class Squared(Variant):
                 ob |= 1 << b
         return xb, ob
 
+    def board_lines(self, pos: Position) -> tuple[tuple[Player, tuple[int, ...]], ...]:
+        """Each line of three mini-boards a player has won (boards 0..8), X's first: what
+        ends the game (:attr:`Outcome.rows` holds the rows inside the boards)."""
+        won = zip(Player, self.won_boards(pos), strict=True)
+        return tuple(
+            (player, line)
+            for player, boards in won
+            for line, mask in zip(LINES_3X3, _LINE_MASKS, strict=True)
+            if boards & mask == mask
+        )
+
     def after_collapse(self, pos: Position) -> Outcome | None:
         xb, ob = self.won_boards(pos)
         x_wins = any(xb & line == line for line in _LINE_MASKS)
         o_wins = any(ob & line == line for line in _LINE_MASKS)
         if x_wins or o_wins:
-            # The rows are every classical row in the mini-boards, for a results screen to show.
+            # The rows are every classical row in the mini-boards, for a board to strike.
             rows = classical_rows(pos, self.lines)
             return Outcome(Termination.BOARDS_IN_ROW, Scores(int(x_wins), int(o_wins)), rows)
         return self._stuck(pos)

@@ -36,6 +36,7 @@ from tests.client.test_lan import LOOPBACK, join_by_address
 from tests.rules.scenario import played, random_game
 
 GOFF = Goff()
+SQUARED = make_variant("squared")
 
 
 def start(d: Driver, tokens: list[str], variant=GOFF, seats=None) -> None:
@@ -172,6 +173,23 @@ def x_wins_by_its_own_last_action() -> list[str]:
         if played(GOFF, *tokens).outcome.winner is Player.X and mover is Player.X:
             return tokens
     raise AssertionError("no such game in a thousand")
+
+
+def test_results_name_the_boards_that_ended_a_squared_game() -> None:
+    # A shared win of Squared: X's top row of mini-boards and O's right column at once,
+    # through mini-board 3, which the last collapse won for both. The rows inside the won
+    # boards are many (and 1.1-1.2-1.3 says nothing of the line that ended the game).
+    tokens = (
+        *("1.1-1.2", "6.1-6.2", "1.2-1.3", "6.2-6.3", "1.1-1.3", "5@1.1", "6.1-6.3", "6@6.1"),
+        *("2.1-2.2", "9.1-9.2", "2.2-2.3", "9.2-9.3", "2.1-2.3", "11@2.1", "9.1-9.3", "12@9.1"),
+        *("3.1-3.2", "3.1-3.7", "3.2-3.3", "3.2-3.8", "4.1-4.2", "3.3-3.9", "3.1-3.3", "19@3.1"),
+    )
+    end = Record(SQUARED, list(tokens)).final()
+    assert verdict(end) == "Shared win"
+    assert (
+        reason(end)
+        == "It ended on three won mini-boards in a row (X: boards 1-2-3; O: boards 3-6-9)."
+    )
 
 
 def test_results_say_why_and_rematch_swaps_the_sides(driver: Driver) -> None:

@@ -171,6 +171,9 @@ def test_three_won_mini_boards_in_a_row_win_the_game() -> None:
     assert pos.scores() == (1, 0) and pos.outcome.winner is Player.X
     assert boards(pos)["3"] == ["X"]
     assert pos.legal_actions() == ()
+    # The line of boards that ended it (boards 0..8), beside the rows inside them.
+    assert SQUARED.board_lines(pos) == ((Player.X, (0, 1, 2)),)
+    assert len(pos.outcome.rows) == 5  # O's two among them
 
 
 def test_a_shared_mini_board_counts_for_both_players_a_shared_win() -> None:
@@ -185,6 +188,8 @@ def test_a_shared_mini_board_counts_for_both_players_a_shared_win() -> None:
     assert boards(end)["3"] == ["X", "O"]
     assert end.outcome is not None and end.outcome.termination is Termination.BOARDS_IN_ROW
     assert end.scores() == (1, 1) and end.outcome.winner is None
+    assert SQUARED.board_lines(end) == ((Player.X, (0, 1, 2)), (Player.O, (2, 5, 8)))
+    assert SQUARED.board_lines(pos) == ()  # before it, X holds two boards of a line, O two
 
 
 def test_a_squared_record_round_trips_with_its_report() -> None:
