@@ -133,8 +133,12 @@ def boards_of(variant: Variant, cells: set[int] | frozenset[int]) -> frozenset[i
 
 
 def boards_in_play(pos: Position) -> frozenset[int]:
-    """The mini-boards a position is about: the cycle awaiting its collapse, else the last
-    placement (none on a board that is not made of mini-boards)."""
+    """The mini-boards a position is about: the cycle awaiting its collapse, the line of won
+    mini-boards that ended the game, else the last placement (none on a board that is not
+    made of mini-boards)."""
+    board_lines = getattr(pos.variant, "board_lines", None)
+    if pos.is_over and board_lines is not None and (lines := board_lines(pos)):
+        return frozenset(b for _, line in lines for b in line)
     if pos.awaiting_collapse:
         cycle = set(pos.cycle())
         cells = {c for k, a, b in pos.spooky_marks if k in cycle for c in (a, b)}

@@ -27,7 +27,7 @@ from game.client.board_marks import CLASSICAL_SIZE, classical_center
 from game.client.fades import FADE_TIME, Fades
 from game.client.flights import Flight, Flights
 from game.client.particles import Particles, objects
-from game.client.row_lines import draw_row_line
+from game.client.row_lines import draw_row_line, finished_rows, row_width
 from game.client.still import Over
 from game.client.theme import Color, Palette
 from game.rules import Player, Position, Row
@@ -56,6 +56,7 @@ class Sweep:
 
     color: int
     points: tuple[Vec, ...]
+    cells: tuple[int, ...]  # the row's, which say how wide it is drawn
     age: float = 0.0
     prev_age: float = 0.0
 
@@ -135,6 +136,7 @@ class Effects:
             Sweep(
                 self._color(palette.of(row.player)),
                 tuple(_units(layout, classical_center(layout.cells[c])) for c in row.cells),
+                row.cells,
             )
             for row in rows
         ]
@@ -157,7 +159,7 @@ class Effects:
         outcome = after.outcome
         if outcome is not None and not before.is_over:
             winner = outcome.winner
-            sweeps = self._sweeps(outcome.rows, layout, palette)
+            sweeps = self._sweeps(finished_rows(after), layout, palette)
             color = palette.of(winner) if winner else palette.accent
             if self.flights:
                 self.after_landing = (sweeps, color)
@@ -191,7 +193,7 @@ class Effects:
     def struck_rows(self, pos: Position) -> tuple[Row, ...]:
         """The finished game's rows for the board to strike through, once the sweeps drew them."""
         drawing = self.sweeps or self.after_landing
-        return pos.outcome.rows if pos.outcome and not drawing else ()
+        return finished_rows(pos) if not drawing else ()
 
     @property
     def busy(self) -> bool:
@@ -412,9 +414,9 @@ class Effects:
         """The winning line growing from its first cell, as the board will then strike it;
         where it was drawn."""
         (ox, oy), w = layout.area.topleft, layout.area.width
-        width = max(3, layout.cell_size // 14)
         drawn: list[pygame.Rect] = []
         for s in self.sweeps:
+            width = row_width(layout, s.cells)
             age = s.prev_age + (s.age - s.prev_age) * alpha
             head = _along(s.points, min(1.0, age / SWEEP_TIME))
             start = (ox + s.points[0][0] * w, oy + s.points[0][1] * w)

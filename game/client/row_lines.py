@@ -9,7 +9,33 @@ import pygame
 from game.client.board_layout import BoardLayout
 from game.client.board_marks import classical_center
 from game.client.theme import Color, Palette
-from game.rules import Row
+from game.rules import Position, Row, Termination
+from game.rules.squared import Squared
+
+
+def finished_rows(pos: Position) -> tuple[Row, ...]:
+    """What the board of a finished game strikes through: its classical rows, then (Squared,
+    Ultimate) each line of won mini-boards that ended it, as a row through their centre cells."""
+    outcome = pos.outcome
+    if outcome is None:
+        return ()
+    variant = pos.variant
+    if not isinstance(variant, Squared) or outcome.termination is not Termination.BOARDS_IN_ROW:
+        return outcome.rows
+    centre = variant.mini_board_side**2 // 2
+    per = variant.mini_board_side**2
+    lines = variant.board_lines(pos)
+    return outcome.rows + tuple(
+        Row(player, tuple(per * b + centre for b in boards), 0) for player, boards in lines
+    )
+
+
+def row_width(layout: BoardLayout, cells: tuple[int, ...]) -> int:
+    """A struck row's width: a line of mini-boards twice a row's inside one, to stand out
+    over the rows that won them."""
+    width = max(3, layout.cell_size // 14)
+    inside = any(cells[0] in board and cells[-1] in board for _, board in layout.boards)
+    return width if inside else 2 * width
 
 
 def draw_rows(
@@ -22,7 +48,7 @@ def draw_rows(
     for row in rows:
         first, last = layout.cells[row.cells[0]], layout.cells[row.cells[-1]]
         start, end = classical_center(first.move(off)), classical_center(last.move(off))
-        width = max(3, layout.cell_size // 14)
+        width = row_width(layout, row.cells)
         strips = draw_row_line(layer, start, end, palette.of(row.player), width)
         boxes.append(strips[0].unionall(strips[1:]))
     return boxes

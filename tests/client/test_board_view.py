@@ -14,21 +14,23 @@ import pytest
 
 from game.client import theme
 from game.client.board_grid import grid_pieces, grid_sheet
-from game.client.board_layout import layout_board, mini_boards
+from game.client.board_layout import boards_in_play, layout_board, mini_boards
+from game.client.board_marks import classical_center
 from game.client.board_view import BoardView, Look, allowed_cells, paint_board, shown_allowed
 from game.client.effects import Effects
-from game.client.row_lines import draw_row_line
+from game.client.row_lines import draw_row_line, finished_rows, row_width
 from game.client.scene import SceneName, make_scene
 from game.client.still import Still
 from game.client.theme import HIGH_CONTRAST, NORMAL
 from game.commands.bench_render import biggest_collapse
 from game.records import Record
-from game.rules import VARIANTS, Place, Position, make_variant
+from game.rules import VARIANTS, Goff, Place, Player, Position, make_variant
 from game.rules.playout import random_playout
 from game.session import Snapshot
 from net.protocol import Party, Standing
 from tests.client.collapses import big_collapse
 from tests.client.driver import Driver
+from tests.rules.scenario import SQUARED_SHARED_WIN, played
 
 SIZES = [(1280, 720), (800, 450), (720, 900), (2560, 1440)]
 VARIANT_NAMES = sorted(VARIANTS)
@@ -281,6 +283,49 @@ def test_the_mini_boards_in_play_are_drawn_large(screen: pygame.Surface, name: s
     screen.fill((0, 0, 0))
     view.draw(screen, same_panel, pos, NORMAL)
     assert pygame.image.tobytes(screen, "RGB") != before
+
+
+def test_a_game_won_on_a_line_of_mini_boards_shows_that_line_struck_through(
+    screen: pygame.Surface,
+) -> None:
+    # Squared and Ultimate end on a line of won mini-boards: the finished board zooms on the
+    # boards of that line and strikes it through their centres in the winner's colour, twice
+    # as wide as the rows inside the boards, across the gaps between boards too.
+    squared = make_variant("squared")
+    area = pygame.Rect(10, 10, 700, 700)
+    view = BoardView(squared)
+    # X alone wins the top row of boards (taking board 3 with a cycle of its own marks):
+    # the boards below it are drawn small.
+    x_3 = ("3.7-3.8", "4.1-4.2", "3.8-3.9", "4.2-4.3", "3.7-3.9", "17@3.7")
+    x_won = played(squared, *SQUARED_SHARED_WIN[:16], *x_3)
+    assert x_won.outcome is not None and x_won.outcome.winner is Player.X
+    assert boards_in_play(x_won) == {0, 1, 2}
+    zoomed = [rect for rect, _ in view.layout(area, boards_in_play(x_won)).boards]
+    assert all(zoomed[b].width > 2 * zoomed[b + 3 * k].width for b in range(3) for k in (1, 2))
+    # A shared win: X's top row and O's right column.
+    end = played(squared, *SQUARED_SHARED_WIN)
+    assert end.outcome is not None
+    lines = finished_rows(end)
+    assert lines[: len(end.outcome.rows)] == end.outcome.rows
+    assert [(r.player, r.cells) for r in lines[len(end.outcome.rows) :]] == [
+        (Player.X, (4, 13, 22)),  # 1.5, 2.5, 3.5
+        (Player.O, (22, 49, 76)),  # 3.5, 6.5, 9.5
+    ]
+    assert finished_rows(played(Goff(), "1-2")) == ()
+    assert boards_in_play(end) == {0, 1, 2, 5, 8}  # a board in every band: none is small
+    layout = view.layout(area, boards_in_play(end))
+    boards = [rect for rect, _ in layout.boards]
+    assert row_width(layout, (4, 13, 22)) == 2 * row_width(layout, (0, 1, 2))
+    for rows, struck in ((end.outcome.rows, False), (lines, True)):
+        screen.fill((0, 0, 0))
+        view.draw(screen, layout, end, NORMAL, Look(show_last=False, rows=rows))
+        # Midway between mini-boards 1 and 2 on X's line, and between 6 and 9 on O's.
+        x_gap = ((boards[0].right + boards[1].left) // 2, classical_center(layout.cells[4])[1])
+        o_gap = (classical_center(layout.cells[49])[0], (boards[5].bottom + boards[8].top) // 2)
+        for gap, player in ((x_gap, Player.X), (o_gap, Player.O)):
+            around = itertools.product((-1, 0, 1), repeat=2)
+            near = [screen.get_at((gap[0] + dx, gap[1] + dy))[:3] for dx, dy in around]
+            assert (NORMAL.of(player) in near) is struck
 
 
 def test_the_play_scenes_still_picture_is_never_stale(tmp_path: Path) -> None:

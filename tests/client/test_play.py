@@ -33,7 +33,7 @@ from net.host import HostConfig, new_table, start_host_thread
 from net.protocol import Notice
 from tests.client.driver import Driver
 from tests.client.test_lan import LOOPBACK, join_by_address
-from tests.rules.scenario import played, random_game
+from tests.rules.scenario import SQUARED_SHARED_WIN, played, random_game
 
 GOFF = Goff()
 SQUARED = make_variant("squared")
@@ -176,19 +176,12 @@ def x_wins_by_its_own_last_action() -> list[str]:
 
 
 def test_results_name_the_boards_that_ended_a_squared_game() -> None:
-    # A shared win of Squared: X's top row of mini-boards and O's right column at once,
-    # through mini-board 3, which the last collapse won for both. The rows inside the won
-    # boards are many (and 1.1-1.2-1.3 says nothing of the line that ended the game).
-    tokens = (
-        *("1.1-1.2", "6.1-6.2", "1.2-1.3", "6.2-6.3", "1.1-1.3", "5@1.1", "6.1-6.3", "6@6.1"),
-        *("2.1-2.2", "9.1-9.2", "2.2-2.3", "9.2-9.3", "2.1-2.3", "11@2.1", "9.1-9.3", "12@9.1"),
-        *("3.1-3.2", "3.1-3.7", "3.2-3.3", "3.2-3.8", "4.1-4.2", "3.3-3.9", "3.1-3.3", "19@3.1"),
-    )
-    end = Record(SQUARED, list(tokens)).final()
+    # The rows inside the won boards are many, and 1.1-1.2-1.3 says nothing of the line of
+    # boards that ended the game.
+    end = Record(SQUARED, list(SQUARED_SHARED_WIN)).final()
     assert verdict(end) == "Shared win"
-    assert (
-        reason(end)
-        == "It ended on three won mini-boards in a row (X: boards 1-2-3; O: boards 3-6-9)."
+    assert reason(end) == (
+        "It ended on three won mini-boards in a row (X: boards 1-2-3; O: boards 3-6-9)."
     )
 
 

@@ -42,6 +42,7 @@ from game.client.intents import (
 )
 from game.client.paths import write_atomic
 from game.client.prose import Para, action_words, mark_name, result
+from game.client.row_lines import finished_rows
 from game.client.scene import BaseScene, Context, SceneName
 from game.client.scenes.setup import variant_title
 from game.client.still import Still
@@ -253,12 +254,11 @@ class PuzzlesScene(BaseScene):
     def look(self) -> Look:
         """The cursor, the half picked, the solution's outcome while it is shown, and the rows
         of a game the answer ended, struck through as a game's are."""
-        outcome = self.pos.outcome
         return Look(
             picked=self.picked,
             cursors=((self.cursor, self.ctx.palette.accent),),
             preview=preview_of(self.pos, self._solution()),
-            rows=outcome.rows if outcome is not None else (),
+            rows=finished_rows(self.pos),
         )
 
     def words(self) -> list[Para]:

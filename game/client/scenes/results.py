@@ -23,6 +23,7 @@ from game.client.intents import Cancel, Intent
 from game.client.link import RECONNECTING, LinkPanel
 from game.client.menu_screen import MenuScreen
 from game.client.prose import Para
+from game.client.row_lines import finished_rows
 from game.client.scene import Context, Saved, SceneName, save_in_worker
 from game.client.scenes.setup import PERSON, called, seat_title
 from game.client.still import Changing
@@ -269,7 +270,7 @@ class ResultsScene(MenuScreen):
             Look(
                 show_labels=False,
                 show_last=False,
-                rows=self.pos.outcome.rows if self.pos.outcome else (),
+                rows=finished_rows(self.pos),
             ),
         )
         self.menu.draw(surface, menu, palette, t)
