@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules import Position, Variant
+from game.rules import Player, Position, Variant
+from game.rules.squared import Squared
 from game.rules.ultimate import Ultimate
 from game.textview import points
 
@@ -60,7 +61,13 @@ def view_of(pos: Position, game: int, ply: int) -> dict[str, Any]:
         else {
             "why": outcome.termination.value,
             "winner": outcome.winner.value if outcome.winner else None,
+            "shared": outcome.shared,  # a tie both won, not a draw
             "rows": [list(row.cells) for row in outcome.rows],
+            # Squared and Ultimate: each line of won mini-boards that ended it (boards from 0).
+            "lines": [
+                {"side": player.value, "boards": list(boards)}
+                for player, boards in _board_lines(pos)
+            ],
         },
     }
 
@@ -74,6 +81,10 @@ def _placements(pos: Position) -> tuple[set[int], dict[int, set[int]]]:
         finish.setdefault(a, set()).add(b)
         finish.setdefault(b, set()).add(a)
     return set(finish), finish
+
+
+def _board_lines(pos: Position) -> tuple[tuple[Player, tuple[int, ...]], ...]:
+    return pos.variant.board_lines(pos) if isinstance(pos.variant, Squared) else ()
 
 
 def _boards(variant: Variant) -> tuple[tuple[int, ...], ...]:

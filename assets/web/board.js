@@ -217,17 +217,25 @@ export function drawBoard(view, opts = {}) {
   }
 
   if (view.over && !fill) {
-    for (const row of view.over.rows) {
-      const a = lay.cells.get(row[0]);
-      const b = lay.cells.get(row[row.length - 1]);
-      if (!a || !b) continue;
-      // In its player's colour, as the window and the TV strike it.
-      svg("line", {
-        class: `row-line ${sideOf(classical[row[0]])}`,
-        x1: a.x + a.size / 2, y1: a.y + a.size / 2, x2: b.x + b.size / 2, y2: b.y + b.size / 2,
-        "stroke-width": a.size * 0.06,
-      }, marks);
+    // In its player's colour, as the window and the TV strike it.
+    for (const row of view.over.rows) strike(marks, lay, row, sideOf(classical[row[0]]), 0.06);
+    // A line of won mini-boards, through their centre cells, twice as wide.
+    for (const line of view.over.lines || []) {
+      const centres = line.boards.map((b) => view.boards[b][view.boards[b].length >> 1]);
+      strike(marks, lay, centres, line.side, 0.12, "board-line");
     }
   }
   return root;
+}
+
+// A line from the centre of the first of `cells` to the last's, where both are shown.
+function strike(parent, lay, cells, side, width, extra = "") {
+  const a = lay.cells.get(cells[0]);
+  const b = lay.cells.get(cells[cells.length - 1]);
+  if (!a || !b) return;
+  svg("line", {
+    class: `row-line ${side} ${extra}`.trim(),
+    x1: a.x + a.size / 2, y1: a.y + a.size / 2, x2: b.x + b.size / 2, y2: b.y + b.size / 2,
+    "stroke-width": a.size * width,
+  }, parent);
 }

@@ -429,7 +429,9 @@ function drawOver() {
   const winner = view.over.winner;
   const name = winner && seatName(winner); // an open seat has none: its side says it all
   const who = name ? `${name} (${winner})` : winner;
-  over.querySelector(".verdict").textContent = winner ? `${who} wins ${score}` : `No winner: ${score}`;
+  // As the window says it: a shared win (both players' lines at once) is not a draw.
+  const tie = view.over.shared ? "Shared win" : "A draw";
+  over.querySelector(".verdict").textContent = winner ? `${who} wins ${score}` : `${tie} ${score}`;
   const rematch = over.querySelector('[data-action="rematch"]');
   rematch.hidden = Boolean(app.party) || !welcome?.seat;
   const asked = table.rematch.includes(welcome?.seat);

@@ -15,7 +15,7 @@ from game.rules.outcome import Row
 from game.textview import points
 from net.host import HostHandle
 from net.web import WebConnection
-from tests.rules.scenario import played, random_game
+from tests.rules.scenario import SQUARED_SHARED_WIN, played, random_game
 from tests.web.conftest import o_against_a_bot, page_url
 from tests.web.phone import join, play_to_the_end, take_turn
 
@@ -216,6 +216,36 @@ def test_a_won_row_is_struck_in_its_players_colour_as_on_the_big_screen(
     who = "Ada (X)" if winner is Player.X else "O"
     verdict = page.locator("[data-over] .verdict").inner_text()
     assert verdict == f"{who} wins {points(scores.x)}–{points(scores.o)}"
+
+
+def test_a_line_of_won_mini_boards_is_struck_through_their_centres_twice_as_wide(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    """Squared's end, as the window and the TV show it: X's top row of mini-boards and O's
+    right column, each a line through the boards' centre cells in its side's colour, over
+    the rows that won the boards."""
+    handle = web_host("squared", moves=SQUARED_SHARED_WIN)
+    page = phone()
+    join(page, page_url(handle), "Ada")
+    page.wait_for_selector("[data-over]")
+    lines = page.locator(".board-line").evaluate_all(
+        """(lines) => lines.map((line) => ({
+            side: line.classList.contains("X") ? "X" : "O",
+            ends: ["x1", "y1", "x2", "y2"].map((a) => Number(line.getAttribute(a))),
+            width: Number(line.getAttribute("stroke-width")),
+        }))"""
+    )
+    rows = page.locator(".row-line:not(.board-line)").evaluate_all(
+        "(lines) => lines.map((line) => Number(line.getAttribute('stroke-width')))"
+    )
+    assert [line["side"] for line in lines] == ["X", "O"]
+    assert len(rows) == len(played(make_variant("squared"), *SQUARED_SHARED_WIN).outcome.rows)  # type: ignore[union-attr]
+    assert all(line["width"] == 2 * rows[0] for line in lines)
+    (x1, y1, x2, y2), (u1, v1, u2, v2) = (line["ends"] for line in lines)
+    assert y1 == y2 and x2 > x1  # across the top row, board 1 to board 3
+    assert u1 == u2 and v2 > v1 and (u1, v1) == (x2, y2)  # down the right, from board 3
+    # Both won at once: a shared win, as the window says, not "no winner".
+    assert page.locator("[data-over] .verdict").inner_text() == "Shared win 1–1"
 
 
 def _rows(tokens: list[str]) -> tuple[Row, ...]:
