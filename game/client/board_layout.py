@@ -28,9 +28,15 @@ class BoardLayout:
     # The side of the largest cells (those of the mini-boards in focus): asked for every
     # frame, of Ultimate's 81 cells too.
     cell_size: int = field(init=False)
+    # Cells smaller than this give their first four marks big slots: asked for every spooky
+    # mark drawn or flown, so the screen's scale is read once, not each time (0.7 ms of a 4K
+    # collapse's first frame).
+    small_cell: float = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cell_size", max(rect.width for rect in self.cells))
+        small = SMALL_CELL * theme.screen_scale().px(theme.REFERENCE_HEIGHT)
+        object.__setattr__(self, "small_cell", small)
 
     def cell_at(self, point: tuple[int, int]) -> int | None:
         for cell, rect in enumerate(self.cells):
@@ -45,7 +51,7 @@ class BoardLayout:
         """
         rect = self.cells[cell]
         size = self.slot_size(count, cell)
-        row, col = divmod(index, _slot_columns(count, rect.width))
+        row, col = divmod(index, self._slot_columns(count, rect.width))
         left = rect.x + rect.width * (1 - SLOT_AREA) / 2
         top = rect.y + rect.width * (1 - SLOT_AREA - SLOT_FOOT)  # the strip above: the label
         return left + (col + 0.5) * size, top + (row + 0.5) * size
@@ -53,7 +59,15 @@ class BoardLayout:
     def slot_size(self, count: int, cell: int | None = None) -> float:
         """The side of a slot for one of ``count`` marks in ``cell`` (the largest cells')."""
         side = self.cell_size if cell is None else self.cells[cell].width
-        return side * SLOT_AREA / _slot_columns(count, side)
+        return side * SLOT_AREA / self._slot_columns(count, side)
+
+    def _slot_columns(self, count: int, cell_size: int) -> int:
+        # Nine slots until a cell holds more, so marks do not move as a cell fills; a cell
+        # smaller than a 3×3 board's (n×n, the boards of boards) gives its first four marks
+        # bigger slots, so their subscripts stay readable from the sofa.
+        if count <= 4 and cell_size < self.small_cell:
+            return 2
+        return max(3, math.ceil(math.sqrt(count)))
 
     def spooky_at(self, pos: Position, point: tuple[int, int]) -> tuple[int, int] | None:
         """``(mark, cell)`` of the spooky mark drawn under ``point``, if any."""
@@ -82,15 +96,6 @@ LABEL = 0.13  # a cell label's type, of its cell's side (at least the type scale
 SMALL_CELL = 0.2  # of the screen's height: a cell smaller gives its first four marks big slots
 TINY_CELL = 28  # pixels: too small to show spooky marks (a preview of a big board)
 OUT_OF_FOCUS = 0.36  # a mini-board out of focus, of the side of one in focus
-
-
-def _slot_columns(count: int, cell_size: int) -> int:
-    # Nine slots until a cell holds more, so marks do not move as a cell fills; a cell
-    # smaller than a 3×3 board's (n×n, the boards of boards) gives its first four marks
-    # bigger slots, so their subscripts stay readable from the sofa.
-    if count <= 4 and cell_size < SMALL_CELL * theme.screen_scale().px(theme.REFERENCE_HEIGHT):
-        return 2
-    return max(3, math.ceil(math.sqrt(count)))
 
 
 Grid = tuple[tuple[int, ...], ...]  # a variant's cells, row by row, as the board shows them
