@@ -4,7 +4,7 @@ A scene says what to show in a :class:`HudView` (words and numbers only) and
 :func:`draw` lays it out on the type scale from the top of the panel: the
 headline with its mark, the two players with their names and points, the series
 score at a table where games were won, a line about the game (move, rules), what
-to do now, and a note (Ultimate's sending). It returns the rectangle left between
+to do now, and notes (Ultimate's sending, a study's legend). It returns the rectangle left between
 them and the buttons, for the move list or the collapse previews.
 """
 
@@ -27,7 +27,8 @@ class HudView:
     players: tuple[tuple[Player, str, str], ...]  # (side, name, points)
     about: str  # "Move 13 · Squared"
     now: str  # what to do now, in a sentence
-    note: str = ""  # one more line in the accent colour (where Ultimate sends the next pair)
+    # Lines more in the accent colour: where Ultimate sends the next pair, what a study shows.
+    notes: tuple[str, ...] = ()
     series: str = ""  # "Ada 2 – 1 Bo" once a game of the series has been won
 
 
@@ -86,8 +87,8 @@ def draw(
     y += theme.font(size).get_linesize() + scale.px(10)
     box = pygame.Rect(inner.x, y, inner.width, round(theme.font(scale.lead).get_linesize() * 2.2))
     y = prose.draw(surface, [Para(view.now, palette.text, bold=True)], box, scale.lead)
-    if view.note:
-        words, size = theme.fitted(view.note, body, inner.width, scale.floor + 4, True)
+    for note in view.notes:
+        words, size = theme.fitted(note, body, inner.width, scale.floor + 4, True)
         surface.blit(theme.text(words, size, palette.accent, True), (inner.x, y + scale.px(6)))
         y += theme.font(size).get_linesize() + scale.px(6)
     y += scale.px(14)

@@ -497,6 +497,25 @@ def test_the_study_s_numbers_keep_their_legend_in_the_panel(driver: Driver) -> N
     assert legend not in panel()
 
 
+def test_ultimate_s_sending_note_and_the_study_s_legend_are_both_in_the_panel(
+    driver: Driver,
+) -> None:
+    """Ultimate sends nearly every pair somewhere: the line saying where took the place of the
+    study's legend, and the numbers in the cells went unexplained."""
+    d = driver
+    ultimate = make_variant("ultimate")
+    start(d, ["1.5-2.5"], variant=ultimate)  # O's pair goes to mini-board 5
+    d.key(pygame.K_s)
+    scene = d.scene
+    d.until(lambda: scene.advice.study_at(scene.pos) is not None)
+    d.settle(MESSAGE_TIME + 0.5)
+    canvas = Canvas(d.app.size)
+    scene.draw(canvas, 0.0)
+    texts = [t.words for t in canvas.visible_texts()]
+    assert "This pair goes to mini-board 5" in texts
+    assert "Study: each cell's expected score for O" in texts
+
+
 @pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160)])
 def test_a_studied_cells_number_is_drawn_over_its_shade(
     tmp_path: Path, size: tuple[int, int]

@@ -86,14 +86,14 @@ def hud_view(rules: Variant, pos: Position, now: str, seating: Seating, advice: 
     variant = variant_title(rules.name)
     if rules.name == "nxn":
         variant = f"{rules.side}×{rules.side} bonus"  # type: ignore[attr-defined]
-    note = ""
+    notes = []
     if sent := sent_boards(pos):
         boards = " and ".join(str(b + 1) for b in sent)
-        note = f"This pair goes to mini-board{'s' if len(sent) > 1 else ''} {boards}"
-    elif advice.study_at(pos) is not None and pos.to_play is not None:
+        notes.append(f"This pair goes to mini-board{'s' if len(sent) > 1 else ''} {boards}")
+    if advice.study_at(pos) is not None and pos.to_play is not None:
         # The numbers in the cells outlive the toast that said what they are.
         what = "best lead in points" if advice.exact else "expected score"
-        note = f"Study: each cell's {what} for {pos.to_play}"
+        notes.append(f"Study: each cell's {what} for {pos.to_play}")
     info = f"Move {pos.move_number} · {variant}"
     score = series(getattr(seating.session, "table", None)) or ""
-    return HudView(words, who, players, info, now, note, score)
+    return HudView(words, who, players, info, now, tuple(notes), score)
