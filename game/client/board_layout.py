@@ -16,6 +16,7 @@ import pygame
 
 from game.client import theme
 from game.rules import Position, Variant
+from game.rules.squared import Squared
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,8 +142,7 @@ def boards_in_play(pos: Position) -> frozenset[int]:
     """The mini-boards a position is about: the cycle awaiting its collapse, the line of won
     mini-boards that ended the game, else the last placement (none on a board that is not
     made of mini-boards)."""
-    board_lines = getattr(pos.variant, "board_lines", None)
-    if pos.is_over and board_lines is not None and (lines := board_lines(pos)):
+    if pos.is_over and isinstance(pos.variant, Squared) and (lines := pos.variant.board_lines(pos)):
         return frozenset(b for _, line in lines for b in line)
     if pos.awaiting_collapse:
         cycle = set(pos.cycle())

@@ -4,8 +4,9 @@ A scene says what to show in a :class:`HudView` (words and numbers only) and
 :func:`draw` lays it out on the type scale from the top of the panel: the
 headline with its mark, the two players with their names and points, the series
 score at a table where games were won, a line about the game (move, rules), what
-to do now, and notes (Ultimate's sending, a study's legend). It returns the rectangle left between
-them and the buttons, for the move list or the collapse previews.
+to do now, and notes (Ultimate's sending, a study's legend). It returns the
+rectangle left between them and the buttons, for the move list or the collapse
+previews.
 """
 
 from __future__ import annotations

@@ -22,11 +22,11 @@ def finished_rows(pos: Position) -> tuple[Row, ...]:
     variant = pos.variant
     if not isinstance(variant, Squared) or outcome.termination is not Termination.BOARDS_IN_ROW:
         return outcome.rows
-    centre = variant.mini_board_side**2 // 2
-    per = variant.mini_board_side**2
-    lines = variant.board_lines(pos)
+    per = variant.mini_board_side**2  # cells of a mini-board: board b's centre is b*per + per//2
+    ended = max(row.date for row in outcome.rows)  # the last board of the line was won by one
     return outcome.rows + tuple(
-        Row(player, tuple(per * b + centre for b in boards), 0) for player, boards in lines
+        Row(player, tuple(b * per + per // 2 for b in boards), ended)
+        for player, boards in variant.board_lines(pos)
     )
 
 

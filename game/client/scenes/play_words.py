@@ -86,7 +86,7 @@ def hud_view(rules: Variant, pos: Position, now: str, seating: Seating, advice: 
     variant = variant_title(rules.name)
     if rules.name == "nxn":
         variant = f"{rules.side}×{rules.side} bonus"  # type: ignore[attr-defined]
-    notes = []
+    notes: list[str] = []
     if sent := sent_boards(pos):
         boards = " and ".join(str(b + 1) for b in sent)
         notes.append(f"This pair goes to mini-board{'s' if len(sent) > 1 else ''} {boards}")
