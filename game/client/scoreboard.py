@@ -20,7 +20,8 @@ from game.textview import points
 from net.protocol import Party, Standing
 
 PAGE_TIME = 8.0  # seconds each page of a long scoreboard stays up
-# (title, right edge as a share of the width)
+# (title, right edge as a share of the width): further left where the column to its right
+# needs the room (see _edges)
 COLUMNS = (("PTS", 0.70), ("P", 0.80), ("W", 0.90), ("D", 1.0))
 
 
@@ -47,9 +48,10 @@ def draw(
     if fits < 1:  # no room for a row: a title over nothing, or a row over what is under it
         return
     surface.blit(label, (area.x, area.y))
-    for title, edge in COLUMNS:
+    edges = _edges(area, party, size, head)
+    for (title, _), edge in zip(COLUMNS, edges, strict=True):
         words = theme.text(title, head, palette.dim, True)
-        surface.blit(words, words.get_rect(topright=(area.x + area.width * edge, area.y)))
+        surface.blit(words, words.get_rect(topright=(edge, area.y)))
     pages = -(-len(party.standings) // fits)
     page = int(time / PAGE_TIME) % pages if pages > 1 else 0
     if pages > 1:
@@ -58,13 +60,35 @@ def draw(
     first = page * fits
     least = min(size, round(theme.LEAST_BODY * unit))  # a long name's, read from the sofa
     for row in party.standings[first : first + fits]:
-        _row(surface, area, y, row, party, palette, size, least)
+        _row(surface, area, edges, y, row, party, palette, size, least)
         y += row_h
+
+
+def _values(row: Standing) -> tuple[str, str, str, str]:
+    return (points(row.half_points / 2), str(row.played), str(row.wins), str(row.draws))
+
+
+def _edges(area: pygame.Rect, party: Party, size: int, head: int) -> list[float]:
+    """Each column's right edge: where :data:`COLUMNS` puts it, or further left where the
+    column to its right is wider than its share (a long evening's 133½ points over 258 games
+    ran together), half a row's type apart. Measured over every row, not the page shown: the
+    columns stay put as the pages turn."""
+    rows = [_values(row) for row in party.standings]
+    edges: list[float] = []
+    right: float = area.right
+    for i in reversed(range(len(COLUMNS))):
+        title, share = COLUMNS[i]
+        edge = min(area.x + area.width * share, right)
+        edges.append(edge)
+        widths = [theme.font(size, True).size(values[i])[0] for values in rows]
+        right = edge - max([theme.font(head, True).size(title)[0], *widths]) - size // 2
+    return edges[::-1]
 
 
 def _row(
     surface: pygame.Surface,
     area: pygame.Rect,
+    edges: list[float],
     y: int,
     row: Standing,
     party: Party,
@@ -77,11 +101,10 @@ def _row(
     playing = row.name in party.playing
     color = palette.accent if playing else palette.text if row.here else palette.dim
     bold = row.rank == 1 and row.played > 0
-    values = (points(row.half_points / 2), row.played, row.wins, row.draws)
     left = area.right
-    for value, (_, edge) in zip(values, COLUMNS, strict=True):
-        words = theme.text(str(value), size, color, bold)
-        place = words.get_rect(topright=(area.x + area.width * edge, y))
+    for value, edge in zip(_values(row), edges, strict=True):
+        words = theme.text(value, size, color, bold)
+        place = words.get_rect(topright=(edge, y))
         surface.blit(words, place)
         left = min(left, place.x)
     # The name has the row up to its points (in a narrow column too), a space short of them.

@@ -4,6 +4,8 @@ what a real party host sends: each row's rank is the host's, not the row's place
 from __future__ import annotations
 
 import functools
+import itertools
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -111,3 +113,37 @@ def test_a_scoreboard_draws_nothing_outside_its_area(screen: pygame.Surface, hei
     assert all(area.contains(t.ink) for t in canvas.texts), canvas.texts
     row = theme.font(30, True).get_height() + 8 + theme.font(30).get_linesize()  # least
     assert any(t.words == "1.  Ada" for t in canvas.texts) == (height >= row)
+
+
+@pytest.mark.parametrize("height", [720, 1080, 2160])
+def test_a_long_evening_s_numbers_keep_their_columns_apart(
+    screen: pygame.Surface, height: int
+) -> None:
+    # Bots played 500 games in an evening: "133½", "258", "114" and "37" ran into one
+    # another on the TV ("133½258114 37"). A column wider than its share pushes the columns
+    # on its left further left; the names keep what is left.
+    names = ("Bo", "Ada", "Cy", LONG)
+    standings = tuple(
+        Standing(name, 267 - 9 * i, 258 - 6 * i, 114 - 4 * i, 37, True, i + 1)
+        for i, name in enumerate(names)
+    )
+    party = Party("winner-stays", "Bo wins the night", True, 500, (), (), standings, 0, 0)
+    unit = height / 1080
+    canvas = Canvas((round(height * 16 / 9), height))
+    area = pygame.Rect(round(20 * unit), round(20 * unit), round(650 * unit), round(400 * unit))
+    scoreboard.draw(canvas, area, party, theme.NORMAL, unit, 0.0)
+    lines: dict[int, list[pygame.Rect]] = {}
+    for text in canvas.texts:
+        lines.setdefault(text.rect.y, []).append(text.ink)
+    assert len(lines) >= 5  # the titles, and a line for each of the four
+    for inks in lines.values():
+        inks.sort(key=lambda ink: ink.x)
+        assert all(a.right < b.left for a, b in itertools.pairwise(inks))
+        assert all(area.contains(ink) for ink in inks)
+    drawn = [text.words for text in canvas.texts]
+    bo = drawn.index("1.  Bo")
+    assert drawn[bo - 4 : bo] == ["133½", "258", "114", "37"]
+    # A party before anyone came: the titles alone.
+    canvas = Canvas(canvas.get_size())
+    scoreboard.draw(canvas, area, replace(party, standings=()), theme.NORMAL, unit, 0.0)
+    assert [text.words for text in canvas.texts] == ["SCOREBOARD", "PTS", "P", "W", "D"]
