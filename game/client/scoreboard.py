@@ -48,7 +48,7 @@ def draw(
     if fits < 1:  # no room for a row: a title over nothing, or a row over what is under it
         return
     surface.blit(label, (area.x, area.y))
-    edges = _edges(area, party, size, head)
+    *edges, _ = column_edges(area, COLUMNS, [_values(row) for row in party.standings], size, head)
     for (title, _), edge in zip(COLUMNS, edges, strict=True):
         words = theme.text(title, head, palette.dim, True)
         surface.blit(words, words.get_rect(topright=(edge, area.y)))
@@ -68,21 +68,27 @@ def _values(row: Standing) -> tuple[str, str, str, str]:
     return (points(row.half_points / 2), str(row.played), str(row.wins), str(row.draws))
 
 
-def _edges(area: pygame.Rect, party: Party, size: int, head: int) -> list[float]:
-    """Each column's right edge: where :data:`COLUMNS` puts it, or further left where the
-    column to its right is wider than its share (a long evening's 133½ points over 258 games
-    ran together), half a row's type apart. Measured over every row, not the page shown: the
-    columns stay put as the pages turn."""
-    rows = [_values(row) for row in party.standings]
+def column_edges(
+    area: pygame.Rect,
+    columns: tuple[tuple[str, float], ...],
+    rows: list[tuple[str, ...]],
+    size: int,
+    head: int,
+) -> list[float]:
+    """Each column's right edge: where ``columns`` puts it (a share of ``area``'s width), or
+    further left where the column to its right is wider than its share (a long evening's
+    133½ points over 258 games ran together), half a row's type apart. ``rows`` are every
+    row's values, not the page shown: the columns stay put as the pages turn. The last edge
+    given is where the names end: the left of the first column, less that gap."""
     edges: list[float] = []
     right: float = area.right
-    for i in reversed(range(len(COLUMNS))):
-        title, share = COLUMNS[i]
+    for i in reversed(range(len(columns))):
+        title, share = columns[i]
         edge = min(area.x + area.width * share, right)
         edges.append(edge)
         widths = [theme.font(size, True).size(values[i])[0] for values in rows]
         right = edge - max([theme.font(head, True).size(title)[0], *widths]) - size // 2
-    return edges[::-1]
+    return [*edges[::-1], right]
 
 
 def _row(

@@ -9,6 +9,7 @@ events; the night ends on its results screen, whose standings are the sums of th
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import os
 import time
@@ -198,6 +199,40 @@ def test_the_nights_results_give_the_places_the_host_gives(tmp_path: Path) -> No
     assert ranked(words) == ["1.  Eve", "2.  Ada", "2.  Bo", "2.  Cy", "5.  Dee"]
     # The podium: Eve first in the middle, the three second round her, two on her left.
     assert [w for w in words if w.isdigit() and len(w) == 1][:4] == ["2", "2", "1", "2"]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1080, 1920)])
+def test_a_long_nights_numbers_keep_the_standings_columns_apart(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Bots on a big screen all evening: four digits in every column (the TV's scoreboard
+    ran its numbers together). Each column stands clear of the next, its title too."""
+    night = tmp_path / "night"
+    night.mkdir()
+    write_night(night, "Den", [("Ada", "Bo")], x_wins())
+    d = Driver(tmp_path, size=size)
+    try:
+        d.app.go(SceneName.PARTY_RESULTS, party="Den", save_dir=night, format=ROUND_ROBIN)
+        d.frames(1)
+        d.until(lambda: bool(d.scene.standings))
+        d.scene.standings = [
+            Standing("Ada", 1133.5, 2263, 1102, 1063, 1),
+            Standing("Bo", 1129.5, 2263, 1098, 1063, 2),
+        ]
+        canvas = Canvas(d.app.size)
+        d.scene.draw(canvas, 0.0)
+    finally:
+        d.close()
+    words = [t.words for t in canvas.texts]
+    ada = words.index("1.  Ada")
+    assert words[ada + 1 : ada + 6] == ["1133½", "2263", "1102", "1063", "98"]
+    lines: dict[int, list[pygame.Rect]] = {}
+    for text in canvas.texts:
+        if text.words in ("PTS", "P", "W", "D", "L") or text.words[0].isdigit():
+            lines.setdefault(text.rect.y, []).append(text.ink)
+    for inks in lines.values():
+        inks.sort(key=lambda ink: ink.x)
+        assert all(a.right < b.left for a, b in itertools.pairwise(inks))
 
 
 LONG_NAMES = [

@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from game.client import prose, theme
+from game.client import prose, scoreboard, theme
 from game.client.at_table import FORMAT_TITLES
 from game.client.audio import Cue
 from game.client.intents import Cancel, Intent
@@ -37,6 +37,8 @@ COUNTS = (
     "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Eleven", "Twelve",
 )  # fmt: skip
 TABLE_ROWS = 8  # standings shown under it, at most
+# (title, right edge as a share of the table's width): see scoreboard.column_edges
+COLUMNS = (("PTS", 0.62), ("P", 0.72), ("W", 0.81), ("D", 0.9), ("L", 1.0))
 
 
 def night_results(paths: list[Path], name: str) -> tuple[list[GameResult], int]:
@@ -70,6 +72,10 @@ def podium(rows: list[Standing]) -> list[Standing]:
         half = (len(rest) + (rest[0].rank == 2)) // 2  # the odd one out on its own side
         return rest[:half] + first + rest[half:]
     return [row for row in rest if row.rank == 2] + first + [r for r in rest if r.rank == 3]
+
+
+def _values(row: Standing) -> tuple[str, str, str, str, str]:
+    return (points(row.points), str(row.played), str(row.wins), str(row.draws), str(row.losses))
 
 
 class PartyResultsScene(BaseScene):
@@ -218,13 +224,9 @@ class PartyResultsScene(BaseScene):
         """Rank, name, points, played, won, drawn, lost."""
         palette = self.ctx.palette
         scale = theme.scale(self.ctx.size)
-        columns = (("PTS", 0.62), ("P", 0.72), ("W", 0.81), ("D", 0.9), ("L", 1.0))
         head = scale.hint
         label = theme.text("STANDINGS", head, palette.dim, True)
         surface.blit(label, area.topleft)
-        for words, edge in columns:
-            text = theme.text(words, head, palette.dim, True)
-            surface.blit(text, text.get_rect(topright=(area.x + area.width * edge, area.y)))
         y = area.y + label.get_height() + scale.px(8)
         rows = self.standings[:TABLE_ROWS]
         room = area.bottom - y
@@ -238,15 +240,20 @@ class PartyResultsScene(BaseScene):
         if theme.font(size).get_linesize() * len(rows) > room:
             room -= theme.font(scale.hint).get_linesize() * (len(self.standings) == len(rows))
             rows = rows[: max(1, room // theme.font(size).get_linesize())]
-        for row in rows:
+        values = [_values(row) for row in self.standings]
+        *edges, names_end = scoreboard.column_edges(area, COLUMNS, values, size, head)
+        for (words, _), edge in zip(COLUMNS, edges, strict=True):
+            text = theme.text(words, head, palette.dim, True)
+            surface.blit(text, text.get_rect(topright=(edge, area.y)))
+        name_room = min(area.width * 0.5, names_end - area.x)
+        for row, shown in zip(rows, values, strict=False):
             best = row.rank == 1
             color = palette.highlight if best else palette.text
-            name, _ = theme.fitted(f"{row.rank}.  {row.name}", size, area.width * 0.5, size)
+            name, _ = theme.fitted(f"{row.rank}.  {row.name}", size, name_room, size)
             surface.blit(theme.text(name, size, color, best), (area.x, y))
-            values = (points(row.points), row.played, row.wins, row.draws, row.losses)
-            for value, (_, edge) in zip(values, columns, strict=True):
-                text = theme.text(str(value), size, color, best)
-                surface.blit(text, text.get_rect(topright=(area.x + area.width * edge, y)))
+            for value, edge in zip(shown, edges, strict=True):
+                text = theme.text(value, size, color, best)
+                surface.blit(text, text.get_rect(topright=(edge, y)))
             y += theme.font(size).get_linesize()
         more = len(self.standings) - len(rows)
         if more > 0:
