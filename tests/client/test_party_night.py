@@ -308,7 +308,9 @@ def test_the_nights_results_are_read_off_the_frame(tmp_path: Path) -> None:
     d = Driver(tmp_path)
     try:
         d.app.go(SceneName.PARTY_RESULTS, party="Den", save_dir=night, format=ROUND_ROBIN)
-        d.frames(3)
+        # Closed before the worker opens it, the pipe would leave that open waiting for ever
+        # (seen once with both cores busy): the words go in once it reads.
+        d.until(lambda: _opened_elsewhere(second, writer))
         assert "Reading the night's 2 games…" in shown(d) and not ranked(shown(d))
         record = party_game("Den", 2, "Bo", "Ada", moves)
         os.write(writer, record.to_json().encode())
@@ -321,6 +323,12 @@ def test_the_nights_results_are_read_off_the_frame(tmp_path: Path) -> None:
         if writer >= 0:
             os.close(writer)  # the worker's read ends, whatever failed
         d.close()
+
+
+def _opened_elsewhere(path: Path, mine: int) -> bool:
+    """Whether a descriptor of this process other than ``mine`` has ``path`` open."""
+    fds = (int(fd) for fd in os.listdir("/proc/self/fd") if int(fd) != mine)
+    return any(os.path.realpath(f"/proc/self/fd/{fd}") == str(path.resolve()) for fd in fds)
 
 
 def test_a_host_started_again_offers_to_carry_on_the_evening(small: Driver) -> None:
