@@ -453,7 +453,8 @@ def test_a_window_that_slept_is_told_so_in_words_and_is_back_in_its_seat(
     try:
         ann.wait(lambda e: isinstance(e, Snapshot))
         ben.wait(lambda e: isinstance(e, Snapshot))
-        ann.notice("Ben sits at O")
+        # Both seated, as Ann's screen knows it (Ben may have sat first, before her notices).
+        ann.wait(lambda e: isinstance(e, State) and all(seat.connected for seat in e.seats))
         ann.session._thread.call(time.sleep, 4.5)  # the loop and its pings stand still
         told = ann.notice("; reconnecting", timeout=15)
         assert told.text == "the host heard nothing from here for 3 s; reconnecting"
