@@ -3,8 +3,9 @@
 A panel owning one rectangle, for every screen at a party: the big screen
 (the TV view and the party screen) beside the board, and a couch game's side
 panel under the move list. Rows shrink, down to a size still readable across
-a room, to fit everyone; when they still do not fit, the pages take turns, and
-with no room for one row it draws nothing (rather than over what is under it).
+a room, to fit everyone; when they still do not fit, pages as full as one another
+take turns, and with no room for one row it draws nothing (rather than over what
+is under it).
 A name has all the row up to its points (a square window's column is narrow),
 and a long one shrinks, never under the least size of a sentence, where that shows it
 whole; one too long even then is cut at the row's size.
@@ -39,20 +40,26 @@ def draw(
     head = round(30 * unit)
     label = theme.text("SCOREBOARD", head, palette.dim, True)
     y = area.y + label.get_height() + round(8 * unit)
-    size = round(size_at_1080 * unit)
-    rows = max(1, len(party.standings))
-    while size > round(30 * unit) and theme.font(size).get_linesize() * rows > area.bottom - y:
+    room = area.bottom - y
+    full = size = round(size_at_1080 * unit)
+    count = len(party.standings)
+    while size > round(30 * unit) and theme.font(size).get_linesize() * max(1, count) > room:
         size -= 1
-    row_h = theme.font(size).get_linesize()
-    fits = (area.bottom - y) // row_h
+    fits = room // theme.font(size).get_linesize()
     if fits < 1:  # no room for a row: a title over nothing, or a row over what is under it
         return
+    # Pages as full as one another: twelve rows where eleven fit are six and six, not eleven
+    # and then one alone on a page for as long; fewer to a page, they grow back.
+    pages = max(1, -(-count // fits))
+    fits = -(-count // pages)
+    while size < full and theme.font(size + 1).get_linesize() * fits <= room:
+        size += 1
+    row_h = theme.font(size).get_linesize()
     surface.blit(label, (area.x, area.y))
     *edges, _ = column_edges(area, COLUMNS, [_values(row) for row in party.standings], size, head)
     for (title, _), edge in zip(COLUMNS, edges, strict=True):
         words = theme.text(title, head, palette.dim, True)
         surface.blit(words, words.get_rect(topright=(edge, area.y)))
-    pages = -(-len(party.standings) // fits)
     page = int(time / PAGE_TIME) % pages if pages > 1 else 0
     if pages > 1:
         which = theme.text(f"  {page + 1}/{pages}", head, palette.accent, True)
