@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules import Player, Position, Variant
-from game.rules.squared import Squared
+from game.rules import Position, Variant
 from game.rules.ultimate import Ultimate
 from game.textview import points
 
@@ -66,7 +65,7 @@ def view_of(pos: Position, game: int, ply: int) -> dict[str, Any]:
             # Squared and Ultimate: each line of won mini-boards that ended it (boards from 0).
             "lines": [
                 {"side": player.value, "boards": list(boards)}
-                for player, boards in _board_lines(pos)
+                for player, boards in variant.board_lines(pos)
             ],
         },
     }
@@ -81,10 +80,6 @@ def _placements(pos: Position) -> tuple[set[int], dict[int, set[int]]]:
         finish.setdefault(a, set()).add(b)
         finish.setdefault(b, set()).add(a)
     return set(finish), finish
-
-
-def _board_lines(pos: Position) -> tuple[tuple[Player, tuple[int, ...]], ...]:
-    return pos.variant.board_lines(pos) if isinstance(pos.variant, Squared) else ()
 
 
 def _boards(variant: Variant) -> tuple[tuple[int, ...], ...]:

@@ -16,7 +16,6 @@ import pygame
 
 from game.client import theme
 from game.rules import Position, Variant
-from game.rules.squared import Squared
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +141,7 @@ def boards_in_play(pos: Position) -> frozenset[int]:
     """The mini-boards a position is about: the cycle awaiting its collapse, the line of won
     mini-boards that ended the game, else the last placement (none on a board that is not
     made of mini-boards)."""
-    if pos.is_over and isinstance(pos.variant, Squared) and (lines := pos.variant.board_lines(pos)):
+    if pos.is_over and (lines := pos.variant.board_lines(pos)):
         return frozenset(b for _, line in lines for b in line)
     if pos.awaiting_collapse:
         cycle = set(pos.cycle())

@@ -9,8 +9,7 @@ import pygame
 from game.client.board_layout import BoardLayout
 from game.client.board_marks import classical_center
 from game.client.theme import Color, Palette
-from game.rules import Position, Row, Termination
-from game.rules.squared import Squared
+from game.rules import Position, Row
 
 
 def finished_rows(pos: Position) -> tuple[Row, ...]:
@@ -19,14 +18,13 @@ def finished_rows(pos: Position) -> tuple[Row, ...]:
     outcome = pos.outcome
     if outcome is None:
         return ()
-    variant = pos.variant
-    if not isinstance(variant, Squared) or outcome.termination is not Termination.BOARDS_IN_ROW:
+    lines = pos.variant.board_lines(pos)
+    if not lines:
         return outcome.rows
-    per = variant.mini_board_side**2  # cells of a mini-board: board b's centre is b*per + per//2
+    per = pos.variant.mini_board_side**2  # a mini-board's cells: board b's centre, b*per + per//2
     ended = max(row.date for row in outcome.rows)  # the last board of the line was won by one
     return outcome.rows + tuple(
-        Row(player, tuple(b * per + per // 2 for b in boards), ended)
-        for player, boards in variant.board_lines(pos)
+        Row(player, tuple(b * per + per // 2 for b in boards), ended) for player, boards in lines
     )
 
 

@@ -22,7 +22,7 @@ from net.protocol import Party, Standing
 
 PAGE_TIME = 8.0  # seconds each page of a long scoreboard stays up
 # (title, right edge as a share of the width): further left where the column to its right
-# needs the room (see _edges)
+# needs the room (see column_edges)
 COLUMNS = (("PTS", 0.70), ("P", 0.80), ("W", 0.90), ("D", 1.0))
 
 

@@ -213,7 +213,8 @@ class Squared(Variant):
 
     def board_lines(self, pos: Position) -> tuple[tuple[Player, tuple[int, ...]], ...]:
         """Each line of three mini-boards a player has won (boards 0..8), X's first: what
-        ends the game (:attr:`Outcome.rows` holds the rows inside the boards)."""
+        ends the game (:attr:`Outcome.rows` holds the rows inside the boards). Only a
+        collapse makes one, and the game ends on it: none while the game goes on."""
         won = zip(Player, self.won_boards(pos), strict=True)
         return tuple(
             (player, line)

@@ -230,6 +230,11 @@ class Variant:
         """Fields this variant adds to the state report."""
         return {}
 
+    def board_lines(self, pos: Position) -> tuple[tuple[Player, tuple[int, ...]], ...]:
+        """Each line of won mini-boards that ends the game, by whom (boards from 0): none on a
+        board that is not made of mini-boards."""
+        return ()
+
     def describe(self, pos: Position) -> str:
         """A one-line summary for ``repr``."""
         classical = " ".join(

@@ -30,7 +30,6 @@ from game.client.still import Changing
 from game.client.widgets import Item, Menu
 from game.records import Record
 from game.rules import Player, Position, Termination, Variant
-from game.rules.squared import Squared
 from game.session import Notice, Refused, Snapshot
 from game.textview import points
 
@@ -54,9 +53,8 @@ def reason(pos: Position) -> str:
     why = outcome.termination.value
     if outcome.termination is Termination.ROW and len(rows) > 1:
         why = f"{len(rows)} classical rows at once"
-    if isinstance(pos.variant, Squared) and outcome.termination is Termination.BOARDS_IN_ROW:
+    if lines := pos.variant.board_lines(pos):
         # The lines of boards that ended it, not the many rows inside them.
-        lines = pos.variant.board_lines(pos)
         found = "; ".join(
             f"{player}: boards {'-'.join(str(b + 1) for b in line)}" for player, line in lines
         )
