@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.records import Record, parse_record, state_report
-from game.rules import Place, Position, Variant, make_variant
+from game.rules import Collapse, IllegalActionError, Place, Position, Variant, make_variant
 from game.rules.squared import Squared, spent_boards
 
 
@@ -31,6 +31,18 @@ def check_invariants(pos: Position) -> None:
         assert pos.spooky_in(cell) == tuple(k for k, a, b in pos.spooky_marks if cell in (a, b))
     assert (pos.legal_actions() == ()) == pos.is_over
     json.dumps(state_report(pos))
+    if pos.awaiting_collapse:
+        # The cycle is the group's marks a collapse may name: each of the others is on a stem.
+        assert pos.cycle() == tuple(k for k in pos.entanglement() if _may_name(pos, k))
+
+
+def _may_name(pos: Position, mark: int) -> bool:
+    cell = next(a for k, a, _ in pos.spooky_marks if k == mark)
+    try:
+        pos.play(Collapse(mark, cell))
+    except IllegalActionError:
+        return False
+    return True
 
 
 def check_random_action(pos: Position, rng: Random) -> None:
