@@ -138,7 +138,8 @@ class Particles:
         py = (y + vy * a + b) * width + (origin[1] - h)
         shade = ((ttl - n * self.dt) * (shades / ttl)).astype(np.intp)
         looks = sprites[kind * (shades + 1) + shade]
-        places = np.column_stack((px, py)).tolist()
+        # Places as pairs zipped from two flat lists: no list made for each particle.
+        places = zip(px.tolist(), py.tolist(), strict=True)
         surface.fblits(zip(looks.tolist(), places, strict=True), pygame.BLEND_ADD)
         return np.array((px, py), dtype=np.intp), 2 * h
 
