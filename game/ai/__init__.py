@@ -14,9 +14,16 @@ from typing import Protocol
 from game.rules import Action, Goff, Player, Position, Variant
 
 
+class Stop(Protocol):
+    """Set when nobody waits for the answer any more (a ``threading.Event``)."""
+
+    def is_set(self) -> bool: ...
+
+
 class Bot(Protocol):
-    def choose(self, pos: Position) -> Action:
-        """A legal action in ``pos``, which must await one (not over)."""
+    def choose(self, pos: Position, stop: Stop | None = None) -> Action:
+        """A legal action in ``pos``, which must await one (not over); a search ends soon
+        after ``stop`` is set (the game moved on, the window closed) with its best so far."""
         ...
 
 
@@ -26,7 +33,7 @@ class RandomBot:
     def __init__(self, rng: Random) -> None:
         self.rng = rng
 
-    def choose(self, pos: Position) -> Action:
+    def choose(self, pos: Position, stop: Stop | None = None) -> Action:
         return self.rng.choice(pos.legal_actions())
 
 

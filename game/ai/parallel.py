@@ -14,7 +14,8 @@ every process searches both.
 Each worker keeps its tree between moves (:class:`game.ai.mcts.Tree`), is
 told which action the bot played, and searches on its own generator, so a
 game is reproducible move for move only as far as the clock allows: the
-workers stop at a deadline. Workers are started with ``spawn`` (a window
+workers stop at a deadline, or at once when the caller stops waiting (an
+event they share halts them). Workers are started with ``spawn`` (a window
 asks its bots from a thread, and forking a process with threads is unsafe)
 on the first answer and stop with the bot, or with the program.
 """
@@ -27,7 +28,8 @@ import os
 import signal
 import time
 import weakref
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection, wait
+from multiprocessing.synchronize import Event
 from random import Random
 from typing import TYPE_CHECKING
 
@@ -36,7 +38,10 @@ from game.rules import Action, Position, make_variant
 from game.rules.variant import Variant
 
 if TYPE_CHECKING:
+    from game.ai import Stop
     from game.ai.keeping import Keeping
+
+STOP_POLL = 0.05  # seconds between looks at the caller's stop while the workers search
 
 # What crosses the pipe: the variant by name and options, and the position's own fields.
 State = tuple[str, dict[str, object], tuple[object, ...]]
@@ -78,8 +83,9 @@ of the root's actions (worst first; ``None``: all of them), and whether that sha
 only actions that cannot lose (it is searched with the safe contempt)."""
 
 
-def _serve(conn: Connection, seed: int, contempt: float, safe_contempt: float) -> None:
-    """A worker: answer each request with its tree's root statistics, until ``None``."""
+def _serve(conn: Connection, seed: int, contempt: float, safe_contempt: float, halt: Event) -> None:
+    """A worker: answer each request with its tree's root statistics, until ``None``; a
+    search ends early when ``halt`` is set (the bot's caller stopped waiting)."""
     # Ctrl-C reaches every process of the terminal: this one ends quietly, not in a traceback
     # (the bot's own process hears it too, and says what happens next).
     signal.signal(signal.SIGINT, signal.SIG_DFL)
@@ -99,10 +105,10 @@ def _serve(conn: Connection, seed: int, contempt: float, safe_contempt: float) -
         if cpu is None:
             # The search reads perf_counter: carry over what is left of the time.
             left = time.perf_counter() + deadline - time.monotonic()
-            search = tree.search(pos, iterations, left, share=share)
+            search = tree.search(pos, iterations, left, share=share, stop=halt)
         else:
             cpu_deadline = time.process_time() + cpu
-            search = tree.search(pos, iterations, cpu_deadline, time.process_time, share)
+            search = tree.search(pos, iterations, cpu_deadline, time.process_time, share, halt)
         conn.send(search.statistics())
 
 
@@ -140,17 +146,19 @@ class ParallelBot:
         self.processes = processes or cores()
         self.cpu_time = cpu_time
         self._workers: list[tuple[multiprocessing.process.BaseProcess, Connection]] = []
+        self._halt: Event | None = None  # set: every worker ends its search and answers
         self._played: Action | None = None
 
     def _start(self) -> list[tuple[multiprocessing.process.BaseProcess, Connection]]:
         if not self._workers:
             context = multiprocessing.get_context("spawn")
+            self._halt = context.Event()
             for _ in range(self.processes):
                 mine, theirs = context.Pipe()
                 seed = self.rng.randrange(2**32)
                 process = context.Process(
                     target=_serve,
-                    args=(theirs, seed, self.contempt, self.safe_contempt),
+                    args=(theirs, seed, self.contempt, self.safe_contempt, self._halt),
                     daemon=True,
                 )
                 process.start()
@@ -159,7 +167,7 @@ class ParallelBot:
             weakref.finalize(self, _stop, self._workers)
         return self._workers
 
-    def choose(self, pos: Position) -> Action:
+    def choose(self, pos: Position, stop: Stop | None = None) -> Action:
         actions = pos.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -175,9 +183,24 @@ class ParallelBot:
         shares = [keep] * len(workers) if keep else self._shares(pos, len(workers))
         for (_, conn), share in zip(workers, shares, strict=True):
             conn.send((self._played, state, self.iterations, deadline, cpu, share, bool(keep)))
-        statistics: list[Statistics] = [conn.recv() for _, conn in workers]
+        statistics = self._answers([conn for _, conn in workers], stop)
         self._played = (pick if keep or shares[0] is None else pick_split)(statistics)
         return self._played
+
+    def _answers(self, conns: list[Connection], stop: Stop | None) -> list[Statistics]:
+        """Each worker's answer; the workers are halted (and answer with what they have) once
+        ``stop`` is set."""
+        assert self._halt is not None
+        waiting = list(conns)
+        while stop is not None and waiting:
+            ready = wait(waiting, timeout=STOP_POLL)
+            waiting = [conn for conn in waiting if conn not in ready]
+            if waiting and stop.is_set():
+                self._halt.set()
+                break
+        answers: list[Statistics] = [conn.recv() for conn in conns]
+        self._halt.clear()  # every search has ended: the next one runs its course
+        return answers
 
     def _shares(self, pos: Position, n: int) -> list[list[Action] | None]:
         """Each worker's share of the root's actions (see the module's text), worst first."""

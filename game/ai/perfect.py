@@ -13,9 +13,13 @@ import threading
 from functools import cache
 from importlib import resources
 from random import Random
+from typing import TYPE_CHECKING
 
 from game.ai.solver import Book, Solver
 from game.rules import Action, Position
+
+if TYPE_CHECKING:
+    from game.ai import Stop
 
 BOOK_FILE = "goff_book.json"
 
@@ -53,5 +57,5 @@ class PerfectBot:
                 self._solver = Solver(load_book())
             return self._solver
 
-    def choose(self, pos: Position) -> Action:
-        return self.solver.best_action(pos, self.rng)
+    def choose(self, pos: Position, stop: Stop | None = None) -> Action:
+        return self.solver.best_action(pos, self.rng)  # a look-up: nothing to stop

@@ -10,6 +10,7 @@ the answer says; the bots never touch the session themselves.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Collection
 from concurrent.futures import Future
 from typing import NamedTuple
@@ -31,6 +32,15 @@ class BotTurn(NamedTuple):
     failed: str = ""  # why no answer came (the game goes on for the people)
 
 
+class Thinking(NamedTuple):
+    """A bot's question in a worker: the position asked about, the answer to come, and the
+    event that ends its search early."""
+
+    asked: Position
+    answer: Future[Action]
+    stop: threading.Event
+
+
 class BotSeats:
     """The bots of a game, by side, and the one thinking or holding up its pick."""
 
@@ -49,7 +59,7 @@ class BotSeats:
         }
         self.pace = pace
         self._run = run_in_worker
-        self._thinking: tuple[Position, Future[Action]] | None = None
+        self._thinking: Thinking | None = None
         self._since = 0.0  # when the bot thinking began
         self.decided: tuple[Action, float] | None = None  # a collapse held up until then
 
@@ -69,14 +79,16 @@ class BotSeats:
             return self._think(pos, now)
         side = pos.to_play
         if ready and side in self.bots and side in here:
-            bot = self.bots[side]
+            bot, stop = self.bots[side], threading.Event()
             self._since = now
-            self._thinking = (pos, self._run(lambda: bot.choose(pos)))
+            self._thinking = Thinking(pos, self._run(lambda: bot.choose(pos, stop)), stop)
         return BotTurn()
 
     def _think(self, pos: Position, now: float) -> BotTurn:
         assert self._thinking is not None
-        asked, future = self._thinking
+        asked, future, stop = self._thinking
+        if asked != pos:
+            stop.set()  # the game moved on (an undo): the bot to move next need not wait for it
         looking = None
         if pos.awaiting_collapse:
             # The bot is seen weighing the two outcomes, however fast it really was.
@@ -100,6 +112,8 @@ class BotSeats:
         return BotTurn(looking=outcomes.index(action) if action in outcomes else None)
 
     def cancel(self) -> None:
-        """Nobody waits for the answer being thought of (the screen closes)."""
+        """Nobody waits for the answer being thought of (the screen closes): its search ends
+        now, not at its time limit (the expert's 4.6 s kept a closed window's process alive)."""
         if self._thinking is not None:
-            self._thinking[1].cancel()
+            self._thinking.answer.cancel()
+            self._thinking.stop.set()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from random import Random
 
@@ -116,6 +118,31 @@ def test_a_time_limit_stops_the_search() -> None:
         ParallelBot(Random(0), 10**9, 0.05, processes=1, cpu_time=True),
     ):
         assert pos.check(bot.choose(pos))
+
+
+@pytest.mark.parametrize("processes", [None, 2])
+def test_a_stop_ends_a_search_with_its_best_so_far_and_the_next_runs_its_course(
+    processes: int | None,
+) -> None:
+    # Nobody waits for the answer (an undo, a closed window): the expert's 4.6 s search held
+    # the closed window's process that long, and the bot to move after an undo waited for it.
+    pos = Position(make_variant("squared"))
+    bot = (
+        MCTSBot(Random(0), 10**9, 600.0)
+        if processes is None
+        else ParallelBot(Random(0), 10**9, 600.0, processes=processes)
+    )
+    stop = threading.Event()
+    with ThreadPoolExecutor(1) as pool:
+        answer = pool.submit(bot.choose, pos, stop)
+        time.sleep(0.5)  # under way (the workers may still be starting: they stop as they begin)
+        stop.set()
+        assert pos.check(answer.result(timeout=60))  # not after 600 s
+    # The next question is searched until its own limit: the stop was that answer's alone.
+    bot.time_limit = 0.3
+    began = time.monotonic()
+    assert pos.check(bot.choose(pos, threading.Event()))
+    assert time.monotonic() - began >= 0.3
 
 
 def test_levels_and_their_refusals() -> None:

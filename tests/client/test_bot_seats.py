@@ -5,6 +5,7 @@ dropped and a failure said in words."""
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
@@ -13,7 +14,7 @@ import pytest
 from game.client.bot_seats import BotSeats, BotTurn
 from game.client.collapse_show import FULL
 from game.records import Record
-from game.rules import Goff, Player, Position
+from game.rules import Action, Goff, Player, Position
 
 GOFF = Goff()
 CYCLE = Record(GOFF, ["1-2", "1-2"]).final()  # X chooses how it collapses
@@ -78,8 +79,47 @@ def test_an_answer_for_a_position_gone_is_dropped(worker: ThreadPoolExecutor) ->
 
 
 class Broken:
-    def choose(self, pos: Position) -> None:
+    def choose(self, pos: Position, stop: object = None) -> None:
         raise RuntimeError("out of ideas")
+
+
+class Patient:
+    """Thinks until told to stop, as a search with all the time in the world would."""
+
+    def __init__(self) -> None:
+        self.began = threading.Event()
+
+    def choose(self, pos: Position, stop: threading.Event | None = None) -> Action:
+        self.began.set()
+        assert stop is not None and stop.wait(60), "never told to stop"
+        return pos.legal_actions()[0]
+
+
+def test_an_undo_stops_the_search_for_the_position_gone(worker: ThreadPoolExecutor) -> None:
+    bots = seats(worker)
+    bots.bots[Player.X] = patient = Patient()  # type: ignore[assignment]
+    pos = Position(GOFF)
+    bots.step(pos, 0.0, HERE, ready=True)
+    assert bots._thinking is not None and patient.began.wait(10)
+    answer = bots._thinking.answer
+    undone = Record(GOFF, ["1-2", "3-4"]).final()  # X to play again
+    assert bots.step(undone, 0.1, HERE, ready=True) == BotTurn()
+    answer.result(timeout=10)  # ended now, not at its time limit
+    assert bots.step(undone, 0.2, HERE, ready=True) == BotTurn()  # the stale answer dropped
+    assert bots._thinking is None
+    bots.step(undone, 0.3, HERE, ready=True)  # and the bot thinks about the game as it is
+    assert bots._thinking is not None and bots._thinking.asked == undone
+    bots.cancel()
+
+
+def test_a_screen_that_closes_stops_the_search(worker: ThreadPoolExecutor) -> None:
+    bots = seats(worker)
+    bots.bots[Player.X] = patient = Patient()  # type: ignore[assignment]
+    bots.step(Position(GOFF), 0.0, HERE, ready=True)
+    assert bots._thinking is not None and patient.began.wait(10)
+    answer = bots._thinking.answer
+    bots.cancel()
+    assert answer.result(timeout=10) in Position(GOFF).legal_actions()
 
 
 def test_a_bot_that_fails_says_so_and_plays_nothing(worker: ThreadPoolExecutor) -> None:
