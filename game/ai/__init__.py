@@ -165,22 +165,32 @@ def strength(level: str, variant: Variant) -> Strength:
 LEVELS: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "expert", "perfect")
 
 
-def make_bot(level: str, variant: Variant, rng: Random, cpu_time: bool = False) -> Bot:
-    """The bot of a level a player can pick; ``ValueError`` for an unknown one.
+def refusal(level: str, variant: Variant) -> str | None:
+    """Why ``level`` does not play ``variant``, in words a menu can show (None: it does).
+    *perfect* plays Goff's game only (it is solved), and *expert* every other game."""
+    if level == "expert" and isinstance(variant, Goff):
+        return "on Goff's 3×3 game the strongest bot is perfect, not expert"
+    if level == "perfect" and not isinstance(variant, Goff):
+        return "the perfect bot plays Goff's 3×3 game only"
+    return None
 
-    *perfect* plays Goff's game only (it is solved), and *expert* every other
-    game; elsewhere they are refused with a message a menu can show.
-    ``cpu_time``: see :func:`search_bot`.
+
+def levels_for(variant: Variant) -> tuple[str, ...]:
+    """The levels that play ``variant``, weakest first: what a menu offers for it."""
+    return tuple(level for level in LEVELS if refusal(level, variant) is None)
+
+
+def make_bot(level: str, variant: Variant, rng: Random, cpu_time: bool = False) -> Bot:
+    """The bot of a level a player can pick; ``ValueError`` for an unknown one, or one
+    that does not play ``variant`` (:func:`refusal`). ``cpu_time``: see :func:`search_bot`.
     """
+    if (why := refusal(level, variant)) is not None:
+        raise ValueError(why)
     if level == "beginner":
         return RandomBot(rng)
-    if level == "expert" and isinstance(variant, Goff):
-        raise ValueError("on Goff's 3×3 game the strongest bot is perfect, not expert")
     if level in STRENGTHS:
         return search_bot(strength(level, variant), rng, cpu_time, variant)
     if level == "perfect":
-        if not isinstance(variant, Goff):
-            raise ValueError("the perfect bot plays Goff's 3×3 game only")
         from game.ai.perfect import PerfectBot
 
         return PerfectBot(rng)

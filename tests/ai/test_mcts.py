@@ -10,7 +10,16 @@ from random import Random
 
 import pytest
 
-from game.ai import LEVELS, STRENGTHS, VARIANT_STRENGTHS, RandomBot, make_bot, search_bot, strength
+from game.ai import (
+    LEVELS,
+    STRENGTHS,
+    VARIANT_STRENGTHS,
+    RandomBot,
+    levels_for,
+    make_bot,
+    search_bot,
+    strength,
+)
 from game.ai.arena import play_game
 from game.ai.mcts import MCTSBot, Search, pick, pick_split, result_of
 from game.ai.parallel import ParallelBot
@@ -154,6 +163,16 @@ def test_levels_and_their_refusals() -> None:
         make_bot("perfect", make_variant("squared"), Random(0))
     with pytest.raises(ValueError, match="levels are"):
         make_bot("grandmaster", goff, Random(0))
+    # What the menus offer for a variant is exactly what plays it.
+    for name in NAMES:
+        variant = make_variant(name)
+        for level in LEVELS:
+            try:
+                make_bot(level, variant, Random(0))
+            except ValueError:
+                assert level not in levels_for(variant), (name, level)
+            else:
+                assert level in levels_for(variant), (name, level)
 
 
 def random_ending(name: str, *, drawn: bool) -> tuple[Position, Position]:

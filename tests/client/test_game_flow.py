@@ -7,6 +7,7 @@ from random import Random
 
 import pygame
 
+from game.ai import levels_for
 from game.client.canvas import Canvas
 from game.client.scene import SceneName
 from game.records import Record, read_record
@@ -55,6 +56,50 @@ def test_the_board_size_row_reads_each_variants_own_board(driver: Driver) -> Non
         size = d.scene.size_item
         assert d.scene.variants[d.scene.variant_item.index] == "goff"
         assert (size.enabled, size.value) == (False, "3×3"), scene
+
+
+def test_the_seats_offer_only_the_bots_that_play_the_variant(driver: Driver) -> None:
+    # Ultimate offered "Bot (perfect)" and Goff's "Bot (expert)": Start could only refuse
+    # them, and a LAN host's other seat went to a bot that left as it came.
+    d = driver
+    d.choose("Play against a bot")
+    assert d.name is SceneName.SETUP
+    d.focus("X plays first")
+    d.key(pygame.K_LEFT)  # from a person round to the strongest bot
+    assert d.scene.x_item.value == "Bot (perfect)"
+    offered = {}
+    d.focus("Variant")
+    for _ in range(len(d.scene.variants)):
+        name = d.scene.variants[d.scene.variant_item.index]
+        offered[name] = list(d.scene.x_item.choices)
+        # The strongest stays chosen: perfect where it plays, expert everywhere else.
+        assert d.scene.x_item.value == f"Bot ({'perfect' if name == 'goff' else 'expert'})"
+        d.key(pygame.K_RIGHT)
+    for name, choices in offered.items():
+        levels = levels_for(make_variant(name))
+        assert choices == ["Person", *(f"Bot ({level})" for level in levels)], name
+    assert "Bot (expert)" not in offered["goff"] and "Bot (perfect)" not in offered["ultimate"]
+    assert "Bot (expert)" in offered["ultimate"] and "Bot (perfect)" in offered["goff"]
+    # Started, the game has the bot chosen; a person keeps O.
+    d.focus("Variant")
+    while d.scene.variants[d.scene.variant_item.index] != "squared":
+        d.key(pygame.K_RIGHT)
+    d.focus("O")
+    while d.scene.o_item.value != "Person":
+        d.key(pygame.K_RIGHT)
+    d.choose("Start")
+    assert d.name is SceneName.PLAY
+    assert d.scene.seating.seat_name(Player.X) == "Bot (expert)"
+    # The LAN host's other seat is fitted the same way.
+    d.app.go(SceneName.LAN, mode="host")
+    d.frames(1)
+    d.focus("Variant")
+    for _ in range(len(d.scene.variants)):
+        name = d.scene.variants[d.scene.variant_item.index]
+        levels = levels_for(make_variant(name))
+        expected = ["A player on the LAN", *(f"Bot ({level})" for level in levels)]
+        assert list(d.scene.other_item.choices) == expected, name
+        d.key(pygame.K_RIGHT)
 
 
 def test_a_window_opening_under_a_resting_pointer_keeps_the_first_button(driver: Driver) -> None:

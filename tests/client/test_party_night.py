@@ -367,6 +367,25 @@ def test_a_host_started_again_offers_to_carry_on_the_evening(small: Driver) -> N
     d.until(lambda: d.name is SceneName.PLAY)
 
 
+def test_the_hosts_menu_adds_only_bots_that_play_the_nights_game(small: Driver) -> None:
+    # An Ultimate night offered a perfect bot: it joined, found it could not play, and left.
+    d = small
+    d.app.go(SceneName.PARTY_SETUP, bind=LOOPBACK)
+    d.frames(1)
+    d.focus("Variant")
+    while d.scene.variants[d.scene.variant_item.index] != "ultimate":
+        d.key(pygame.K_RIGHT)
+    d.choose("Start the party")
+    d.until(lambda: d.name is SceneName.PARTY)
+    d.key(pygame.K_RETURN)  # the host's menu
+    d.focus("Bot level")
+    offered = list(d.scene.level_item.choices)
+    assert offered == ["beginner", "easy", "medium", "hard", "expert"]
+    d.key(pygame.K_LEFT)  # round to the strongest
+    assert d.scene.level_item.value == "expert"
+    d.choose("Back to the party")
+
+
 EVENING = Evening("Fun", ROUND_ROBIN, {"variant": "nxn", "size": 5}, 90.0, [("Ann", 1)], [])
 DEEP = "[" * 100_000 + "]" * 100_000  # deeper than the JSON parser goes
 

@@ -29,7 +29,6 @@ from typing import Any
 
 import pygame
 
-from game.ai import LEVELS
 from game.client import prose, theme
 from game.client.at_table import AtTable
 from game.client.audio import Cue
@@ -41,7 +40,14 @@ from game.client.name_prompt import NamePrompt
 from game.client.paths import seats_file
 from game.client.prose import Para
 from game.client.scene import Context, SceneName
-from game.client.scenes.setup import board_size_item, fit_board_size, seat_title, variant_title
+from game.client.scenes.setup import (
+    board_size_item,
+    fit_board_size,
+    fit_seat,
+    seat_title,
+    seats_for,
+    variant_title,
+)
 from game.client.settings import NXN_SIZES
 from game.client.widgets import Item, Menu
 from game.paths import games_dir
@@ -164,11 +170,8 @@ class LanScene(MenuScreen):
         )
         self.size_item = board_size_item(s.nxn_size)
         self.side_item = Item("You play", choices=["X (first)", "O"])
-        self.other_choices: list[str | None] = [None, *LEVELS]
-        self.other_item = Item(
-            "The other seat",
-            choices=["A player on the LAN", *(seat_title(level) for level in LEVELS)],
-        )
+        self.other_choices: list[str | None] = [None]  # fitted to the variant shown
+        self.other_item = Item("The other seat")
         self._host_items()
         self.menu.focus = 4
         self._variant_changed(0)
@@ -200,7 +203,11 @@ class LanScene(MenuScreen):
         self._host(table, window_config(self.bind), found.owner, level)
 
     def _variant_changed(self, _: int) -> None:
-        fit_board_size(self.size_item, self.variants[self.variant_item.index])
+        name = self.variants[self.variant_item.index]
+        fit_board_size(self.size_item, name)
+        was, self.other_choices = self.other_choices, seats_for(name)
+        kept = was[self.other_item.index]
+        fit_seat(self.other_item, self.other_choices, kept, _other_seat_title)
 
     @property
     def session(self) -> NetworkSession | None:
@@ -455,3 +462,7 @@ def _close_lobby(future: Future[LobbyBrowser]) -> None:
     """A lobby browser that finished starting after the player left: close it at once."""
     if not future.cancelled() and future.exception() is None:
         future.result().close()
+
+
+def _other_seat_title(seat: str | None) -> str:
+    return "A player on the LAN" if seat is None else seat_title(seat)

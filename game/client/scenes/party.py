@@ -29,7 +29,7 @@ from typing import Any
 
 import pygame
 
-from game.ai import LEVELS
+from game.ai import levels_for
 from game.client import prose, theme
 from game.client.at_table import FORMAT_TITLES, LATE_FOR_KNOCKOUT
 from game.client.audio import Cue
@@ -141,9 +141,12 @@ class PartyScene(TvScene):
             ]
         else:
             paused = bool(self.party and self.party.paused)
+            assert self.night is not None
+            # Those that play the night's game: a bot of another would leave as it came.
+            self.levels = levels_for(self.night.evening.rules())
             self.level_item = Item(
                 "Bot level",
-                choices=list(LEVELS),
+                choices=list(self.levels),
                 index=getattr(self, "level_item", Item("", choices=["beginner"])).index,
             )
             end = "Press again to end the night" if self._confirming() else "End the night"
@@ -241,7 +244,7 @@ class PartyScene(TvScene):
         self.ctx.audio.play(Cue.CONFIRM)
 
     def _add_bot(self) -> None:
-        level = LEVELS[self.level_item.index]
+        level = self.levels[self.level_item.index]
         name = self._unique(f"{level.title()} bot")
         night = self.night
         assert night is not None

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from random import Random
 from typing import Any
 
 import pygame
 
-from game.ai import LEVELS, make_bot
+from game.ai import LEVELS, levels_for
 from game.client import prose, theme
 from game.client.audio import Cue
 from game.client.intents import Cancel, Intent
@@ -76,18 +75,39 @@ def seat_title(seat: str | None) -> str:
     return PERSON if seat is None else f"Bot ({seat})"
 
 
+def seats_for(variant: str, first: str | None = None) -> list[str | None]:
+    """A seat's choices under ``variant``: ``first`` (None: not a bot), then the bot levels
+    that play it (a menu offering the others could only refuse them, or start a bot that
+    leaves at once)."""
+    return [first, *levels_for(make_variant(variant))]
+
+
+def fit_seat(
+    item: Item,
+    seats: list[str | None],
+    kept: str | None,
+    title: Callable[[str | None], str] = seat_title,
+) -> None:
+    """``item`` offering ``seats`` (:func:`seats_for`) as ``title`` reads them, still on
+    ``kept`` where it is offered, else on the strongest bot: perfect and expert each play
+    where the other does not."""
+    item.choices = [title(seat) for seat in seats]
+    item.index = seats.index(kept if kept in seats else seats[-1])
+
+
 class SetupScene(MenuScreen):
     """Params: ``mode`` "couch" (two people) or "bot" (O is a bot to start with)."""
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.variants = list(VARIANTS)
-        self.seat_choices: list[str | None] = [None, *LEVELS]
+        self.seat_choices: list[str | None] = [None, *LEVELS]  # fitted to the variant shown
         self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT), width=12)
 
     def enter(self, mode: str = "couch", **params: Any) -> None:
         s = self.ctx.settings
         variant = self.variants.index(s.variant) if s.variant in self.variants else 0
+        self.seat_choices = [None, *LEVELS]
         bot = self.seat_choices.index(s.bot_level) if s.bot_level in LEVELS else 1
         seats = ["Person", *(seat_title(level) for level in LEVELS)]
         self.variant_item = Item(
@@ -114,8 +134,11 @@ class SetupScene(MenuScreen):
         self._changed(0)
 
     def _changed(self, _: int) -> None:
-        self.error = ""
-        fit_board_size(self.size_item, self.variants[self.variant_item.index])
+        name = self.variants[self.variant_item.index]
+        fit_board_size(self.size_item, name)
+        was, self.seat_choices = self.seat_choices, seats_for(name)
+        for item in (self.x_item, self.o_item):
+            fit_seat(item, self.seat_choices, was[item.index])
 
     def _start(self) -> None:
         name = self.variants[self.variant_item.index]
@@ -125,14 +148,6 @@ class SetupScene(MenuScreen):
             Player.X: self.seat_choices[self.x_item.index],
             Player.O: self.seat_choices[self.o_item.index],
         }
-        for seat in seats.values():
-            if seat is not None:
-                try:
-                    make_bot(seat, variant, Random(0))
-                except ValueError as exc:  # a level that does not play this variant
-                    self.error = str(exc)
-                    self.ctx.audio.play(Cue.REFUSE)
-                    return
         level = next(
             (s for s in (seats[Player.O], seats[Player.X]) if s), self.ctx.settings.bot_level
         )
@@ -154,7 +169,7 @@ class SetupScene(MenuScreen):
         self.menu.handle(intent, self._area())
 
     def look(self, time: float) -> tuple[object, ...]:
-        return (self.error,)  # the blurb follows the variant, a value of the menu
+        return ()  # the blurb follows the variant, a value of the menu
 
     def paint(self, surface: pygame.Surface) -> None:
         palette = self.ctx.palette
@@ -166,8 +181,4 @@ class SetupScene(MenuScreen):
         self.menu.draw(surface, self._area(), palette, self.ctx.time)
         blurb = VARIANT_BLURBS.get(self.variants[self.variant_item.index], "")
         box = pygame.Rect(w // 8, round(h * 0.86), w * 3 // 4, round(h * 0.13))
-        if self.error:
-            words = Para(prose.sentence(self.error), palette.warning, bold=True)
-        else:
-            words = Para(blurb, palette.dim)
-        prose.draw(surface, [words], box, scale.body, center=True)
+        prose.draw(surface, [Para(blurb, palette.dim)], box, scale.body, center=True)
