@@ -15,8 +15,10 @@ import pygame
 import pytest
 
 from game.client import theme, toast
+from game.client.board_layout import boards_of
 from game.client.board_marks import cell_label
 from game.client.canvas import Canvas
+from game.client.intents import KEYBOARD
 from game.client.scene import SceneName
 from game.client.scenes import play_words
 from game.client.scenes.play import MESSAGE_TIME
@@ -87,6 +89,27 @@ def test_the_ultimate_sending_rule_is_explained(driver: Driver) -> None:
     d.click(d.cell_center(ultimate.parse_cell("2.1")))
     d.click(d.cell_center(ultimate.parse_cell("4.9")))
     assert d.scene.moves == ("1.2-3.4", "2.1-4.9")
+
+
+def test_a_pointers_second_half_lands_where_it_was_aimed(driver: Driver) -> None:
+    # The mini-boards in play are drawn large: the first half picked by the pointer zoomed
+    # onto its board, and the second click, aimed at a board as it was seen, hit another cell.
+    d = driver
+    ultimate = make_variant("ultimate")
+    start(d, [], ultimate)  # a free first move: no board is in play yet
+    first, second = (d.cell_center(ultimate.parse_cell(c)) for c in ("1.1", "9.9"))
+    d.click(first)
+    assert d.scene.picks.picked == ultimate.parse_cell("1.1")
+    d.frames(2)
+    assert d.cell_center(ultimate.parse_cell("9.9")) == second  # the board held still
+    d.click(second)
+    assert d.scene.moves == ("1.1-9.9",)
+    # A pad's cursor steps by cells, not by pixels: its board still grows as it picks.
+    d.key(pygame.K_RIGHT)
+    cursor = d.scene.picks.cursors[KEYBOARD]
+    d.key(pygame.K_RETURN)
+    assert d.scene.picks.picked == cursor
+    assert d.scene.picks.focus(d.scene.pos) == boards_of(ultimate, {cursor})
 
 
 def test_a_stem_is_no_collapse_choice_and_the_cycle_mark_is(driver: Driver) -> None:

@@ -258,7 +258,8 @@ class PlayScene(BaseScene):
             return
         cell = self.layout().cell_at(at)
         if cell is not None:
-            self.picks.pick(self.pos, cell, self.pos.to_play)
+            held = self.picks.focus(self.pos)  # as the board was seen
+            self.picks.pick(self.pos, cell, self.pos.to_play, held)
 
     def _activate(self, pad: int) -> None:
         if self.pos.is_over:

@@ -51,6 +51,9 @@ class Picks:
         self._say = say
         self.pads_swapped = pads_swapped
         self.picked: int | None = None  # the first cell of a placement
+        # The mini-boards in focus when a pointer picked it: the board holds still under the
+        # pointer until the pair is whole (None: a pad's pick, whose cursor the zoom follows).
+        self.held: frozenset[int] | None = None
         self.hover: int | None = None  # the cell under the pointer
         self.cursors: dict[int, int] = {}  # pad -> cell
         self.choice: int | None = None  # the collapse outcome highlighted (0 or 1)
@@ -93,11 +96,13 @@ class Picks:
 
     def focus(self, pos: Position) -> frozenset[int]:
         """The mini-boards in play, drawn large (Squared, Ultimate): the cycle while it awaits
-        its collapse, the first half picked and the cursors, where Ultimate sends the pair,
-        or else the last placement."""
+        its collapse, the first half picked and the cursors (or, picked by a pointer, those
+        it was aimed at), where Ultimate sends the pair, or else the last placement."""
         if pos.awaiting_collapse:
             return boards_in_play(pos)
         if self.picked is not None:
+            if self.held is not None:
+                return self.held
             return boards_of(self.variant, {self.picked, *self.cursors.values()})
         if sent_boards(pos):
             return boards_of(self.variant, self.allowed_cells(pos, None))
@@ -197,8 +202,12 @@ class Picks:
             found = self._allowed[key] = allowed_cells(pos, first)
         return found
 
-    def pick(self, pos: Position, cell: int, side: Player | None) -> None:
-        """``side`` picks ``cell``: the first half of a placement, or the second (submitted)."""
+    def pick(
+        self, pos: Position, cell: int, side: Player | None, held: frozenset[int] | None = None
+    ) -> None:
+        """``side`` picks ``cell``: the first half of a placement, or the second (submitted).
+        A pointer's pick gives the mini-boards in focus as it clicked (``held``): the board
+        stays so until the second half, which is aimed at it as it was seen."""
         if side is None or side not in self.seating.people():
             self._say(self.seating.not_yours(pos))
             return
@@ -211,7 +220,7 @@ class Picks:
             if not pos.is_open(cell):
                 self._say(f"cell {label} is classical")
             elif cell in self.allowed_cells(pos, None):
-                self.picked = cell
+                self.picked, self.held = cell, held
                 self.ctx.audio.play(Cue.SELECT)
             else:
                 self._say(self._why_not(pos, cell))
