@@ -75,11 +75,10 @@ def seat_title(seat: str | None) -> str:
     return PERSON if seat is None else f"Bot ({seat})"
 
 
-def seats_for(variant: str, first: str | None = None) -> list[str | None]:
-    """A seat's choices under ``variant``: ``first`` (None: not a bot), then the bot levels
-    that play it (a menu offering the others could only refuse them, or start a bot that
-    leaves at once)."""
-    return [first, *levels_for(make_variant(variant))]
+def seats_for(variant: str) -> list[str | None]:
+    """A seat's choices under ``variant``: not a bot (None), then the bot levels that play it
+    (a menu offering the others could only refuse them, or start a bot that leaves at once)."""
+    return [None, *levels_for(make_variant(variant))]
 
 
 def fit_seat(
