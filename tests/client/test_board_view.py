@@ -210,6 +210,25 @@ def test_rows_struck_one_by_one_look_as_if_struck_at_once(screen: pygame.Surface
     assert pygame.image.tobytes(screen, "RGB") == fresh  # drawn again in the kept layer's memory
 
 
+def test_a_zoom_draws_into_a_layer_of_its_size_kept_from_before(screen: pygame.Surface) -> None:
+    # Squared's and Ultimate's zoom changes the board panel's size from move to move; each new
+    # layer's memory cost its first touch (4.7 ms at 4K, an Ultimate collapse's first frame).
+    ultimate = make_variant("ultimate")
+    view = BoardView(ultimate)
+    area = pygame.Rect(0, 0, 700, 700)
+    pos = played(ultimate, "1.1-9.9", "1.5-3.5")
+    zooms = [frozenset(), frozenset({0}), frozenset({0, 1})]  # three panel sizes
+    layouts = [view.layout(area, zoom) for zoom in zooms]
+    assert len({layout.area.size for layout in layouts}) == 3
+    layers = []
+    for i, layout in enumerate([*layouts, *layouts]):
+        look = Look(show_last=bool(i % 2))  # a change to draw each time
+        layers.append(view.layer(layout, pos, NORMAL, look))
+        fresh = BoardView(ultimate).layer(layout, pos, NORMAL, look)
+        assert pygame.image.tobytes(layers[-1], "RGBA") == pygame.image.tobytes(fresh, "RGBA")
+    assert [id(layer) for layer in layers[3:]] == [id(layer) for layer in layers[:3]]
+
+
 @pytest.mark.parametrize(("name", "side"), [("goff", 640), ("ultimate", 900), ("nxn", 700)])
 def test_marks_landing_one_by_one_look_as_if_the_layer_was_drawn_afresh(
     screen: pygame.Surface, name: str, side: int
