@@ -27,7 +27,7 @@ import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from random import Random
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.ai.mcts import Node, Search, result_of
 from game.ai.openings import action_values, best_actions, load_openings
@@ -35,6 +35,9 @@ from game.ai.openings import value as opening_value
 from game.ai.perfect import load_book
 from game.ai.solver import RULES, Solver
 from game.rules import Action, Place, Player, Position, Scores, Variant
+
+if TYPE_CHECKING:
+    from game.ai import Stop
 
 ESTIMATE_ITERATIONS = 1000
 # A hint off the solved games searches this long (the client asks in a worker; 2 s at most).
@@ -74,15 +77,17 @@ class Judge(Protocol):
         """The value of ``pos`` alone (``best`` may be empty): all a game's last position needs."""
         ...
 
-    def suggest(self, pos: Position) -> Action:
-        """One best action in ``pos`` (not over), as fast as the judge can: a hint."""
+    def suggest(self, pos: Position, stop: Stop | None = None) -> Action:
+        """One best action in ``pos`` (not over), as fast as the judge can: a hint; a search
+        ends soon after ``stop`` is set (the position was left, the window closed)."""
         ...
 
-    def study(self, pos: Position) -> dict[int, float]:
+    def study(self, pos: Position, stop: Stop | None = None) -> dict[int, float]:
         """Each cell a placement in ``pos`` may use, with the best lead one using it keeps.
 
         The lead is the mover's points minus the other's (an estimate's in [-1, 1]); a
-        position awaiting a collapse has no placements, so nothing to shade.
+        position awaiting a collapse has no placements, so nothing to shade. ``stop``: as
+        for :meth:`suggest`.
         """
         ...
 
@@ -137,8 +142,8 @@ class ExactJudge:
         found = opening_value(self.openings, pos)
         return self._judgement(self.solver.value_of(pos) if found is None else found, ())
 
-    def suggest(self, pos: Position) -> Action:
-        values = action_values(self.openings, pos)
+    def suggest(self, pos: Position, stop: Stop | None = None) -> Action:
+        values = action_values(self.openings, pos)  # tables, or the solver's: nothing to stop
         if values is None:
             listed = best_actions(self.openings, pos)
             if listed:
@@ -147,7 +152,7 @@ class ExactJudge:
         pick = max if pos.to_play is Player.X else min
         return pick(values, key=values.__getitem__)
 
-    def study(self, pos: Position) -> dict[int, float]:
+    def study(self, pos: Position, stop: Stop | None = None) -> dict[int, float]:
         if pos.is_over or pos.awaiting_collapse or pos.to_play is None:
             return {}
         values = action_values(self.openings, pos)
@@ -186,21 +191,21 @@ class EstimateJudge:
 
     value = judge
 
-    def suggest(self, pos: Position) -> Action:
-        return self._search(pos).best()
+    def suggest(self, pos: Position, stop: Stop | None = None) -> Action:
+        return self._search(pos, stop).best()
 
-    def study(self, pos: Position) -> dict[int, float]:
+    def study(self, pos: Position, stop: Stop | None = None) -> dict[int, float]:
         if pos.is_over or pos.awaiting_collapse or pos.to_play is None:
             return {}
-        root = self._search(pos).root
+        root = self._search(pos, stop).root
         # Placements the search never tried (pruned by its prior, or out of time) have no lead.
         leads = {a: _lead(c) for a, c in zip(root.actions, root.children, strict=True) if c.visits}
         return by_cell(leads, pos.to_play)
 
-    def _search(self, pos: Position) -> Search:
-        """A hint's search: :data:`HINT_SECONDS` at most."""
+    def _search(self, pos: Position, stop: Stop | None) -> Search:
+        """A hint's search: :data:`HINT_SECONDS` at most, or until ``stop`` is set."""
         search = Search(pos, Random(self.seed))
-        search.run(10 * self.iterations, time.perf_counter() + HINT_SECONDS)
+        search.run(10 * self.iterations, time.perf_counter() + HINT_SECONDS, stop=stop)
         return search
 
 

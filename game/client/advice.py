@@ -8,9 +8,10 @@ position stands.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from game.ai.analysis import Judge, judge_for
 from game.rules import Action, Position, Variant
@@ -19,22 +20,38 @@ T = TypeVar("T")
 Worker = Callable[[Callable[[], Any]], Future[Any]]
 
 
+class Pending(NamedTuple, Generic[T]):
+    """A question out in a worker: about which position, its answer to come, and the event
+    that ends its search early."""
+
+    asked: Position
+    answer: Future[T]
+    stop: threading.Event
+
+
 class Question(Generic[T]):
     """One kind of question, asked about one position at a time."""
 
     def __init__(self) -> None:
-        self.pending: tuple[Position, Future[T]] | None = None
+        self.pending: Pending[T] | None = None
         self.answer: tuple[Position, T] | None = None
 
-    def ask(self, pos: Position, run: Worker, fn: Callable[[], T]) -> None:
+    def ask(self, pos: Position, run: Worker, fn: Callable[[threading.Event], T]) -> None:
+        """Ask ``fn`` about ``pos`` (given the event that stops it), unless one is out."""
         if self.pending is None:
-            self.pending = (pos, run(fn))
+            stop = threading.Event()
+            self.pending = Pending(pos, run(lambda: fn(stop)), stop)
 
     def take(self, pos: Position) -> T | None:
-        """A finished answer for ``pos`` (one for a position already left is dropped)."""
-        if self.pending is None or not self.pending[1].done():
+        """A finished answer for ``pos`` (one for a position already left is dropped, and its
+        search stopped: the question about the position shown waits for it)."""
+        if self.pending is None:
             return None
-        (asked, future), self.pending = self.pending, None
+        if self.pending.asked != pos:
+            self.pending.stop.set()
+        if not self.pending.answer.done():
+            return None
+        (asked, future, _), self.pending = self.pending, None
         if future.cancelled() or future.exception() is not None or asked != pos:
             return None
         self.answer = (pos, future.result())
@@ -44,11 +61,13 @@ class Question(Generic[T]):
         return self.answer[1] if self.answer is not None and self.answer[0] == pos else None
 
     def asking_about(self, pos: Position) -> bool:
-        return self.pending is not None and self.pending[0] == pos
+        return self.pending is not None and self.pending.asked == pos
 
     def cancel(self) -> None:
+        """Nobody waits for the answer (the screen closes): its search ends now."""
         if self.pending is not None:
-            self.pending[1].cancel()
+            self.pending.answer.cancel()
+            self.pending.stop.set()
             self.pending = None
 
 
@@ -80,7 +99,7 @@ class Advice:
 
     def ask_hint(self, pos: Position) -> None:
         judge = self.judge
-        self.hints.ask(pos, self._run, lambda: judge.suggest(pos))
+        self.hints.ask(pos, self._run, lambda stop: judge.suggest(pos, stop))
 
     def study_at(self, pos: Position) -> dict[int, float] | None:
         """What the overlay shows on ``pos``: its study, while studying."""
@@ -95,7 +114,7 @@ class Advice:
         self.studies.take(pos)
         if study and self.studying and self.studies.at(pos) is None:
             judge = self.judge
-            self.studies.ask(pos, self._run, lambda: judge.study(pos))
+            self.studies.ask(pos, self._run, lambda stop: judge.study(pos, stop))
         return hint
 
     def cancel(self) -> None:

@@ -212,8 +212,8 @@ class PuzzlesScene(BaseScene):
             self.wrong = after = self.pos.play(action)
             variant = self.puzzle.variant
             self.verdict.cancel()
-            self.verdict.ask(
-                after, self.ctx.run_in_worker, lambda: judge_for(variant).value(after).value
+            self.verdict.ask(  # the solver's value: a moment, with no search to stop
+                after, self.ctx.run_in_worker, lambda _: judge_for(variant).value(after).value
             )
 
     def refuse(self, why: str) -> None:
