@@ -10,37 +10,26 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Generic, TypeVar
 
 from game.ai.analysis import Judge, judge_for
+from game.client.asked import Asked, Worker
 from game.rules import Action, Position, Variant
 
 T = TypeVar("T")
-Worker = Callable[[Callable[[], Any]], Future[Any]]
-
-
-class Pending(NamedTuple, Generic[T]):
-    """A question out in a worker: about which position, its answer to come, and the event
-    that ends its search early."""
-
-    asked: Position
-    answer: Future[T]
-    stop: threading.Event
 
 
 class Question(Generic[T]):
     """One kind of question, asked about one position at a time."""
 
     def __init__(self) -> None:
-        self.pending: Pending[T] | None = None
+        self.pending: Asked[T] | None = None
         self.answer: tuple[Position, T] | None = None
 
     def ask(self, pos: Position, run: Worker, fn: Callable[[threading.Event], T]) -> None:
         """Ask ``fn`` about ``pos`` (given the event that stops it), unless one is out."""
         if self.pending is None:
-            stop = threading.Event()
-            self.pending = Pending(pos, run(lambda: fn(stop)), stop)
+            self.pending = Asked.ask(pos, run, fn)
 
     def take(self, pos: Position) -> T | None:
         """A finished answer for ``pos`` (one for a position already left is dropped, and its
@@ -66,8 +55,7 @@ class Question(Generic[T]):
     def cancel(self) -> None:
         """Nobody waits for the answer (the screen closes): its search ends now."""
         if self.pending is not None:
-            self.pending.answer.cancel()
-            self.pending.stop.set()
+            self.pending.cancel()
             self.pending = None
 
 

@@ -10,18 +10,15 @@ the answer says; the bots never touch the session themselves.
 from __future__ import annotations
 
 import random
-import threading
-from collections.abc import Callable, Collection
-from concurrent.futures import Future
+from collections.abc import Collection
 from typing import NamedTuple
 
 from game.ai import Bot, make_bot
+from game.client.asked import Asked, Worker
 from game.client.collapse_show import Pace
 from game.rules import Action, Player, Position, Variant
 
 BOT_PAUSE = 0.5  # seconds a bot waits after a change, so people can follow its moves
-
-RunInWorker = Callable[[Callable[[], Action]], Future[Action]]
 
 
 class BotTurn(NamedTuple):
@@ -30,15 +27,6 @@ class BotTurn(NamedTuple):
     action: Action | None = None  # to play now
     looking: int | None = None  # the collapse outcome the bot is seen weighing, or chose
     failed: str = ""  # why no answer came (the game goes on for the people)
-
-
-class Thinking(NamedTuple):
-    """A bot's question in a worker: the position asked about, the answer to come, and the
-    event that ends its search early."""
-
-    asked: Position
-    answer: Future[Action]
-    stop: threading.Event
 
 
 class BotSeats:
@@ -50,7 +38,7 @@ class BotSeats:
         variant: Variant,
         rng: random.Random,
         pace: Pace,
-        run_in_worker: RunInWorker,
+        run_in_worker: Worker,
     ) -> None:
         self.bots: dict[Player, Bot] = {
             side: make_bot(level, variant, random.Random(rng.randrange(2**32)))
@@ -59,7 +47,7 @@ class BotSeats:
         }
         self.pace = pace
         self._run = run_in_worker
-        self._thinking: Thinking | None = None
+        self._thinking: Asked[Action] | None = None
         self._since = 0.0  # when the bot thinking began
         self.decided: tuple[Action, float] | None = None  # a collapse held up until then
 
@@ -79,9 +67,9 @@ class BotSeats:
             return self._think(pos, now)
         side = pos.to_play
         if ready and side in self.bots and side in here:
-            bot, stop = self.bots[side], threading.Event()
+            bot = self.bots[side]
             self._since = now
-            self._thinking = Thinking(pos, self._run(lambda: bot.choose(pos, stop)), stop)
+            self._thinking = Asked.ask(pos, self._run, lambda stop: bot.choose(pos, stop))
         return BotTurn()
 
     def _think(self, pos: Position, now: float) -> BotTurn:
@@ -115,5 +103,4 @@ class BotSeats:
         """Nobody waits for the answer being thought of (the screen closes): its search ends
         now, not at its time limit (the expert's 4.6 s kept a closed window's process alive)."""
         if self._thinking is not None:
-            self._thinking.answer.cancel()
-            self._thinking.stop.set()
+            self._thinking.cancel()
