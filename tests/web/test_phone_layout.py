@@ -10,6 +10,8 @@ from concurrent.futures import Future
 from random import Random
 from typing import Any
 
+from playwright.sync_api import expect
+
 from game.rules import Player, Position, make_variant
 from net.host import HostHandle
 from tests.web.conftest import page_url
@@ -275,3 +277,28 @@ def test_a_collapse_spread_over_many_mini_boards_is_previewed_on_its_cycle_s_boa
     for width, height in SIZES:
         _resize(page, width, height)
         _assert_on_screen(page, "[data-outcome]")
+
+
+# Whether the news line's box meets the board's.
+_NEWS_ON_BOARD = """() => {
+  const news = document.querySelector("#notice").getBoundingClientRect();
+  const board = document.querySelector("#board svg").getBoundingClientRect();
+  return news.left < board.right && news.right > board.left
+      && news.top < board.bottom && news.bottom > board.top;
+}"""
+
+
+def test_news_on_a_phone_on_its_side_stays_off_the_board(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # The board is as tall as the screen at the left: news at the foot's middle would cover
+    # its corner, where a cell's mark is.
+    for variant in ("goff", "squared"):
+        handle = web_host(variant)
+        page = phone()
+        page.set_viewport_size({"width": 844, "height": 390})
+        join(page, page_url(handle), "Ada")
+        page.wait_for_selector(".seat[data-side=X].me")
+        join(phone(), page_url(handle), "Bo")
+        expect(page.locator("#notice")).to_contain_text("Bo sits at O")
+        assert not page.evaluate(_NEWS_ON_BOARD), variant
