@@ -15,6 +15,7 @@ typed in the same frame showed it was a space.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
@@ -65,8 +66,30 @@ HINTS = {
     Device.MOUSE: "click the keys, then Done",
 }
 
-NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .-_:")
-ADDRESS_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.:-[]")
+
+@dataclass(frozen=True, slots=True)
+class Chars:
+    """What a field takes: its ``marks``, and letters and digits, of any script the game's
+    font draws (Zoë, Łukasz, Δήμητρα, Жанна: not one it would draw as a box) or ASCII's
+    alone; ``said`` tells a player who typed something else."""
+
+    said: str
+    marks: str
+    ascii_only: bool = False
+
+    def __contains__(self, c: object) -> bool:
+        if not isinstance(c, str) or len(c) != 1:
+            return False
+        if c in self.marks:
+            return True
+        if self.ascii_only:
+            return c.isascii() and c.isalnum()
+        return c.isalnum() and unicodedata.name(c, "").startswith(DRAWN_SCRIPTS)
+
+
+DRAWN_SCRIPTS = ("LATIN", "GREEK", "CYRILLIC", "DIGIT")  # what the game's font has letters for
+NAME_CHARS = Chars("A name takes letters, digits, spaces and . - _ : '", " .-_:'")
+ADDRESS_CHARS = Chars("An address takes A-Z, digits and . : - [ ]", ".:-[]", ascii_only=True)
 
 
 @dataclass(slots=True)
@@ -75,7 +98,7 @@ class TextField:
 
     text: str = ""
     limit: int = 24
-    allowed: frozenset[str] = NAME_CHARS
+    allowed: Chars = NAME_CHARS
     row: int = 0
     col: int = 0
     shift: bool = False
@@ -129,9 +152,18 @@ class TextField:
         return None
 
     def type(self, chars: str) -> None:
+        """Add what of ``chars`` may be typed here, saying what was left out and why."""
+        # An accent typed after its letter (a dead key, an input method) is one letter.
+        chars = unicodedata.normalize("NFC", chars)
         kept = "".join(c for c in chars if c in self.allowed)
-        self.text = (self.text + kept)[: self.limit]
-        self.refused = None
+        room = self.limit - len(self.text)
+        self.text += kept[:room]
+        if len(kept) != len(chars):
+            self.refused = self.allowed.said  # not the characters: the font may lack them
+        elif len(kept) > room:
+            self.refused = f"At most {self.limit} characters"
+        else:
+            self.refused = None
 
     def refuse(self, why: str) -> None:
         """What was typed cannot be kept: the field stays open and says ``why``."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.client.intents import KEYBOARD, Activate, Cancel, Click, Erase, Navigate, Start, Text
-from game.client.keyboard import ADDRESS_CHARS, DONE, ROWS, SHIFT, Done, TextField
+from game.client.keyboard import ADDRESS_CHARS, DONE, NAME_CHARS, ROWS, SHIFT, Done, TextField
 from tests.client.driver import Driver
 
 SCREEN = pygame.Rect(0, 0, 1280, 720)
@@ -56,3 +56,24 @@ def test_how_typing_ends(driver: Driver) -> None:
     field.handle(Text(" "), SCREEN)
     assert field.update() is None and field.text == "host"  # no space in an address
     field.close()
+
+
+def test_a_name_takes_the_letters_the_font_draws_and_says_what_it_left_out(driver: Driver) -> None:
+    field = TextField("", limit=12)
+    field.handle(Text("Zoë Ørsted"), SCREEN)  # typed, or composed from a dead key
+    assert field.text == "Zoë Ørsted" and field.refused is None
+    field.handle(Text("!"), SCREEN)
+    assert field.text == "Zoë Ørsted" and field.refused == NAME_CHARS.said
+    field.handle(Erase(), SCREEN)
+    field.handle(Text("Δж中😀"), SCREEN)  # Greek and Cyrillic are drawn; CJK and emoji are not
+    assert field.text == "Zoë ØrsteΔж" and field.refused == NAME_CHARS.said
+    field.handle(Text("xy"), SCREEN)
+    assert field.text == "Zoë ØrsteΔжx" and field.refused == "At most 12 characters"
+    field.handle(Erase(), SCREEN)
+    field.handle(Text("e\u0301"), SCREEN)  # an accent typed after its letter: one letter
+    assert field.text == "Zoë ØrsteΔжé" and field.refused is None
+    field.close()
+    address = TextField("", allowed=ADDRESS_CHARS)
+    address.handle(Text("hôst"), SCREEN)
+    assert address.text == "hst" and address.refused == ADDRESS_CHARS.said
+    address.close()
