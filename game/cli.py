@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import importlib
+import io
 import os
 import sys
 
@@ -37,12 +38,15 @@ def _usage() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    # A terminal or pipe that takes no UTF-8 (a board's "½", a puzzle's "–") gets "?" for
+    # what it cannot show, not a traceback.
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(errors="replace")
     if not args:
         return _run("play", [])
     name, rest = args[0], args[1:]
     if name in ("-h", "--help"):
-        print(_usage())
-        return 0
+        return _run("--help", [])
     if name not in COMMANDS:
         print(f"qttt: unknown command {name!r}\n\n{_usage()}", file=sys.stderr)
         return 2
@@ -51,9 +55,15 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(name: str, rest: list[str]) -> int:
     try:
-        # Loading a command takes a while (numpy, pygame): a Ctrl-C then is as quiet as later.
-        module = importlib.import_module(COMMANDS[name][0])
-        return int(module.main(rest) or 0)
+        try:
+            if name == "--help":
+                print(_usage())
+                return 0
+            # Loading a command takes a while (numpy, pygame): a Ctrl-C then is as quiet as later.
+            module = importlib.import_module(COMMANDS[name][0])
+            return int(module.main(rest) or 0)
+        finally:
+            sys.stdout.flush()  # what is left is written here, where a full disk is caught
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

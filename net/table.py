@@ -32,6 +32,7 @@ from net.protocol import SeatView, State
 
 # The record field holding the table's name, game number and seats (the rules ignore it).
 RECORD_FIELD = "table"
+COUNT_LIMIT = 1_000_000_000  # games or wins a table may count: far more than a night holds
 
 
 @dataclass
@@ -80,12 +81,11 @@ class Table:
         info = saved if isinstance(saved, dict) else {}
         # Building the table replays every token: one no longer legal is a RecordError here.
         table = cls(name or _text(info.get("name")) or path.stem, record, path.parent, path)
-        game = info.get("game")
-        table.game = game if type(game) is int and game > 0 else 1
+        table.game = _count(info.get("game")) or 1
         table.key = _text(info.get("key")) or table.key  # records from before keys: a new one
         series = info.get("series")
         if isinstance(series, dict):
-            table.series = {k: v for k, v in series.items() if isinstance(v, int)}
+            table.series = {k: v for k, v in series.items() if _count(v) is not None}
         owner = info.get("owner")
         table.owner = Player(owner) if owner in ("X", "O") else None
         seats = info.get("seats")
@@ -425,7 +425,7 @@ def _furthest(path: Path, committed: Record | None) -> Record:
         ):
             best, best_file = staged, staging
     if best is None:
-        raise RecordError(f"record: cannot read {path}: no whole record, committed or staged")
+        raise RecordError(f"record: cannot read {path}: no such file")
     if best_file is not None:
         os.replace(best_file, path)
     for staging in stages.values():
@@ -440,6 +440,12 @@ def _game(record: Record) -> object:
 
 def _text(value: object) -> str | None:
     return value if isinstance(value, str) and value else None
+
+
+def _count(value: object) -> int | None:
+    """A count a record may hold (games, wins), or None: not a bool, and small enough for
+    every message that carries it (msgpack packs no integer past 64 bits)."""
+    return value if type(value) is int and 0 <= value <= COUNT_LIMIT else None
 
 
 def _now_stamp() -> str:

@@ -389,3 +389,37 @@ def test_a_snapshot_is_refused_a_name_that_is_not_a_pngs(name: str, tmp_path: Pa
     assert done.stderr.splitlines()[-1].endswith(
         f"argument --out: {str(out)!r} is not a PNG's name (FILE.png)"
     )
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+@pytest.mark.parametrize("args", [["--help"], ["bench", "--help"]])
+def test_help_that_cannot_be_written_is_one_line(args: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "game.cli", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 1
+    assert done.stderr.endswith(": cannot write the output: No space left on device\n")
+    assert done.stderr.count("\n") == 1
+
+
+def test_output_a_terminal_cannot_encode_is_replaced_not_a_traceback() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "game.cli", "puzzle", "1"],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+        timeout=60,
+    )
+    assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr
+    assert b"?" in done.stdout  # the puzzle's dash
+
+
+@pytest.mark.parametrize(("args", "why"), [([], "which benchmark?"), (["bogus"], "'bogus'")])
+def test_bench_without_a_known_benchmark_says_why(args: list[str], why: str) -> None:
+    done = qttt("bench", *args)
+    assert done.returncode == 2 and done.stderr.startswith("qttt bench: ")
+    assert why in done.stderr.splitlines()[0]

@@ -29,6 +29,7 @@ def main(argv: list[str]) -> int:
         print(_help())
         return 0
     if not argv or argv[0] not in BENCHES:
-        print(USAGE, file=sys.stderr)
+        why = f"unknown benchmark {argv[0]!r}" if argv else "which benchmark?"
+        print(f"qttt bench: {why}\n{USAGE}", file=sys.stderr)
         return 2
     return int(importlib.import_module(BENCHES[argv[0]][0]).main(argv[1:]) or 0)

@@ -127,7 +127,9 @@ def _table(args: argparse.Namespace, hostname_default: bool) -> Table | Callable
     if args.resume:
         table = Table.resume(args.resume, args.name)
         if args.variant and args.variant != table.variant.name:
-            raise RecordError(f"{args.resume} is a {table.variant.name} game, not {args.variant}")
+            raise RecordError(
+                f"{args.resume} records a game of {table.variant.name}, not of {args.variant}"
+            )
         return table
     variant = make_variant(args.variant or "goff")
     save_dir = args.save_dir or games_dir()
