@@ -24,7 +24,7 @@ from random import Random
 from game.ai import LEVELS, make_bot
 from game.ai.arena import Tally, mean_ci95, play_game
 from game.commands import ladder
-from game.commands.arguments import described, whole
+from game.commands.arguments import described, size_fields, whole
 from game.rules import VARIANTS, RulesError, Scores, Variant, make_variant
 
 # Every game is planned before the first is played: a billion ended in a MemoryError. Ten
@@ -77,12 +77,10 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    if args.size is not None and args.variant != "nxn":
-        return _usage("--size is the nxn board's side; other variants have one size")
-    fields: dict[str, object] = {} if args.size is None else {"size": args.size}
     try:
+        fields = size_fields(args.variant, args.size)
         variant = make_variant(args.variant, fields)
-    except RulesError as exc:
+    except (ValueError, RulesError) as exc:
         return _usage(str(exc))
     if args.ladder:
         if args.x or args.o:

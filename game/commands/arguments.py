@@ -50,6 +50,16 @@ def read_final_position(path: str) -> Position | None:
     return None if record is None else record.final()
 
 
+def size_fields(variant: str, size: int | None) -> dict[str, object]:
+    """The rules' fields ``--size`` asks for (``make_variant`` checks the side's range);
+    ValueError for another variant than nxn: the others have one size."""
+    if size is None:
+        return {}
+    if variant != "nxn":
+        raise ValueError("--size is the nxn board's side; other variants have one size")
+    return {"size": size}
+
+
 def parse_size(text: str) -> tuple[int, int]:
     """``"1920x1080"`` -> ``(1920, 1080)``, from 320x240 up to 8K; anything else is an
     argparse error (a window smaller than that shows nobody a game)."""

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from game.commands.arguments import described, interface, seconds, whole
+from game.commands.arguments import described, interface, seconds, size_fields, whole
 from game.commands.host_party import party_arguments, party_host, saving
 from game.commands.window import open_window
 from game.paths import games_dir
@@ -37,6 +37,7 @@ def main(argv: list[str]) -> int:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--variant", choices=sorted(VARIANTS), help="rules (default goff)")
+    parser.add_argument("--size", type=int, help="the board's side (nxn only: 3 to 6, default 4)")
     parser.add_argument("--name", help="the table's name in the lobby")
     parser.add_argument(
         "--port", type=_port, default=DEFAULT_PORT, help="TCP port (0: any free one)"
@@ -130,8 +131,11 @@ def _table(args: argparse.Namespace, hostname_default: bool) -> Table | Callable
             raise RecordError(
                 f"{args.resume} records a game of {table.variant.name}, not of {args.variant}"
             )
+        if args.size is not None:
+            raise ValueError("a resumed game is played on its record's board: leave out --size")
         return table
-    variant = make_variant(args.variant or "goff")
+    name = args.variant or "goff"
+    variant = make_variant(name, size_fields(name, args.size))
     save_dir = args.save_dir or games_dir()
     if args.name or hostname_default:
         return new_table(variant, args.name or f"{socket.gethostname()}'s table", save_dir)

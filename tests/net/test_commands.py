@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -15,9 +16,12 @@ import pytest
 import net
 from game.ai.parallel import cores
 from game.commands import ladder
+from game.records import state_report
 from game.rules import make_variant
 from net.host import HostHandle, new_table, start_host_thread
-from tests.net.conftest import LOOPBACK, Raw, host_config, qttt
+from net.protocol import SPECTATOR
+from net.session import NetworkSession
+from tests.net.conftest import LOOPBACK, Raw, Screen, host_config, qttt, spawn
 
 
 def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
@@ -45,6 +49,8 @@ def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
             2,
             "qttt host: record: cannot read /nonexistent.json",
         ),
+        (["host", "--headless", "--size", "5"], 2, "qttt host: --size is the nxn board's side"),
+        (["host", "--headless", "--variant", "nxn", "--size", "9"], 2, "qttt host: "),
     ],
 )
 def test_bad_input_is_one_line(args: list[str], status: int, message: str) -> None:
@@ -177,3 +183,20 @@ def test_two_tables_of_one_name_opened_at_once_keep_a_record_each(tmp_path: Path
 def test_an_arena_forks_no_more_workers_than_games_or_cores() -> None:
     assert ladder.pool_size(3000, 2) == min(2, cores())
     assert ladder.pool_size(1, 100) == 1
+
+
+def test_a_host_plays_nxn_on_the_side_asked(tmp_path: Path) -> None:
+    where = ("--bind", LOOPBACK, "--port", "0", "--no-announce", "--save-dir", str(tmp_path))
+    host = spawn("host", "--headless", "--variant", "nxn", "--size", "5", *where)
+    assert host.stdout is not None
+    try:
+        while not (line := host.stdout.readline()).startswith("hosting"):
+            assert line, "the host ended"
+        watcher = NetworkSession((LOOPBACK, int(line.rsplit(":", 1)[1])), name="W", role=SPECTATOR)
+        try:
+            assert state_report(Screen(watcher).snapshot(0).position)["size"] == 5
+        finally:
+            watcher.close()
+    finally:
+        host.send_signal(signal.SIGINT)
+        host.communicate(timeout=15)
