@@ -38,14 +38,22 @@ def _best_text(tokens: list[str]) -> str:
 
 def table(analysis: Analysis, seconds: float) -> str:
     exact, name = analysis.exact, analysis.variant.name
-    lines = [f"{'ply':>3}  {'token':<7} {'':1}  {'before':<13} {'after':<13} {'loss':>4}  best"]
-    for ply in analysis.plies:
+    plies = analysis.plies
+    values = [
+        (_value_text(p.before.value, exact, name), _value_text(p.after.value, exact, name))
+        for p in plies
+    ]
+    # As wide as the widest entry: an estimate's "X 0.51 – O 0.49" or Ultimate's "12@5.3".
+    tw = max([7, *(len(p.token) for p in plies)])
+    vw = max([13, *(len(v) for pair in values for v in pair)])
+    lines = [
+        f"{'ply':>3}  {'token':<{tw}} {'':1}  {'before':<{vw}} {'after':<{vw}} {'loss':>4}  best"
+    ]
+    for ply, (before, after) in zip(plies, values, strict=True):
         mark = "" if ply.label == "best" else f"  <- {ply.label}"
         loss = points(ply.loss) if exact else f"{ply.loss:.2f}"
         lines.append(
-            f"{ply.ply:>3}  {ply.token:<7} {ply.mover}  "
-            f"{_value_text(ply.before.value, exact, name):<13} "
-            f"{_value_text(ply.after.value, exact, name):<13} "
+            f"{ply.ply:>3}  {ply.token:<{tw}} {ply.mover}  {before:<{vw}} {after:<{vw}} "
             f"{loss:>4}  {_best_text(ply.best_tokens(analysis.variant))}{mark}"
         )
     grades = ", ".join(f"{name} from {floor:g}" for name, floor in LABELS[:-1])

@@ -195,6 +195,11 @@ def test_analyze_text_marks_the_mistakes(
     assert code == 0
     assert out.splitlines()[0].split()[:3] == ["ply", "token", "before"]
     assert "estimated, 1000 search iterations a position" in out
+    # An estimate's value ("X 0.51 – O 0.49") is wider than an exact one: the columns widen
+    # with it, and every row's loss ends where the header's does.
+    head, *rows, _ = out.splitlines()
+    end = head.index("loss") + len("loss")
+    assert all(row[end - 4 : end].strip() and row[end] == " " for row in rows), out
 
 
 @pytest.mark.parametrize(
