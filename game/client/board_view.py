@@ -452,17 +452,17 @@ def _render_static(
             rings = cycle.difference(preview.values())
             draw_cycle_rings(glass, layout, off, pos, palette, rings)
 
+    if lit:  # over the grid and curves, under the marks: dimmed there to their aside colour
+        _veil(layer, pos, cells, lit, palette)
     for index, rect in enumerate(cells):
         k = pos.cells[index]
         if k and index not in look.hidden:
-            draw_classical(layer, rect, k, palette)
+            draw_classical(layer, rect, k, palette, round(255 * palette.aside) if lit else 255)
         elif index in preview:
             draw_classical(layer, rect, preview[index], palette, 190)
         elif not k and rect.width >= TINY_CELL:
             draw_spooky_cell(layer, layout, off, pos, index, palette, lit, dim=bool(preview))
     draw_board_winners(layer, layout, off, won, palette)
-    if lit:
-        _veil(layer, pos, cells, lit, palette)
     draw_rows(layer, layout, look.rows, palette)
     return layer
 

@@ -578,3 +578,35 @@ def test_a_row_line_blends_its_glow_where_it_says_and_as_a_whole_sheet_would(
     changed = pygame.mask.from_threshold(outside, ground, (1, 1, 1, 255))
     assert changed.count() == changed.get_size()[0] * changed.get_size()[1], "drawn outside"
     assert sum(b.width * b.height for b in bands) <= box.width * box.height
+
+
+@pytest.mark.parametrize("palette", [NORMAL, HIGH_CONTRAST], ids=["normal", "high contrast"])
+def test_marks_aside_from_an_awaited_cycle_are_drawn_in_their_aside_colour(
+    screen: pygame.Surface, palette: theme.Palette
+) -> None:
+    # O2 and O4 close a cycle on cells 2 and 3; X1 (cells 1 and 5), X3 (5 and 9) and, in the
+    # second game, a classical O in cell 7 stand aside. Their cells are dimmed, the marks in
+    # them no darker than their aside colour (test_palette holds it readable): veiled over
+    # as well, they were at 1.5:1 on the board.
+    variant = make_variant("goff")
+    aside = theme.mix(palette.board, palette.x, palette.aside)
+    classical = theme.mix(palette.board, palette.o, palette.aside)
+    for tokens, cell, color in (
+        (["1-5", "2-3", "5-9", "2-3"], 0, aside),
+        (["7-8", "7-8", "2@7", "1-5", "2-3", "5-9", "2-3"], 6, classical),
+    ):
+        pos = Record(variant, tokens).final()
+        assert pos.awaiting_collapse and 0 not in pos.cycle()
+        view = BoardView(variant)
+        layout = view.layout(pygame.Rect(0, 0, 720, 720))
+        layer = view.layer(layout, pos, palette, Look())
+        rect = layout.cells[cell].move(-layout.area.x, -layout.area.y)
+        seen = [
+            layer.get_at((x, y))[:3]
+            for x in range(rect.left, rect.right)
+            for y in range(rect.top, rect.bottom)
+        ]
+        # The mark's own pixels: cyan or orange, not the grey of the cell's label.
+        hue = 0 if color[0] > color[2] else 2
+        brightest = max(sum(c) for c in seen if c[hue] > c[2 - hue] + 40)
+        assert brightest >= 0.9 * sum(color), (tokens, brightest, color)

@@ -466,7 +466,9 @@ def test_qttt_host_names_its_table_after_the_player(driver: Driver, tmp_path: Pa
     from game.commands.host import _table
 
     d = driver
-    options = argparse.Namespace(resume=None, variant="goff", name=None, save_dir=tmp_path)
+    options = argparse.Namespace(
+        resume=None, variant="goff", size=None, name=None, save_dir=tmp_path
+    )
     table = _table(options, hostname_default=False)  # as `qttt host` makes it for a window
     config = HostConfig(bind=LOOPBACK, port=0, advertise=False, save_dir=tmp_path)
     d.app.go(SceneName.LAN, mode="host", bind=LOOPBACK, table=table, config=config)
