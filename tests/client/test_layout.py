@@ -9,6 +9,7 @@ other text, no button lower than the floor for buttons. Each state is drawn once
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections.abc import Iterator
@@ -201,3 +202,39 @@ def test_a_tall_results_screen_shows_the_board_across_it(size: tuple[int, int]) 
         assert shown.width >= size[0] * 0.6 and menu.top > shown.bottom
     finally:
         studio.close()
+
+
+def _title_gaps(high_contrast: bool) -> list[int]:
+    """Columns between the title's cross and QUANTUM, and between TIC-TAC-TOE and its ring,
+    at 1920×1080: where no pixel is within reach of the mark's own colour."""
+    from game.client.settings import Settings
+    from game.client.theme import palette_for
+
+    palette = palette_for(high_contrast)
+    studio = Studio((1920, 1080), Settings(player_name="Ada", high_contrast=high_contrast))
+    try:
+        canvas = studio.shoot("title")
+        words = studio.app.scene.moving((1920, 1080), studio.app.time)[:2]
+        gaps = []
+        for band, color, icon_first in ((words[0], palette.x, True), (words[1], palette.o, False)):
+            lit = [
+                x
+                for x in range(canvas.get_width())
+                if any(
+                    max(abs(a - b) for a, b in zip(canvas.get_at((x, y))[:3], color, strict=True))
+                    < 40
+                    for y in range(max(band.top, 0), band.bottom, 2)
+                )
+            ]
+            runs = [b - a for a, b in itertools.pairwise(lit) if b - a > 1]
+            gaps.append(runs[0] if icon_first else runs[-1])
+        return gaps
+    finally:
+        studio.close()
+
+
+def test_the_title_s_marks_keep_their_distance_from_its_words_in_high_contrast() -> None:
+    # The halo pads the words' picture and set the marks' distance: with none (high
+    # contrast) the cross touched QUANTUM and the ring TIC-TAC-TOE.
+    normal, high = _title_gaps(False), _title_gaps(True)
+    assert all(h >= n - 2 for n, h in zip(normal, high, strict=True)), (normal, high)

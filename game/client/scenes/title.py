@@ -71,11 +71,13 @@ class TitleScene(MenuScreen):
         x_mark = theme.mark_sprite(Player.X, glyph, palette.x, palette.glow_strength)
         o_mark = theme.mark_sprite(Player.O, glyph, palette.o, palette.glow_strength)
         bob = math.sin(t * 1.3) * h * 0.006
+        # The marks stand as far from the words with a halo padding them as with none.
+        room = 0 if palette.glow_strength else theme.glow_pad(px)
         centres = (
             (w / 2, h * 0.09 + bob),
             (w / 2, h * 0.19 - bob),
-            (w / 2 - top.get_width() / 2 - glyph * 0.5, h * 0.09 + bob),
-            (w / 2 + bottom.get_width() / 2 + glyph * 0.4, h * 0.19 - bob),
+            (w / 2 - top.get_width() / 2 - room - glyph * 0.5, h * 0.09 + bob),
+            (w / 2 + bottom.get_width() / 2 + room + glyph * 0.4, h * 0.19 - bob),
         )
         sprites = (top, bottom, x_mark, o_mark)
         return [
