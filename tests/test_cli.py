@@ -423,3 +423,15 @@ def test_bench_without_a_known_benchmark_says_why(args: list[str], why: str) -> 
     done = qttt("bench", *args)
     assert done.returncode == 2 and done.stderr.startswith("qttt bench: ")
     assert why in done.stderr.splitlines()[0]
+
+
+def test_a_snapshot_of_a_record_is_refused_another_variant(tmp_path: Path) -> None:
+    # It drew the record's game and said nothing of the --variant left unread.
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(SPEC))
+    out = tmp_path / "shot.png"
+    args = ("snapshot", "--scene", "play", "--state", str(record), "--out", str(out))
+    done = qttt(*args, "--variant", "ultimate")
+    assert done.returncode == 2 and not out.exists()
+    assert done.stderr == f"qttt snapshot: {record} records a game of goff, not of ultimate\n"
+    assert qttt(*args, "--variant", "goff").returncode == 0 and out.exists()

@@ -86,7 +86,7 @@ def main(argv: list[str]) -> int:
         if args.x or args.o:
             return _usage("--ladder plays every level: leave out --x and --o")
         return _ladder(args, variant, fields)
-    if args.levels:
+    if args.levels is not None:
         return _usage("--levels names a ladder's levels: ask for --ladder, or leave it out")
     if not (args.x and args.o):
         return _usage("name both levels (--x and --o), or ask for --ladder")
@@ -114,7 +114,7 @@ def _usage(message: str) -> int:
 
 
 def _ladder(args: argparse.Namespace, variant: Variant, fields: dict[str, object]) -> int:
-    if args.levels:
+    if args.levels is not None:  # given empty, it names none: not all of them
         levels = [level.strip() for level in args.levels.split(",") if level.strip()]
         unknown = [level for level in levels if level not in LEVELS]
         if unknown:

@@ -22,7 +22,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--list", action="store_true", help="name the scenes and stop")
     parser.add_argument("--scene", help="the screen to draw (see --list)")
     parser.add_argument(
-        "--variant", choices=sorted(VARIANTS), default="goff", help="the rules (default goff)"
+        "--variant", choices=sorted(VARIANTS), help="the rules (default goff, or the record's)"
     )
     parser.add_argument(
         "--size", type=parse_size, default=(1920, 1080), help="WIDTHxHEIGHT (default 1920x1080)"
@@ -53,9 +53,14 @@ def main(argv: list[str]) -> int:
         record = read_record_arg(args.state)
         if record is None:
             return 2
+        if args.variant not in (None, record.variant.name):
+            name = record.variant.name
+            why = f"{args.state} records a game of {name}, not of {args.variant}"
+            print(f"qttt snapshot: {why}", file=sys.stderr)
+            return 2
     studio = Studio(args.size)
     try:
-        canvas = studio.shoot(args.scene, args.variant, record)
+        canvas = studio.shoot(args.scene, args.variant or "goff", record)
         try:
             save_png(canvas, args.out)
             if args.layout is not None:

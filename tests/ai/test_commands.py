@@ -239,6 +239,8 @@ def test_the_ladder_as_a_table_takes_every_level_of_the_variant(
         (["--ladder", "--levels", "easy,grandmaster"], "unknown level 'grandmaster'"),
         (["--ladder", "--levels", "easy,easy"], "twice"),
         (["--ladder", "--levels", "easy"], "two levels"),
+        (["--ladder", "--levels", ""], "two levels"),  # not every level: it names none
+        (["--x", "easy", "--o", "easy", "--levels", ""], "--levels names a ladder's levels"),
         (["--ladder", "--variant", "nxn", "--levels", "easy,perfect"], "Goff"),
         (["--x", "easy"], "name both levels"),
         # It played easy against easy and never read "foo".
