@@ -47,6 +47,15 @@ def spoil() -> None:
     _left.clear()
 
 
+def _leave(drawer: object, surface: pygame.Surface) -> None:
+    """``drawer``'s picture is what ``surface`` holds now, no other's; and no other surface
+    holds it still: it has one picture, kept for the surface it was last drawn on."""
+    for held, by in list(_left.items()):
+        if by is drawer:
+            del _left[held]
+    _left[surface] = drawer
+
+
 def _holds(drawer: object, surface: pygame.Surface) -> bool:
     """Whether ``surface`` still holds what ``drawer`` last left on it, nothing drawn there
     since by another or spoilt. Never a canvas: it must record every text the picture
@@ -187,7 +196,7 @@ class Still:
         else:
             surface.blit(self._image, (0, 0))
             self._put_back = None
-        _left[surface] = self
+        _leave(self, surface)
         return Over(surface.get_size())
 
     def _put_off(self, parts: Parts, later: Parts, window: tuple[int, int]) -> Parts:
@@ -282,7 +291,8 @@ class Redraw:
             and len(moving) == len(self._moving)
             and len(changing) == len(self._changing)
         )
-        self._key, _left[surface] = key, self
+        self._key = key
+        _leave(self, surface)
         before, self._moving = self._moving, moving
         was, self._changing = self._changing, changing
         if not kept:
