@@ -22,6 +22,7 @@ from game.client.board_view import BoardView, Look
 from game.client.intents import Cancel, Intent
 from game.client.link import RECONNECTING, LinkPanel
 from game.client.menu_screen import MenuScreen
+from game.client.paths import GameFile
 from game.client.prose import Para
 from game.client.row_lines import finished_rows
 from game.client.scene import Context, Saved, SceneName, save_in_worker
@@ -86,9 +87,12 @@ class ResultsScene(MenuScreen):
         game: int | None = None,
         pads_swapped: bool = False,
         focus: int = 0,
+        file: GameFile | None = None,
         **params: Any,
     ) -> None:
+        """``file``: where the game is saved, once it is (the play screen's own)."""
         self.variant = variant
+        self.file = file or GameFile()
         self.pads_swapped = pads_swapped  # the couch's pads' sides in the game shown
         self.seats = seats
         self.names = names or {side: seat_title(seats.get(side)) for side in Player}
@@ -167,11 +171,12 @@ class ResultsScene(MenuScreen):
         back = dict(
             variant=self.variant, seats=self.seats, moves=self.moves, position=self.pos,
             names=self.names, pads_swapped=self.pads_swapped, focus=self.menu.focus,
+            file=self.file,
         )  # fmt: skip
         self.ctx.go(SceneName.REPLAY, record=self._record(), back=(SceneName.RESULTS, back))
 
     def _save(self) -> None:
-        save_in_worker(self.ctx, self._record())
+        save_in_worker(self.ctx, self._record(), self.file)
 
     def receive(self, message: object) -> None:
         if isinstance(message, Saved):
