@@ -12,6 +12,7 @@ from game.client.canvas import Canvas
 from game.client.scene import SceneName
 from game.records import Record, read_record
 from game.rules import Goff, Player, make_variant
+from game.textview import points
 from tests.client.driver import Driver
 from tests.rules.scenario import random_game
 
@@ -334,3 +335,28 @@ def test_a_game_saved_again_is_one_file_kept_as_the_game_now_stands(
     assert d.name is SceneName.RESULTS
     assert save_on_results() == f"Already saved as {name}"
     assert saved() == (name, tokens) and (folder / name).stat().st_mtime_ns == written
+
+
+def test_the_score_names_each_side_beside_its_own_mark_and_points(driver: Driver) -> None:
+    """Against a bot, the results and their review say both sides' players the same way,
+    each between its mark and its points, the scores side by side as a series reads
+    ("Ada 2 – 1 Bo"): a name after a score was read as the next one's."""
+    d = driver
+    moves = random_game(Goff(), 3)
+    final = Record(Goff(), moves).final()
+    x, o = final.scores()
+    seats = {Player.X: None, Player.O: "beginner"}
+    d.app.go(SceneName.RESULTS, variant=Goff(), seats=seats, moves=tuple(moves), position=final)
+    d.frames(2)
+
+    def words() -> list[str]:
+        canvas = Canvas(d.app.size)
+        d.scene.draw(canvas, 0.0)
+        return [t.words for t in canvas.visible_texts()]
+
+    assert f"X Person {points(x)} – {points(o)} Bot (beginner) O" in words()
+    d.choose("Review this game")
+    d.until(lambda: d.scene.analysis is not None and d.scene.analysis.done)
+    assert "X Person 0 – 0 Bot (beginner) O" in words()
+    d.key(pygame.K_PAGEDOWN)  # to the end: the same line as the results'
+    assert f"X Person {points(x)} – {points(o)} Bot (beginner) O" in words()

@@ -26,13 +26,12 @@ from game.client.paths import GameFile
 from game.client.prose import Para
 from game.client.row_lines import finished_rows
 from game.client.scene import Context, Saved, SceneName, save_in_worker
-from game.client.scenes.setup import PERSON, called, seat_title
+from game.client.scenes.setup import PERSON, called, score_line, seat_title
 from game.client.still import Changing
 from game.client.widgets import Item, Menu
 from game.records import Record
 from game.rules import Player, Position, Termination, Variant
 from game.session import Notice, Refused, Snapshot
-from game.textview import points
 
 
 def verdict(pos: Position, names: dict[Player, str] | None = None) -> str:
@@ -253,14 +252,9 @@ class ResultsScene(MenuScreen):
         small = scale.body
         box = pygame.Rect(w // 10, round(h * 0.17), w * 4 // 5, round(h * 0.09))
         prose.draw(surface, [Para(reason(self.pos), palette.text)], box, small, center=True)
-        scores = self.pos.scores()
-        x, o = (
-            f"{side} {points(value)}"
-            + ("" if self.names[side] == PERSON else f" · {self.names[side]}")
-            for side, value in ((Player.X, scores.x), (Player.O, scores.o))
-        )
         score = series(self.table.session.table) if self.table else None
-        both = f"{x}     {o}" + (f"     Series: {score}" if score else "")
+        both = score_line(self.names, self.pos.scores())
+        both += f"     Series: {score}" if score else ""
         words, size = theme.fitted(both, scale.lead, w * 0.9, scale.body, True)
         line = theme.text(words, size, palette.dim, True)
         theme.blit_centered(surface, line, (w / 2, h * 0.285))
