@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import threading
 from datetime import datetime
 from pathlib import Path
 
@@ -68,6 +69,31 @@ def save_record(record: Record, folder: Path | None = None, now: datetime | None
         path = folder / f"{stem}-{number}{RECORD_SUFFIX}"
     write_atomic(path, record.to_json() + "\n")
     return path
+
+
+class GameFile:
+    """The file one game is saved in, once it is. Saved again as that file holds it, the
+    game writes nothing; changed since (played on, undone), it is written there again: a
+    new file for every save listed the same game once for each."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self._folder = folder
+        self._path: Path | None = None
+        self._lock = threading.Lock()  # saves run in workers: one at a time, in order
+
+    def save(self, record: Record, now: datetime | None = None) -> tuple[Path, bool]:
+        """Save ``record`` as this game: where it is, and whether this wrote it (False: the
+        file held it already)."""
+        with self._lock:
+            if self._path is None:
+                self._path = save_record(record, self._folder, now)
+                return self._path, True
+            text = record.to_json() + "\n"
+            with contextlib.suppress(OSError):  # gone or unreadable: written again
+                if self._path.read_text(encoding="utf-8") == text:
+                    return self._path, False
+            write_atomic(self._path, text)
+            return self._path, True
 
 
 def saved_records(folder: Path | None = None) -> list[Path]:

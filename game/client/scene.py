@@ -23,7 +23,7 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from game.client.paths import save_record
+from game.client.paths import GameFile
 
 if TYPE_CHECKING:
     import pygame
@@ -235,22 +235,23 @@ class BaseScene:
 class Saved:
     """Posted to the scene that asked :func:`save_in_worker`, once the record is written or not."""
 
-    future: Future[Path]
+    future: Future[tuple[Path, bool]]
 
     def outcome(self) -> tuple[str, bool]:
-        """The sentence to show the player, and whether the record was saved."""
+        """The sentence to show the player, and whether the record is saved."""
         try:
-            path = self.future.result()
+            path, written = self.future.result()
         except OSError as exc:
             # Where, too: "Not a directory" alone does not tell the player what to mend.
             where = f" in {exc.filename}" if exc.filename else ""
             return f"Could not save{where}: {exc.strerror or exc}", False
-        return f"Saved as {path.name}", True
+        return f"{'Saved' if written else 'Already saved'} as {path.name}", True
 
 
-def save_in_worker(ctx: Context, record: Record) -> None:
-    """Save ``record`` off the frame (a slow disk must not stall it); ``receive`` gets Saved."""
-    future = ctx.run_in_worker(lambda: save_record(record))
+def save_in_worker(ctx: Context, record: Record, file: GameFile) -> None:
+    """Save ``record`` in its game's ``file`` off the frame (a slow disk must not stall it);
+    ``receive`` gets Saved."""
+    future = ctx.run_in_worker(lambda: file.save(record))
     future.add_done_callback(lambda f: ctx.post(Saved(f)))
 
 

@@ -10,10 +10,12 @@ only where the last frame drew over it, draws the moving parts, says where
 to the screen: a burst costs what moves, not the window's size.
 
 The window keeps its pixels between frames, so putting back part of the
-picture is enough only while nothing else drew on it: a frame shown whole
-(``show(None)``: a scene that does not say what it drew, or something drawn
-over a scene) or a window opened or uncovered (:func:`spoil`) makes the next
-frame put the whole picture back.
+picture is enough only while nothing else drew on it: the window remembers
+whose kept picture it holds, so another kept picture drawn there (another
+part of the same scene: the replays list and a record's viewer), a frame
+shown whole (``show(None)``: a scene that does not say what it drew, or
+something drawn over a scene) or a window opened or uncovered
+(:func:`spoil`) makes the next frame put the whole picture back.
 
 A menu cannot keep such a picture: its backdrop's marks drift *behind* its buttons.
 :class:`Redraw` paints a screen like that again, clipped to where its moving sprites
@@ -22,6 +24,7 @@ were and are, and sends only those parts.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Hashable
 
 import numpy as np
@@ -33,13 +36,31 @@ Parts = tuple[tuple[tuple[int, int, int, int], Hashable], ...]  # (x, y, w, h) a
 Changing = list[tuple[pygame.Rect, Hashable]]  # places that change in place, and what each shows
 PUT_OFF_PIXELS = 3_000_000  # painted in one frame, beyond which some parts may wait one
 TILE_SHIFT = 5  # what moved is put back in squares 2**5 = 32 pixels big (twice that at 4K)
-_spoilt = 0  # times the window's pixels stopped being what the kept pictures left there
+# Each surface that holds a kept picture, and that picture's Still or Redraw: one a surface,
+# so that one coming back after another drew there (each still believing its own picture is
+# there, its key unchanged) draws all of it.
+_left: weakref.WeakKeyDictionary[pygame.Surface, object] = weakref.WeakKeyDictionary()
 
 
 def spoil() -> None:
     """The window's pixels are not what a kept picture last left there: next frame, all of it."""
-    global _spoilt
-    _spoilt += 1
+    _left.clear()
+
+
+def _leave(drawer: object, surface: pygame.Surface) -> None:
+    """``drawer``'s picture is what ``surface`` holds now, no other's; and no other surface
+    holds it still: it has one picture, kept for the surface it was last drawn on."""
+    for held, by in list(_left.items()):
+        if by is drawer:
+            del _left[held]
+    _left[surface] = drawer
+
+
+def _holds(drawer: object, surface: pygame.Surface) -> bool:
+    """Whether ``surface`` still holds what ``drawer`` last left on it, nothing drawn there
+    since by another or spoilt. Never a canvas: it must record every text the picture
+    holds, each frame."""
+    return _left.get(surface) is drawer and type(surface) is pygame.Surface
 
 
 def show(dirty: list[list[int]] | None) -> None:
@@ -124,7 +145,6 @@ class Still:
         self._parts: Parts = ()
         self._image: pygame.Surface | None = None
         self._over: Over | None = None  # where the last frame drew over the picture
-        self._left_on: tuple[pygame.Surface, int] | None = None  # where it was put, and when
         self._put_back: list[list[int]] | None = None  # this frame's, None for all of it
         self._waited = False  # the last frame left its ``later`` parts for this one
 
@@ -152,7 +172,7 @@ class Still:
         # A snapshot's canvas gets a picture of its own that records what is drawn on it.
         key = (surface.get_size(), type(surface), key)
         over = self._over
-        kept = over is not None and _holds(self._left_on, surface)
+        kept = over is not None and _holds(self, surface)
         if kept and key == self._key:
             later = self._put_off(parts, later, surface.get_size())
         parts = (*parts, *later)
@@ -167,8 +187,7 @@ class Still:
                 paint(self._image)
             self._image.set_clip(None)
             self._key, self._parts = key, parts
-            if not again:
-                self._left_on, kept = None, False
+            kept = kept and bool(again)
         if kept:
             assert over is not None
             rects = over.rects() + [list(rect) for rect in again]
@@ -177,7 +196,7 @@ class Still:
         else:
             surface.blit(self._image, (0, 0))
             self._put_back = None
-        self._left_on = (surface, _spoilt)
+        _leave(self, surface)
         return Over(surface.get_size())
 
     def _put_off(self, parts: Parts, later: Parts, window: tuple[int, int]) -> Parts:
@@ -226,7 +245,7 @@ class Still:
         say); the parts of the window changed since the last frame, for :func:`show` (None:
         all of it, and the next frame puts all of it back)."""
         if anywhere:
-            self._left_on = None
+            spoil()
             return None
         put_back, self._over = self._put_back, over
         if put_back is None:
@@ -251,7 +270,6 @@ class Redraw:
         self._key: Hashable = None
         self._moving: list[pygame.Rect] = []
         self._changing: Changing = []
-        self._left_on: tuple[pygame.Surface, int] | None = None  # as Still's
 
     def draw(
         self,
@@ -268,12 +286,13 @@ class Redraw:
         changing = changing or []
         key = (surface.get_size(), key)
         kept = (
-            _holds(self._left_on, surface)
+            _holds(self, surface)
             and key == self._key
             and len(moving) == len(self._moving)
             and len(changing) == len(self._changing)
         )
-        self._key, self._left_on = key, (surface, _spoilt)
+        self._key = key
+        _leave(self, surface)
         before, self._moving = self._moving, moving
         was, self._changing = self._changing, changing
         if not kept:
@@ -291,18 +310,6 @@ class Redraw:
             paint(surface)
         surface.set_clip(None)
         return [list(rect) for rect in rects]
-
-
-def _holds(left_on: tuple[pygame.Surface, int] | None, surface: pygame.Surface) -> bool:
-    """Whether ``surface`` still holds what a kept picture left on it (``left_on``: the surface
-    it was left on, and :func:`spoil`'s count then). Never a canvas: it must record every
-    text the picture holds, each frame."""
-    return (
-        left_on is not None
-        and left_on[0] is surface
-        and left_on[1] == _spoilt
-        and type(surface) is pygame.Surface
-    )
 
 
 def _outermost(rects: list[pygame.Rect]) -> list[pygame.Rect]:

@@ -12,6 +12,7 @@ from game.client.canvas import Canvas
 from game.client.scene import SceneName
 from game.records import Record, read_record
 from game.rules import Goff, Player, make_variant
+from game.textview import points
 from tests.client.driver import Driver
 from tests.rules.scenario import random_game
 
@@ -284,3 +285,78 @@ def test_a_couch_rematch_swaps_the_pads_sides(driver: Driver) -> None:
     assert not d.scene.moves and d.scene.message.text == "It is X's turn: O waits"
     d.play(d.scene.variant, "1-2", "pad", 11)
     assert list(d.scene.moves) == ["1-2"]
+
+
+def test_a_game_saved_again_is_one_file_kept_as_the_game_now_stands(
+    driver: Driver, tmp_path: Path
+) -> None:
+    """Saved as it stands, a game says so and writes nothing; changed since, the same file
+    is written again: the Replays list shows every game once, however often it was saved."""
+    d = driver
+    folder = tmp_path / "data" / "qttt" / "records"
+    start_couch_game(d, 0)
+    variant = d.scene.variant
+    tokens = random_game(variant, 11)
+
+    def ctrl_s() -> str:
+        d.scene.message = None
+        d.key(pygame.K_s, pygame.KMOD_LCTRL)
+        d.until(lambda: d.scene.message is not None)  # the worker thread saves
+        return str(d.scene.message.text)
+
+    def saved() -> tuple[str, list[str]]:
+        (path,) = folder.iterdir()
+        return path.name, read_record(path).moves
+
+    for token in tokens[:2]:
+        d.play(variant, token, "mouse")
+    said = ctrl_s()
+    name, moves = saved()
+    assert (said, moves) == (f"Saved as {name}", tokens[:2])
+    assert ctrl_s() == f"Already saved as {name}"
+    for token in tokens[2:]:
+        d.play(variant, token, "mouse")
+    assert ctrl_s() == f"Saved as {name}"
+    assert saved() == (name, tokens)  # the same file, the whole game in it now
+    written = (folder / name).stat().st_mtime_ns
+    d.settle()
+    d.key(pygame.K_RETURN)
+    assert d.name is SceneName.RESULTS
+
+    def save_on_results() -> str:
+        d.scene.saved = None
+        d.choose("Save this game")
+        d.until(lambda: d.scene.saved is not None)
+        return str(d.scene.saved)
+
+    assert save_on_results() == f"Already saved as {name}"
+    d.choose("Review this game")  # and back: still the same game
+    d.key(pygame.K_ESCAPE)
+    assert d.name is SceneName.RESULTS
+    assert save_on_results() == f"Already saved as {name}"
+    assert saved() == (name, tokens) and (folder / name).stat().st_mtime_ns == written
+
+
+def test_the_score_names_each_side_beside_its_own_mark_and_points(driver: Driver) -> None:
+    """Against a bot, the results and their review say both sides' players the same way,
+    each between its mark and its points, the scores side by side as a series reads
+    ("Ada 2 – 1 Bo"): a name after a score was read as the next one's."""
+    d = driver
+    moves = random_game(Goff(), 3)
+    final = Record(Goff(), moves).final()
+    x, o = final.scores()
+    seats = {Player.X: None, Player.O: "beginner"}
+    d.app.go(SceneName.RESULTS, variant=Goff(), seats=seats, moves=tuple(moves), position=final)
+    d.frames(2)
+
+    def words() -> list[str]:
+        canvas = Canvas(d.app.size)
+        d.scene.draw(canvas, 0.0)
+        return [t.words for t in canvas.visible_texts()]
+
+    assert f"X Person {points(x)} – {points(o)} Bot (beginner) O" in words()
+    d.choose("Review this game")
+    d.until(lambda: d.scene.analysis is not None and d.scene.analysis.done)
+    assert "X Person 0 – 0 Bot (beginner) O" in words()
+    d.key(pygame.K_PAGEDOWN)  # to the end: the same line as the results'
+    assert f"X Person {points(x)} – {points(o)} Bot (beginner) O" in words()

@@ -330,7 +330,7 @@ def test_a_game_saved_against_a_bot_is_listed_and_replayed_with_its_players(
     d.until(lambda: d.scene.record is not None)
     canvas = Canvas(d.app.size)
     d.scene.draw(canvas, 0.0)
-    assert "Player 0 · Bot (medium) 0" in [t.words for t in canvas.visible_texts()]
+    assert "X Player 0 – 0 Bot (medium) O" in [t.words for t in canvas.visible_texts()]
 
 
 def hosted(folder: Path, table: str, moves: list[str], when: datetime) -> Path:

@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from game.client import paths, settings
+from game.client.canvas import Canvas
 from game.client.scene import SceneName
 from game.client.settings import Settings
 from game.client.theme import HIGH_CONTRAST
@@ -252,3 +253,34 @@ def test_full_screen_and_reset_by_mouse(driver: Driver, tmp_path: Path) -> None:
     assert not pygame.display.get_surface().get_flags() & pygame.FULLSCREEN
     assert settings.load(tmp_path / "settings.json") == Settings()
     assert d.scene.menu.items[d.scene.menu.focus].label == "Reset to defaults"
+
+
+def test_the_rows_show_a_setting_changed_elsewhere_and_step_on_from_it(driver: Driver) -> None:
+    """F11 switches full screen on any screen, this one too: its row says so at once (the
+    screen showing it, not only its value), and Right steps on from there, one press."""
+    d = driver
+    open_settings(d)
+    d.focus("Full screen")
+
+    def shown() -> list[str]:
+        """The words drawn in the row (its label and its value)."""
+        canvas = Canvas(pygame.display.get_surface().get_size())
+        d.scene.draw(canvas, 0.0)
+        rect = d.scene.menu.rects(d.scene.menu_area())[d.scene.menu.focus]
+        return [t.words for t in canvas.visible_texts() if rect.contains(t.ink)]
+
+    def f11() -> None:
+        d.key(pygame.K_F11)
+        d.post(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode="", scancode=0)
+
+    for on in (True, False):
+        f11()
+        assert d.app.settings.fullscreen is on
+        row = d.scene.menu.items[d.scene.menu.focus]
+        assert (row.label, row.value) == ("Full screen", "On" if on else "Off")
+        assert row.value in shown() and ("Off" if on else "On") not in shown()
+    d.key(pygame.K_RIGHT)
+    assert d.app.settings.fullscreen
+    assert d.scene.menu.items[d.scene.menu.focus].value == "On"
+    f11()
+    assert d.scene.menu.items[d.scene.menu.focus].value == "Off"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 import numpy as np
 import pygame
@@ -178,3 +179,30 @@ def test_a_board_zoomed_anew_paints_its_own_part_not_the_window() -> None:
     frame(16, 160)  # kept from here on
     frame(64, 80)  # zoomed: 16 cell parts went, 64 came, all inside the board's
     assert clips == [pygame.Rect(0, 0, 640, 640)]
+
+
+def test_a_picture_kept_by_one_drawer_is_not_taken_for_shown_after_another_drew(
+    screen: pygame.Surface,
+) -> None:
+    """Two screens of one scene (the replays list and a record's viewer), each drawn by a
+    kept picture of its own, on one window: whichever comes back after the other drew
+    paints the window whole, though its key, its window and the spoil count stayed."""
+    size = screen.get_size()
+
+    def fill(colour: tuple[int, int, int]) -> Callable[[pygame.Surface], None]:
+        return lambda surface: surface.fill(colour)
+
+    def still_frame(still: Still, colour: tuple[int, int, int]) -> None:
+        still.shown(still.draw(screen, colour, fill(colour)))
+
+    a, b, c = Redraw(), Redraw(), Still()
+    frames = [
+        lambda: a.draw(screen, "list", [], fill((200, 0, 0))),
+        lambda: b.draw(screen, "viewer", [], fill((0, 200, 0))),
+        lambda: still_frame(c, (0, 0, 200)),
+    ]
+    colours = [(200, 0, 0), (0, 200, 0), (0, 0, 200)]
+    for first, then in itertools.permutations(range(3), 2):
+        for i in (first, first, then, then, first, then):
+            frames[i]()
+            assert screen.get_at((size[0] // 2, size[1] // 2))[:3] == colours[i], (first, then)

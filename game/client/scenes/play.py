@@ -55,6 +55,7 @@ from game.client.intents import (
     Undo,
 )
 from game.client.link import LIVE, RECONNECTING, LinkPanel
+from game.client.paths import GameFile
 from game.client.prose import press, sentence
 from game.client.scene import (
     COUNTING_FPS,
@@ -127,6 +128,7 @@ class PlayScene(BaseScene):
         self.seating = Seating(self.ctx, self.session, self.seats, self.bots)
         self.picks = Picks(self.ctx, variant, self.session, self.seating, self._say, pads_swapped)
         self._game = table.game if table else 0  # the table's game this screen shows
+        self.file = GameFile()  # where the game shown is saved, once it is
         self.party_strip = PartyStrip(self.ctx)
         self.view = BoardView(variant)
         self.advice = Advice(variant, self.ctx.run_in_worker)
@@ -314,7 +316,7 @@ class PlayScene(BaseScene):
     def _save(self) -> None:
         record = Record(self.variant, list(self.moves))
         record.name_players(self.seating.players())
-        save_in_worker(self.ctx, record)
+        save_in_worker(self.ctx, record, self.file)
 
     # -- news, and where the screen goes next -----------------------------------------
 
@@ -362,6 +364,7 @@ class PlayScene(BaseScene):
             position=self.pos,
             game=self.game,
             pads_swapped=self.picks.pads_swapped,
+            file=self.file,
         )
 
     def _after_the_game(self) -> None:
@@ -430,6 +433,8 @@ class PlayScene(BaseScene):
     def _show(self, snap: Snapshot, quiet: bool = False) -> None:
         before, after = self.pos, snap.position
         forward = self._forward(snap) and not quiet
+        if snap.game != self.game:  # the table's next game: a file of its own
+            self.file = GameFile()
         self.pos, self.moves, self.game = after, snap.moves, snap.game
         self.picks.dropped()
         self.changed_at = self.ctx.time

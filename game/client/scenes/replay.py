@@ -39,12 +39,12 @@ from game.client.prose import Para
 from game.client.scene import FPS_CAP, BaseScene, Context, SceneName
 from game.client.scenes.replay_words import headline, judged, say_step
 from game.client.scenes.saved_games import SavedGamesList, refusal, rules_title
+from game.client.scenes.setup import score_line
 from game.client.scenes.transport import Transport
 from game.client.still import Redraw
 from game.client.value_graph import SIGNS, GameAnalysis, grade_color
 from game.records import Record, RecordError, read_record
-from game.rules import Action, Player, Position
-from game.textview import points
+from game.rules import Action, Position
 
 STEP_TIME = 0.9  # seconds between moves when playing
 
@@ -317,9 +317,7 @@ class ReplayScene(BaseScene):
             before = self.positions[self.index - 1]
             said, who = say_step(before, pos, self.record.moves[self.index - 1])
             header.append(Para(said, palette.of(who), space_before=0.3))
-        x, o = pos.scores()
-        named = self.record.players()  # who played, where the record says so
-        score = f"{named.get(Player.X, 'X')} {points(x)} · {named.get(Player.O, 'O')} {points(o)}"
+        score = score_line(self.record.players(), pos.scores())  # named where the record says
         header.append(Para(score, palette.dim, space_before=0.3))
         if self.analysis is not None:
             header += judged(self.analysis, self.record.variant, self.index, pos, palette)

@@ -22,16 +22,16 @@ from game.client.board_view import BoardView, Look
 from game.client.intents import Cancel, Intent
 from game.client.link import RECONNECTING, LinkPanel
 from game.client.menu_screen import MenuScreen
+from game.client.paths import GameFile
 from game.client.prose import Para
 from game.client.row_lines import finished_rows
 from game.client.scene import Context, Saved, SceneName, save_in_worker
-from game.client.scenes.setup import PERSON, called, seat_title
+from game.client.scenes.setup import PERSON, called, score_line, seat_title
 from game.client.still import Changing
 from game.client.widgets import Item, Menu
 from game.records import Record
 from game.rules import Player, Position, Termination, Variant
 from game.session import Notice, Refused, Snapshot
-from game.textview import points
 
 
 def verdict(pos: Position, names: dict[Player, str] | None = None) -> str:
@@ -86,9 +86,12 @@ class ResultsScene(MenuScreen):
         game: int | None = None,
         pads_swapped: bool = False,
         focus: int = 0,
+        file: GameFile | None = None,
         **params: Any,
     ) -> None:
+        """``file``: where the game is saved, once it is (the play screen's own)."""
         self.variant = variant
+        self.file = file or GameFile()
         self.pads_swapped = pads_swapped  # the couch's pads' sides in the game shown
         self.seats = seats
         self.names = names or {side: seat_title(seats.get(side)) for side in Player}
@@ -167,11 +170,12 @@ class ResultsScene(MenuScreen):
         back = dict(
             variant=self.variant, seats=self.seats, moves=self.moves, position=self.pos,
             names=self.names, pads_swapped=self.pads_swapped, focus=self.menu.focus,
+            file=self.file,
         )  # fmt: skip
         self.ctx.go(SceneName.REPLAY, record=self._record(), back=(SceneName.RESULTS, back))
 
     def _save(self) -> None:
-        save_in_worker(self.ctx, self._record())
+        save_in_worker(self.ctx, self._record(), self.file)
 
     def receive(self, message: object) -> None:
         if isinstance(message, Saved):
@@ -248,14 +252,9 @@ class ResultsScene(MenuScreen):
         small = scale.body
         box = pygame.Rect(w // 10, round(h * 0.17), w * 4 // 5, round(h * 0.09))
         prose.draw(surface, [Para(reason(self.pos), palette.text)], box, small, center=True)
-        scores = self.pos.scores()
-        x, o = (
-            f"{side} {points(value)}"
-            + ("" if self.names[side] == PERSON else f" · {self.names[side]}")
-            for side, value in ((Player.X, scores.x), (Player.O, scores.o))
-        )
         score = series(self.table.session.table) if self.table else None
-        both = f"{x}     {o}" + (f"     Series: {score}" if score else "")
+        both = score_line(self.names, self.pos.scores())
+        both += f"     Series: {score}" if score else ""
         words, size = theme.fitted(both, scale.lead, w * 0.9, scale.body, True)
         line = theme.text(words, size, palette.dim, True)
         theme.blit_centered(surface, line, (w / 2, h * 0.285))

@@ -60,13 +60,15 @@ class SettingsScene(MenuScreen):
         self.editing: TextField | None = None  # the name being typed, while it is
         self.name_item = Item("Name", self.edit_name)
         self.reset_item = Item(RESET, self.reset)
+        self._rows_show: Settings | None = None  # the settings the rows were built from
 
     def enter(self, **params: Any) -> None:
         self.build()
 
     def build(self) -> None:
-        """The rows, from the settings in force (again after a reset)."""
-        s = self.ctx.settings
+        """The rows, from the settings in force: again whenever those change, here or anywhere
+        else (F11 switches full screen on every screen), so a row steps on from what is."""
+        s = self._rows_show = self.ctx.settings
         variants = list(VARIANTS)
         self.menu.items = [
             Item(
@@ -128,9 +130,6 @@ class SettingsScene(MenuScreen):
         self.reset_item.label = RESET
         self.ctx.apply_settings(Settings())
         self.ctx.audio.play(Cue.CONFIRM)
-        focus = self.menu.focus
-        self.build()
-        self.menu.focus = focus
 
     def leave(self) -> None:
         self.ctx.audio.play(Cue.CONFIRM)
@@ -199,6 +198,11 @@ class SettingsScene(MenuScreen):
             self.leave()
         else:
             self.menu.handle(intent, self.menu_area())
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> list[list[int]]:
+        if self.ctx.settings != self._rows_show:  # the rows are a picture of the settings
+            self.build()
+        return super().draw(surface, alpha)
 
     def look(self, time: float) -> tuple[object, ...]:
         return ()  # the help follows the focus, the name being typed its field

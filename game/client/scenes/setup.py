@@ -17,7 +17,8 @@ from game.client.prose import Para
 from game.client.scene import Context, SceneName
 from game.client.settings import NXN_SIZES
 from game.client.widgets import Item, Menu
-from game.rules import VARIANTS, Player, make_variant
+from game.rules import VARIANTS, Player, Scores, make_variant
+from game.textview import points
 
 # How menus name the variants; a variant not listed shows its record name.
 VARIANT_TITLES = {
@@ -68,6 +69,14 @@ def called(side: Player, names: dict[Player, str] | None) -> str:
     """What to call ``side``'s player: their name, or X or O for a person with none."""
     name = (names or {}).get(side, PERSON)
     return side.value if name == PERSON else name
+
+
+def score_line(names: dict[Player, str], scores: Scores) -> str:
+    """The score, each side's player between its mark and its points, the two scores side
+    by side as a series reads: "X Ada 1 – 0 Bot (medium) O" (a name after a score was
+    read as the next one's). A side ``names`` leaves out is a person's."""
+    x, o = (names.get(side, PERSON) for side in Player)
+    return f"{Player.X} {x} {points(scores.x)} – {points(scores.o)} {o} {Player.O}"
 
 
 def seat_title(seat: str | None) -> str:
