@@ -388,7 +388,7 @@ def test_a_toast_in_a_collapse_leaves_its_two_outcomes_to_be_seen(
         d.click(d.cell_center(8))  # off the cycle: the toast says how to choose
         assert scene.message.text.startswith("Click a mark on the lit cycle")
         hud = scene._areas()[1]
-        previews = [ring_reach(r, size[1]) for r in scene.panel.preview_rects(hud)]
+        previews = [ring_reach(r, size[1]) for r in scene.panel.preview_rects(hud, scene._words())]
         for text in (scene.message.text, " ".join(["Bo dropped; seat O is held for 60 s."] * 3)):
             scene._say(text)
             scene.still = Still()
