@@ -15,7 +15,7 @@ from game.client.snapshot import sample
 from game.client.still import Still
 from game.client.widgets import ring_reach
 from game.rules import Player
-from tests.client.driver import Driver
+from tests.client.driver import LEFT, RIGHT, Driver
 from tests.client.test_play import GOFF, start
 
 SHAPES = (
@@ -128,5 +128,25 @@ def test_a_toast_has_a_place_of_its_own(tmp_path: Path, size: tuple[int, int]) -
         scene._say("Saved as 2026-11-29_1551_goff.qttt.json", warning=False)
         box, covered = _covered(_drawn(d))
         assert not covered, f"the toast covers {covered}"
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize(
+    ("key", "pad_button", "looked"),
+    [(pygame.K_RIGHT, RIGHT, 1), (pygame.K_LEFT, LEFT, 0)],
+    ids=["right", "left"],
+)
+def test_the_first_step_at_a_collapse_looks_at_the_outcome_on_its_side(
+    tmp_path: Path, key: int, pad_button: int, looked: int
+) -> None:
+    d = Driver(tmp_path)
+    try:
+        for press in (lambda: d.key(key), lambda: d.button(pad_button)):
+            start(d, CYCLE)
+            assert d.scene.picks.choice is None
+            press()
+            d.frames(2)
+            assert d.scene.picks.choice == looked
     finally:
         d.close()
