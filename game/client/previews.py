@@ -38,13 +38,15 @@ class Previews:
 
     @staticmethod
     def places(hud: pygame.Rect, top: int, bottom: int, size: tuple[int, int]) -> list[pygame.Rect]:
-        """The two squares, side by side in the panel ``hud`` under ``top`` (the panel's
-        words), with a line under each for its label down to ``bottom``."""
+        """The two squares, side by side in the lower half of the panel ``hud`` and under
+        ``top`` (the panel's words), with a line under each for its label down to ``bottom``
+        (the top of the panel's buttons)."""
         scale = theme.scale(size)
         pad = scale.px(30)
         label = theme.font(scale.body).get_linesize()
         bottom -= label
         gap = scale.px(24)
+        top = max(top, hud.y + round(hud.height * 0.44))
         side = min((hud.width - 2 * pad - gap) // 2, bottom - top)
         left = hud.centerx - side - gap // 2
         return [pygame.Rect(left + i * (side + gap), bottom - side, side, side) for i in range(2)]

@@ -1,6 +1,5 @@
-"""A toast: a few words in a box in a place of its own in the play screen's panel, for a
-moment (a pick refused, a notice from the table, an emote), in the warning colour when
-something was refused.
+"""A toast: a few words in a box over the play screen's panel, for a moment (a pick refused,
+a notice from the table, an emote), in the warning colour when something was refused.
 
 News that comes together shows together (:func:`said`): a game's result and the other
 player's "Good game!" come a moment apart, and the second alone hid the first."""
@@ -44,47 +43,42 @@ def said(text: str, now: float, until: float, warning: bool, up: Toast | None) -
     return Toast(text, until, warning, now, up.text)
 
 
-def height(scale: Scale) -> int:
-    """The height of a toast's place: LINES lines at a footer's size, or fewer larger."""
-    return LINES * theme.font(scale.hint, True).get_linesize() + round(scale.body * 0.9)
-
-
 def draw(
-    surface: pygame.Surface, place: pygame.Rect, toast: Toast, palette: Palette, scale: Scale
+    surface: pygame.Surface,
+    room: pygame.Rect,
+    top: int,
+    toast: Toast,
+    palette: Palette,
+    scale: Scale,
+    rows: int = 0,
 ) -> pygame.Rect:
-    """``toast`` at the bottom of its ``place`` (:func:`height` high), its whole width, as
-    large as its words fit it; where it is."""
-    pad = round(scale.body * 0.9)
+    """``toast`` at the top of ``room``, its whole width; where it is. A panel too short for
+    it there moves it up, over the words above, no higher than ``top``. ``rows``: the height
+    of the lines of a list from the top of ``room`` down (the moves), which the toast then
+    covers whole, none of them left cut in half under its edge."""
+    size = scale.body
     color = palette.warning if toast.warning else palette.text
-    width = round(place.width - scale.body * 1.6)
+    width = round(room.width - size * 1.6)
     # A word alone wider than the panel (a saved game's file name, a name without a
     # space) shrinks to fit, cut short only past the smallest size. A notice of any
     # length (a host's, buggy or hostile) takes LINES at most: never the screen.
     texts = (toast.earlier, toast.text) if toast.earlier else (toast.text,)
-    most = LINES if len(texts) == 1 else LINES - 1  # the earlier news one line, the rest two
-    size = scale.body
-    while True:
-        words = [
-            line
-            for i, text in enumerate(texts)
-            for line in theme.wrapped(
-                text, size, width, size, 1 if i < len(texts) - 1 else most, True
-            )[0]
-        ]
-        step = theme.font(size, True).get_linesize()
-        if len(words) * step + pad <= place.height or size <= scale.hint:
-            break
-        size = max(scale.hint, size - max(1, size // 24))
+    most = LINES if len(texts) == 1 else LINES - 1  # each of two, two lines at most
     lines = [
         theme.text(*theme.fitted(line, size, width, min(size, scale.floor), True), color, True)
-        for line in words
+        for text in texts
+        for line in theme.wrapped(text, size, width, size, most, True)[0]
     ]
-    tall = sum(line.get_height() for line in lines)
-    # Opaque: nothing under it shows through.
-    box = pygame.Rect(place.x, place.bottom - tall - pad, place.width, tall + pad)
-    theme.panel(surface, box, palette.background_bottom, color, scale.body // 4, alpha=255)
+    height = sum(line.get_height() for line in lines)
+    # Opaque: the move list under it must not show through.
+    box = pygame.Rect(room.x, room.top, room.width, height + size * 0.9)
+    if rows:
+        box.height = min(-(-box.height // rows) * rows, max(box.height, room.height))
+    if box.bottom > room.bottom:
+        box.bottom = max(room.bottom, top + box.height)
+    theme.panel(surface, box, palette.background_bottom, color, size // 4, alpha=255)
     note_cover(surface, box)  # the words under it are hidden
-    y = box.centery - tall / 2
+    y = box.centery - height / 2
     for line in lines:
         surface.blit(line, line.get_rect(midtop=(box.centerx, round(y))))
         y += line.get_height()

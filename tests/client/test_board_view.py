@@ -453,9 +453,8 @@ def test_a_portrait_screen_puts_the_panel_under_the_board(
         assert hud.top > board.bottom and not hud.colliderect(board)
         assert hud.width >= board.width  # not a sliver beside it
         # The board still takes the width; a window nearly square leaves the panel (its
-        # words, the collapse previews as a sofa reads them, a toast's place, the buttons)
-        # half its height.
-        assert board.width >= size[0] * (0.8 if size[1] >= size[0] * 1.5 else 0.55)
+        # words, the collapse previews as a sofa reads them, the buttons) half its height.
+        assert board.width >= size[0] * (0.8 if size[1] >= size[0] * 1.5 else 0.65)
     finally:
         d.close()
 
@@ -463,14 +462,13 @@ def test_a_portrait_screen_puts_the_panel_under_the_board(
 def test_a_window_a_little_taller_than_wide_puts_the_panel_where_the_board_is_larger(
     tmp_path: Path,
 ) -> None:
-    # Under the board, the panel's words, previews, toasts and buttons would leave it 309
-    # pixels of the window's 900.
+    # Under the board, the panel's words, previews and buttons would leave it 401 pixels.
     d = Driver(tmp_path, size=(900, 1000))
     try:
         d.key(pygame.K_RETURN)
         d.key(pygame.K_RETURN)
         board, hud = d.scene._areas()
-        assert hud.left > board.right and board.width > 309
+        assert hud.left > board.right and board.width > 401
     finally:
         d.close()
 

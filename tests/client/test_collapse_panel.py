@@ -11,12 +11,11 @@ import pytest
 
 from game.client import theme
 from game.client.canvas import Canvas
-from game.client.snapshot import sample
 from game.client.still import Still
 from game.client.widgets import ring_reach
 from game.rules import Player
 from tests.client.driver import LEFT, RIGHT, Driver
-from tests.client.test_play import GOFF, start
+from tests.client.test_play import start
 
 SHAPES = (
     (1080, 1920),  # 9:16
@@ -87,47 +86,6 @@ def test_the_banner_of_a_collapse_leaves_the_players_to_be_seen(
         shown = [t.words for t in canvas.visible_texts()]
         assert "O chose" in shown
         assert shown.count("Person") == 2 and shown.count("0") >= 2, shown  # names, scores
-    finally:
-        d.close()
-
-
-def _covered(canvas: Canvas) -> tuple[pygame.Rect, list[str]]:
-    """The last cover drawn (the toast's), and the words shown before it that it covers."""
-    at = max(i for i, drawn in enumerate(canvas.drawn) if drawn.kind == "cover")
-    box = canvas.drawn[at].rect
-    before = Canvas(canvas.get_size())
-    before.drawn = canvas.drawn[:at]
-    return box, [t.words for t in before.visible_texts() if t.ink.colliderect(box)]
-
-
-@pytest.mark.parametrize("size", SHAPES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_a_toast_has_a_place_of_its_own(tmp_path: Path, size: tuple[int, int]) -> None:
-    """A toast covers nothing a player reads: the panel's words (a study's legend too), the
-    previews and their ring, the banner of a collapse, the moves."""
-    d = Driver(tmp_path, size=size)
-    try:
-        start(d, CYCLE)
-        scene = d.scene
-        scene.coach.study()  # its legend, a line under what to do now
-        hud = scene._areas()[1]
-        reach = [ring_reach(r, size[1]) for r in scene.panel.preview_rects(hud, scene._words())]
-        for text in ("Hint: X5 in cell 2", "Left/right to compare the outcomes, then press Enter"):
-            scene._say(text, warning=False)
-            box, covered = _covered(_drawn(d))
-            assert not covered, f"{text!r} covers {covered}"
-            assert box.collidelist(reach) < 0 and hud.contains(box)
-        scene.picks.commit(scene.pos, 0)
-        d.frames(2)
-        assert scene.show.banner_up(scene.ctx.time)
-        d.key(pygame.K_ESCAPE)  # "Press Escape again to leave this game", over the show
-        box, covered = _covered(_drawn(d))
-        assert not covered, f"the toast covers {covered}"
-        d.settle(3)
-        start(d, sample(GOFF, False).moves)  # a dozen plies: the moves fill the panel
-        scene = d.scene
-        scene._say("Saved as 2026-11-29_1551_goff.qttt.json", warning=False)
-        box, covered = _covered(_drawn(d))
-        assert not covered, f"the toast covers {covered}"
     finally:
         d.close()
 

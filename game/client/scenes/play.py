@@ -557,7 +557,7 @@ class PlayScene(BaseScene):
             over.add(draw_ghost(surface, layout, self.pos, hint, palette, t))
         self.effects.draw(surface, layout, palette, alpha, over)
         if self.message is not None:
-            over.add(self.panel.draw_toast(surface, hud, self.message))
+            over.add(self.panel.draw_toast(surface, hud, shown, words, self.message))
         linked = self.link.state == LIVE  # otherwise its banner or overlay covers the screen
         self.link.draw(surface, board)
         return self.still.shown(over, anywhere=not linked)

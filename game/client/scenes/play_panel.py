@@ -1,8 +1,7 @@
 """The play screen's side panel: the HUD's words at the top, the buttons along the bottom,
 and between them the collapse previews, or a hosted table's invitation to sit down from a
 phone, or the moves (with a party's clock and scoreboard under them); the collapse show's
-banner over what its words say of the moment, and the toasts in a place of their own over
-the buttons.
+banner over its top, and the toasts in the room under its words.
 
 A panel owning its rectangle, its drawing and its input: it says where each of its parts
 stands, draws them from what the scene says it shows (a :class:`Shown` and the words of a
@@ -33,9 +32,8 @@ from game.rules import Player, Position, Variant
 
 MOVES_SIZE = 30  # the move list's type, on a 1080-line screen
 # The panel's height under the board, on a 1080-line screen: its words (with a note), the
-# collapse previews as large as a sofa reads them (200) with their labels, the toasts'
-# place, and its buttons.
-STACKED_PANEL = 940
+# collapse previews at PREVIEW_SIDE and their labels, and its buttons.
+STACKED_PANEL = 800
 
 Rings = tuple[tuple[tuple[int, ...], float], ...]  # (rectangle, the moment it is drawn at)
 
@@ -118,20 +116,11 @@ class SidePanel:
         """Where the panel's ``words`` stand."""
         return hud_panel.lay_out((*hud,), words, theme.scale(self.ctx.size))
 
-    def toast_place(self, hud: pygame.Rect) -> pygame.Rect:
-        """Where a toast goes: a place of its own over the buttons, kept free for it, so that
-        it covers nothing a player reads (the words, the previews, the banner, the moves)."""
-        scale = theme.scale(self.ctx.size)
-        inner = hud.inflate(-2 * scale.px(30), 0)
-        height = toast.height(scale)
-        bottom = self.menu_area(hud).top - scale.px(16)
-        return pygame.Rect(inner.x, bottom - height, inner.width, height)
-
     def preview_rects(self, hud: pygame.Rect, words: HudView) -> list[pygame.Rect]:
-        """The collapse previews' squares: above the toasts' place, under the panel's
-        ``words`` and clear of them with the focus ring round either."""
+        """The collapse previews' squares: above the buttons, under the panel's ``words``
+        and clear of them with the focus ring round either."""
         scale = theme.scale(self.ctx.size)
-        bottom = self.toast_place(hud).top - scale.px(16)
+        bottom = self.menu_area(hud).top - scale.px(16)
         top = self.words(hud, words).steady
         places = Previews.places(hud, top, bottom, self.ctx.size)
         clear = top - ring_reach(places[0], self.ctx.size[1]).top  # the ring reaches up so far
@@ -149,6 +138,21 @@ class SidePanel:
         side = (hud.width - at.inner.width) // 4  # its round corners clear of the words' ends
         width = at.inner.width + 2 * side
         return pygame.Rect(at.inner.x - side, top, width, ring.top - scale.px(8) - top)
+
+    def toast_room(self, hud: pygame.Rect, shown: Shown, words: HudView) -> pygame.Rect:
+        """Where a toast goes: in the side panel, under its words and over the top of what
+        follows them (the oldest moves of the list), down to its buttons, or to the collapse
+        previews and the ring round them: they are the choice the toast is often about.
+        Never over the board: its bottom row holds marks and the study's values, just where
+        a player looks as a toast tells them why."""
+        scale = theme.scale(self.ctx.size)
+        at = self.words(hud, words)
+        top = max(hud.top, min(at.bottom, hud.bottom))
+        bottom = self.menu_area(hud).top - scale.px(8)
+        if shown.previews_up:
+            previews = ring_reach(self.preview_rects(hud, words)[0], self.ctx.size[1])
+            bottom = min(bottom, previews.top - scale.px(8))
+        return pygame.Rect(at.inner.x, top, at.inner.width, max(0, bottom - top))
 
     # -- drawing -----------------------------------------------------------------------
 
@@ -182,7 +186,7 @@ class SidePanel:
             top = rest.y
             if self.show.banner_up(t):  # the moves go on under it, none cut
                 top = max(top, self.banner_area(hud, words).bottom + scale.px(16))
-            bottom = self.toast_place(hud).top
+            bottom = menu.top
             if shown.invitation is not None:  # it stands where the previews go
                 bottom = self.preview_rects(hud, words)[0].top
             area = pygame.Rect(rest.x, top, rest.width, bottom - scale.px(16) - top)
@@ -193,7 +197,7 @@ class SidePanel:
                 self.strip.draw(surface, scores, party, shown.to_play)
                 area.height = scores.y - scale.px(16) - area.y
             moves = move_list.lines(self.variant, shown.moves)
-            _draw_moves(surface, area, moves, palette, scale.px(MOVES_SIZE))
+            move_list.draw(surface, area, moves, palette, scale.px(MOVES_SIZE))
         self.menu.draw(surface, menu, palette, t)
         self.show.draw(surface, self.banner_area(hud, words), palette, t)
         if shown.invitation:
@@ -225,10 +229,19 @@ class SidePanel:
         ringed = shown.ringed
         return ringed is not None and self.previews.breathing(*ringed, t)
 
-    def draw_toast(self, surface: pygame.Surface, hud: pygame.Rect, message: Toast) -> pygame.Rect:
-        """``message`` in its place (:meth:`toast_place`); where it went."""
+    def draw_toast(
+        self,
+        surface: pygame.Surface,
+        hud: pygame.Rect,
+        shown: Shown,
+        words: HudView,
+        message: Toast,
+    ) -> pygame.Rect:
+        """``message`` in its room (:meth:`toast_room`); where it went."""
         scale = theme.scale(self.ctx.size)
-        return toast.draw(surface, self.toast_place(hud), message, self.ctx.palette, scale)
+        rows = theme.font(scale.px(MOVES_SIZE)).get_linesize()  # the moves it covers
+        room = self.toast_room(hud, shown, words)
+        return toast.draw(surface, room, hud.top, message, self.ctx.palette, scale, rows)
 
     # -- input -------------------------------------------------------------------------
 
@@ -269,29 +282,6 @@ class SidePanel:
             self.to_buttons(False)
         elif menu.focus != focus:
             self.ctx.audio.play(Cue.SELECT)
-
-
-def _draw_moves(
-    surface: pygame.Surface,
-    area: pygame.Rect,
-    moves: tuple[move_list.Line, ...],
-    palette: theme.Palette,
-    size: int,
-) -> None:
-    """The moves in ``area``, newest last: in two columns side by side where one column
-    would leave the first moves out and the panel is wide enough for two."""
-    face = theme.font(size)
-    rows = max(1, area.height // face.get_linesize())
-    widest = max((face.size(line.text)[0] + round(size * 1.2) for line in moves), default=0)
-    half = area.width // 2
-    if len(moves) <= rows or widest + size > half:
-        move_list.draw(surface, area, moves, palette, size)
-        return
-    shown = moves[-2 * rows :]
-    left = pygame.Rect(area.x, area.y, half - size // 2, area.height)
-    right = pygame.Rect(area.x + half, area.y, area.width - half, area.height)
-    move_list.draw(surface, left, shown[:rows], palette, size)
-    move_list.draw(surface, right, shown[rows:], palette, size)
 
 
 @functools.lru_cache(maxsize=8)
