@@ -37,15 +37,17 @@ class Previews:
         self._breath = theme.Breath(FOCUS_RATE)
 
     @staticmethod
-    def places(hud: pygame.Rect, bottom: int, size: tuple[int, int]) -> list[pygame.Rect]:
-        """The two squares, side by side in the lower half of the panel ``hud``, with a line
-        under each for its label down to ``bottom`` (the top of the panel's buttons)."""
+    def places(hud: pygame.Rect, top: int, bottom: int, size: tuple[int, int]) -> list[pygame.Rect]:
+        """The two squares, side by side in the lower half of the panel ``hud`` and under
+        ``top`` (the panel's words), with a line under each for its label down to ``bottom``
+        (the top of the panel's buttons)."""
         scale = theme.scale(size)
         pad = scale.px(30)
         label = theme.font(scale.body).get_linesize()
         bottom -= label
         gap = scale.px(24)
-        side = min((hud.width - 2 * pad - gap) // 2, bottom - (hud.y + round(hud.height * 0.44)))
+        top = max(top, hud.y + round(hud.height * 0.44))
+        side = min((hud.width - 2 * pad - gap) // 2, bottom - top)
         left = hud.centerx - side - gap // 2
         return [pygame.Rect(left + i * (side + gap), bottom - side, side, side) for i in range(2)]
 
@@ -76,8 +78,10 @@ class Previews:
             chosen = i == choice
             if not chosen:
                 pygame.draw.rect(surface, palette.grid_glow, layout.area.inflate(6, 6), 1, 10)
+            # As small as a footer before it is cut: a label cut short ("X5 in ce…") says
+            # nothing of the outcome.
             text, size = theme.fitted(
-                action_words(pos, action), words, rect.width, words - 4, chosen
+                action_words(pos, action), words, rect.width, words * 3 // 4, chosen
             )
             label = theme.text(text, size, palette.text if chosen else palette.dim, chosen)
             theme.blit_centered(surface, label, (rect.centerx, rect.bottom + words * 0.8))

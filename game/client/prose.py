@@ -71,6 +71,16 @@ def _fit(
         size *= SHRINK
 
 
+def bottom(paras: list[Para], box: pygame.Rect, unit: int) -> int:
+    """The y below the last line of ``paras`` drawn in ``box`` (:func:`draw`)."""
+    used, placed = fit(paras, box.width, box.height, unit)
+    y = box.y
+    for para, size, lines in placed:
+        step = theme.font(size, para.bold).get_linesize()
+        y += round(para.space_before * used) + step * len(lines)
+    return y
+
+
 def draw(
     surface: pygame.Surface, paras: list[Para], box: pygame.Rect, unit: int, center: bool = False
 ) -> int:

@@ -203,14 +203,10 @@ class Driver:
         if device == "mouse":
             self.click(self.mark_center(pos, action.mark, action.cell))
         elif device == "keys":
-            self.key(pygame.K_RIGHT)  # the first press highlights outcome 0
-            if index == 1:
-                self.key(pygame.K_RIGHT)
+            self.key(pygame.K_RIGHT if index == 1 else pygame.K_LEFT)  # the outcome on that side
             self.key(pygame.K_RETURN)
         else:
-            self.button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT, pad)
-            if index == 1:
-                self.button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT, pad)
+            self.button(RIGHT if index == 1 else LEFT, pad)
             self.button(pygame.CONTROLLER_BUTTON_A, pad)
 
 

@@ -439,7 +439,7 @@ def test_the_tv_scenes_still_picture_is_never_stale(tmp_path: Path) -> None:
         d.close()
 
 
-@pytest.mark.parametrize("size", [(720, 1280), (1080, 1920), (900, 1000)])
+@pytest.mark.parametrize("size", [(720, 1280), (1080, 1920), (700, 1000)])
 def test_a_portrait_screen_puts_the_panel_under_the_board(
     tmp_path: Path, size: tuple[int, int]
 ) -> None:
@@ -452,9 +452,23 @@ def test_a_portrait_screen_puts_the_panel_under_the_board(
         assert screen.contains(board) and screen.contains(hud)
         assert hud.top > board.bottom and not hud.colliderect(board)
         assert hud.width >= board.width  # not a sliver beside it
-        # The board still takes the width; a window nearly square leaves the panel's type
-        # (as large as its short side reads) a third of its height.
+        # The board still takes the width; a window nearly square leaves the panel (its
+        # words, the collapse previews as a sofa reads them, the buttons) half its height.
         assert board.width >= size[0] * (0.8 if size[1] >= size[0] * 1.5 else 0.65)
+    finally:
+        d.close()
+
+
+def test_a_window_a_little_taller_than_wide_puts_the_panel_where_the_board_is_larger(
+    tmp_path: Path,
+) -> None:
+    # Under the board, the panel's words, previews and buttons would leave it 401 pixels.
+    d = Driver(tmp_path, size=(900, 1000))
+    try:
+        d.key(pygame.K_RETURN)
+        d.key(pygame.K_RETURN)
+        board, hud = d.scene._areas()
+        assert hud.left > board.right and board.width > 401
     finally:
         d.close()
 

@@ -99,7 +99,7 @@ def test_the_ring_round_an_outcome_breathes_then_rests_and_rests_once_chosen(
     scene = d.scene
     pos = scene.pos
     assert scene.picks.choice is not None
-    rects = scene.panel.preview_rects(scene._areas()[1])
+    rects = scene.panel.preview_rects(scene._areas()[1], scene._words())
 
     def ring() -> bytes:
         reach = ring_reach(rects[scene.picks.choice], d.app.size[1])  # round its square: all of it

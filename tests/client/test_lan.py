@@ -749,7 +749,7 @@ def test_an_open_seats_invitation_has_its_place_in_the_panel_to_itself(
         scene.still = Still()
         canvas = Canvas(d.app.size)
         scene.draw(canvas, 0.0)
-        first, second = scene.panel.preview_rects(scene._areas()[1])
+        first, second = scene.panel.preview_rects(scene._areas()[1], scene._words())
         place = first.union(second)
         place.height += 2 * theme.font(theme.scale(d.app.size).body).get_linesize()  # labels
         # Every text drawn there, hidden under the invitation's card or not.

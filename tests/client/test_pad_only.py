@@ -133,8 +133,7 @@ def play(d: Driver, variant: Variant, token: str) -> None:
     if isinstance(action, Collapse):
         index = next(i for i, (a, _) in enumerate(pos.collapse_outcomes()) if a == action)
         assert not d.scene._look().cursors  # one focus: the outcome picked, not a cell
-        for _ in range(index + 1):
-            queue(RIGHT)
+        queue(RIGHT if index == 1 else LEFT)  # the outcome on that side
         queue(A)
         d.frames(1)
         return

@@ -388,7 +388,7 @@ def test_a_toast_in_a_collapse_leaves_its_two_outcomes_to_be_seen(
         d.click(d.cell_center(8))  # off the cycle: the toast says how to choose
         assert scene.message.text.startswith("Click a mark on the lit cycle")
         hud = scene._areas()[1]
-        previews = [ring_reach(r, size[1]) for r in scene.panel.preview_rects(hud)]
+        previews = [ring_reach(r, size[1]) for r in scene.panel.preview_rects(hud, scene._words())]
         for text in (scene.message.text, " ".join(["Bo dropped; seat O is held for 60 s."] * 3)):
             scene._say(text)
             scene.still = Still()
@@ -574,3 +574,28 @@ def test_a_studied_cells_number_is_drawn_over_its_shade(
         assert drawn == set(scene.advice.study_at(scene.pos))
     finally:
         d.close()
+
+
+# Move 9 of a Goff game with one cell open (3): both halves of X9 go there.
+LAST_CELL = ["1-5", "1-7", "1-7", "3@7", "6-9", "2-6", "4-9", "6-8", "4-8", "8@8"]
+
+
+def test_the_last_move_says_to_pick_the_last_open_cell_twice_and_the_end_no_move_to_come(
+    driver: Driver,
+) -> None:
+    """'Pick two cells for X9' with one cell open; 'Move 10' once the game was over."""
+    d = driver
+    start(d, LAST_CELL)
+    scene = d.scene
+    assert scene.pos.open_cells() == (2,)
+    d.click(d.cell_center(0))  # the mouse in hand: a classical cell, refused
+    assert (
+        scene._status(scene.pos)
+        == "X: both halves of X9 go in cell 3, the last open one: click it twice"
+    )
+    d.click(d.cell_center(2))
+    assert scene._status(scene.pos) == "Now cell 3 again for X9 (right-click takes back)"
+    d.click(d.cell_center(2))
+    d.settle(3)
+    assert scene.pos.is_over
+    assert scene._hud_view(scene.pos).about == "Last move 9 · Goff's"

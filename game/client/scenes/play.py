@@ -230,7 +230,7 @@ class PlayScene(BaseScene):
             found = layout.spooky_at(self.pos, at)
             hovered = self.picks.outcome_of(self.pos, *found) if found else None
             if previews_up(self.pos, self.seating.invitation()):
-                looked = self.panel.outcome_at(self._areas()[1], at)
+                looked = self.panel.outcome_at(self._areas()[1], self._words(), at)
                 hovered = looked if looked is not None else hovered
             if hovered is not None:
                 self.picks.choice = hovered
@@ -245,7 +245,7 @@ class PlayScene(BaseScene):
             return
         if self.pos.awaiting_collapse:
             chosen = (
-                self.panel.outcome_at(hud, at)
+                self.panel.outcome_at(hud, self._words(), at)
                 if previews_up(self.pos, self.seating.invitation())
                 else None
             )
@@ -531,6 +531,7 @@ class PlayScene(BaseScene):
         look = self._look()
         layer = self.view.layer(layout, self.pos, palette, look)
         shown = self._shown()
+        words = self._hud_view(shown.pos)
 
         # The panel's side of the window, its margins too (a focus ring reaches into them).
         margin = theme.scale(self.ctx.size).margin
@@ -540,14 +541,14 @@ class PlayScene(BaseScene):
             beside = image.get_clip().colliderect(side)  # not one of the board's parts alone
             paint_board(image, layer, layout, palette, (hud,) if beside else ())
             if beside:
-                self.panel.draw(image, hud, shown, self._hud_view(shown.pos))
+                self.panel.draw(image, hud, shown, words)
 
         # The background, the board and the panel change with the game, not with the clock:
         # a frame in a collapse puts them back as one picture where they were drawn over,
         # and draws what moves over them. The board and the panel are parts of it, each
         # painted again alone when it alone changed.
         # The panel's focus rings breathe in parts of their own, painted again alone.
-        ring = self.panel.rings(hud, shown, surface.get_height())
+        ring = self.panel.rings(hud, shown, words, surface.get_height())
         # The panel may show a collapse's words a frame after its board (Still._put_off).
         panel = (((*side,), self._panel_key(shown)),)
         over = self.still.draw(
@@ -561,7 +562,7 @@ class PlayScene(BaseScene):
             over.add(draw_ghost(surface, layout, self.pos, hint, palette, t))
         self.effects.draw(surface, layout, palette, alpha, over)
         if self.message is not None:
-            over.add(self.panel.draw_toast(surface, hud, shown, self.message))
+            over.add(self.panel.draw_toast(surface, hud, shown, words, self.message))
         linked = self.link.state == LIVE  # otherwise its banner or overlay covers the screen
         self.link.draw(surface, board)
         return self.still.shown(over, anywhere=not linked)
@@ -592,6 +593,10 @@ class PlayScene(BaseScene):
         return play_words.status(
             pos, self.seating, self.link.state, self.picks.picked, self.ctx.device
         )
+
+    def _words(self) -> HudView:
+        """What the side panel says now."""
+        return self._hud_view(self._shown().pos)
 
     def _hud_view(self, pos: Position) -> HudView:
         now = "The marks fly home…" if pos is not self.pos else self._status(pos)

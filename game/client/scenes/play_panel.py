@@ -31,6 +31,9 @@ from game.client.widgets import Menu, ring_reach
 from game.rules import Player, Position, Variant
 
 MOVES_SIZE = 30  # the move list's type, on a 1080-line screen
+# The panel's height under the board, on a 1080-line screen: its words (with a note), the
+# collapse previews at PREVIEW_SIDE and their labels, and its buttons.
+STACKED_PANEL = 800
 
 Rings = tuple[tuple[tuple[int, ...], float], ...]  # (rectangle, the moment it is drawn at)
 
@@ -39,14 +42,18 @@ def areas(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
     """The board's area (a square the height of the screen) and the side panel's.
 
     On a screen taller than wide the panel goes under the board, the width of the
-    screen, rather than into a sliver beside it.
+    screen, rather than into a sliver beside it, unless the board is larger beside it (a
+    window a little taller than wide). Under the board the panel holds its words, the two
+    collapse previews at a size read from the sofa, and the buttons.
     """
     w, h = size
     scale = theme.scale((w, h))
     margin = scale.margin
-    if h > w:
-        return theme.stacked((w, h), margin, scale.px(480))
     side = min(h - 2 * margin, w - 3 * margin - scale.px(600))
+    if h > w:
+        board, hud = theme.stacked((w, h), margin, scale.px(STACKED_PANEL))
+        if board.width >= side:
+            return board, hud
     board = pygame.Rect(margin, (h - side) // 2, side, side)
     hud = pygame.Rect(board.right + margin, margin, w - board.right - 2 * margin, h - 2 * margin)
     return board, hud
@@ -95,8 +102,6 @@ class SidePanel:
         self.show = show
         self.strip = strip
         self.previews = Previews(variant)
-        # The room under its words, as last painted: where toasts go.
-        self._under_words: pygame.Rect | None = None
 
     # -- where its parts stand -------------------------------------------------------
 
@@ -107,29 +112,47 @@ class SidePanel:
         area, self.menu.columns = _menu_shape(tuple(hud), self.ctx.size, labels)
         return pygame.Rect(area)
 
-    def preview_rects(self, hud: pygame.Rect) -> list[pygame.Rect]:
-        """The collapse previews' squares: above the buttons, under the panel's words."""
-        bottom = self.menu_area(hud).top - theme.scale(self.ctx.size).px(16)
-        return Previews.places(hud, bottom, self.ctx.size)
+    def words(self, hud: pygame.Rect, words: HudView) -> hud_panel.Words:
+        """Where the panel's ``words`` stand."""
+        return hud_panel.lay_out((*hud,), words, theme.scale(self.ctx.size))
 
-    def banner_area(self, hud: pygame.Rect) -> pygame.Rect:
-        banner = pygame.Rect(hud.x, hud.y, hud.width, self.preview_rects(hud)[0].top - hud.y)
-        return banner.inflate(-hud.width // 20, -hud.height // 40)
+    def preview_rects(self, hud: pygame.Rect, words: HudView) -> list[pygame.Rect]:
+        """The collapse previews' squares: above the buttons, under the panel's ``words``
+        and clear of them with the focus ring round either."""
+        scale = theme.scale(self.ctx.size)
+        bottom = self.menu_area(hud).top - scale.px(16)
+        top = self.words(hud, words).steady
+        places = Previews.places(hud, top, bottom, self.ctx.size)
+        clear = top - ring_reach(places[0], self.ctx.size[1]).top  # the ring reaches up so far
+        if clear <= 0:
+            return places
+        return Previews.places(hud, top + clear, bottom, self.ctx.size)
 
-    def toast_room(self, hud: pygame.Rect, shown: Shown) -> pygame.Rect:
+    def banner_area(self, hud: pygame.Rect, words: HudView) -> pygame.Rect:
+        """The collapse show's banner: under the names and the scores, over what the panel
+        says of the moment (the banner says it better), down to the previews."""
+        scale = theme.scale(self.ctx.size)
+        at = self.words(hud, words)
+        ring = ring_reach(self.preview_rects(hud, words)[0], self.ctx.size[1])
+        top = at.under_players - scale.px(6)
+        side = (hud.width - at.inner.width) // 4  # its round corners clear of the words' ends
+        width = at.inner.width + 2 * side
+        return pygame.Rect(at.inner.x - side, top, width, ring.top - scale.px(8) - top)
+
+    def toast_room(self, hud: pygame.Rect, shown: Shown, words: HudView) -> pygame.Rect:
         """Where a toast goes: in the side panel, under its words and over the top of what
         follows them (the oldest moves of the list), down to its buttons, or to the collapse
         previews and the ring round them: they are the choice the toast is often about.
         Never over the board: its bottom row holds marks and the study's values, just where
         a player looks as a toast tells them why."""
         scale = theme.scale(self.ctx.size)
-        words = self._under_words if self._under_words is not None else hud
-        top = max(hud.top, min(words.top, hud.bottom))
+        at = self.words(hud, words)
+        top = max(hud.top, min(at.bottom, hud.bottom))
         bottom = self.menu_area(hud).top - scale.px(8)
         if shown.previews_up:
-            previews = ring_reach(self.preview_rects(hud)[0], self.ctx.size[1])
+            previews = ring_reach(self.preview_rects(hud, words)[0], self.ctx.size[1])
             bottom = min(bottom, previews.top - scale.px(8))
-        return pygame.Rect(words.x, top, words.width, max(0, bottom - top))
+        return pygame.Rect(at.inner.x, top, at.inner.width, max(0, bottom - top))
 
     # -- drawing -----------------------------------------------------------------------
 
@@ -152,10 +175,9 @@ class SidePanel:
         scale = theme.scale(self.ctx.size)
         t = self.ctx.time
         rest = hud_panel.draw(surface, hud, words, palette, scale)
-        self._under_words = rest
         menu = self.menu_area(hud)
         if shown.previews_up:
-            rects = self.preview_rects(hud)
+            rects = self.preview_rects(hud, words)
             self.previews.draw(surface, rects, shown.pos, shown.choice, palette, scale.body)
             if (ringed := shown.ringed) is not None:
                 when = self.previews.ring_time(*ringed, t)
@@ -163,10 +185,10 @@ class SidePanel:
         else:
             top = rest.y
             if self.show.banner_up(t):  # the moves go on under it, none cut
-                top = max(top, self.banner_area(hud).bottom + scale.px(16))
+                top = max(top, self.banner_area(hud, words).bottom + scale.px(16))
             bottom = menu.top
             if shown.invitation is not None:  # it stands where the previews go
-                bottom = self.preview_rects(hud)[0].top
+                bottom = self.preview_rects(hud, words)[0].top
             area = pygame.Rect(rest.x, top, rest.width, bottom - scale.px(16) - top)
             party = self.strip.party
             if party is not None:
@@ -177,22 +199,23 @@ class SidePanel:
             moves = move_list.lines(self.variant, shown.moves)
             move_list.draw(surface, area, moves, palette, scale.px(MOVES_SIZE))
         self.menu.draw(surface, menu, palette, t)
-        self.show.draw(surface, self.banner_area(hud), palette, t)
+        self.show.draw(surface, self.banner_area(hud, words), palette, t)
         if shown.invitation:
             # How to sit down from a phone, where the collapse previews go once a game runs.
-            first = self.preview_rects(hud)[0]
+            first = self.preview_rects(hud, words)[0]
             gap = first.x - hud.x
             area = pygame.Rect(first.x, first.y, hud.width - 2 * gap, first.height)
             draw_join(surface, area, shown.invitation, palette)
 
-    def rings(self, hud: pygame.Rect, shown: Shown, height: int) -> Rings:
+    def rings(self, hud: pygame.Rect, shown: Shown, words: HudView, height: int) -> Rings:
         """The focus rings, which breathe in parts of their own (painted again alone) on a
-        screen ``height`` pixels high: the buttons', and the one round the outcome looked at."""
+        screen ``height`` pixels high: the buttons', and the one round the outcome looked at
+        (under the panel's ``words``)."""
         t = self.ctx.time
         ring = tuple(((*rect,), when) for rect, when in self.menu.changing(height, t))
         if (ringed := shown.ringed) is not None:
             pos, choice, chosen = ringed
-            rects = self.preview_rects(hud)
+            rects = self.preview_rects(hud, words)
             reach = self.previews.ring_reach(rects, pos, choice, height)
             ring += (((*reach,), self.previews.ring_time(pos, choice, chosen, t)),)
         return ring
@@ -207,19 +230,24 @@ class SidePanel:
         return ringed is not None and self.previews.breathing(*ringed, t)
 
     def draw_toast(
-        self, surface: pygame.Surface, hud: pygame.Rect, shown: Shown, message: Toast
+        self,
+        surface: pygame.Surface,
+        hud: pygame.Rect,
+        shown: Shown,
+        words: HudView,
+        message: Toast,
     ) -> pygame.Rect:
         """``message`` in its room (:meth:`toast_room`); where it went."""
         scale = theme.scale(self.ctx.size)
         rows = theme.font(scale.px(MOVES_SIZE)).get_linesize()  # the moves it covers
-        room = self.toast_room(hud, shown)
+        room = self.toast_room(hud, shown, words)
         return toast.draw(surface, room, hud.top, message, self.ctx.palette, scale, rows)
 
     # -- input -------------------------------------------------------------------------
 
-    def outcome_at(self, hud: pygame.Rect, at: tuple[int, int]) -> int | None:
-        """The collapse outcome whose preview holds ``at``, if any."""
-        return Previews.at(self.preview_rects(hud), at)
+    def outcome_at(self, hud: pygame.Rect, words: HudView, at: tuple[int, int]) -> int | None:
+        """The collapse outcome whose preview (under the panel's ``words``) holds ``at``."""
+        return Previews.at(self.preview_rects(hud, words), at)
 
     def handle(self, intent: Point | Click | Activate, hud: pygame.Rect) -> bool:
         """Whether a button took ``intent``."""

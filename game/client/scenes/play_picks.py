@@ -134,7 +134,10 @@ class Picks:
         if pos.awaiting_collapse:
             if self.may_choose(pos, intent.pad):
                 step = intent.dx + intent.dy
-                self.choice = 0 if self.choice is None else (self.choice + step) % 2
+                if self.choice is None:  # the first step looks at the outcome on its side
+                    self.choice = 1 if step > 0 else 0
+                else:
+                    self.choice = (self.choice + step) % 2
             return True
         grid = self.variant.grid()
         cell = self.cursors.get(intent.pad)

@@ -67,10 +67,19 @@ def status(pos: Position, seating: Seating, link: str, picked: int | None, devic
         return f"{who}: click a mark on the lit cycle, or a preview"
     if pos.awaiting_collapse:
         return f"{who}: left/right to pick an outcome, {press(device)} to choose it"
+    mark = f"{who}{pos.move_number}"
+    last = pos.open_cells()
+    if len(last) == 1:
+        # The last move, into the last open cell: the rules put both halves there.
+        cell = pos.variant.label(last[0])
+        if picked is not None:
+            return f"Now cell {cell} again for {mark} ({button(device, 'back')} takes back)"
+        twice = "click it twice" if device is Device.MOUSE else f"{press(device)} on it twice"
+        return f"{who}: both halves of {mark} go in cell {cell}, the last open one: {twice}"
     if picked is not None:
         back = button(device, "back")
-        return f"Now the second cell for {who}{pos.move_number} ({back} takes back)"
-    return f"{who}: pick two cells for {who}{pos.move_number}"
+        return f"Now the second cell for {mark} ({back} takes back)"
+    return f"{who}: pick two cells for {mark}"
 
 
 def hud_view(rules: Variant, pos: Position, now: str, seating: Seating, advice: Advice) -> HudView:
@@ -94,6 +103,8 @@ def hud_view(rules: Variant, pos: Position, now: str, seating: Seating, advice: 
         # The numbers in the cells outlive the toast that said what they are.
         what = "best lead in points" if advice.exact else "expected score"
         notes.append(f"Study: each cell's {what} for {pos.to_play}")
-    info = f"Move {pos.move_number} · {variant}"
+    # A finished game has no move to come: it names its last.
+    move = f"Last move {pos.move_number - 1}" if pos.is_over else f"Move {pos.move_number}"
+    info = f"{move} · {variant}"
     score = series(getattr(seating.session, "table", None)) or ""
     return HudView(words, who, players, info, now, tuple(notes), score)

@@ -210,7 +210,7 @@ class TutorialScene(BaseScene):
                 self.advance()
             elif self.pos.awaiting_collapse:
                 if self.preview is None:
-                    self.navigate(1, 0, intent.pad)
+                    self.navigate(0, 0, intent.pad)
                 else:
                     self.choose(self.preview)
             elif intent.pad in self.cursors:
@@ -269,9 +269,13 @@ class TutorialScene(BaseScene):
             self.panel.to_buttons(True, pad)  # the board takes no more moves: on to Next
             return
         if self.pos.awaiting_collapse:
-            # Two outcomes only: any arrow shows the other one.
+            # Two outcomes only: any arrow shows the other one, and the first the one on its
+            # side, as in a game (the first of the two; Right, the second).
             options = self.pos.legal_actions()
-            index = options.index(self.preview) + 1 if self.preview in options else 0
+            if self.preview in options:
+                index = options.index(self.preview) + 1
+            else:
+                index = 1 if dx + dy > 0 else 0
             self.preview = options[index % len(options)]
             self.ctx.audio.play(Cue.SELECT)
             return
