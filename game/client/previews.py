@@ -1,5 +1,7 @@
 """A collapse's two outcomes, side by side in the play screen's panel: each a small board of
-the position it leaves, its words under it, and the focus ring round the one looked at.
+the position it leaves (on Squared and Ultimate, the mini-boards the cycle spans drawn large
+in it, as the board itself draws them), its words under it, and the focus ring round the one
+looked at.
 
 The ring is part of the panel's still picture, as a menu's focus ring is: it breathes for a
 moment after the outcome looked at changes, then rests at its brightest (a window left on a
@@ -16,6 +18,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import theme
+from game.client.board_layout import boards_in_play
 from game.client.board_view import BoardView, Look
 from game.client.prose import action_words
 from game.client.theme import Palette
@@ -73,7 +76,7 @@ class Previews:
                 if len(self._views) > KEPT:
                     self._views.clear()
                 view = self._views[action] = BoardView(self.variant)
-            layout = view.layout(rect)
+            layout = view.layout(rect, boards_in_play(pos))
             view.draw(surface, layout, after, palette, Look(show_labels=False, show_last=False))
             chosen = i == choice
             if not chosen:
@@ -135,5 +138,6 @@ class Previews:
             action = self.outcomes(pos)[choice][0]
             if action not in self._views:
                 return rect
-            ring = self._ring = (pos, choice, rect, self._views[action].layout(rect).area)
+            area = self._views[action].layout(rect, boards_in_play(pos)).area
+            ring = self._ring = (pos, choice, rect, area)
         return ring[3]

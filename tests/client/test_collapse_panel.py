@@ -10,10 +10,15 @@ import pygame
 import pytest
 
 from game.client import theme
+from game.client.board_layout import boards_in_play
+from game.client.board_view import BoardView, Look
 from game.client.canvas import Canvas
+from game.client.previews import Previews
 from game.client.still import Still
+from game.client.theme import NORMAL
 from game.client.widgets import ring_reach
-from game.rules import Player
+from game.records import Record
+from game.rules import Player, make_variant
 from tests.client.driver import LEFT, RIGHT, Driver
 from tests.client.test_play import start
 
@@ -108,3 +113,26 @@ def test_the_first_step_at_a_collapse_looks_at_the_outcome_on_its_side(
             assert d.scene.picks.choice == looked
     finally:
         d.close()
+
+
+def test_a_squared_preview_draws_the_mini_boards_of_the_cycle_large(driver: Driver) -> None:
+    # The four marks of the cycle are all on mini-board 5: drawn as small as the other eight,
+    # its marks were 13 px across in a 1080p preview.
+    squared = make_variant("squared")
+    pos = Record(squared, ["5.5-5.6", "5.6-5.9", "5.7-5.9", "5.5-5.7"]).final()
+    assert pos.awaiting_collapse and boards_in_play(pos) == {4}
+    previews = Previews(squared)
+    rects = [pygame.Rect(0, 0, 300, 300), pygame.Rect(320, 0, 300, 300)]
+    canvas = Canvas((640, 360))
+    previews.draw(canvas, rects, pos, 0, NORMAL, 24)
+    for rect, (_, after) in zip(rects, previews.outcomes(pos), strict=True):
+        view = BoardView(squared)
+        layout = view.layout(rect, frozenset({4}))
+        assert layout.boards[4][0].width > 2 * layout.boards[0][0].width
+        drawn = Canvas((640, 360))
+        view.draw(drawn, layout, after, NORMAL, Look(show_labels=False, show_last=False))
+        inside = layout.area.inflate(-40, -40)  # the panel's rounded corners let the rest show
+        seen, expected = (
+            pygame.image.tobytes(c.subsurface(inside), "RGB") for c in (canvas, drawn)
+        )
+        assert seen == expected
