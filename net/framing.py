@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import msgpack
 
-from net.protocol import REASON_LIMIT, Message, decode
+from net.protocol import MAX_STR, REASON_LIMIT, Message, decode
 
 # A State of the longest game is far below this, and so is a party's message at its fullest
 # (net.party_host.PARTY_GUESTS names, their rows): anything larger is hostile.
@@ -24,8 +24,8 @@ MAX_FRAME = 64 * 1024
 # held back, a read never overflows the Unpacker's buffer.
 READ_SIZE = 32 * 1024
 _BUFFER = READ_SIZE + 2 * MAX_FRAME
-# The longest string (in bytes), list and map a message may hold: no message comes close.
-MAX_STR = 1024
+# The longest list and map a message may hold (and string: net.protocol's MAX_STR): no
+# message comes close.
 MAX_LIST = 512
 MAX_MAP = 32
 # What a frame past one of them is told, by msgpack's name of the limit: the phone page's

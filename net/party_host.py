@@ -65,6 +65,7 @@ from net.protocol import (
     Rematch,
     Sit,
     Standing,
+    quoted,
     tidy_name,
 )
 from net.protocol import Party as PartyMessage
@@ -425,7 +426,8 @@ class PartyHost(Host):
 
     def _on_emote(self, conn: Connection, emote: Emote) -> None:
         if emote.emote not in EMOTES:
-            conn.send(Refused(f"there is no emote {emote.emote!r}; try {', '.join(EMOTES)}"))
+            said = f"there is no emote {quoted(emote.emote)}; try {', '.join(EMOTES)}"
+            conn.send(Refused(said))
         elif not self._emotes.allow(conn, asyncio.get_running_loop().time()):
             conn.send(Refused(f"one emote every {self.party_config.emote_every:g} s, please"))
         else:

@@ -37,10 +37,10 @@ from aiohttp import WSMsgType, hdrs, web
 from aiohttp.http_exceptions import HttpProcessingError
 
 from net.connection import Connection
-from net.framing import MAX_FRAME, MAX_LIST, MAX_MAP, MAX_STR, OVER, FrameError
+from net.framing import MAX_FRAME, MAX_LIST, MAX_MAP, OVER, FrameError
 from net.party import EMOTES
 from net.phones import DEFAULT_WEB_PORT, join_urls
-from net.protocol import PROTOCOL_VERSION, Message, decode
+from net.protocol import MAX_STR, PROTOCOL_VERSION, Message, decode
 from net.view import view_of
 
 if TYPE_CHECKING:

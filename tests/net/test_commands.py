@@ -45,6 +45,12 @@ def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
             2,
             "qttt host: record: cannot read /nonexistent.json",
         ),
+        # It started, and every guest's client refused the Welcome that carried it.
+        (
+            ["host", "--headless", "--name", "Ω" * 600, "--bind", LOOPBACK, "--no-announce"],
+            2,
+            "qttt host: a table's name is at most 64 characters, not 600",
+        ),
     ],
 )
 def test_bad_input_is_one_line(args: list[str], status: int, message: str) -> None:

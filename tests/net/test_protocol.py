@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from game.rules import Position, make_variant
 from net.framing import MAX_FRAME, FrameError, FrameReader, pack
 from net.protocol import (
+    MAX_STR,
     MESSAGES,
     PROTOCOL_VERSION,
     Bye,
@@ -139,6 +140,16 @@ def test_a_frame_over_the_limit_is_refused_before_it_ends() -> None:
     with pytest.raises(FrameError, match=f"a frame over {MAX_FRAME} bytes"):
         for _ in range(MAX_FRAME // 1000 + 5):
             list(reader.feed(msgpack.packb("y" * 1000)))
+
+
+@pytest.mark.parametrize("kind", [Notice, Refused, Bye])
+def test_a_sentence_too_long_to_read_is_cut_to_what_a_reader_takes(kind: type) -> None:
+    # Whatever a host builds a sentence of (names, a path the disk refused, what a peer sent),
+    # its clients read it: cut short, never inside a character, rather than refused whole.
+    message = kind("é" * MAX_STR)
+    text = message.to_wire().popitem()[1]
+    assert len(text.encode()) <= MAX_STR and text == "é" * (MAX_STR // 2 - 2) + "…"
+    assert list(FrameReader().feed(pack(message))) == [message]
 
 
 def test_messages_before_the_bad_bytes_are_still_delivered() -> None:
