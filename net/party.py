@@ -206,9 +206,12 @@ class Party:
             self.expected.remove(name)
 
     def leave(self, name: str) -> None:
-        """``name`` leaves the queue (a game in hand is still finished, by a stand-in)."""
+        """``name`` leaves the queue (a game in hand is still finished, by a stand-in); after
+        a restart, the party no longer waits for them."""
         if name in self.present:
             self.present.remove(name)
+        if name in self.expected:
+            self.expected.remove(name)
 
     def forget_passers_by(self, keep: int, here: Iterable[str] = ()) -> bool:
         """Forget all but the ``keep`` latest to come of those gone (not present, expected or

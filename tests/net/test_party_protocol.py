@@ -205,6 +205,64 @@ def test_a_watcher_who_queues_is_a_member_with_a_token_that_takes_their_seat_bac
         conn.close()
 
 
+def test_a_member_who_watches_keeps_their_token_and_comes_back_as_themselves(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    # Out of the queue, Zed was welcomed with no token: the page and the window forgot his,
+    # and a phone that slept came back as "Zed 2", a new row of no games; offering the token
+    # to watch was told "that seat is no longer held for you".
+    host = party_host(start_at=3)
+    ada, zed = Raw(host.address), Raw(host.address)
+    ada.hello(name="Ada")
+    token = zed.hello(name="Zed").token
+    zed.send(Queue(False))
+    assert zed.expect(Welcome, lambda w: w.role == SPECTATOR).token == token
+    zed.close()
+    ada.expect(Notice, lambda n: n.text == "Zed stopped watching")
+    back = Raw(host.address)
+    welcome = back.hello(role=SPECTATOR, name="Zed", token=token)
+    assert (welcome.role, welcome.name, welcome.token) == (SPECTATOR, "Zed", token)
+    assert back.expect(Notice).text == "Zed is watching"  # type: ignore[attr-defined]
+    back.send(Queue(True))
+    queued: Welcome = back.expect(Welcome)
+    assert (queued.role, queued.name, queued.token) == ("player", "Zed", token)
+    party: Party = back.expect(Party, lambda p: "Zed" in p.queue)
+    assert [s.name for s in party.standings] == ["Ada", "Zed"]
+    # A token no longer anyone's (another evening's) lets a watcher in as anyone new.
+    stranger = Raw(host.address)
+    assert stranger.hello(role=SPECTATOR, name="Zed", token="gone").name == "Zed 2"
+    for conn in (ada, back, stranger):
+        conn.close()
+
+
+def test_a_window_that_watches_comes_back_watching_as_the_same_member(
+    party_host: Callable[..., HostHandle], tmp_path: Path
+) -> None:
+    """The window kept a watcher's token no more than the page did (a welcome's null token
+    wiped it from the seats file): its link dropped, it came back as "Vic 2"; started again,
+    too."""
+    host = party_host(start_at=3)
+    seats = SeatStore(tmp_path / "seats.json")
+    vic = Screen(NetworkSession(host.address, name="Vic", seats=seats))
+    vic.notice("Vic joins the queue")
+    vic.session.join_queue(False)
+    vic.notice("Vic leaves the queue to watch")
+    assert isinstance(host.host, PartyHost)
+    party = host.host
+    # The host loses the link (a Wi-Fi gap): the window comes back, watching, as Vic.
+    host.call(lambda: [c.abort() for c in list(party.connections) if c.name == "Vic"])
+    vic.notice("reconnected")
+    vic.notice("Vic is watching")
+    assert vic.session.local_sides == frozenset() and "Vic" not in vic.session.party.queue  # type: ignore[union-attr]
+    vic.session.close()
+    again = Screen(NetworkSession(host.address, name="Vic", seats=seats))  # started again
+    try:
+        again.notice("Vic is back")
+        assert [s.name for s in again.session.party.standings] == ["Vic"]  # type: ignore[union-attr]
+    finally:
+        again.session.close()
+
+
 def ada_and_bo_seated(host: HostHandle) -> tuple[Raw, Raw]:
     """Ada and Bo at ``host``'s party (of two to start), seated in its first game: Bo at O."""
     ada, bo = Raw(host.address), Raw(host.address)
