@@ -516,18 +516,25 @@ class PartyHost(Host):
 
     def kick(self, name: str) -> bool:
         """Remove ``name`` from the party: they are told why and their connection closes; a
-        game of theirs in hand is finished by the stand-in. Whether anyone had that name."""
-        gone = [c for c in self.connections if c.name == name and c.role == PLAYER]
-        if not gone and name not in self.party.present:
+        game of theirs in hand is finished by the stand-in. The games they played stay in the
+        standings (the records say what was played), but neither their token nor their name
+        brings them back: they may come again only as someone new ("Ann 2"). Whether the
+        party knew that name."""
+        gone = [c for c in self.connections if c.name == name and c.role is not None]
+        if not gone and name not in self.party.present and name not in self.party.members:
             return False
         self.party.leave(name)
+        if name in self.party.members:
+            # Still a member's name, so nobody new is given it (and its row), but nobody's.
+            self.party.members[name] = secrets.token_urlsafe(16)
         self._save_party()
+        held = [seat for seat in self.table.seats.values() if seat and seat.name == name]
+        for seat in held:
+            # Nobody can reclaim it now, nor after a restart: the stand-in plays the game out.
+            seat.token, seat.connected = secrets.token_urlsafe(16), False
+        if held:
+            self.table.save()
         for conn in gone:
-            if conn.seat is not None:
-                seat = self.table.seats[conn.seat]
-                if seat is not None:
-                    # Nobody can reclaim it now: the stand-in plays the game out.
-                    seat.token, seat.connected = secrets.token_urlsafe(16), False
             conn.role, conn.seat = None, None  # gone already: leaving says nothing more
             conn.send(Bye("the host removed you from the party"))
             conn.close()

@@ -11,7 +11,7 @@ from random import Random
 
 import pytest
 
-from game.rules import Position, make_variant
+from game.rules import Player, Position, make_variant
 from net import party_host as party_host_module
 from net.discovery import LobbyBrowser
 from net.framing import pack
@@ -263,13 +263,16 @@ def test_a_window_that_watches_comes_back_watching_as_the_same_member(
         again.session.close()
 
 
-def ada_and_bo_seated(host: HostHandle) -> tuple[Raw, Raw]:
-    """Ada and Bo at ``host``'s party (of two to start), seated in its first game: Bo at O."""
-    ada, bo = Raw(host.address), Raw(host.address)
-    ada.hello(name="Ada")
-    bo.hello(name="Bo")
-    assert bo.expect(Welcome, lambda w: w.seat is not None).seat == "O"
-    return ada, bo
+def seated_pair(host: HostHandle, x: str = "Ada", o: str = "Bo") -> tuple[Raw, Raw]:
+    """``x`` and ``o`` at ``host``'s party (of two to start), seated in its first game; each
+    Raw's ``welcome`` is the one that seated it."""
+    first, second = Raw(host.address), Raw(host.address)
+    first.hello(name=x)
+    second.hello(name=o)
+    for raw, side in ((first, "X"), (second, "O")):
+        raw.welcome = raw.expect(Welcome, lambda w: w.seat is not None)
+        assert raw.welcome.seat == side
+    return first, second
 
 
 def test_a_player_leaving_the_queue_mid_game_finishes_it_then_watches(
@@ -277,7 +280,7 @@ def test_a_player_leaving_the_queue_mid_game_finishes_it_then_watches(
 ) -> None:
     # A clock of 20 ms plays every move for two players who never move themselves.
     host = party_host(start_at=2, clock=0.02, between=0.02)
-    ada, bo = ada_and_bo_seated(host)
+    ada, bo = seated_pair(host)
     bo.send(Queue(False))
     assert bo.expect(Notice, lambda n: "Bo will watch" in n.text).text == (
         "Bo will watch after this game"
@@ -298,7 +301,7 @@ def test_a_player_who_asks_to_watch_after_their_game_ended_watches_and_may_queue
     # still seated in the finished game, Bo was left a player out of the queue, told "you
     # are in the queue already" when asking back in, and the party waited for players.
     host = party_host(start_at=2, clock=0.02, between=600.0)
-    ada, bo = ada_and_bo_seated(host)
+    ada, bo = seated_pair(host)
     bo.expect(Party, lambda p: p.games == 1 and not p.playing)  # the clock played it out
     bo.send(Queue(False))
     assert bo.expect(Welcome).role == SPECTATOR
@@ -318,7 +321,7 @@ def test_a_player_who_asked_to_watch_mid_game_may_change_their_mind(
     party_host: Callable[..., HostHandle],
 ) -> None:
     host = party_host(start_at=2, clock=30.0, between=600.0)
-    ada, bo = ada_and_bo_seated(host)
+    ada, bo = seated_pair(host)
     bo.send(Queue(False))
     assert bo.expect(Notice, lambda n: "watch" in n.text).text == "Bo will watch after this game"
     bo.send(Queue(True))  # not "in the queue already": Bo had left it
@@ -557,6 +560,41 @@ def test_a_newcomer_sent_away_is_done_with_whatever_else_it_wrote(
     assert not [m for m in here[0].inbox if isinstance(m, (Notice, Emoted))], here[0].inbox
     for conn in here:
         conn.close()
+
+
+def test_a_guest_removed_mid_game_comes_back_only_as_someone_new(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    # Kicked, Ann came straight back with her token and sat down again in the very seat she
+    # was removed from ("Ann is back at X"): the host's removal undone by a reconnect.
+    host = party_host(start_at=2, stand_in=600.0)
+    ann, ben = seated_pair(host, "Ann", "Ben")
+    token = ann.welcome.token
+    party = host.host
+    assert isinstance(party, PartyHost)
+    host.call(party.kick, "Ann")
+    assert ann.closed_with()[0] == "the host removed you from the party"
+    ben.expect(Notice, lambda n: n.text == "the host removed Ann from the party")
+    # With her token or by her name alone, she is someone new in the queue: her row, her name
+    # and her seat are no longer hers. (To watch, too.)
+    for offered in (token, None):
+        again = Raw(host.address)
+        welcome = again.hello(name="Ann", token=offered)
+        assert welcome.name.startswith("Ann ") and welcome.seat is None, welcome
+        assert welcome.token not in (None, token)
+        again.close()
+    watch = Raw(host.address)
+    assert watch.hello(role=SPECTATOR, name="Ann", token=token).name.startswith("Ann ")
+    seats = ben.expect(Party, lambda p: p.playing == ("Ann", "Ben"))
+    assert seats.playing == ("Ann", "Ben")  # the stand-in plays her game out
+    assert not party.table.seats[Player.X].connected  # type: ignore[union-attr]
+    for conn in (ben, watch):
+        conn.close()
+    host.stop()
+    # Nor does the game's record give her seat back once the host starts again.
+    again = Raw(party_host(start_at=2, stand_in=600.0).address)
+    assert again.hello(name="Ann", token=token).seat is None
+    again.close()
 
 
 def test_a_guest_removed_is_done_with_what_the_host_had_read_of_theirs(
