@@ -35,6 +35,7 @@ OVER = {
     "array": f"a list over {MAX_LIST} items",
     "map": f"a map over {MAX_MAP} keys",
 }
+_OVER_FRAME = f"a frame over {MAX_FRAME} bytes"
 _LIMIT = re.compile(r"\d+ exceeds max_(\w+)_len\(\d+\)")  # msgpack's words for one
 
 
@@ -74,7 +75,7 @@ class FrameReader:
         try:
             self._unpacker.feed(data)
         except msgpack.BufferFull:
-            raise FrameError(f"a frame over {MAX_FRAME} bytes") from None
+            raise FrameError(_OVER_FRAME) from None
         self._fed += len(data)
         return self._messages()
 
@@ -87,10 +88,14 @@ class FrameReader:
             except (ValueError, msgpack.UnpackException) as exc:
                 raise FrameError(_why(exc)[:REASON_LIMIT]) from None
             # tell() counts the bytes of a partly parsed frame too: note it between frames.
-            self._done = self._unpacker.tell()
+            start, self._done = self._done, self._unpacker.tell()
+            # However the bytes came: a frame that arrived whole is checked here, one still
+            # arriving below.
+            if self._done - start > MAX_FRAME:
+                raise FrameError(_OVER_FRAME)
             yield decode(value)
         if self._fed - self._done > MAX_FRAME:
-            raise FrameError(f"a frame over {MAX_FRAME} bytes")
+            raise FrameError(_OVER_FRAME)
 
 
 def _why(exc: Exception) -> str:

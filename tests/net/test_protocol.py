@@ -152,6 +152,31 @@ def test_a_sentence_too_long_to_read_is_cut_to_what_a_reader_takes(kind: type) -
     assert list(FrameReader().feed(pack(message))) == [message]
 
 
+def frame_of(size: int) -> bytes:
+    """A ping of ``size`` bytes (``MAX_FRAME`` give or take a few), padded with a field it
+    does not have, every string and list of it within their limits."""
+    # 511 strings of 125 bytes (each 2 more on the wire) and one longer (3 more), and the map.
+    frame = msgpack.packb({"t": "ping", "pad": ["y" * 125] * 511 + ["y" * (size - 64915)]})
+    assert len(frame) == size
+    return frame
+
+
+@pytest.mark.parametrize("chunk", [1000, 32 * 1024, 128 * 1024], ids=["1000", "32K", "whole"])
+def test_a_frame_over_the_limit_is_refused_however_its_bytes_arrive(chunk: int) -> None:
+    # Checked only while the frame was incomplete, one that arrived whole (or ended in the
+    # read after the limit) was read, and answered with whatever was wrong with its fields.
+    stream = pack(Ping()) + frame_of(MAX_FRAME + 1)
+    reader = FrameReader()
+    got = []
+    with pytest.raises(FrameError, match=f"^a frame over {MAX_FRAME} bytes$"):
+        for start in range(0, len(stream), chunk):
+            got.extend(reader.feed(stream[start : start + chunk]))
+    assert got == [Ping()]
+    # One of the limit's size is read (and refused for its field).
+    with pytest.raises(ProtocolError, match="ping: unknown 'pad'"):
+        list(FrameReader().feed(pack(Ping()) + frame_of(MAX_FRAME)))
+
+
 def test_messages_before_the_bad_bytes_are_still_delivered() -> None:
     reader = FrameReader()
     got = []
