@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import msgpack
 
-from net.protocol import REASON_LIMIT, Message, decode
+from net.protocol import MAX_STR, REASON_LIMIT, Message, decode
 
 # A State of the longest game is far below this, and so is a party's message at its fullest
 # (net.party_host.PARTY_GUESTS names, their rows): anything larger is hostile.
@@ -24,8 +24,8 @@ MAX_FRAME = 64 * 1024
 # held back, a read never overflows the Unpacker's buffer.
 READ_SIZE = 32 * 1024
 _BUFFER = READ_SIZE + 2 * MAX_FRAME
-# The longest string (in bytes), list and map a message may hold: no message comes close.
-MAX_STR = 1024
+# The longest list and map a message may hold (and string: net.protocol's MAX_STR): no
+# message comes close.
 MAX_LIST = 512
 MAX_MAP = 32
 # What a frame past one of them is told, by msgpack's name of the limit: the phone page's
@@ -35,6 +35,7 @@ OVER = {
     "array": f"a list over {MAX_LIST} items",
     "map": f"a map over {MAX_MAP} keys",
 }
+_OVER_FRAME = f"a frame over {MAX_FRAME} bytes"
 _LIMIT = re.compile(r"\d+ exceeds max_(\w+)_len\(\d+\)")  # msgpack's words for one
 
 
@@ -74,7 +75,7 @@ class FrameReader:
         try:
             self._unpacker.feed(data)
         except msgpack.BufferFull:
-            raise FrameError(f"a frame over {MAX_FRAME} bytes") from None
+            raise FrameError(_OVER_FRAME) from None
         self._fed += len(data)
         return self._messages()
 
@@ -87,10 +88,14 @@ class FrameReader:
             except (ValueError, msgpack.UnpackException) as exc:
                 raise FrameError(_why(exc)[:REASON_LIMIT]) from None
             # tell() counts the bytes of a partly parsed frame too: note it between frames.
-            self._done = self._unpacker.tell()
+            start, self._done = self._done, self._unpacker.tell()
+            # However the bytes came: a frame that arrived whole is checked here, one still
+            # arriving below.
+            if self._done - start > MAX_FRAME:
+                raise FrameError(_OVER_FRAME)
             yield decode(value)
         if self._fed - self._done > MAX_FRAME:
-            raise FrameError(f"a frame over {MAX_FRAME} bytes")
+            raise FrameError(_OVER_FRAME)
 
 
 def _why(exc: Exception) -> str:

@@ -49,6 +49,7 @@ from net.protocol import (
     Rematch,
     Sit,
     Welcome,
+    quoted,
     tidy_name,
 )
 from net.table import Seat, Table
@@ -532,7 +533,7 @@ def _side(text: str | None) -> Player:
     try:
         return Player(text)
     except ValueError:
-        raise _Close(f"there is no seat {text!r}; the seats are X and O") from None
+        raise _Close(f"there is no seat {quoted(text)}; the seats are X and O") from None
 
 
 # -- starting a host -------------------------------------------------------------------

@@ -49,6 +49,9 @@ FORMATS = (WINNER_STAYS, ROUND_ROBIN, KNOCKOUT)
 RECORD_FIELD = "party"
 # A drawn knockout match is replayed, sides swapped, this many times before the seed goes on.
 KNOCKOUT_DRAWS = 2
+# Names a sentence lists before it counts the rest ("A, B, C, D and 66 more"): a status is one
+# line on the big screen, and a string of a message (five of the longest names fit in one).
+LISTED = 4
 
 
 # -- what the records say -------------------------------------------------------------------
@@ -142,6 +145,13 @@ def _level(line: Standing) -> tuple[bool, float, int, int]:
     return line.played == 0, -line.points, -line.wins, line.played
 
 
+def listed(names: list[str]) -> str:
+    """``names`` as a sentence says them ("A", "A and B", "A, B and C"); past one more than
+    :data:`LISTED`, the first few and how many more."""
+    said = names if len(names) <= LISTED + 1 else [*names[:LISTED], f"{len(names) - LISTED} more"]
+    return f"{', '.join(said[:-1])} and {said[-1]}" if len(said) > 1 else said[0]
+
+
 # -- the format ------------------------------------------------------------------------------
 
 
@@ -196,9 +206,12 @@ class Party:
             self.expected.remove(name)
 
     def leave(self, name: str) -> None:
-        """``name`` leaves the queue (a game in hand is still finished, by a stand-in)."""
+        """``name`` leaves the queue (a game in hand is still finished, by a stand-in); after
+        a restart, the party no longer waits for them."""
         if name in self.present:
             self.present.remove(name)
+        if name in self.expected:
+            self.expected.remove(name)
 
     def forget_passers_by(self, keep: int, here: Iterable[str] = ()) -> bool:
         """Forget all but the ``keep`` latest to come of those gone (not present, expected or
@@ -299,14 +312,14 @@ class Party:
             # Level on points, wins and games: they share first place, so none wins alone.
             level = [s.name for s in best if s.rank == 1]
             if len(level) > 1:
-                return f"{', '.join(level[:-1])} and {level[-1]} share the night"
+                return f"{listed(level)} share the night"
             return f"{best[0].name} wins the night"
         if self.playing:
             x, o = self.playing
             where = f"round {self.knockout_round}: " if self.format == KNOCKOUT else ""
             return f"{where}{x} (X) against {o} (O)"
         if self.expected:
-            return f"waiting for {', '.join(self.expected)} to come back"
+            return f"waiting for {listed(self.expected)} to come back"
         missing = self.start_at - len(self.present)
         if not self.started and missing > 0:
             return f"waiting for {missing} more player{'s' * (missing > 1)}"

@@ -65,6 +65,7 @@ from net.protocol import (
     Rematch,
     Sit,
     Standing,
+    quoted,
     tidy_name,
 )
 from net.protocol import Party as PartyMessage
@@ -241,17 +242,30 @@ class PartyHost(Host):
             and not self.table.position.is_over
             and self.table.holder(hello.token) is not None
         )
+        member = None if reclaim or hello.version != PROTOCOL_VERSION else self._member(hello)
+        if member is not None and hello.role == SPECTATOR:
+            # A member who watches, back (a phone that slept or reloaded): the same person,
+            # out of the queue, who may join it again as the same row of the standings.
+            self._replace(member, conn)
+            conn.name = member
+            self.party.leave(member)
+            self._save_party()
+            self._watches(conn)
+            self._changed(f"{member} is watching")
+            self._start_next()  # after a restart, the party need not wait for them
+            return
         if hello.role != PLAYER or hello.version != PROTOCOL_VERSION or reclaim:
-            if hello.role != PLAYER and hello.token is None:
+            if hello.role != PLAYER and not reclaim:
                 # A watcher may join the queue later: under a name of its own, never a
-                # member's (whose token the queue's welcome would hand over).
-                hello = replace(hello, name=self._unique(hello.name, conn))
+                # member's (whose token the queue's welcome would hand over). A token that is
+                # no member's and holds no seat (another evening's) is no reason to turn
+                # them away.
+                hello = replace(hello, name=self._unique(hello.name, conn), token=None)
             super()._on_hello(conn, hello)
             if conn.seat is not None:  # back at their seat, under the party's name for them
                 self.party.join(conn.name)
                 self._party_changed()
             return
-        member = self._member(hello)
         if member is not None:
             # Someone the party knows, back (a new connection, a restarted program or host):
             # the same name, so the same row in the standings.
@@ -279,14 +293,15 @@ class PartyHost(Host):
     def _replace(self, name: str, conn: Connection) -> None:
         """End any other connection of the member ``name`` (one half-dead, or left behind)."""
         for other in list(self.connections):
-            if other is not conn and other.name == name and other.role == PLAYER:
+            if other is not conn and other.name == name and other.role is not None:
                 other.send(Bye("you joined again from another connection"))
                 other.seat, other.role = None, None
                 other.close()
 
     def _token_for(self, conn: Connection) -> str | None:
-        # A party member's one token: it names them in the queue and holds their seats.
-        return self.party.members.get(conn.name) if conn.role == PLAYER else None
+        # A party member's one token, in the queue or watching: it names them, holds their
+        # seats and keeps their row. (A watcher who is no member has a name no member has.)
+        return self.party.members.get(conn.name) if conn.role is not None else None
 
     def _back(self, conn: Connection, name: str) -> None:
         """After a restart, one of the evening's players comes back under their name: a new
@@ -425,7 +440,8 @@ class PartyHost(Host):
 
     def _on_emote(self, conn: Connection, emote: Emote) -> None:
         if emote.emote not in EMOTES:
-            conn.send(Refused(f"there is no emote {emote.emote!r}; try {', '.join(EMOTES)}"))
+            said = f"there is no emote {quoted(emote.emote)}; try {', '.join(EMOTES)}"
+            conn.send(Refused(said))
         elif not self._emotes.allow(conn, asyncio.get_running_loop().time()):
             conn.send(Refused(f"one emote every {self.party_config.emote_every:g} s, please"))
         else:
@@ -500,18 +516,25 @@ class PartyHost(Host):
 
     def kick(self, name: str) -> bool:
         """Remove ``name`` from the party: they are told why and their connection closes; a
-        game of theirs in hand is finished by the stand-in. Whether anyone had that name."""
-        gone = [c for c in self.connections if c.name == name and c.role == PLAYER]
-        if not gone and name not in self.party.present:
+        game of theirs in hand is finished by the stand-in. The games they played stay in the
+        standings (the records say what was played), but neither their token nor their name
+        brings them back: they may come again only as someone new ("Ann 2"). Whether the
+        party knew that name."""
+        gone = [c for c in self.connections if c.name == name and c.role is not None]
+        if not gone and name not in self.party.present and name not in self.party.members:
             return False
         self.party.leave(name)
+        if name in self.party.members:
+            # Still a member's name, so nobody new is given it (and its row), but nobody's.
+            self.party.members[name] = secrets.token_urlsafe(16)
         self._save_party()
+        held = [seat for seat in self.table.seats.values() if seat and seat.name == name]
+        for seat in held:
+            # Nobody can reclaim it now, nor after a restart: the stand-in plays the game out.
+            seat.token, seat.connected = secrets.token_urlsafe(16), False
+        if held:
+            self.table.save()
         for conn in gone:
-            if conn.seat is not None:
-                seat = self.table.seats[conn.seat]
-                if seat is not None:
-                    # Nobody can reclaim it now: the stand-in plays the game out.
-                    seat.token, seat.connected = secrets.token_urlsafe(16), False
             conn.role, conn.seat = None, None  # gone already: leaving says nothing more
             conn.send(Bye("the host removed you from the party"))
             conn.close()

@@ -43,6 +43,9 @@ BUSY = "the host is busy with new connections"
 SILENT = "no whole message for"
 SIDES = ("X", "O")
 NAME_LIMIT = 32  # characters in a name at a table
+TABLE_NAME_LIMIT = 64  # characters in a table's (a party's) name
+# The longest string (in bytes) a message may hold: net.framing's readers refuse more.
+MAX_STR = 1024
 # What a client's Bye says when the player leaves the table (not a drop: no seat is held).
 LEFT = "left the table"
 
@@ -68,6 +71,18 @@ _JOINER = "\u200d"  # zero width: 👩 + it + 💻 is one emoji, a coder
 REASON_LIMIT = 200
 
 
+def fitted(text: str, limit: int = MAX_STR) -> str:
+    """``text`` in at most ``limit`` bytes of UTF-8: cut short with "…" if it is longer (never
+    inside a character)."""
+    data = text.encode()
+    if len(data) <= limit:
+        return text
+    return data[: limit - len(_CUT.encode())].decode(errors="ignore") + _CUT
+
+
+_CUT = "…"
+
+
 class ProtocolError(ValueError):
     """A frame that is not a message of this protocol; the text is the reason sent back."""
 
@@ -77,6 +92,13 @@ class Message:
     """Base of every message; ``TAG`` names it on the wire."""
 
     TAG: ClassVar[str]
+    # The fields that hold a sentence for people to read: built from names, numbers and what
+    # a peer sent, each is cut to what a reader takes (MAX_STR) rather than refused by it.
+    SENTENCES: ClassVar[tuple[str, ...]] = ()
+
+    def __post_init__(self) -> None:
+        for name in self.SENTENCES:
+            object.__setattr__(self, name, fitted(getattr(self, name)))
 
     def to_wire(self) -> dict[str, Any]:
         wire: dict[str, Any] = {"t": self.TAG}
@@ -90,7 +112,7 @@ class Message:
         expected, checks = _schema(cls)
         if data.keys() != expected:
             missing = sorted(expected - data.keys())
-            extra = sorted(map(_quoted, data.keys() - expected))
+            extra = sorted(map(quoted, data.keys() - expected))
             what = f"missing {', '.join(missing)}" if missing else f"unknown {', '.join(extra)}"
             # Cut short: 32 keys of 1 KiB would make a Bye too long for the sender to read.
             raise ProtocolError(f"{cls.TAG}: {what}"[:REASON_LIMIT])
@@ -200,6 +222,7 @@ class Refused(Message):
     """An intent the host turned down, and why."""
 
     TAG: ClassVar[str] = "refused"
+    SENTENCES: ClassVar[tuple[str, ...]] = ("reason",)
     reason: str
 
 
@@ -208,6 +231,7 @@ class Notice(Message):
     """Something to tell the players: someone joined, left or dropped."""
 
     TAG: ClassVar[str] = "notice"
+    SENTENCES: ClassVar[tuple[str, ...]] = ("text",)
     text: str
 
 
@@ -222,6 +246,7 @@ class Bye(Message):
     """
 
     TAG: ClassVar[str] = "bye"
+    SENTENCES: ClassVar[tuple[str, ...]] = ("reason",)
     reason: str
 
 
@@ -268,6 +293,7 @@ class Party(Message):
     """A party table's queue, scoreboard and clock; sent after every State of such a table."""
 
     TAG: ClassVar[str] = "party"
+    SENTENCES: ClassVar[tuple[str, ...]] = ("status",)
     format: str
     status: str  # a sentence: who plays, who waits, who won the night
     finished: bool
@@ -404,8 +430,7 @@ def _checker(kind: Any) -> Check:
             if not isinstance(value, dict):
                 raise ProtocolError(f"{where} must be a map, not {_kind(value)}")
             return {
-                key_kind(k, where): value_kind(v, f"{where}[{_quoted(k)}]")
-                for k, v in value.items()
+                key_kind(k, where): value_kind(v, f"{where}[{quoted(k)}]") for k, v in value.items()
             }
 
         return check_dict
@@ -450,10 +475,10 @@ def _name(kind: Any) -> str:
     return _WIRE_NAMES.get(kind, getattr(kind, "__name__", str(kind)))
 
 
-def _quoted(key: object) -> str:
-    """A key the sender chose, as a reason names it: quoted, so that no control character
-    it holds (a terminal's escape sequence) reaches the host's log or a player's screen raw,
-    and cut short."""
+def quoted(key: object) -> str:
+    """What a sender chose (a key, a seat, an emote), as a reason names it: quoted, so that no
+    control character it holds (a terminal's escape sequence) reaches the host's log or a
+    player's screen raw, and cut short (it may be a kilobyte: the reason must fit as much)."""
     text = repr(key)
     return text if len(text) <= 40 else f"{text[:39]}…"
 

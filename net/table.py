@@ -28,7 +28,7 @@ from pathlib import Path
 from game.records import Record, RecordError, read_record
 from game.rules import Player, Position, RulesError, Variant
 from net.processes import running_elsewhere
-from net.protocol import SeatView, State
+from net.protocol import TABLE_NAME_LIMIT, SeatView, State
 
 # The record field holding the table's name, game number and seats (the rules ignore it).
 RECORD_FIELD = "table"
@@ -48,6 +48,11 @@ class Table:
     """One game at a time, two seats, and where the record goes."""
 
     def __init__(self, name: str, record: Record, save_dir: Path, path: Path | None = None) -> None:
+        """``ValueError`` for a name longer than a table's (the host sends it to everyone)."""
+        if len(name) > TABLE_NAME_LIMIT:
+            raise ValueError(
+                f"a table's name is at most {TABLE_NAME_LIMIT} characters, not {len(name)}"
+            )
         self.name = name
         self.record = record
         self.positions = record.positions()

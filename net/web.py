@@ -37,10 +37,10 @@ from aiohttp import WSMsgType, hdrs, web
 from aiohttp.http_exceptions import HttpProcessingError
 
 from net.connection import Connection
-from net.framing import MAX_FRAME, MAX_LIST, MAX_MAP, MAX_STR, OVER, FrameError
+from net.framing import MAX_FRAME, MAX_LIST, MAX_MAP, OVER, FrameError
 from net.party import EMOTES
 from net.phones import DEFAULT_WEB_PORT, join_urls
-from net.protocol import PROTOCOL_VERSION, Message, decode
+from net.protocol import MAX_STR, PROTOCOL_VERSION, Message, decode
 from net.view import view_of
 
 if TYPE_CHECKING:
@@ -55,6 +55,8 @@ _LINGER = 2.0
 # What a phone's JSON may hold: net.framing's msgpack limits (and int64, as msgpack).
 _MAX_DEPTH = 8
 _INT64 = range(-(2**63), 2**64)
+# Why a request naming another host (or none that reads as one) is refused.
+_HERE_ONLY = "this table answers to its own address"
 # The page and its files may come from here only; scripts and sockets from this host only.
 _HEADERS = {
     "Content-Security-Policy": (
@@ -84,10 +86,14 @@ class WebFront:
 
         @web.middleware
         async def here_only(request: web.Request, handler: Any) -> web.StreamResponse:
-            if not named_here(request.url.host, names):
+            try:
+                host = request.url.host
+            except ValueError:  # a Host header that is no address (a port past 65535, bytes)
+                raise web.HTTPBadRequest(text=f"{_HERE_ONLY}, and that names none") from None
+            if not named_here(host, names):
                 # Another site's page whose name was made to point here (DNS rebinding): its
                 # socket would pass the origin check, and could fill the party with strangers.
-                raise web.HTTPMisdirectedRequest(text="this table answers to its own address")
+                raise web.HTTPMisdirectedRequest(text=_HERE_ONLY)
             response: web.StreamResponse = await handler(request)
             return response
 

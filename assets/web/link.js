@@ -75,11 +75,14 @@ export class Link {
     window.addEventListener("online", () => this.retryTimer && this.retryNow());
   }
 
-  // Sit (role "player") or watch; a remembered token reclaims a held seat.
+  // Sit (role "player") or watch; a remembered token reclaims a held seat, or, remembered
+  // watching (a party's member out of the queue), is who watches. One kept for a seat is not
+  // offered to watch: the host would seat the guest who asked to watch.
   join(name, role) {
-    const { token } = remembered();
+    const { token, role: was } = remembered();
     remember({ name });
-    this.hello = { t: "hello", version: PROTOCOL, role, name, seat: null, token: role === "player" ? token ?? null : null };
+    const offered = role === "player" || role === was ? token ?? null : null;
+    this.hello = { t: "hello", version: PROTOCOL, role, name, seat: null, token: offered };
     this.droppedAt = null;
     this.open();
   }

@@ -491,9 +491,10 @@ function start() {
   const saved = remembered();
   $("input[name=name]").value = saved.name ?? "";
   if (saved.name && (saved.token || saved.role === "player")) {
-    // Back from a reload or a sleep: sit down again with the seat's token (or re-queue).
+    // Back from a reload or a sleep: sit down again with the seat's token (or re-queue), or
+    // watch again as the party's member who left the queue to watch.
     app.name = saved.name;
-    link.join(saved.name, "player");
+    link.join(saved.name, saved.role === "spectator" ? "spectator" : "player");
     show("game");
     render();
   } else {

@@ -19,7 +19,7 @@ from game.rules.errors import InvalidTokenError
 from game.rules.goff import classical_rows
 from game.rules.outcome import Outcome, Player, Scores, Termination
 from game.rules.shared import DISTINCT_CELLS, already_joined
-from game.rules.variant import Variant
+from game.rules.variant import Variant, short_label
 
 if TYPE_CHECKING:
     from game.rules.position import Position
@@ -102,7 +102,8 @@ class Squared(Variant):
         if re.fullmatch(self.CELL_PATTERN, text):
             return (int(text[0]) - 1) * 9 + int(text[2]) - 1
         raise InvalidTokenError(
-            f"there is no cell {text} on {self.board_name} (cells are B.s, from 1.1 to 9.9)"
+            f"there is no cell {short_label(text)} on {self.board_name} "
+            "(cells are B.s, from 1.1 to 9.9)"
         )
 
     @property

@@ -87,7 +87,7 @@ class Variant:
         named = re.fullmatch(self.CELL_PATTERN, text) and len(text) <= _LONGEST
         if named and 1 <= int(text) <= self.cell_count:
             return int(text) - 1
-        raise InvalidTokenError(f"there is no cell {text} on {self.board_name}")
+        raise InvalidTokenError(f"there is no cell {short_label(text)} on {self.board_name}")
 
     @property
     def board_name(self) -> str:
@@ -112,7 +112,7 @@ class Variant:
             raise InvalidTokenError(_why_malformed(token))
         if found["k"] is not None:
             if len(found["k"]) > _LONGEST:
-                raise InvalidTokenError(f"there is no mark {found['k']}")
+                raise InvalidTokenError(f"there is no mark {short_label(found['k'])}")
             return Collapse(int(found["k"]), self.parse_cell(found["c"]))
         return Place(self.parse_cell(found["a"]), self.parse_cell(found["b"]))
 
@@ -244,6 +244,12 @@ class Variant:
             f"{Player.of_mark(k)}{k}:{self.label(a)}-{self.label(b)}" for k, a, b in pos._spooky
         )
         return f"[{classical}] [{spooky}]"
+
+
+def short_label(label: str) -> str:
+    """A label as a refusal names it: a number too long to name anything cut short (a peer's
+    token may be a kilobyte, and the refusal goes back to it as a line to read)."""
+    return label if len(label) <= _LONGEST else f"{label[:_LONGEST]}…"
 
 
 def _why_malformed(token: str) -> str:

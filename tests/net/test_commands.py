@@ -51,6 +51,12 @@ def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
         ),
         (["host", "--headless", "--size", "5"], 2, "qttt host: --size is the nxn board's side"),
         (["host", "--headless", "--variant", "nxn", "--size", "9"], 2, "qttt host: "),
+        # It started, and every guest's client refused the Welcome that carried it.
+        (
+            ["host", "--headless", "--name", "Ω" * 600, "--bind", LOOPBACK, "--no-announce"],
+            2,
+            "qttt host: a table's name is at most 64 characters, not 600",
+        ),
     ],
 )
 def test_bad_input_is_one_line(args: list[str], status: int, message: str) -> None:

@@ -67,6 +67,12 @@ HOSTILE_FIRST_FRAMES = {
         b"\xdc\x01\x00" + msgpack.packb("z" * 1000) * (MAX_FRAME // 1000 + 5),
         f"a frame over {MAX_FRAME} bytes",
     ),
+    # Whole, within the limits of every string and list in it: it was read, and answered
+    # with the field it should not have had.
+    "a whole frame just over the limit": (
+        msgpack.packb({"t": "hello", "pad": ["z" * 130] * 512}),
+        f"a frame over {MAX_FRAME} bytes",
+    ),
     "msgpack that is not a message": (msgpack.packb([1, 2, 3]), "a message is a map"),
     "a map with no type": (msgpack.packb({"hello": 1}), "unknown message type"),
     "an unknown type": (msgpack.packb({"t": "shutdown"}), "unknown message type 'shutdown'"),

@@ -256,7 +256,7 @@ def test_a_saved_party_comes_back_and_waits_for_its_players(tmp_path: Path) -> N
     back = Party.load(path, list(party.results))
     assert back.champion == "ann" and back.present == [] and back.playing is None
     assert back.expected == ["ann", "cat", "ben"]  # the queue's order: the winner stayed
-    assert back.status() == "waiting for ann, cat, ben to come back"
+    assert back.status() == "waiting for ann, cat and ben to come back"
     for name in ("ann", "cat"):
         back.join(name)
     assert back.next_game() is None  # not without ben (the host stops waiting after a while)

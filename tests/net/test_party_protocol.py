@@ -11,7 +11,7 @@ from random import Random
 
 import pytest
 
-from game.rules import Position, make_variant
+from game.rules import Player, Position, make_variant
 from net import party_host as party_host_module
 from net.discovery import LobbyBrowser
 from net.framing import pack
@@ -205,13 +205,74 @@ def test_a_watcher_who_queues_is_a_member_with_a_token_that_takes_their_seat_bac
         conn.close()
 
 
-def ada_and_bo_seated(host: HostHandle) -> tuple[Raw, Raw]:
-    """Ada and Bo at ``host``'s party (of two to start), seated in its first game: Bo at O."""
-    ada, bo = Raw(host.address), Raw(host.address)
+def test_a_member_who_watches_keeps_their_token_and_comes_back_as_themselves(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    # Out of the queue, Zed was welcomed with no token: the page and the window forgot his,
+    # and a phone that slept came back as "Zed 2", a new row of no games; offering the token
+    # to watch was told "that seat is no longer held for you".
+    host = party_host(start_at=3)
+    ada, zed = Raw(host.address), Raw(host.address)
     ada.hello(name="Ada")
-    bo.hello(name="Bo")
-    assert bo.expect(Welcome, lambda w: w.seat is not None).seat == "O"
-    return ada, bo
+    token = zed.hello(name="Zed").token
+    zed.send(Queue(False))
+    assert zed.expect(Welcome, lambda w: w.role == SPECTATOR).token == token
+    zed.close()
+    ada.expect(Notice, lambda n: n.text == "Zed stopped watching")
+    back = Raw(host.address)
+    welcome = back.hello(role=SPECTATOR, name="Zed", token=token)
+    assert (welcome.role, welcome.name, welcome.token) == (SPECTATOR, "Zed", token)
+    assert back.expect(Notice).text == "Zed is watching"  # type: ignore[attr-defined]
+    back.send(Queue(True))
+    queued: Welcome = back.expect(Welcome)
+    assert (queued.role, queued.name, queued.token) == ("player", "Zed", token)
+    party: Party = back.expect(Party, lambda p: "Zed" in p.queue)
+    assert [s.name for s in party.standings] == ["Ada", "Zed"]
+    # A token no longer anyone's (another evening's) lets a watcher in as anyone new.
+    stranger = Raw(host.address)
+    assert stranger.hello(role=SPECTATOR, name="Zed", token="gone").name == "Zed 2"
+    for conn in (ada, back, stranger):
+        conn.close()
+
+
+def test_a_window_that_watches_comes_back_watching_as_the_same_member(
+    party_host: Callable[..., HostHandle], tmp_path: Path
+) -> None:
+    """The window kept a watcher's token no more than the page did (a welcome's null token
+    wiped it from the seats file): its link dropped, it came back as "Vic 2"; started again,
+    too."""
+    host = party_host(start_at=3)
+    seats = SeatStore(tmp_path / "seats.json")
+    vic = Screen(NetworkSession(host.address, name="Vic", seats=seats))
+    vic.notice("Vic joins the queue")
+    vic.session.join_queue(False)
+    vic.notice("Vic leaves the queue to watch")
+    assert isinstance(host.host, PartyHost)
+    party = host.host
+    # The host loses the link (a Wi-Fi gap): the window comes back, watching, as Vic.
+    host.call(lambda: [c.abort() for c in list(party.connections) if c.name == "Vic"])
+    vic.notice("reconnected")
+    vic.notice("Vic is watching")
+    assert vic.session.local_sides == frozenset() and "Vic" not in vic.session.party.queue  # type: ignore[union-attr]
+    vic.session.close()
+    again = Screen(NetworkSession(host.address, name="Vic", seats=seats))  # started again
+    try:
+        again.notice("Vic is back")
+        assert [s.name for s in again.session.party.standings] == ["Vic"]  # type: ignore[union-attr]
+    finally:
+        again.session.close()
+
+
+def seated_pair(host: HostHandle, x: str = "Ada", o: str = "Bo") -> tuple[Raw, Raw]:
+    """``x`` and ``o`` at ``host``'s party (of two to start), seated in its first game; each
+    Raw's ``welcome`` is the one that seated it."""
+    first, second = Raw(host.address), Raw(host.address)
+    first.hello(name=x)
+    second.hello(name=o)
+    for raw, side in ((first, "X"), (second, "O")):
+        raw.welcome = raw.expect(Welcome, lambda w: w.seat is not None)
+        assert raw.welcome.seat == side
+    return first, second
 
 
 def test_a_player_leaving_the_queue_mid_game_finishes_it_then_watches(
@@ -219,7 +280,7 @@ def test_a_player_leaving_the_queue_mid_game_finishes_it_then_watches(
 ) -> None:
     # A clock of 20 ms plays every move for two players who never move themselves.
     host = party_host(start_at=2, clock=0.02, between=0.02)
-    ada, bo = ada_and_bo_seated(host)
+    ada, bo = seated_pair(host)
     bo.send(Queue(False))
     assert bo.expect(Notice, lambda n: "Bo will watch" in n.text).text == (
         "Bo will watch after this game"
@@ -240,7 +301,7 @@ def test_a_player_who_asks_to_watch_after_their_game_ended_watches_and_may_queue
     # still seated in the finished game, Bo was left a player out of the queue, told "you
     # are in the queue already" when asking back in, and the party waited for players.
     host = party_host(start_at=2, clock=0.02, between=600.0)
-    ada, bo = ada_and_bo_seated(host)
+    ada, bo = seated_pair(host)
     bo.expect(Party, lambda p: p.games == 1 and not p.playing)  # the clock played it out
     bo.send(Queue(False))
     assert bo.expect(Welcome).role == SPECTATOR
@@ -260,7 +321,7 @@ def test_a_player_who_asked_to_watch_mid_game_may_change_their_mind(
     party_host: Callable[..., HostHandle],
 ) -> None:
     host = party_host(start_at=2, clock=30.0, between=600.0)
-    ada, bo = ada_and_bo_seated(host)
+    ada, bo = seated_pair(host)
     bo.send(Queue(False))
     assert bo.expect(Notice, lambda n: "watch" in n.text).text == "Bo will watch after this game"
     bo.send(Queue(True))  # not "in the queue already": Bo had left it
@@ -499,6 +560,41 @@ def test_a_newcomer_sent_away_is_done_with_whatever_else_it_wrote(
     assert not [m for m in here[0].inbox if isinstance(m, (Notice, Emoted))], here[0].inbox
     for conn in here:
         conn.close()
+
+
+def test_a_guest_removed_mid_game_comes_back_only_as_someone_new(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    # Kicked, Ann came straight back with her token and sat down again in the very seat she
+    # was removed from ("Ann is back at X"): the host's removal undone by a reconnect.
+    host = party_host(start_at=2, stand_in=600.0)
+    ann, ben = seated_pair(host, "Ann", "Ben")
+    token = ann.welcome.token
+    party = host.host
+    assert isinstance(party, PartyHost)
+    host.call(party.kick, "Ann")
+    assert ann.closed_with()[0] == "the host removed you from the party"
+    ben.expect(Notice, lambda n: n.text == "the host removed Ann from the party")
+    # With her token or by her name alone, she is someone new in the queue: her row, her name
+    # and her seat are no longer hers. (To watch, too.)
+    for offered in (token, None):
+        again = Raw(host.address)
+        welcome = again.hello(name="Ann", token=offered)
+        assert welcome.name.startswith("Ann ") and welcome.seat is None, welcome
+        assert welcome.token not in (None, token)
+        again.close()
+    watch = Raw(host.address)
+    assert watch.hello(role=SPECTATOR, name="Ann", token=token).name.startswith("Ann ")
+    seats = ben.expect(Party, lambda p: p.playing == ("Ann", "Ben"))
+    assert seats.playing == ("Ann", "Ben")  # the stand-in plays her game out
+    assert not party.table.seats[Player.X].connected  # type: ignore[union-attr]
+    for conn in (ben, watch):
+        conn.close()
+    host.stop()
+    # Nor does the game's record give her seat back once the host starts again.
+    again = Raw(party_host(start_at=2, stand_in=600.0).address)
+    assert again.hello(name="Ann", token=token).seat is None
+    again.close()
 
 
 def test_a_guest_removed_is_done_with_what_the_host_had_read_of_theirs(

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from game.rules import Position, make_variant
 from net.framing import MAX_FRAME, FrameError, FrameReader, pack
 from net.protocol import (
+    MAX_STR,
     MESSAGES,
     PROTOCOL_VERSION,
     Bye,
@@ -139,6 +140,41 @@ def test_a_frame_over_the_limit_is_refused_before_it_ends() -> None:
     with pytest.raises(FrameError, match=f"a frame over {MAX_FRAME} bytes"):
         for _ in range(MAX_FRAME // 1000 + 5):
             list(reader.feed(msgpack.packb("y" * 1000)))
+
+
+@pytest.mark.parametrize("kind", [Notice, Refused, Bye])
+def test_a_sentence_too_long_to_read_is_cut_to_what_a_reader_takes(kind: type) -> None:
+    # Whatever a host builds a sentence of (names, a path the disk refused, what a peer sent),
+    # its clients read it: cut short, never inside a character, rather than refused whole.
+    message = kind("é" * MAX_STR)
+    text = message.to_wire().popitem()[1]
+    assert len(text.encode()) <= MAX_STR and text == "é" * (MAX_STR // 2 - 2) + "…"
+    assert list(FrameReader().feed(pack(message))) == [message]
+
+
+def frame_of(size: int) -> bytes:
+    """A ping of ``size`` bytes (``MAX_FRAME`` give or take a few), padded with a field it
+    does not have, every string and list of it within their limits."""
+    # 511 strings of 125 bytes (each 2 more on the wire) and one longer (3 more), and the map.
+    frame = msgpack.packb({"t": "ping", "pad": ["y" * 125] * 511 + ["y" * (size - 64915)]})
+    assert len(frame) == size
+    return frame
+
+
+@pytest.mark.parametrize("chunk", [1000, 32 * 1024, 128 * 1024], ids=["1000", "32K", "whole"])
+def test_a_frame_over_the_limit_is_refused_however_its_bytes_arrive(chunk: int) -> None:
+    # Checked only while the frame was incomplete, one that arrived whole (or ended in the
+    # read after the limit) was read, and answered with whatever was wrong with its fields.
+    stream = pack(Ping()) + frame_of(MAX_FRAME + 1)
+    reader = FrameReader()
+    got = []
+    with pytest.raises(FrameError, match=f"^a frame over {MAX_FRAME} bytes$"):
+        for start in range(0, len(stream), chunk):
+            got.extend(reader.feed(stream[start : start + chunk]))
+    assert got == [Ping()]
+    # One of the limit's size is read (and refused for its field).
+    with pytest.raises(ProtocolError, match="ping: unknown 'pad'"):
+        list(FrameReader().feed(pack(Ping()) + frame_of(MAX_FRAME)))
 
 
 def test_messages_before_the_bad_bytes_are_still_delivered() -> None:

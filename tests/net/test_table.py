@@ -13,7 +13,7 @@ from net import protocol as wire
 from net.framing import pack
 from net.host import HostHandle
 from net.party_host import party_file
-from net.protocol import PROTOCOL_VERSION, SPECTATOR, Hello
+from net.protocol import PROTOCOL_VERSION, SPECTATOR, TABLE_NAME_LIMIT, Hello
 from net.seats import SeatStore
 from net.session import NetworkSession
 from net.table import Table
@@ -282,8 +282,9 @@ def test_an_emote_at_a_plain_table_is_refused_and_the_connection_stays(
 
 
 def test_a_table_with_a_very_long_name_still_saves_its_games(tmp_path: Path) -> None:
-    # A 300-character name made a file name past NAME_MAX: every game went on unsaved.
-    table = Table("x" * 300, Record(Goff()), tmp_path)
+    # A 300-character name made a file name past NAME_MAX: every game went on unsaved. (A
+    # table's name has a limit now, but a party's file is named from anything a record says.)
+    table = Table("x" * TABLE_NAME_LIMIT, Record(Goff()), tmp_path)
     table.save()
     table.close()  # the rename is done on a thread of its own
     assert table.unsaved is None and read_record(table.path).moves == []

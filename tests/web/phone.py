@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from net.host import HostHandle
+from net.web import WebConnection
+
 # The phone has something to do (its move or its collapse choice), or the game is over.
 _READY = "() => document.querySelector('[data-over]') || document.querySelector('#status.mine')"
 
@@ -36,3 +39,11 @@ def play_to_the_end(page: Any, limit: int = 30) -> None:
         if not take_turn(page):
             return
     raise AssertionError("the game did not end")
+
+
+def cut_off_phones(handle: HostHandle) -> None:
+    """Drop every phone's connection at the host, as a lost Wi-Fi would (no goodbye); on the
+    host's thread (``handle.call``)."""
+    for conn in list(handle.host.connections):
+        if isinstance(conn, WebConnection):
+            conn.abort()

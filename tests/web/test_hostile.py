@@ -317,6 +317,36 @@ def test_a_request_too_long_or_not_http_gets_a_400_and_leaves_no_traceback(
     assert _logged(caplog) == []
 
 
+def test_a_host_header_that_names_no_address_gets_a_400_and_leaves_no_traceback(
+    web_host: Callable[..., HostHandle], caplog: pytest.LogCaptureFixture
+) -> None:
+    # yarl refused to read these as a URL's host, deep in the check of the name: a 500, and
+    # 25 lines of traceback in the host's terminal for each.
+    handle = web_host("goff")
+    hosts = {
+        "port": b"127.0.0.1:99999",
+        "letters": b"x:abc",
+        "colons": b":::",
+        "bytes": b"\xff\xfe",
+    }
+    asked = {
+        f"{what} {path}": b"GET "
+        + path
+        + b" HTTP/1.1\r\nHost: "
+        + host
+        + b"\r\nConnection: close\r\n\r\n"
+        for what, host in hosts.items()
+        for path in (b"/", b"/ws", b"/static/main.js")
+    }
+    with caplog.at_level(logging.DEBUG):
+        answers = _answers(handle, asked)
+    for what, answer in answers.items():
+        head, _, body = answer.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 400 Bad Request"), (what, answer)
+        assert body == b"this table answers to its own address, and that names none", what
+    assert _logged(caplog) == []
+
+
 def test_a_file_name_too_long_for_the_disk_is_not_found(
     web_host: Callable[..., HostHandle], caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -14,10 +14,9 @@ from game.rules import Player, make_variant
 from game.rules.outcome import Row
 from game.textview import points
 from net.host import HostHandle
-from net.web import WebConnection
 from tests.rules.scenario import SQUARED_SHARED_WIN, played, random_game
 from tests.web.conftest import o_against_a_bot, page_url
-from tests.web.phone import join, play_to_the_end, take_turn
+from tests.web.phone import cut_off_phones, join, play_to_the_end, take_turn
 
 
 def test_a_phone_plays_a_whole_goff_game_against_a_bot(
@@ -51,13 +50,6 @@ def test_a_phone_plays_a_whole_goff_game_against_a_bot(
     assert f"{points(scores.x)}–{points(scores.o)}" in verdict
 
 
-def _cut_off_phones(handle: HostHandle) -> None:
-    """Drop every phone's connection at the host, as a lost Wi-Fi would (no goodbye)."""
-    for conn in list(handle.host.connections):
-        if isinstance(conn, WebConnection):
-            conn.abort()
-
-
 def test_a_phone_that_reloads_or_drops_gets_its_seat_back(
     web_host: Callable[..., HostHandle],
     phone: Callable[[], Any],
@@ -80,7 +72,7 @@ def test_a_phone_that_reloads_or_drops_gets_its_seat_back(
     assert len(handle.host.table.record.moves) == played
     # Wi-Fi gone for a moment: the page comes back by itself, with its token.
     page.evaluate("() => { document.querySelector('#notice').textContent = ''; }")
-    handle.call(_cut_off_phones, handle)
+    handle.call(cut_off_phones, handle)
     page.wait_for_function(
         "() => document.querySelector('#notice').textContent === 'Bo is back at X'"
     )

@@ -20,7 +20,7 @@ from net.party_host import PartyConfig, PartyHost
 from tests.net.conftest import Raw
 from tests.net.test_party_protocol import FULL, came_and_went, played_apart
 from tests.web.conftest import page_url
-from tests.web.phone import join, play_to_the_end
+from tests.web.phone import cut_off_phones, join, play_to_the_end
 from tests.web.test_phone_layout import _assert_on_screen
 
 
@@ -89,6 +89,31 @@ def test_a_phone_that_leaves_the_queue_mid_game_may_ask_back_in(
 def _points(half_points: int) -> str:
     whole, half = divmod(half_points, 2)
     return (f"{whole}½" if whole else "½") if half else str(whole)
+
+
+def test_a_phone_that_watches_comes_back_watching_as_the_same_guest(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # Out of the queue the page forgot its token: a reload showed the join screen, and a
+    # dropped link came back as "Zed 2", a new row of no games, as did joining the queue.
+    party = PartyConfig(start_at=3, seed=5)
+    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
+    page = phone()
+    join(page, page_url(handle), "Zed")
+    page.wait_for_selector("#party .queue li.me")
+    page.tap("[data-action=leave]")
+    expect(page.locator("[data-action=queue]")).to_be_visible()
+    page.reload()
+    expect(page.locator("#notice")).to_contain_text("Zed is watching")
+    expect(page.locator("[data-action=queue]")).to_be_visible()
+    assert page.locator("#join").is_hidden()
+    page.evaluate("() => { document.querySelector('#notice').textContent = ''; }")
+    handle.call(cut_off_phones, handle)
+    expect(page.locator("#notice")).to_contain_text("Zed is watching")
+    page.tap("[data-action=queue]")
+    page.wait_for_selector("#party .queue li.me")
+    expect(page.locator("#party .scoreboard tr[data-standing]")).to_have_count(1)
+    assert handle.host.party.roster == ["Zed"]  # type: ignore[attr-defined]
 
 
 def test_a_phone_finds_its_row_by_the_name_the_party_knows_it_by(

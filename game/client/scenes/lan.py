@@ -51,7 +51,6 @@ from game.client.scenes.setup import (
 from game.client.settings import NXN_SIZES
 from game.client.widgets import Item, Menu
 from game.paths import games_dir
-from game.records import RecordError
 from game.rules import VARIANTS, Player, make_variant
 from game.session import Snapshot
 from net.bot import bot_level
@@ -194,7 +193,7 @@ class LanScene(MenuScreen):
             return
         try:
             table = Table.resume(found.path, None)
-        except RecordError as exc:
+        except ValueError as exc:  # a RecordError, or a name no table may have (edited by hand)
             self.status = f"Cannot continue {found.name}: {exc}"
             self.ctx.audio.play(Cue.REFUSE)
             return
