@@ -95,6 +95,30 @@ def test_the_banner_of_a_collapse_leaves_the_players_to_be_seen(
         d.close()
 
 
+@pytest.mark.parametrize("size", SHAPES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_toast_during_the_collapse_show_leaves_its_banner_whole(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    d = Driver(tmp_path, size=size)
+    try:
+        start(d, CYCLE)
+        scene = d.scene
+        scene.picks.commit(scene.pos, 0)
+        d.frames(2)
+        assert scene.show.banner_up(scene.ctx.time)
+        d.key(pygame.K_ESCAPE)  # "Press Escape again to leave this game", over the show
+        canvas = _drawn(d)
+        at = max(i for i, drawn in enumerate(canvas.drawn) if drawn.kind == "cover")
+        before = Canvas(canvas.get_size())
+        before.drawn = canvas.drawn[:at]
+        box = canvas.drawn[at].rect
+        covered = [t.words for t in before.visible_texts() if t.ink.colliderect(box)]
+        banner = scene.panel.banner_area(scene._areas()[1], scene._words())
+        assert not box.colliderect(banner) and "O chose" not in covered, covered
+    finally:
+        d.close()
+
+
 @pytest.mark.parametrize(
     ("key", "pad_button", "looked"),
     [(pygame.K_RIGHT, RIGHT, 1), (pygame.K_LEFT, LEFT, 0)],

@@ -140,8 +140,9 @@ class SidePanel:
         return pygame.Rect(at.inner.x - side, top, width, ring.top - scale.px(8) - top)
 
     def toast_room(self, hud: pygame.Rect, shown: Shown, words: HudView) -> pygame.Rect:
-        """Where a toast goes: in the side panel, under its words and over the top of what
-        follows them (the oldest moves of the list), down to its buttons, or to the collapse
+        """Where a toast goes: in the side panel, under its words (and the collapse show's
+        banner) and over the top of what follows them (the oldest moves of the list), down
+        to its buttons, or to the collapse
         previews and the ring round them: they are the choice the toast is often about.
         Never over the board: its bottom row holds marks and the study's values, just where
         a player looks as a toast tells them why."""
@@ -149,7 +150,11 @@ class SidePanel:
         at = self.words(hud, words)
         top = max(hud.top, min(at.bottom, hud.bottom))
         bottom = self.menu_area(hud).top - scale.px(8)
-        if shown.previews_up:
+        if self.show.banner_up(self.ctx.time):
+            # Under the banner, as the moves go then: the outcome is chosen, its previews
+            # (going) have nothing left to tell.
+            top = max(top, self.banner_area(hud, words).bottom + scale.px(16))
+        elif shown.previews_up:
             previews = ring_reach(self.preview_rects(hud, words)[0], self.ctx.size[1])
             bottom = min(bottom, previews.top - scale.px(8))
         return pygame.Rect(at.inner.x, top, at.inner.width, max(0, bottom - top))
