@@ -77,7 +77,7 @@ def test_the_previews_stand_under_the_words_readable_and_whole(
 
 
 @pytest.mark.parametrize("size", SHAPES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_banner_of_a_collapse_leaves_the_players_to_be_seen(
+def test_the_banner_of_a_collapse_leaves_the_players_to_be_seen_and_a_toast_it(
     tmp_path: Path, size: tuple[int, int]
 ) -> None:
     d = Driver(tmp_path, size=size)
@@ -91,21 +91,6 @@ def test_the_banner_of_a_collapse_leaves_the_players_to_be_seen(
         shown = [t.words for t in canvas.visible_texts()]
         assert "O chose" in shown
         assert shown.count("Person") == 2 and shown.count("0") >= 2, shown  # names, scores
-    finally:
-        d.close()
-
-
-@pytest.mark.parametrize("size", SHAPES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_a_toast_during_the_collapse_show_leaves_its_banner_whole(
-    tmp_path: Path, size: tuple[int, int]
-) -> None:
-    d = Driver(tmp_path, size=size)
-    try:
-        start(d, CYCLE)
-        scene = d.scene
-        scene.picks.commit(scene.pos, 0)
-        d.frames(2)
-        assert scene.show.banner_up(scene.ctx.time)
         d.key(pygame.K_ESCAPE)  # "Press Escape again to leave this game", over the show
         canvas = _drawn(d)
         at = max(i for i, drawn in enumerate(canvas.drawn) if drawn.kind == "cover")
