@@ -85,22 +85,22 @@ class Judge(Protocol):
     def study(self, pos: Position, stop: Stop | None = None) -> dict[int, float]:
         """Each cell a placement in ``pos`` may use, with the best lead one using it keeps.
 
-        The lead is the mover's points minus the other's (an estimate's in [-1, 1]); a
-        position awaiting a collapse has no placements, so nothing to shade. ``stop``: as
-        for :meth:`suggest`.
+        The lead is the mover's points minus the other's (an estimate's in [-1, 1]). A
+        position awaiting a collapse gives each outcome's on the cell it settles the
+        closing mark in (its two outcomes, its two cells). ``stop``: as for :meth:`suggest`.
         """
         ...
 
 
 def by_cell(leads: Mapping[Action, float], mover: Player) -> dict[int, float]:
-    """The best of ``leads`` (X's points minus O's after each action) among the placements
-    that use each cell, seen from ``mover``'s side."""
+    """The best of ``leads`` (X's points minus O's after each action) among the actions
+    that use each cell (a placement's two, a collapse's one), seen from ``mover``'s side."""
     side = 1 if mover is Player.X else -1
     found: dict[int, float] = {}
     for action, lead in leads.items():
-        if isinstance(action, Place):
-            for cell in (action.a, action.b):
-                found[cell] = max(found.get(cell, -math.inf), side * lead + 0.0)  # never −0
+        cells = (action.a, action.b) if isinstance(action, Place) else (action.cell,)
+        for cell in cells:
+            found[cell] = max(found.get(cell, -math.inf), side * lead + 0.0)  # never −0
     return found
 
 
@@ -153,7 +153,7 @@ class ExactJudge:
         return pick(values, key=values.__getitem__)
 
     def study(self, pos: Position, stop: Stop | None = None) -> dict[int, float]:
-        if pos.is_over or pos.awaiting_collapse or pos.to_play is None:
+        if pos.is_over or pos.to_play is None:
             return {}
         values = action_values(self.openings, pos)
         if values is None:
@@ -195,7 +195,7 @@ class EstimateJudge:
         return self._search(pos, stop).best()
 
     def study(self, pos: Position, stop: Stop | None = None) -> dict[int, float]:
-        if pos.is_over or pos.awaiting_collapse or pos.to_play is None:
+        if pos.is_over or pos.to_play is None:
             return {}
         root = self._search(pos, stop).root
         # Placements the search never tried (pruned by its prior, or out of time) have no lead.

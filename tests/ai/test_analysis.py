@@ -64,10 +64,26 @@ def test_the_study_gives_each_cell_its_best_placement_by_brute_force(pos: Positi
     assert ExactJudge(pos.variant).study(pos) == expected
 
 
-def test_a_collapse_or_a_finished_game_has_nothing_to_study() -> None:
+def test_a_collapse_s_study_gives_each_outcome_on_the_cell_it_settles() -> None:
+    # Turned on at a collapse, the study said what each cell held and showed nothing.
     pending = next(pos for pos in LATE if pos.awaiting_collapse)
-    assert ExactJudge(pending.variant).study(pending) == {}
-    assert EstimateJudge(iterations=50).study(pending) == {}
+    side = 1 if pending.to_play is Player.X else -1
+    expected = {
+        action.cell: side * brute_force(pending.play(action), []) / 2  # type: ignore[union-attr]
+        for action in pending.legal_actions()
+    }
+    assert len(expected) == len(pending.legal_actions()) == 2
+    assert ExactJudge(pending.variant).study(pending) == expected
+    estimated = EstimateJudge(iterations=50).study(pending)
+    assert set(estimated) == set(expected) and all(-1 <= v <= 1 for v in estimated.values())
+
+
+def test_a_finished_game_has_nothing_to_study() -> None:
+    over = Record(make_variant("goff"), ["1-2", "2-3", "1-2", "1@1"]).final()
+    while not over.is_over:
+        over = over.play(over.legal_actions()[0])
+    assert ExactJudge(over.variant).study(over) == {}
+    assert EstimateJudge(iterations=50).study(over) == {}
 
 
 def test_an_estimated_study_covers_the_placements_the_search_tried() -> None:

@@ -520,6 +520,22 @@ def test_the_study_s_numbers_keep_their_legend_in_the_panel(driver: Driver) -> N
     assert legend not in panel()
 
 
+def test_a_study_at_a_collapse_shows_each_outcome_on_the_cell_it_settles(driver: Driver) -> None:
+    """Turned on at a collapse, the study said what each cell held and showed nothing."""
+    d = driver
+    start(d, ["1-5", "2-3", "5-9", "2-3"])  # O4 closes 2-3: X chooses where it settles
+    scene = d.scene
+    assert scene.pos.awaiting_collapse and scene.pos.to_play is Player.X
+    d.key(pygame.K_s)
+    d.until(lambda: bool(scene.advice.study_at(scene.pos)))
+    assert set(scene.advice.study_at(scene.pos)) == {1, 2}  # cells 2 and 3
+    d.settle(MESSAGE_TIME + 0.5)
+    canvas = Canvas(d.app.size)
+    scene.draw(canvas, 0.0)
+    texts = [t.words for t in canvas.visible_texts()]
+    assert "Study: each outcome's lead in points for X, on its cell" in texts
+
+
 def test_ultimate_s_sending_note_and_the_study_s_legend_are_both_in_the_panel(
     driver: Driver,
 ) -> None:

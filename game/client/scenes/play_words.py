@@ -101,8 +101,12 @@ def hud_view(rules: Variant, pos: Position, now: str, seating: Seating, advice: 
         notes.append(f"This pair goes to mini-board{'s' if len(sent) > 1 else ''} {boards}")
     if advice.study_at(pos) is not None and pos.to_play is not None:
         # The numbers in the cells outlive the toast that said what they are.
-        what = "best lead in points" if advice.exact else "expected score"
-        notes.append(f"Study: each cell's {what} for {pos.to_play}")
+        what = "lead in points" if advice.exact else "expected score"
+        if pos.awaiting_collapse:  # its two outcomes, on the cells where each settles it
+            notes.append(f"Study: each outcome's {what} for {pos.to_play}, on its cell")
+        else:
+            best = "best " if advice.exact else ""
+            notes.append(f"Study: each cell's {best}{what} for {pos.to_play}")
     # A finished game has no move to come: it names its last.
     move = f"Last move {pos.move_number - 1}" if pos.is_over else f"Move {pos.move_number}"
     info = f"{move} · {variant}"
