@@ -15,7 +15,7 @@ import pygame
 from game.client import theme
 from game.client.prose import mark_name
 from game.client.theme import Color, Palette
-from game.rules import Action, Place, Player, Variant
+from game.rules import Action, Collapse, Place, Player, Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,11 +27,20 @@ class Line:
 
 def describe(variant: Variant, action: Action, mark: int) -> str:
     """``action`` in words; ``mark`` is the number of the mark a placement makes."""
-    label = variant.label
     if isinstance(action, Place):
-        return f"{mark_name(mark)}   {label(action.a)} & {label(action.b)}"
-    chooser = Player.of_mark(mark + 1)
-    return f"{chooser} collapses: {mark_name(action.mark)} in {label(action.cell)}"
+        return f"{mark_name(mark)}   {action_cells(variant, action)}"
+    return f"{Player.of_mark(mark + 1)} collapses: {action_cells(variant, action)}"
+
+
+def action_cells(variant: Variant, action: Action) -> str:
+    """An action as the move list says it, less the mark placed: "1 & 9", "both halves in 7",
+    or a collapse's "X5 in 2" (never the record's "1-9" or "5@2", which a player never sees)."""
+    label = variant.label
+    if isinstance(action, Collapse):
+        return f"{mark_name(action.mark)} in {label(action.cell)}"
+    if action.a == action.b:
+        return f"both halves in {label(action.a)}"
+    return f"{label(action.a)} & {label(action.b)}"
 
 
 @lru_cache(maxsize=8)

@@ -14,7 +14,7 @@ import numpy as np
 import pygame
 import pytest
 
-from game.client import theme, toast
+from game.client import move_list, theme, toast
 from game.client.board_layout import boards_of
 from game.client.board_marks import cell_label
 from game.client.canvas import Canvas
@@ -615,3 +615,6 @@ def test_the_last_move_says_to_pick_the_last_open_cell_twice_and_the_end_no_move
     d.settle(3)
     assert scene.pos.is_over
     assert scene._hud_view(scene.pos).about == "Last move 9 · Goff's"
+    # The move list says it as the replay does, not "X9   3 & 3".
+    last = move_list.lines(scene.pos.variant, (*LAST_CELL, "3-3"))[-1]
+    assert last.text == "X9   both halves in 3"

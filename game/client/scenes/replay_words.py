@@ -7,6 +7,7 @@ sees.
 
 from __future__ import annotations
 
+from game.client.move_list import action_cells
 from game.client.prose import Para, mark_name, result
 from game.client.theme import Palette
 from game.client.value_graph import GameAnalysis, grade_color
@@ -30,17 +31,6 @@ def say_step(before: Position, after: Position, token: str) -> tuple[str, Player
         if k and not before.cells[cell]
     ]
     return f"{who} collapses: {', '.join(landed)}", who
-
-
-def action_cells(variant: Variant, action: Action) -> str:
-    """An action as the move list says it, less the mark placed: "1 & 9", "both halves in 7",
-    or a collapse's "X5 in 2" (never the record's "1-9" or "5@2", which a player never sees)."""
-    label = variant.label
-    if isinstance(action, Collapse):
-        return f"{mark_name(action.mark)} in {label(action.cell)}"
-    if action.a == action.b:
-        return f"both halves in {label(action.a)}"
-    return f"{label(action.a)} & {label(action.b)}"
 
 
 def headline(pos: Position, index: int, total: int) -> str:
