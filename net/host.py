@@ -111,6 +111,7 @@ class Host:
         # Where a dedicated host tells its operator what happens (notices and moves). Given
         # here, not after: a party host reads its records back as it is made, and says so.
         self.log: Callable[[str], None] = log or (lambda text: None)
+        self._turned_away = 0  # connections turned away as busy since that was last said
         self._advertiser: discovery.Advertiser | None = None
         self.web: WebFront | None = None  # the phone page, when the config serves one
         self._told_unsaved: str | None = None  # why saving fails, since everyone was told
@@ -226,7 +227,10 @@ class Host:
         except _Close as reason:
             conn.send(Bye(str(reason)))
             conn.close()
-            self.log(f"closed {_show(conn.peer)}: {reason}")
+            if str(reason) == BUSY:
+                self._turn_away()
+            else:
+                self.log(f"closed {_show(conn.peer)}: {reason}")
         except ConnectionError:
             pass
         finally:
@@ -236,6 +240,17 @@ class Host:
             if unlogged > 0:
                 self.log(f"refused {unlogged} more moves of {conn.name}'s, not logged one by one")
             self._leave(conn)
+
+    def _turn_away(self) -> None:
+        """One more connection turned away as the host is busy: said once a second at most,
+        with how many (a flood of them, a thousand a second, filled the log line by line)."""
+        self._turned_away += 1
+        if self._turned_away == 1:
+            asyncio.get_running_loop().call_later(1.0, self._say_turned_away)
+
+    def _say_turned_away(self) -> None:
+        count, self._turned_away = self._turned_away, 0
+        self.log(f"turned away {count} connection{'s' if count > 1 else ''}: {BUSY}")
 
     async def _read(
         self, conn: Connection, receive: Callable[[], Awaitable[Iterable[Message] | None]]

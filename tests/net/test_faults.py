@@ -501,6 +501,20 @@ def test_a_flood_of_silent_connections_is_turned_away(host: HostHandle, raw: Con
     del silent
 
 
+def test_a_flood_turned_away_is_logged_by_the_second_not_line_by_line(
+    host: HostHandle, raw: Connect
+) -> None:
+    said: list[str] = []
+    host.host.log = said.append
+    silent = flood(host, raw)
+    for _ in range(30):
+        assert raw().closed_with()[0] == BUSY
+    _until(lambda: sum(int(line.split()[2]) for line in said if BUSY in line) == 30)
+    busy = [line for line in said if BUSY in line]
+    assert len(busy) <= 3 and busy[0].startswith("turned away "), busy
+    del silent
+
+
 def test_everyone_a_full_table_holds_may_knock_at_once(
     make_host: Callable[..., HostHandle],
 ) -> None:
