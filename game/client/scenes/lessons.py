@@ -172,8 +172,8 @@ LESSONS: tuple[Lesson, ...] = (
         (
             Step(
                 "Squared is played on nine mini-boards; cell 2.3 is square 3 of board 2. "
-                "A mark may join two boards, but each pair of boards only once: X1 already "
-                "joins boards 1 and 2. Put O2 in 1.5 and 5.5.",
+                "A mark may join two boards, but a pair of boards holds one spooky mark at a "
+                "time: X1 already joins boards 1 and 2. Put O2 in 1.5 and 5.5.",
                 "1.5-5.5",
                 "This step asks for O2 in 1.5 and 5.5.",
                 "A classical row inside a mini-board wins that board; three won boards in a "
@@ -195,9 +195,9 @@ LESSONS: tuple[Lesson, ...] = (
                 done="Your pair now sends X: to the boards numbered by its squares.",
             ),
             Step(
-                "X: play in the lit board. Each half of O's pair sends one of X's halves to "
-                "the board numbered by its square; O's 3.5 and 7.5 both sit on square 5, so "
-                "both of X's halves go in board 5.",
+                "X: play in the lit boards. Each half of O's pair sends one of X's halves to "
+                "the board numbered by the square it sits on (O2 in 3.5 and 7.5, both on "
+                "square 5, would send both of X's halves to board 5).",
                 "5.1-5.9",
                 any_legal=True,
                 done="That's the whole of the rules. If a sent move is impossible, the "
