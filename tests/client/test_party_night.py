@@ -407,6 +407,19 @@ def damage(path: Path, change: str | dict[str, object]) -> None:
     path.write_text(change)
 
 
+def test_a_new_evening_is_not_named_after_one_that_is_over(tmp_path: Path) -> None:
+    # "Tonight's party" again, the week after: its host refused (or, before, showed last
+    # week's standings to the new guests and never began a game).
+    assert Evening.new_name(tmp_path, "Tonight's party") == "Tonight's party"
+    for name in ("Tonight's party", "Tonight's party 2"):
+        over = Party(ROUND_ROBIN)
+        over.finished = True
+        over.save(party_file(tmp_path, name))
+    assert Evening.new_name(tmp_path, "Tonight's party") == "Tonight's party 3"
+    save_evening(tmp_path)  # a night cut short is carried on under its own name
+    assert Evening.new_name(tmp_path, EVENING.name) == EVENING.name
+
+
 def test_an_evening_cut_short_is_offered_as_it_was_saved(tmp_path: Path) -> None:
     save_evening(tmp_path)
     assert Evening.unfinished(tmp_path) == [(EVENING, 0)]

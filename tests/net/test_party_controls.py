@@ -10,6 +10,8 @@ import functools
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from game.records import read_record
 from game.rules import make_variant
 from game.session import Notice
@@ -107,3 +109,8 @@ def test_pause_kick_and_end_the_night(tmp_path: Path) -> None:
     assert [s.name for s in standings(r for _, r in results) if s.played] == [
         s.name for s in final.standings if s.played
     ]
+    # Hosted again under its name, the night that ended greeted new guests with its
+    # standings and never began a game: it is refused, and another name asked for.
+    again = new_table(make_variant("goff"), "Den", tmp_path)
+    with pytest.raises(ValueError, match=r"the party 'Den' in .* is over: give this evening"):
+        start_host_thread(again, host_config(tmp_path), functools.partial(PartyHost, party=config))

@@ -98,6 +98,16 @@ class Evening:
         temp.write_text(json.dumps(dataclasses.asdict(self), indent=1), encoding="utf-8")
         temp.replace(path)
 
+    @staticmethod
+    def new_name(save_dir: Path, name: str) -> str:
+        """``name``, or ``name 2``, ``name 3``… where a party of that name is over in
+        ``save_dir``: a night that ended is not hosted again (its standings would greet the
+        new guests), and last week's name is the one a host reaches for."""
+        number = 1
+        while _over(save_dir, candidate := name if number == 1 else f"{name} {number}"):
+            number += 1
+        return candidate
+
     @classmethod
     def unfinished(cls, save_dir: Path) -> list[tuple[Evening, int]]:
         """The evenings in ``save_dir`` whose party is not over, with the games played."""
@@ -118,6 +128,14 @@ class Evening:
         return found
 
 
+def _over(save_dir: Path, name: str) -> bool:
+    """Whether the party called ``name`` in ``save_dir`` has ended."""
+    try:
+        return Party.load(party_file(save_dir, name), []).finished
+    except (OSError, RecursionError, TypeError, ValueError):
+        return False  # none, or not one to read: the host says so if it matters
+
+
 class PartySetupScene(MenuScreen):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -133,7 +151,8 @@ class PartySetupScene(MenuScreen):
         self.save_dir = games_dir()
         s = self.ctx.settings
         self.variants = list(VARIANTS)
-        self.name = f"{s.player_name}'s party"[:NAME_LIMIT] if s.player_name else "Tonight's party"
+        name = f"{s.player_name}'s party"[:NAME_LIMIT] if s.player_name else "Tonight's party"
+        self.name = Evening.new_name(self.save_dir, name)
         self.format_item = Item("Format", choices=[FORMAT_TITLES[f] for f in FORMATS])
         self.variant_item = Item(
             "Variant",
