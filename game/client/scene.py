@@ -55,8 +55,11 @@ class SceneName(Enum):
 
 
 # The screens that are views of the LAN table the app holds (Context.table): going to any
-# other screen leaves the table (the LAN screen opens one and goes on to one of these).
-TABLE_SCENES = frozenset({SceneName.PLAY, SceneName.RESULTS, SceneName.TV, SceneName.PARTY})
+# other screen leaves the table (the LAN screen opens one and goes on to one of these). A
+# party's results are one: its guests' phones show the end while the screen does.
+TABLE_SCENES = frozenset(
+    {SceneName.PLAY, SceneName.RESULTS, SceneName.TV, SceneName.PARTY, SceneName.PARTY_RESULTS}
+)
 FPS_CAP = 60  # frames a second at most while something moves
 # Frames a second while only a count of whole seconds changes (a move clock, a reconnecting
 # banner): one at least each loop.MAX_FRAME (0.25 s), or the game's time falls behind.
