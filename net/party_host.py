@@ -778,16 +778,16 @@ class PartyHost(Host):
         if not self.party_path.exists():
             return Party(config.format, config.start_at, config.games, results=results), lobby, last
         party = Party.load(self.party_path, results)
+        if party.format != config.format:
+            raise ValueError(
+                f"the party {self.party_id!r} in {lobby.save_dir} is {party.format}, "
+                f"not {config.format}: give this evening another --name"
+            )
         if party.finished:
             # Served again, it showed the last night's standings to guests come for a new one.
             raise ValueError(
                 f"the party {self.party_id!r} in {lobby.save_dir} is over: "
                 "give this evening another --name"
-            )
-        if party.format != config.format:
-            raise ValueError(
-                f"the party {self.party_id!r} in {lobby.save_dir} is {party.format}, "
-                f"not {config.format}: give this evening another --name"
             )
         if party.playing and last in finished:
             # The host stopped between saving the last move and moving the queue along.

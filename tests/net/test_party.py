@@ -322,20 +322,20 @@ def test_a_night_past_game_999_lists_its_records_in_the_order_played(
     party_host: Callable[..., HostHandle], tmp_path: Path
 ) -> None:
     """Games 999, 1000 and 1001: a listing of the folder sorted by name, as ls and the
-    screens show it, is the evening's order, and a host started again carries on after 1001."""
-    first = party_host(WINNER_STAYS, start_at=2, games=3)
+    screens show it, is the evening's order, and a host started again carries on after 1001
+    (the night stopped before its fourth and last game)."""
+    first = party_host(WINNER_STAYS, start_at=2, games=4)
     host = first.host
     assert isinstance(host, PartyHost)
     first.call(setattr, host, "last_game", 998)  # as after a long night, before anyone came
-    run(party_of(first.address, ["ann", "ben"]))
-    first.stop()
+    run(stopped_once(first, ["ann", "ben"], lambda p: p.games >= 3))
     listed = sorted(p.name for p in tmp_path.glob("party-kitchen-game*.json"))
     numbers = [read_record(tmp_path / name).extra["party"]["game"] for name in listed]
-    assert numbers == [999, 1000, 1001]
+    assert numbers[:3] == [999, 1000, 1001]
     assert [p.name for p in party_records(tmp_path, "Kitchen")] == listed
-    again = party_host(WINNER_STAYS, start_at=2, games=3).host
+    again = party_host(WINNER_STAYS, start_at=2, games=4).host
     assert isinstance(again, PartyHost)
-    assert again.last_game == 1001 and len(again.party.results) == 3
+    assert again.last_game == numbers[-1] and len(again.party.results) >= 3
 
 
 def test_an_evening_saved_with_three_digit_names_carries_on_in_order(
