@@ -71,6 +71,9 @@ _JOINER = "\u200d"  # zero width: 👩 + it + 💻 is one emoji, a coder
 REASON_LIMIT = 200
 
 
+_CUT = "…"
+
+
 def fitted(text: str, limit: int = MAX_STR) -> str:
     """``text`` in at most ``limit`` bytes of UTF-8: cut short with "…" if it is longer (never
     inside a character)."""
@@ -78,9 +81,6 @@ def fitted(text: str, limit: int = MAX_STR) -> str:
     if len(data) <= limit:
         return text
     return data[: limit - len(_CUT.encode())].decode(errors="ignore") + _CUT
-
-
-_CUT = "…"
 
 
 class ProtocolError(ValueError):

@@ -41,6 +41,7 @@ class Words:
     inner: pygame.Rect  # the panel less its padding
     headline: tuple[str, ...]  # its lines (one, or two for a long name on a narrow panel)
     headline_size: int
+    headline_at: tuple[int, float]  # the left of its first line, and that line's middle
     players: int  # the y of the first player's row; each row is ``row`` high
     row: int
     series: tuple[str, int] | None  # the series line and its size, under the players
@@ -70,7 +71,9 @@ def lay_out(hud: tuple[int, int, int, int], view: HudView, scale: Scale) -> Word
     inner = pygame.Rect(hud).inflate(-2 * pad, -2 * pad)
     big = scale.heading
     y = inner.y + big * 0.65
-    room = inner.right - inner.x - (round(big * 1.35) if view.who is not None else 0)
+    x = inner.x + (round(big * 1.35) if view.who is not None else 0)  # after the mover's mark
+    headline_at = (x, y)
+    room = inner.right - x
     words, size = theme.fitted(view.headline, big, room, scale.lead, True)
     lines: tuple[str, ...] = (words,)
     if words != view.headline:
@@ -102,6 +105,7 @@ def lay_out(hud: tuple[int, int, int, int], view: HudView, scale: Scale) -> Word
         inner,
         lines,
         size,
+        headline_at,
         players,
         row,
         series,
@@ -127,12 +131,10 @@ def draw(
     inner = at.inner
     color = palette.of(view.who) if view.who else palette.accent
     big = scale.heading
-    y = inner.y + big * 0.65
-    x_text = inner.x
+    x_text, y = at.headline_at
     if view.who is not None:
         mark = theme.mark_sprite(view.who, round(big * 1.1), color, palette.glow_strength)
         theme.blit_centered(surface, mark, (inner.x + big * 0.55, y))
-        x_text = inner.x + round(big * 1.35)
     room = inner.right - x_text
     for line in at.headline:
         words, size = theme.fitted(line, at.headline_size, room, at.headline_size, True)

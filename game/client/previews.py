@@ -28,6 +28,15 @@ from game.rules import Action, Position, Variant
 KEPT = 4  # outcomes' boards kept before they start again (an undo and a redo show them again)
 
 
+def looked_at(current: int | None, step: int) -> int:
+    """The outcome (of the two) looked at after an arrow's ``step`` (1: right or down, -1:
+    left or up) from ``current``: the first step looks at the one on its side, and each
+    next at the other."""
+    if current is None:
+        return 1 if step > 0 else 0
+    return (current + step) % 2
+
+
 class Previews:
     """The boards of one game's collapse outcomes, kept while they are shown."""
 

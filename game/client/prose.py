@@ -71,14 +71,26 @@ def _fit(
         size *= SHRINK
 
 
-def bottom(paras: list[Para], box: pygame.Rect, unit: int) -> int:
-    """The y below the last line of ``paras`` drawn in ``box`` (:func:`draw`)."""
+def _lines(
+    paras: list[Para], box: pygame.Rect, unit: int
+) -> tuple[list[tuple[Para, int, str, int]], int]:
+    """Each line of ``paras`` shrunk to fit ``box``, with its paragraph, size and y; and the
+    y below the last."""
     used, placed = fit(paras, box.width, box.height, unit)
     y = box.y
+    found = []
     for para, size, lines in placed:
+        y += round(para.space_before * used)
         step = theme.font(size, para.bold).get_linesize()
-        y += round(para.space_before * used) + step * len(lines)
-    return y
+        for line in lines:
+            found.append((para, size, line, y))
+            y += step
+    return found, y
+
+
+def bottom(paras: list[Para], box: pygame.Rect, unit: int) -> int:
+    """The y below the last line of ``paras`` drawn in ``box`` (:func:`draw`)."""
+    return _lines(paras, box, unit)[1]
 
 
 def draw(
@@ -88,16 +100,11 @@ def draw(
 
     Lines start at the box's left edge, or are centred in it with ``center``.
     """
-    used, placed = fit(paras, box.width, box.height, unit)
-    y = box.y
-    for para, size, lines in placed:
-        y += round(para.space_before * used)
-        step = theme.font(size, para.bold).get_linesize()
-        for line in lines:
-            image = theme.text(line, size, para.color, para.bold)
-            x = box.centerx - image.get_width() // 2 if center else box.x
-            surface.blit(image, (x, y))
-            y += step
+    lines, y = _lines(paras, box, unit)
+    for para, size, line, top in lines:
+        image = theme.text(line, size, para.color, para.bold)
+        x = box.centerx - image.get_width() // 2 if center else box.x
+        surface.blit(image, (x, top))
     return y
 
 

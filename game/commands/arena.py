@@ -25,7 +25,7 @@ from game.ai import LEVELS, make_bot
 from game.ai.arena import Tally, mean_ci95, play_game
 from game.commands import ladder
 from game.commands.arguments import described, size_fields, whole
-from game.rules import VARIANTS, RulesError, Scores, Variant, make_variant
+from game.rules import VARIANTS, Scores, Variant, make_variant
 
 # Every game is planned before the first is played: a billion ended in a MemoryError. Ten
 # thousand games of a pair put its score within 1% (95%), closer than any rating here needs.
@@ -80,7 +80,7 @@ def main(argv: list[str]) -> int:
     try:
         fields = size_fields(args.variant, args.size)
         variant = make_variant(args.variant, fields)
-    except (ValueError, RulesError) as exc:
+    except ValueError as exc:  # a RulesError too
         return _usage(str(exc))
     if args.ladder:
         if args.x or args.o:

@@ -115,22 +115,17 @@ def test_a_party_host_process_runs_a_party_of_join_bots_and_refuses_another_form
     )
     games = {party_record(tmp_path, "Den", n).name for n in (1, 2, 3)}
     assert {p.name for p in tmp_path.iterdir()} == {standings.name, *games}
-    done = subprocess.run(
-        qttt("host", "--headless", "--party", "--format", "knockout", "--bind", LOOPBACK,
-             "--port", "0", "--no-announce", "--save-dir", str(tmp_path), "--name", "Den"),
-        capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
-    assert done.returncode == 2
-    assert done.stderr.startswith("qttt host: the party 'Den' in ")
-    assert "is round-robin, not knockout" in done.stderr
-    # In its own format: the night is over, and a new one is given another name.
-    done = subprocess.run(
-        qttt("host", "--headless", "--party", "--format", "round-robin", "--bind", LOOPBACK,
-             "--port", "0", "--no-announce", "--save-dir", str(tmp_path), "--name", "Den"),
-        capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
-    assert done.returncode == 2
-    assert done.stderr.endswith("is over: give this evening another --name\n")
+    # Hosted again under its name: in another format, that is refused; in its own, the
+    # night is over, and a new one is given another name.
+    for kind, why in (("knockout", "is round-robin, not knockout"), ("round-robin", "is over")):
+        done = subprocess.run(
+            qttt("host", "--headless", "--party", "--format", kind, "--bind", LOOPBACK,
+                 "--port", "0", "--no-announce", "--save-dir", str(tmp_path), "--name", "Den"),
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert done.returncode == 2
+        assert done.stderr.startswith("qttt host: the party 'Den' in ")
+        assert done.stderr.endswith(f" {why}: give this evening another --name\n")
 
 
 def test_a_party_host_killed_mid_party_carries_on_when_started_again(tmp_path: Path) -> None:

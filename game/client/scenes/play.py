@@ -549,8 +549,9 @@ class PlayScene(BaseScene):
         # painted again alone when it alone changed.
         # The panel's focus rings breathe in parts of their own, painted again alone.
         ring = self.panel.rings(hud, shown, words, surface.get_height())
-        # The panel may show a collapse's words a frame after its board (Still._put_off).
-        panel = (((*side,), self._panel_key(shown)),)
+        # The panel may show a collapse's words a frame after its board (Still._put_off);
+        # it shows its words and the rest of it (SidePanel.key).
+        panel = (((*side,), (*self.panel.key(shown), words)),)
         over = self.still.draw(
             surface, palette, paint, (*self.view.parts(layout, palette), *ring), panel
         )
@@ -577,16 +578,6 @@ class PlayScene(BaseScene):
             self.seating.invitation(),
             self.moves,
             self.pos.to_play,
-        )
-
-    def _panel_key(self, shown: Shown) -> tuple[object, ...]:
-        """Everything the side panel shows depends on: its words, and the rest of it."""
-        pos = shown.pos
-        return (
-            *self.panel.key(shown),
-            self._status(pos) if pos is self.pos else None,
-            (self.seating.seat_name(Player.X), self.seating.seat_name(Player.O)),
-            self.advice.study_at(pos) is not None,  # its legend
         )
 
     def _status(self, pos: Position) -> str:

@@ -32,7 +32,7 @@ from game.rules import Player, Position, Variant
 
 MOVES_SIZE = 30  # the move list's type, on a 1080-line screen
 # The panel's height under the board, on a 1080-line screen: its words (with a note), the
-# collapse previews at PREVIEW_SIDE and their labels, and its buttons.
+# collapse previews at a size read from the sofa and their labels, and its buttons.
 STACKED_PANEL = 800
 
 Rings = tuple[tuple[tuple[int, ...], float], ...]  # (rectangle, the moment it is drawn at)
@@ -139,13 +139,16 @@ class SidePanel:
         width = at.inner.width + 2 * side
         return pygame.Rect(at.inner.x - side, top, width, ring.top - scale.px(8) - top)
 
+    def _under_banner(self, hud: pygame.Rect, words: HudView) -> int:
+        """The y where what follows the collapse show's banner starts, while it is up."""
+        return self.banner_area(hud, words).bottom + theme.scale(self.ctx.size).px(16)
+
     def toast_room(self, hud: pygame.Rect, shown: Shown, words: HudView) -> pygame.Rect:
         """Where a toast goes: in the side panel, under its words (and the collapse show's
         banner) and over the top of what follows them (the oldest moves of the list), down
-        to its buttons, or to the collapse
-        previews and the ring round them: they are the choice the toast is often about.
-        Never over the board: its bottom row holds marks and the study's values, just where
-        a player looks as a toast tells them why."""
+        to its buttons, or to the collapse previews and the ring round them: they are the
+        choice the toast is often about. Never over the board: its bottom row holds marks and
+        the study's values, just where a player looks as a toast tells them why."""
         scale = theme.scale(self.ctx.size)
         at = self.words(hud, words)
         top = max(hud.top, min(at.bottom, hud.bottom))
@@ -153,7 +156,7 @@ class SidePanel:
         if self.show.banner_up(self.ctx.time):
             # Under the banner, as the moves go then: the outcome is chosen, its previews
             # (going) have nothing left to tell.
-            top = max(top, self.banner_area(hud, words).bottom + scale.px(16))
+            top = max(top, self._under_banner(hud, words))
         elif shown.previews_up:
             previews = ring_reach(self.preview_rects(hud, words)[0], self.ctx.size[1])
             bottom = min(bottom, previews.top - scale.px(8))
@@ -190,7 +193,7 @@ class SidePanel:
         else:
             top = rest.y
             if self.show.banner_up(t):  # the moves go on under it, none cut
-                top = max(top, self.banner_area(hud, words).bottom + scale.px(16))
+                top = max(top, self._under_banner(hud, words))
             bottom = menu.top
             if shown.invitation is not None:  # it stands where the previews go
                 bottom = self.preview_rects(hud, words)[0].top

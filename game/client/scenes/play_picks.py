@@ -21,6 +21,7 @@ from game.client.board_layout import (
 from game.client.board_view import allowed_cells, shown_allowed
 from game.client.couch import CouchSession
 from game.client.intents import KEYBOARD, Navigate
+from game.client.previews import looked_at
 from game.client.prose import press
 from game.client.scene import Context
 from game.client.scenes.seating import Seating
@@ -133,11 +134,7 @@ class Picks:
         False where it steps right off the board (to the buttons beside it)."""
         if pos.awaiting_collapse:
             if self.may_choose(pos, intent.pad):
-                step = intent.dx + intent.dy
-                if self.choice is None:  # the first step looks at the outcome on its side
-                    self.choice = 1 if step > 0 else 0
-                else:
-                    self.choice = (self.choice + step) % 2
+                self.choice = looked_at(self.choice, intent.dx + intent.dy)
             return True
         grid = self.variant.grid()
         cell = self.cursors.get(intent.pad)

@@ -53,6 +53,7 @@ from game.client.intents import (
     Page,
     Point,
 )
+from game.client.previews import looked_at
 from game.client.prose import Para
 from game.client.scene import BaseScene, Context, SceneName
 from game.client.scenes import lesson_checks, lesson_words
@@ -269,14 +270,10 @@ class TutorialScene(BaseScene):
             self.panel.to_buttons(True, pad)  # the board takes no more moves: on to Next
             return
         if self.pos.awaiting_collapse:
-            # Two outcomes only: any arrow shows the other one, and the first the one on its
-            # side, as in a game (the first of the two; Right, the second).
+            # As in a game: the first arrow shows the outcome on its side, any next the other.
             options = self.pos.legal_actions()
-            if self.preview in options:
-                index = options.index(self.preview) + 1
-            else:
-                index = 1 if dx + dy > 0 else 0
-            self.preview = options[index % len(options)]
+            shown = options.index(self.preview) if self.preview in options else None
+            self.preview = options[looked_at(shown, dx + dy)]
             self.ctx.audio.play(Cue.SELECT)
             return
         grid = self.pos.variant.grid()
