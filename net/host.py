@@ -77,7 +77,7 @@ class HostConfig:
     bind: str = "0.0.0.0"
     port: int = 0
     spectator_limit: int = 16
-    reconnect_grace: float = 60.0  # seconds a dropped player's seat is held
+    reconnect_grace: float = 60.0  # seconds a dropped player's seat (or place) is held
     hello_timeout: float = 5.0  # a new connection must say hello within this
     idle_timeout: float = 15.0  # ... and then send a whole message at least this often
     advertise: bool = True  # announce the table with zeroconf

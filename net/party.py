@@ -24,7 +24,10 @@ Formats:
   sides swapped; after :data:`KNOCKOUT_DRAWS` draws the higher seed goes
   through. A player who is gone when their match comes loses it unplayed.
 
-Nothing starts until ``start_at`` players are present.
+Nothing starts until ``start_at`` players are present. A player who drops (a phone that
+sleeps, a window that crashes) is *away*: they keep their place in the queue, and their
+row, until they are back or the host gives up on them. Winner stays and round robin play on
+without them meanwhile; a knockout match waits for its two players.
 """
 
 from __future__ import annotations
@@ -182,6 +185,8 @@ class Party:
     sides: list[list[str]] = field(default_factory=list)
     # After a restart: who was here then, waited for before the next game (see load).
     expected: list[str] = field(default_factory=list)
+    # Present but not connected: their place is kept while the formats pick those here.
+    away: list[str] = field(default_factory=list)
     # Everyone's party-long token, by name: it brings them back as themselves (their seat in
     # the game on, their row in the standings), whatever connection or restart came between.
     members: dict[str, str] = field(default_factory=dict)
@@ -197,21 +202,33 @@ class Party:
     # -- people ------------------------------------------------------------------------
 
     def join(self, name: str) -> None:
-        """``name`` arrives (or comes back) and waits at the back of the queue."""
+        """``name`` arrives and waits at the back of the queue, or comes back to the place
+        kept for them while they were away."""
         if name not in self.roster:
             self.roster.append(name)
         if name not in self.present:
             self.present.append(name)
-        if name in self.expected:
-            self.expected.remove(name)
+        for waited in (self.expected, self.away):
+            if name in waited:
+                waited.remove(name)
+
+    def drop(self, name: str) -> None:
+        """``name``, in the queue, is cut off: away, their place kept until they :meth:`join`
+        again or :meth:`leave`."""
+        if name in self.present and name not in self.away:
+            self.away.append(name)
 
     def leave(self, name: str) -> None:
         """``name`` leaves the queue (a game in hand is still finished, by a stand-in); after
         a restart, the party no longer waits for them."""
-        if name in self.present:
-            self.present.remove(name)
-        if name in self.expected:
-            self.expected.remove(name)
+        for waited in (self.present, self.expected, self.away):
+            if name in waited:
+                waited.remove(name)
+
+    @property
+    def here(self) -> list[str]:
+        """The present who are connected, in queue order: those the formats may seat."""
+        return [name for name in self.present if name not in self.away]
 
     def forget_passers_by(self, keep: int, here: Iterable[str] = ()) -> bool:
         """Forget all but the ``keep`` latest to come of those gone (not present, expected or
@@ -235,8 +252,9 @@ class Party:
 
     @property
     def queue(self) -> list[str]:
-        """Who waits, first first (for a knockout: the bracket's order). Winner stays: not the
-        champion between games, who keeps the seat (the big screen's "next up" named them)."""
+        """Who waits, first first (for a knockout: the bracket's order), those away in their
+        places. Winner stays: not the champion between games, who keeps the seat (the big
+        screen's "next up" named them)."""
         busy = self.playing or ((self.champion,) if self.format == WINNER_STAYS else ())
         waiting = [name for name in self.present if name not in busy]
         if self.format == KNOCKOUT and self.started:
@@ -262,7 +280,7 @@ class Party:
         if self.playing or self.finished or self.expected:
             return None
         if not self.started:
-            if len(self.present) < self.start_at:
+            if len(self.here) < self.start_at:
                 return None
             self.started = True
             if self.format == KNOCKOUT:
@@ -320,16 +338,30 @@ class Party:
             return f"{where}{x} (X) against {o} (O)"
         if self.expected:
             return f"waiting for {listed(self.expected)} to come back"
-        missing = self.start_at - len(self.present)
+        missing = self.start_at - len(self.here)
         if not self.started and missing > 0:
             return f"waiting for {missing} more player{'s' * (missing > 1)}"
-        return "next game in a moment" if len(self.present) >= 2 else "waiting for players"
+        if held := self._held_by():
+            return f"waiting for {listed(held)} to come back"
+        return "next game in a moment" if len(self.here) >= 2 else "waiting for players"
+
+    def _held_by(self) -> list[str]:
+        """Those away whom the next game waits for: none while a game can start without
+        them."""
+        if self.started and self.format == KNOCKOUT:
+            return [name for name in self.bracket[:2] if name in self.away]
+        if self.started and self.format == ROUND_ROBIN:
+            if self._unplayed(self.here):
+                return []
+            owed = {name for pair in self._unplayed(self.present) for name in pair}
+            return [name for name in self.away if name in owed]
+        return self.away if len(self.here) < 2 <= len(self.present) else []
 
     # -- winner stays ------------------------------------------------------------------------
 
     def _winner_stays(self) -> tuple[str, str] | None:
-        waiting = self.queue
-        if self.champion in self.present and waiting:
+        waiting = [name for name in self.queue if name not in self.away]
+        if self.champion in self.here and waiting:
             return waiting[0], self.champion  # the challenger moves first
         return (waiting[0], waiting[1]) if len(waiting) >= 2 else None
 
@@ -345,17 +377,22 @@ class Party:
 
     # -- round robin ----------------------------------------------------------------------------
 
-    def _round_robin(self) -> tuple[str, str] | None:
+    def _unplayed(self, names: list[str]) -> list[tuple[str, str]]:
+        """The pairs among ``names`` (in their order) who have not played each other."""
         played = {frozenset(r.players) for r in self.results}
-        waiting = self.present
-        pairs = [
+        return [
             (a, b)
-            for i, a in enumerate(waiting)
-            for b in waiting[i + 1 :]
+            for i, a in enumerate(names)
+            for b in names[i + 1 :]
             if frozenset((a, b)) not in played
         ]
+
+    def _round_robin(self) -> tuple[str, str] | None:
+        waiting = self.here
+        pairs = self._unplayed(waiting)
         if not pairs:
-            self.finished = True
+            # Over once nobody present has a game left, away or not.
+            self.finished = not self._unplayed(self.present)
             return None
         games = {name: 0 for name in waiting}
         balance = dict(games)  # games as X minus games as O
@@ -390,6 +427,8 @@ class Party:
                 a, b = self.bracket[0], self.bracket[1]
                 here = [name for name in (a, b) if name in self.present]
                 if len(here) == 2:
+                    if a in self.away or b in self.away:
+                        return None  # a match waits for its players (the host gives up in time)
                     # Replays of a drawn match swap the sides.
                     return (a, b) if self.match_draws % 2 == 0 else (b, a)
                 del self.bracket[:2]
@@ -436,9 +475,10 @@ class Party:
     def load(cls, path: Path, results: list[GameResult]) -> Party:
         """The party saved at ``path``, with ``results`` read back from its records.
 
-        Nobody is present until they reconnect, and no game starts until everyone who
-        was present is back (or :attr:`expected` is cleared): otherwise the first to
-        reconnect would find nobody to play, and a round robin would end there.
+        Everyone present is away until they reconnect, in their place in the queue, and no
+        game starts until everyone who was present is back (or :attr:`expected` is
+        cleared): otherwise the first to reconnect would find nobody to play, and a round
+        robin would end there.
         ``ValueError`` if the file is not a saved party."""
         try:
             data: Any = json.loads(path.read_text(encoding="utf-8"))
@@ -449,8 +489,9 @@ class Party:
             # RecursionError: arrays nested deeper than the parser goes.
             raise ValueError(f"{path} is not a saved party ({exc})") from None
         party.playing = (playing[0], playing[1]) if playing else None
-        party.expected = party.present
-        party.present = []
+        # Everyone is away until they reconnect, each in their place in the queue.
+        party.expected = list(party.present)
+        party.away = list(party.present)
         return party
 
 

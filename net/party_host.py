@@ -7,10 +7,12 @@ and when the game ends it shows the final board for a moment, then seats
 the next two. After every State it sends a :class:`~net.protocol.Party`:
 the queue, the scoreboard and the move clock.
 
-Nothing stops the table: a queued player who drops just leaves the queue; a
-seated one keeps the seat for the rest of the game (reclaimed with its token)
-while a stand-in (a beginner bot) moves for them, until they are back. With a
-move clock, a player whose time runs out gets a random legal action instead.
+Nothing stops the table: a player who drops (a phone asleep, a page reloaded)
+keeps their place in the queue for the reconnect grace while the games go on
+without them; a seated one keeps the seat for the rest of the game (reclaimed
+with its token) while a stand-in (a beginner bot) moves for them, until they
+are back. With a move clock, a player whose time runs out gets a random legal
+action instead.
 
 Every game's record (``party-NAME-game000001.json``) and the party's state
 (``party-NAME.json``) are kept in the save dir, and the standings are
@@ -196,6 +198,7 @@ class PartyHost(Host):
         self._thinking: asyncio.Future[None] | None = None  # a stand-in choosing a move
         self._bots: dict[Variant, Bot] = {}  # the stand-in, by the rules it plays
         self._grace: asyncio.TimerHandle | None = None  # after a restart: the wait for players
+        self._away: dict[str, asyncio.TimerHandle] = {}  # by name: when their place is given up
         self._retiring: set[asyncio.Future[None]] = set()  # earlier games' last renames
         self._announced_end = self.party.finished
         self.paused = False  # the host has stopped the move clock
@@ -214,12 +217,14 @@ class PartyHost(Host):
 
     def _stop_waiting(self) -> None:
         if self.party.expected:
-            self.party.expected.clear()
+            for name in list(self.party.expected):
+                self.party.leave(name)
+            self._save_party()
             self._changed("the party goes on without those who have not come back")
         self._start_next()
 
     async def close(self) -> None:
-        for timer in (self._clock, self._next, self._grace, self._thinking):
+        for timer in (self._clock, self._next, self._grace, self._thinking, *self._away.values()):
             if timer:
                 timer.cancel()
         await super().close()
@@ -359,7 +364,7 @@ class PartyHost(Host):
         every change of the party."""
         # Said with what the guest can do about it: the page shows it on its own, in place of
         # the game (assets/web/link.js).
-        if len(self.party.present) >= PARTY_GUESTS:
+        if len(self.party.present) - len(self._places_to_give()) >= PARTY_GUESTS:
             watch = "" if conn.role else "you can watch, and "
             said = f"the party is full: {PARTY_GUESTS} players are here; {watch}"
             said += "join the queue once someone leaves"
@@ -374,6 +379,11 @@ class PartyHost(Host):
             conn.send(Refused(said))
         return True
 
+    def _places_to_give(self) -> list[str]:
+        """Those away whose places a newcomer may take, longest away first: not those a
+        restarted party waits for (it waits a while only)."""
+        return [name for name in self.party.away if name not in self.party.expected]
+
     def _people(self) -> int:
         """Connections welcomed to the party: players and watchers."""
         return sum(1 for c in self.connections if c.role is not None)
@@ -384,6 +394,15 @@ class PartyHost(Host):
         self.party.members.setdefault(conn.name, secrets.token_urlsafe(16))
         conn.role = PLAYER
         self._welcome(conn)
+        given = self._places_to_give()
+        if (
+            conn.name not in self.party.present
+            and len(self.party.present) >= PARTY_GUESTS
+            and given
+        ):
+            # Someone here takes the place kept longest for someone away (the messages
+            # carry PARTY_GUESTS names at most).
+            self._give_up_on(given[0])
         self.party.join(conn.name)
         self._save_party()
         if conn.name in self.party.late:
@@ -415,18 +434,50 @@ class PartyHost(Host):
                 self._save_party()
             return
         self.connections.discard(conn)
-        self.party.leave(conn.name)
+        name = conn.name
+        kept = not conn.left and name in self.party.present
+        if kept:
+            # Cut off, not gone (a phone asleep, a page reloaded): their place waits for them.
+            self.party.drop(name)
+            if earlier := self._away.get(name):
+                earlier.cancel()  # an earlier drop's, back since
+            loop = asyncio.get_running_loop()
+            self._away[name] = loop.call_later(self.config.reconnect_grace, self._gone, name)
+        else:
+            self.party.leave(name)
         self._forget_passers_by()
         self._save_party()
         seat = self.table.seats[conn.seat] if conn.seat else None
         if seat:
             seat.connected = False
-        if seat is None or self.table.position.is_over:
-            self._changed(f"{conn.name} left")
-        elif conn.left:
-            self._changed(f"{conn.name} left; a stand-in plays for them")
+        if seat is not None and not self.table.position.is_over:
+            if conn.left:
+                self._changed(f"{name} left; a stand-in plays for them")
+            else:
+                self._changed(f"{name} dropped; a stand-in plays for them until they are back")
+        elif kept:
+            grace = self.config.reconnect_grace
+            self._changed(f"{name} dropped; their place in the queue is kept for {grace:g} s")
         else:
-            self._changed(f"{conn.name} dropped; a stand-in plays for them until they are back")
+            self._changed(f"{name} left")
+        self._start_next()  # the game they were next for goes on without them
+
+    def _gone(self, name: str) -> None:
+        """The reconnect grace of ``name``, away, is over: their place goes to the others."""
+        self._away.pop(name)
+        if name in self.party.away:
+            self._give_up_on(name)
+            self._save_party()
+            self._changed(f"{name} did not come back and leaves the queue")
+            self._start_next()
+
+    def _give_up_on(self, name: str) -> None:
+        """``name``, away, leaves the queue."""
+        timer = self._away.pop(name, None)
+        if timer:
+            timer.cancel()
+        self.party.leave(name)
+        self._forget_passers_by()
 
     def _forget_passers_by(self) -> bool:
         here = (c.name for c in self.connections if c.role is not None)
@@ -680,18 +731,11 @@ class PartyHost(Host):
     def party_message(self) -> PartyMessage:
         """The queue, the scoreboard (from the records) and the clock, as everyone sees them."""
         party = self.party
+        here = set(party.here)  # not those away: their phones are not there to be shown
         rows = tuple(
-            Standing(
-                s.name,
-                round(s.points * 2),
-                s.played,
-                s.wins,
-                s.draws,
-                s.name in party.present,
-                s.rank,
-            )
+            Standing(s.name, round(s.points * 2), s.played, s.wins, s.draws, s.name in here, s.rank)
             for row, s in enumerate(self._standings(), start=1)
-            if row <= STANDINGS_SENT or s.name in party.present
+            if row <= STANDINGS_SENT or s.name in here
         )
         left = 0
         if self._deadline is not None:
@@ -710,6 +754,7 @@ class PartyHost(Host):
             left,
             self.paused,
             tuple(party.late),
+            tuple(name for name in party.queue if name in party.away),
         )
 
     def _standings(self) -> list[PartyStanding]:

@@ -28,7 +28,8 @@ from typing import Any, ClassVar
 # 5: welcome.name, the name the table knows the connection by (tidied, numbered at a party).
 # 6: standing.rank, the row's place in the evening's standings: the scoreboard sent holds the
 #    best 100 and everyone here, so a guest's place in that list need not be their rank.
-PROTOCOL_VERSION = 6
+# 7: party.away, who dropped and keeps a place in the queue while the games go on.
+PROTOCOL_VERSION = 7
 
 # Roles a connection can hold at a table.
 PLAYER = "player"
@@ -306,6 +307,8 @@ class Party(Message):
     paused: bool = False  # the host has stopped the clock (left_ms stands still)
     # Knockout: who came after the bracket was drawn (they watch it, and play the next one).
     late: tuple[str, ...] = ()
+    # Who in the queue dropped and keeps their place for a while; the games go on without them.
+    away: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

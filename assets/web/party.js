@@ -29,6 +29,11 @@ export function drawParty(root, party, me, role) {
       const li = document.createElement("li");
       li.textContent = name;
       if (name === me) li.className = "me";
+      // Dropped, their place kept: the games go on without them until they are back.
+      if ((party.away ?? []).includes(name)) {
+        li.classList.add("away");
+        li.append(" (away)");
+      }
       return li;
     }),
   );

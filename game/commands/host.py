@@ -53,7 +53,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--headless", action="store_true", help="no window: a dedicated host")
     parser.add_argument("--spectators", type=whole(0), default=16, help="most spectators at once")
     parser.add_argument(
-        "--grace", type=seconds, default=60.0, help="seconds a dropped player's seat is held"
+        "--grace",
+        type=seconds,
+        default=60.0,
+        help="seconds a dropped player's seat (at a party: place in the queue) is held",
     )
     parser.add_argument(
         "--save-dir",

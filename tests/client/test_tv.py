@@ -649,6 +649,23 @@ def test_the_queue_s_line_stays_in_its_column_and_counts_the_rest(
         d.close()
 
 
+def test_next_up_is_the_first_here_and_those_away_are_marked_in_their_places(
+    driver: Driver,
+) -> None:
+    # A guest whose phone sleeps keeps their place, but the next game does not wait for
+    # them: the room looks for whoever really plays next.
+    d = driver
+    tv = make_scene(SceneName.TV, d.app)
+    queue = ("Zed", "Ada", "Bo")
+    tv.take(Party("winner-stays", "", False, 1, ("Cy", "Di"), queue, (), 0, 0, away=("Zed",)))
+    canvas = Canvas(d.app.size)
+    tv.draw(canvas, 0.0)
+    assert [t.words for t in next_up(canvas)] == ["Ada"]
+    assert [t.words for t in canvas.visible_texts() if t.words.startswith("then ")] == [
+        "then Zed (away), Bo"
+    ]
+
+
 def next_up(canvas: Canvas) -> list[Drawn]:
     """The lines of the next player's name: the words under "NEXT UP", down to the line of
     the others ("then ...") or the scoreboard, top first."""

@@ -226,6 +226,70 @@ def test_a_knockout_player_gone_before_the_match_loses_it_unplayed() -> None:
     assert party_of(KNOCKOUT, ["ann", "ben"]).late == []  # drawn, none late (nor out, nor in)
 
 
+def test_winner_stays_plays_on_without_a_player_away_who_keeps_their_place() -> None:
+    """A phone asleep in the queue used to send its guest to the back: now their place is
+    kept, and the games go on without them until they are back."""
+    party = party_of(WINNER_STAYS, ["ann", "ben", "cat"])
+    assert party.next_game() == ("ann", "ben")
+    party.drop("cat")
+    party.finish_game(result("ann", "ben", "x"))
+    assert party.queue == ["cat", "ben"] and party.away == ["cat"]
+    assert party.status() == "next game in a moment"  # ben plays: nobody waits for cat
+    assert party.next_game() == ("ben", "ann")
+    party.join("cat")  # back, to the place kept
+    party.finish_game(result("ben", "ann", "x"))
+    assert party.queue == ["cat", "ann"] and party.away == []
+    assert party.next_game() == ("cat", "ben")
+
+
+def test_with_too_few_here_the_party_says_whom_it_waits_for() -> None:
+    party = party_of(WINNER_STAYS, ["ann", "ben"])
+    party.finish_game(result(*party.next_game(), "draw"))  # type: ignore[misc]
+    party.drop("ben")
+    assert party.next_game() is None and party.status() == "waiting for ben to come back"
+    party.leave("ben")  # given up on: gone from the queue and its wait
+    assert party.queue == ["ann"] and party.status() == "waiting for players"
+
+
+def test_round_robin_plays_the_pairs_here_and_waits_for_those_owed_a_game() -> None:
+    party = party_of(ROUND_ROBIN, ["ann", "ben", "cat", "dan"])
+    first = party.next_game()
+    assert first is not None and "dan" not in first
+    party.finish_game(result(*first, "x"))
+    party.drop("dan")
+    games = play_out(party, seeded(2))
+    assert {frozenset(g.players) for g in games} == {
+        frozenset(p) for p in combinations(["ann", "ben", "cat"], 2)
+    }
+    assert not party.finished and party.status() == "waiting for dan to come back"
+    party.join("dan")
+    play_out(party, seeded(3))
+    assert party.finished and len(party.results) == 6
+    # Given up on instead, a player away is owed nothing: the evening ends without them.
+    party = party_of(ROUND_ROBIN, ["ann", "ben", "cat"])
+    party.finish_game(result(*party.next_game(), "x"))  # type: ignore[misc]
+    party.drop("cat")
+    play_out(party, seeded(4))
+    party.leave("cat")
+    assert party.next_game() is None and party.finished
+
+
+def test_a_knockout_match_waits_for_a_player_away_and_is_lost_once_they_are_gone() -> None:
+    party = party_of(KNOCKOUT, ["ann", "ben", "cat", "dan"])
+    assert party.next_game() == ("ann", "ben")
+    party.drop("dan")
+    party.finish_game(result("ann", "ben", "x"))
+    assert party.next_game() is None and party.status() == "waiting for dan to come back"
+    assert party.queue == ["cat", "dan", "ann"]  # dan keeps his place, and his match
+    party.join("dan")
+    assert party.next_game() == ("cat", "dan")
+    party.drop("ann")
+    party.finish_game(result("cat", "dan", "o"))
+    assert party.next_game() is None and party.queue == ["ann", "dan"]
+    party.leave("ann")  # never back: dan goes through unplayed, and wins the knockout
+    assert party.next_game() is None and party.champion == "dan" and party.finished
+
+
 def test_only_the_latest_passers_by_are_remembered() -> None:
     """Who came and went without playing is forgotten beyond the latest few (a peer coming
     and going under new names without end grew the party for ever); anyone who took part
@@ -254,11 +318,13 @@ def test_a_saved_party_comes_back_and_waits_for_its_players(tmp_path: Path) -> N
     path = tmp_path / "party.json"
     party.save(path)
     back = Party.load(path, list(party.results))
-    assert back.champion == "ann" and back.present == [] and back.playing is None
-    assert back.expected == ["ann", "cat", "ben"]  # the queue's order: the winner stayed
+    assert back.champion == "ann" and back.playing is None
+    # Everyone away, in the queue's order (the winner stayed), and waited for.
+    assert back.present == back.away == back.expected == ["ann", "cat", "ben"]
     assert back.status() == "waiting for ann, cat and ben to come back"
-    for name in ("ann", "cat"):
-        back.join(name)
+    for name in ("cat", "ann"):
+        back.join(name)  # in any order: each comes back to their place
+    assert back.queue == ["cat", "ben"] and back.away == ["ben"]
     assert back.next_game() is None  # not without ben (the host stops waiting after a while)
     back.expected.clear()
     assert back.next_game() == ("cat", "ann")
@@ -282,8 +348,8 @@ def test_every_format_saved_mid_evening_loads_back_as_it_was(fmt: str, tmp_path:
     path = tmp_path / "party.json"
     party.save(path)
     back = Party.load(path, list(party.results))
-    assert back.expected == party.present and back.present == []
-    back.present, back.expected = party.present, party.expected
+    assert back.expected == back.away == back.present == party.present
+    back.expected, back.away = party.expected, party.away
     assert back == party
 
 

@@ -439,6 +439,68 @@ def test_a_guest_who_leaves_for_the_menus_comes_back_under_their_name(
         back.session.close()
 
 
+def test_a_guest_whose_phone_sleeps_keeps_their_place_in_the_queue(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    """A phone that slept (or a page reloaded) used to send its guest to the back of the
+    queue: their place is kept through the reconnect grace, the games going on meanwhile."""
+    host = party_host(start_at=2, config={**SILENT_OK, "reconnect_grace": 30.0})
+    ann, ben, cy, di = (Raw(host.address) for _ in range(4))
+    for conn, name in ((ann, "Ann"), (ben, "Ben"), (cy, "Cy"), (di, "Di")):
+        conn.hello(name=name)
+    ann.expect(Party, lambda p: p.queue == ("Cy", "Di"))
+    token = cy.welcome.token
+    cy.close()
+    ann.expect(Notice, lambda n: n.text == "Cy dropped; their place in the queue is kept for 30 s")
+    party: Party = ann.expect(Party, lambda p: p.away == ("Cy",))
+    assert party.queue == ("Cy", "Di")
+    back = Raw(host.address)
+    assert back.hello(name="Cy", token=token).name == "Cy"
+    party = back.expect(Party, lambda p: not p.away)
+    assert party.queue == ("Cy", "Di")
+    for conn in (ann, ben, back, di):
+        conn.close()
+
+
+def test_a_guest_away_past_the_grace_leaves_the_queue_and_the_next_game_goes_on(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    host = party_host(start_at=2, config={**SILENT_OK, "reconnect_grace": 0.5})
+    ann, ben = Raw(host.address), Raw(host.address)
+    ann.hello(name="Ann")
+    ann.send(Queue(False))  # Ann watches: Ben waits alone, then drops
+    ann.expect(Welcome, lambda w: w.role == SPECTATOR)
+    ben.hello(name="Ben")
+    ben.close()
+    ann.expect(Party, lambda p: p.away == ("Ben",))
+    ann.expect(Notice, lambda n: n.text == "Ben did not come back and leaves the queue")
+    assert isinstance(host.host, PartyHost)
+    assert (host.host.party.queue, host.host.party.away) == ([], [])  # said after it was done
+    ann.close()
+
+
+def test_places_kept_for_guests_away_make_room_for_a_newcomer_at_a_full_party(
+    party_host: Callable[..., HostHandle], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Kept places count against the party's size (every name goes to every screen), so a
+    guest here takes the one kept longest: peers dropping can never fill the party."""
+    monkeypatch.setattr(party_host_module, "PARTY_GUESTS", 3)
+    host = party_host(start_at=1000, config={**SILENT_OK, "reconnect_grace": 60.0})
+    ada = Raw(host.address)
+    ada.hello(name="Ada")
+    for name in ("Bo", "Cy"):
+        guest = Raw(host.address)
+        guest.hello(name=name)
+        guest.close()
+        ada.expect(Party, lambda p, name=name: name in p.away)  # type: ignore[misc]
+    di = Raw(host.address)
+    assert di.hello(name="Di").role == "player"
+    party: Party = di.expect(Party, lambda p: "Di" in p.queue)
+    assert party.queue == ("Ada", "Cy", "Di") and party.away == ("Cy",)
+    for conn in (ada, di):
+        conn.close()
+
+
 def came_and_went(address: tuple[str, int], guests: int) -> None:
     """``guests`` players came to the party at ``address`` and left (phones in private tabs
     keep no token): each keeps a row of the standings, and sorts before "zed" by name."""
@@ -455,7 +517,8 @@ def test_a_stream_of_passers_by_leaves_the_party_no_bigger(
     members, its roster and its file (written on every change) for good: each change took
     longer, until the table hung. Only the latest few who never played are remembered."""
     monkeypatch.setattr(party_host_module, "PASSERS_BY", 3)
-    host = party_host(start_at=1000, config=SILENT_OK)
+    # Places kept for those who drop are bounded apart (the test above): none kept here.
+    host = party_host(start_at=1000, config={**SILENT_OK, "reconnect_grace": 0.0})
     assert isinstance(host.host, PartyHost)
     party = host.host.party
     ada = Raw(host.address)

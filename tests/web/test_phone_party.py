@@ -143,6 +143,25 @@ def test_a_phone_finds_its_row_by_the_name_the_party_knows_it_by(
     assert pages["Kim"].locator("#notice .own").count() == 0
 
 
+def test_a_phone_that_reloads_or_sleeps_keeps_its_place_in_the_queue(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # A reload, or a phone put away, sent its guest to the back of the queue.
+    party = PartyConfig(start_at=4, seed=5)
+    handle = web_host("goff", make=functools.partial(PartyHost, party=party), reconnect_grace=60.0)
+    pages = {name: phone() for name in ("Ann", "Bo", "Cy")}
+    for name, page in pages.items():
+        join(page, page_url(handle), name)
+        page.wait_for_selector(f"#party .queue li.me:text-is('{name}')")
+    ann = pages["Ann"]
+    pages["Bo"].reload()
+    expect(pages["Bo"].locator("#party .queue li.me")).to_have_text("Bo")
+    expect(ann.locator("#party .queue li")).to_have_text(["Ann", "Bo", "Cy"])
+    pages["Bo"].close()  # asleep: away, in the same place, and said to be
+    expect(ann.locator("#party .queue li")).to_have_text(["Ann", "Bo (away)", "Cy"])
+    expect(ann.locator("#party .queue li.away")).to_have_count(1)
+
+
 def test_a_phone_beyond_the_best_100_shows_its_own_rank(
     web_host: Callable[..., HostHandle], phone: Callable[[], Any]
 ) -> None:

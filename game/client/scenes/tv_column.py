@@ -132,26 +132,34 @@ class SideColumn:
         scoreboard.draw(surface, scores, party, self.ctx.palette, u, self.ctx.time)
 
     def _draw_queue(self, surface: pygame.Surface, inner: pygame.Rect, y: int, party: Party) -> int:
-        """Who plays next, large, and after them as many of the others as fit on one line."""
+        """Who plays next, large, and after them as many of the others as fit on one line
+        (those away in their places, marked: the next game does not wait for them)."""
         palette = self.ctx.palette
         u = self._unit()
         label = theme.text("NEXT UP", round(32 * u), palette.dim, True)
         surface.blit(label, (inner.x, y))
         y += label.get_height()
-        if not party.queue:
+        here = [name for name in party.queue if name not in party.away]
+        if here:
+            # The next player is who the room looks for: their name is never cut nor smaller
+            # than a name's size from the sofa (the lead), taking a second line before that.
+            lead = theme.scale(self.ctx.size).lead
+            lines, size = theme.whole(here[0], round(NEXT_SIZE * u), inner.width, lead, True)
+            for line in lines:
+                first = theme.text(line, size, palette.highlight, True)
+                surface.blit(first, (inner.x, y))
+                y += first.get_height()
+        else:
             none = theme.text("nobody waiting", round(40 * u), palette.dim)
             surface.blit(none, (inner.x, y))
-            return y + none.get_height() + round(24 * u)
-        # The next player is who the room looks for: their name is never cut nor smaller
-        # than a name's size from the sofa (the lead), taking a second line before that.
-        lead = theme.scale(self.ctx.size).lead
-        lines, size = theme.whole(party.queue[0], round(NEXT_SIZE * u), inner.width, lead, True)
-        for line in lines:
-            first = theme.text(line, size, palette.highlight, True)
-            surface.blit(first, (inner.x, y))
-            y += first.get_height()
-        if len(party.queue) > 1:
-            words = _names_line(party.queue[1:], round(36 * u), inner.width)
+            y += none.get_height()
+        then = [
+            f"{name} (away)" if name in party.away else name
+            for name in party.queue
+            if name not in here[:1]
+        ]
+        if then:
+            words = _names_line(tuple(then), round(36 * u), inner.width)
             line = theme.text(words, round(36 * u), palette.text)
             surface.blit(line, (inner.x, y))
             y += line.get_height()
