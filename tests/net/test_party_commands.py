@@ -32,17 +32,41 @@ from tests.net.nights import write_night, x_wins
         (["--grace", "nan"], "argument --grace: must be a number of seconds from 0 to 86400"),
         (["--spectators", "-1"], "argument --spectators: must be a whole number of 0 or more"),
         (["--format", "swiss"], "argument --format: invalid choice: 'swiss'"),
+        # Taken without a word, and then did nothing.
+        (
+            ["--format", "knockout", "--games", "5"],
+            "qttt host: --games ends a winner-stays evening; a knockout ends by itself",
+        ),
     ],
 )
 def test_bad_party_options_are_one_line(args: list[str], message: str, tmp_path: Path) -> None:
+    assert message in refused(tmp_path, "--party", *args)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--clock", "30"], "qttt host: --clock only matters at a party: add --party"),
+        (["--format", "knockout", "--pause", "0"], "qttt host: --format, --pause only matter"),
+    ],
+)
+def test_party_options_at_a_plain_table_are_refused(
+    args: list[str], message: str, tmp_path: Path
+) -> None:
+    # They were taken without a word, and did nothing.
+    assert message in refused(tmp_path, *args)
+
+
+def refused(tmp_path: Path, *args: str) -> str:
+    """What ``qttt host --headless`` with ``args`` said as it refused them (in one line)."""
     done = subprocess.run(
-        qttt("host", "--headless", "--party", "--save-dir", str(tmp_path), *args),
+        qttt("host", "--headless", "--save-dir", str(tmp_path), *args),
         capture_output=True,
         text=True,
         timeout=60,
     )
-    assert done.returncode == 2 and message in done.stderr
-    assert "Traceback" not in done.stderr
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    return done.stderr
 
 
 def run_host(
