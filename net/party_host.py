@@ -435,7 +435,7 @@ class PartyHost(Host):
             return
         self.connections.discard(conn)
         name = conn.name
-        kept = not conn.left and name in self.party.present
+        kept = not conn.left and name in self.party.present and not self.party.finished
         if kept:
             # Cut off, not gone (a phone asleep, a page reloaded): their place waits for them.
             self.party.drop(name)

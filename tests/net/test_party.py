@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import functools
 import shutil
+import time
 from collections.abc import Callable, Coroutine, Iterator
 from itertools import combinations, pairwise
 from pathlib import Path
@@ -154,6 +155,12 @@ def test_six_bots_play_a_party_to_the_end(
     finals = run(party_of(host.address, SIX))
     final = finals[0]
     assert all(f == final for f in finals) and final.finished
+    # The bots hang up without a goodbye: after the last game nobody's place is kept.
+    assert isinstance(host.host, PartyHost)
+    deadline = time.monotonic() + 5.0
+    while host.host.connections and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not host.host.connections and host.host.party.away == []
     host.stop()  # closed, a host has written every game to disk (it renames off its loop)
     games = records(tmp_path)
     assert all(g["over"] for g in games) and final.games == len(games)
