@@ -220,3 +220,16 @@ def test_a_puzzle_names_the_controls_of_the_device_in_hand(driver: Driver) -> No
     assert "LB/RB: other puzzles · Start: solution · B: back" in said()
     d.button(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
     assert d.scene.puzzle.number == 2
+
+
+def test_a_puzzles_cursor_starts_on_a_cell_its_answer_may_use(driver: Driver) -> None:
+    # A cursor on a classical cell (the centre of puzzle 1 is X1) has only a refusal to give.
+    d = driver
+    d.choose("Puzzles")
+    scene = d.scene
+    for _ in range(len(scene.puzzles)):
+        pos = scene.pos
+        actions = pos.legal_actions()
+        usable = {c for a in actions for c in ((a.cell,) if isinstance(a, Collapse) else a)}
+        assert scene.cursor in usable, scene.puzzle.number
+        d.key(pygame.K_PAGEDOWN)

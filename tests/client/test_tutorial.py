@@ -454,3 +454,24 @@ def test_a_damaged_progress_file_opens_at_lesson_1(driver: Driver) -> None:
     open_tutorial(d)
     d.key(pygame.K_PAGEDOWN)
     assert d.scene.lesson == 1
+
+
+def test_a_pads_cursor_first_shows_on_the_cell_the_step_asks_for(driver: Driver) -> None:
+    # "Pick cell 7, then cell 7 again": pressed as said, A three times (the first shows the
+    # cursor), the lesson is made; a cursor shown on classical cell 1 only refused the pick.
+    d = driver
+    open_tutorial(d)
+    d.key(pygame.K_PAGEDOWN)
+    assert d.scene.current.expect == "7-7"
+    d.button(pygame.CONTROLLER_BUTTON_A)
+    assert d.scene.cursors == {1: 6}
+    d.button(pygame.CONTROLLER_BUTTON_A)
+    d.button(pygame.CONTROLLER_BUTTON_A)
+    assert d.scene.done, d.scene.message
+    # A step that takes any legal move shows it on a cell the rules let a move use.
+    d.key(pygame.K_PAGEDOWN)
+    while d.scene.variant.name != "ultimate":
+        d.key(pygame.K_PAGEDOWN)
+    d.button(pygame.CONTROLLER_BUTTON_A)
+    (cell,) = d.scene.cursors.values()
+    assert any(cell in a for a in d.scene.pos.legal_actions())

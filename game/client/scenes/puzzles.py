@@ -86,7 +86,7 @@ class PuzzlesScene(BaseScene):
         self.pos: Position = self.puzzle.position()
         self.view = BoardView(self.puzzle.variant)
         self.picked: int | None = None
-        self.cursor = 4
+        self.cursor = self._cursor_start()
         self.result: str | None = None  # "solved" or "failed" after an attempt
         self.tried: Action | None = None
         self.refused: str | None = None  # why the last pick was not taken
@@ -94,6 +94,23 @@ class PuzzlesScene(BaseScene):
         self.verdict.cancel()
         self.showing = False  # the solution on the board
         self.ghost = theme.Breath(GHOST_RATE)  # the solution's ghost breathes, then rests
+
+    def _cursor_start(self) -> int:
+        """The cell nearest the board's centre that an action may use: an open one, or where
+        the waiting mark may land (on a classical centre a first pick could only be refused)."""
+        grid = self.puzzle.variant.grid()
+        middle = len(grid) // 2
+        usable = {
+            cell
+            for action in self.pos.legal_actions()
+            for cell in ((action.cell,) if isinstance(action, Collapse) else (action.a, action.b))
+        }
+
+        def off_centre(cell: int) -> tuple[int, int]:
+            row, column = grid_place(grid, cell)
+            return abs(row - middle) + abs(column - middle), cell
+
+        return min(usable, key=off_centre)
 
     def enter(self, **params: Any) -> None:
         self.load(self.index)

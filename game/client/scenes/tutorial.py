@@ -279,7 +279,7 @@ class TutorialScene(BaseScene):
         grid = self.pos.variant.grid()
         cursor = self.cursors.get(pad)
         if cursor is None:
-            self.cursors[pad] = self.picked if self.picked is not None else grid[0][0]
+            self.cursors[pad] = self.cursor_start()
         else:
             r, c = grid_place(grid, cursor)
             # The buttons lie right of the board (below it, in a window taller than wide).
@@ -289,6 +289,15 @@ class TutorialScene(BaseScene):
                 return
             self.cursors[pad] = grid_step(grid, r, c, dx, dy)
         self.ctx.audio.play(Cue.SELECT)
+
+    def cursor_start(self) -> int:
+        """Where a cursor first shows: on the half held, else the first cell the step asks
+        for, else the first a legal move may use. Not a classical cell: the player presses as
+        the step says ("pick cell 7, then cell 7 again"), and a pick there is only refused."""
+        if self.picked is not None:
+            return self.picked
+        usable = self.targets() or sorted(allowed_cells(self.pos))
+        return usable[0] if usable else self.pos.variant.grid()[0][0]
 
     # -- the step's checks -------------------------------------------------------
 
