@@ -527,6 +527,9 @@ def test_a_study_at_a_collapse_shows_each_outcome_on_the_cell_it_settles(driver:
     scene = d.scene
     assert scene.pos.awaiting_collapse and scene.pos.to_play is Player.X
     d.key(pygame.K_s)
+    # Said as the collapse has it: not a move's cells, but where each outcome settles X5.
+    said = "Study: each outcome shows its best result on the cell it settles the mark in"
+    assert scene.message.text == said
     d.until(lambda: bool(scene.advice.study_at(scene.pos)))
     assert set(scene.advice.study_at(scene.pos)) == {1, 2}  # cells 2 and 3
     d.settle(MESSAGE_TIME + 0.5)

@@ -149,7 +149,7 @@ class PlayScene(BaseScene):
                 Item("Redo", self._redo, enabled=self.local),
                 Item("Save", self._save),
                 Item("Hint", lambda: self.coach.hint(self.pos), enabled=self.local),
-                Item("Study", self.coach.study, enabled=self.local),
+                Item("Study", lambda: self.coach.study(self.pos), enabled=self.local),
                 Item("Menu", self._leave),
             ],
             focus=-1,  # no item has the focus until the pointer is on one
@@ -204,7 +204,7 @@ class PlayScene(BaseScene):
         elif isinstance(intent, Hint):
             self.coach.hint(self.pos)
         elif isinstance(intent, Study):
-            self.coach.study()
+            self.coach.study(self.pos)
         elif isinstance(intent, Cancel) and self.panel.menu.focused_by(intent.pad):
             self.panel.to_buttons(False)  # back to the board, as Start came from it: not leaving
         elif isinstance(intent, Cancel):

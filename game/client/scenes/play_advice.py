@@ -35,18 +35,24 @@ class Coach:
             if not self.advice.exact:
                 self._say("Thinking of a hint…", warning=False)
 
-    def study(self) -> None:
-        """Turn the study overlay on or off: every open cell's best result, for a person's turn."""
+    def study(self, pos: Position) -> None:
+        """Turn the study overlay on or off: every open cell's best result, for a person's turn
+        (at a collapse, ``pos``'s, each outcome's, on the cell where it settles the mark)."""
         if not self.local:
             self._say(self.seating.not_here("study"))
             return
         self.advice.studying = not self.advice.studying
         if not self.advice.studying:
             self._say("Study off", warning=False)
+            return
+        if pos.awaiting_collapse:
+            what = "its best result" if self.advice.exact else "a search's expected score"
+            said = f"Study: each outcome shows {what} on the cell it settles the mark in"
         elif self.advice.exact:
-            self._say("Study: each cell shows the best result a move there keeps", warning=False)
+            said = "Study: each cell shows the best result a move there keeps"
         else:
-            self._say("Study: each cell shows a search's best expected score there", warning=False)
+            said = "Study: each cell shows a search's best expected score there"
+        self._say(said, warning=False)
 
     def advised(self, pos: Position) -> bool:
         """Hints and study are for a person's turn in a game on this screen."""
