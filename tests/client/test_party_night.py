@@ -442,13 +442,14 @@ def test_the_hosts_menu_stops_the_clock_only_for_a_couch_player_to_move(small: D
         assert not any(said)
         # Ann to move, the menu still up: her clock stands still until it closes.
         d.until(lambda: d.app.table.party.paused)
-        assert "Pause the clock" in [item.label for item in d.scene.menu.items]  # not by hand
+        assert "Keep the clock paused" in [item.label for item in d.scene.menu.items]
         d.choose("Back to the party")
         d.until(lambda: d.name is SceneName.PLAY and not d.app.table.party.paused)
         # Paused from the menu, it stays paused as the menu closes, until resumed.
         d.key(pygame.K_ESCAPE)
         d.key(pygame.K_ESCAPE)
-        d.choose("Pause the clock")
+        d.until(lambda: d.app.table.party.paused)
+        d.choose("Keep the clock paused")
         d.choose("Back to the party")
         d.until(lambda: d.name is SceneName.PLAY)
         d.frames(2)

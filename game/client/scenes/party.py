@@ -147,7 +147,12 @@ class PartyScene(TvScene):
             ]
         else:
             assert self.night is not None
-            paused = self.night.stopped
+            if self.night.stopped:
+                pause = "Resume the clock"
+            elif self.night.told:  # stopped for the menu: the clock on screen says paused
+                pause = "Keep the clock paused"
+            else:
+                pause = "Pause the clock"
             # Those that play the night's game: a bot of another would leave as it came.
             self.levels = levels_for(self.night.evening.rules())
             self.level_item = Item(
@@ -161,7 +166,7 @@ class PartyScene(TvScene):
                 self.level_item,
                 Item("Add a bot", self._add_bot),
                 Item("Remove a player", self._to_kick),
-                Item("Resume the clock" if paused else "Pause the clock", self._pause),
+                Item(pause, self._pause),
                 Item(end, self._end),
                 Item("Back to the party", self._close_menu),
             ]
@@ -219,6 +224,7 @@ class PartyScene(TvScene):
             night.told = stop
             assert self.handle_ is not None
             self.handle_.call(self._host().pause, stop)
+            self._items()
 
     def _couch_to_move(self) -> bool:
         """Whether the move awaited in the game on is a couch player's."""
