@@ -565,6 +565,28 @@ def test_a_guest_from_the_lobby_waits_on_the_party_screen(small: Driver, tmp_pat
         host.stop()
 
 
+def test_a_guests_game_takes_over_from_their_menu(small: Driver, tmp_path: Path) -> None:
+    """A guest has their menu open as the queue reaches them: their board comes up, for
+    their move clock has started, and nothing on their side can stop the host's."""
+    d = small
+    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
+    party = functools.partial(PartyHost, party=PartyConfig(WINNER_STAYS))
+    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config, party)
+    lan = LoopThread("test-lan-bot")
+    try:
+        d.app.go(SceneName.LAN, mode="join", address=host.address)
+        d.until(lambda: d.name is SceneName.PARTY and d.scene.party is not None)
+        d.key(pygame.K_RETURN)
+        assert d.scene.menu_open
+        lan.submit(play_party_bot(host.address, "beginner", name="Bot", seed=1))
+        d.until(lambda: d.name is SceneName.PLAY)
+    finally:
+        lan.stop()
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        host.stop()
+
+
 def test_the_party_screen_waits_drawn_again_only_where_it_moves(tmp_path: Path) -> None:
     """The big screen of a party waiting for its players (all evening, on a TV) is drawn
     again only where its backdrop's marks drift, the host's menu and the couch keyboard over

@@ -340,7 +340,9 @@ class PartyScene(TvScene):
         if table is None:
             return
         snap = table.snapshot
-        busy = self.menu_open or self.field is not None  # the host is busy with the menu
+        # The host's menu holds the board back, and the clock with it (see _tell_clock); a
+        # guest's cannot stop the host's clock, and their game comes up over it.
+        busy = self.couch is not None and (self.menu_open or self.field is not None)
         if table.seated and snap is not None and not snap.position.is_over and not busy:
             self.ctx.go(SceneName.PLAY)
         elif self.night is not None and self._night_over:
