@@ -12,6 +12,7 @@ import functools
 import itertools
 import json
 import os
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -463,6 +464,39 @@ def test_the_hosts_menu_stops_the_clock_only_for_a_couch_player_to_move(small: D
         d.until(lambda: d.name is SceneName.PLAY and not d.app.table.party.paused)
     finally:
         phone.close()
+
+
+def host_paused(d: Driver) -> bool:
+    """Whether the party host has stopped its move clock, once what the window asked of it
+    so far has run (on the host's thread, in the order asked)."""
+    handle = d.app.table.host
+    ran = threading.Event()
+    handle.call(ran.set)
+    assert ran.wait(5)
+    return handle.host.paused
+
+
+def test_the_hosts_menu_leaves_a_night_without_a_clock_be(small: Driver) -> None:
+    """No move clock: the menu over Ann's board has no clock to stop, and says nothing of one
+    to the phones (the host's news would tell them it paused a clock they never saw)."""
+    d = small
+    d.app.go(SceneName.PARTY_SETUP, bind=LOOPBACK)
+    d.frames(1)
+    d.focus("Move clock")
+    d.key(pygame.K_LEFT)  # 60 s -> 30 s -> (wrapping) None
+    d.key(pygame.K_LEFT)
+    d.choose("Start the party")
+    d.until(lambda: d.name is SceneName.PARTY)
+    d.scene.add_couch_player("Ann", KEYBOARD)
+    d.key(pygame.K_RETURN)
+    d.choose("Add a bot")
+    d.choose("Back to the party")
+    d.until(lambda: d.name is SceneName.PLAY and d.scene.pos.to_play in d.scene.session.local_sides)
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_ESCAPE)
+    assert d.name is SceneName.PARTY and d.scene.menu_open
+    d.frames(2)
+    assert not host_paused(d)
 
 
 EVENING = Evening("Fun", ROUND_ROBIN, {"variant": "nxn", "size": 5}, 90.0, [("Ann", 1)], [])

@@ -213,22 +213,24 @@ class PartyScene(TvScene):
 
     def _tell_clock(self, covered: bool = True) -> None:
         """Have the host's move clock stand still while the host paused it, or while this
-        screen's menu or keyboard covers the board (``covered``: while they are up) and a couch
-        player is to move; else run."""
+        screen's menu or keyboard covers the board (``covered``: while they are up) and it runs
+        for a couch player; else run."""
         night = self.night
         if night is None:
             return
         busy = covered and (self.menu_open or self.field is not None)
-        stop = night.stopped or (busy and self._couch_to_move())
+        stop = night.stopped or (busy and self._couch_on_the_clock())
         if stop != night.told:
             night.told = stop
             assert self.handle_ is not None
             self.handle_.call(self._host().pause, stop)
             self._items()
 
-    def _couch_to_move(self) -> bool:
-        """Whether the move awaited in the game on is a couch player's."""
-        assert self.couch is not None
+    def _couch_on_the_clock(self) -> bool:
+        """Whether a move clock runs for a couch player now (a night may have no clock)."""
+        assert self.couch is not None and self.night is not None
+        if not self.night.evening.clock:
+            return False
         pos = self.couch.position
         side = pos.to_play if pos is not None and not pos.is_over else None
         return side is not None and self.couch.holding(side) is not None
