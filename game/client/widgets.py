@@ -249,7 +249,9 @@ class Menu:
         # and last rows shown points to the rows beyond them, which the focus scrolls to.
         more = {shown[0]: -1, shown[-1]: 1} if 0 < len(shown) < len(rects) else {}
         more = {i: way for i, way in more.items() if 0 <= i + way < len(rects)}
-        for i, (item, rect) in enumerate(zip(self.items, rects, strict=True)):
+        # The focused row last: its ring breathes out over the rows beside it, never under.
+        for i in sorted(range(len(rects)), key=lambda i: i == self.focus):
+            item, rect = self.items[i], rects[i]
             if not rect.width or not clip.colliderect(
                 rect.inflate(2 * rect.height, 2 * rect.height)
             ):

@@ -12,8 +12,9 @@ import functools
 import itertools
 import json
 import os
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from random import Random
 
@@ -28,11 +29,14 @@ from game.client.scenes.party_setup import Evening
 from game.paths import games_dir
 from game.records import read_record
 from game.rules import make_variant
+from game.session import Snapshot
 from net.host import HostConfig, new_table, start_host_thread
 from net.loopthread import LoopThread
 from net.party import ROUND_ROBIN, WINNER_STAYS, Party, Standing
 from net.party_client import play_party_bot
 from net.party_host import PartyConfig, PartyHost, party_file, party_record
+from net.protocol import Party as PartyMessage
+from net.session import NetworkSession
 from tests.client.driver import Draws, Driver
 from tests.client.test_lan import LOOPBACK
 from tests.net.nights import party_game, write_night, x_wins
@@ -391,6 +395,110 @@ def test_the_hosts_menu_adds_only_bots_that_play_the_nights_game(small: Driver) 
     d.choose("Back to the party")
 
 
+def heard_paused(phone: NetworkSession, upto: Callable[[object], bool]) -> list[bool]:
+    """Whether the clock stood still, in every Party message ``phone`` heard until the first
+    event for which ``upto`` holds (waited for)."""
+    said: list[bool] = []
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        for event in phone.events():
+            if upto(event):
+                return said
+            if isinstance(event, PartyMessage):
+                said.append(event.paused)
+        time.sleep(0.01)
+    raise AssertionError("timed out")
+
+
+@pytest.mark.timeout(60)
+def test_the_hosts_menu_stops_the_clock_only_for_a_couch_player_to_move(small: Driver) -> None:
+    """Ann (on the couch) against a phone's player, with a move clock. The host's menu over
+    the board stops the clock while Ann is to move, not while the phone's player is (they
+    see their board); it runs again as the menu closes, unless the host paused it there."""
+    d = small
+    d.app.go(SceneName.PARTY_SETUP, bind=LOOPBACK)
+    d.frames(1)
+    assert d.scene.clock_item.value == "60 s a move"
+    d.choose("Start the party")
+    d.until(lambda: d.name is SceneName.PARTY)
+    d.scene.add_couch_player("Ann", KEYBOARD)
+    phone = NetworkSession(d.scene.address, "Phone")
+    try:
+        d.until(lambda: d.name is SceneName.PLAY and bool(d.scene.session.local_sides))
+        d.until(lambda: bool(phone.local_sides) and d.scene.pos == d.app.table.snapshot.position)
+        if d.scene.pos.to_play in d.scene.session.local_sides:
+            count = len(d.scene.moves)
+            first = d.scene.variant.token(d.scene.pos.legal_actions()[0])
+            d.play(d.scene.variant, first, "mouse", KEYBOARD)
+            d.until(lambda: len(d.app.table.snapshot.moves) > count)
+        # The phone's player to move: the menu opened over the board leaves their clock be.
+        d.key(pygame.K_ESCAPE)
+        d.key(pygame.K_ESCAPE)
+        assert d.name is SceneName.PARTY and d.scene.menu_open
+        d.frames(2)
+        moves = len(d.app.table.snapshot.moves)
+        pos = d.app.table.snapshot.position
+        phone.submit(pos.legal_actions()[0], moves)
+        said = heard_paused(phone, lambda e: isinstance(e, Snapshot) and len(e.moves) > moves)
+        assert not any(said)
+        # Ann to move, the menu still up: her clock stands still until it closes.
+        d.until(lambda: d.app.table.party.paused)
+        assert "Keep the clock paused" in [item.label for item in d.scene.menu.items]
+        d.choose("Back to the party")
+        d.until(lambda: d.name is SceneName.PLAY and not d.app.table.party.paused)
+        # Paused from the menu, it stays paused as the menu closes, until resumed.
+        d.key(pygame.K_ESCAPE)
+        d.key(pygame.K_ESCAPE)
+        d.until(lambda: d.app.table.party.paused)
+        d.choose("Keep the clock paused")
+        d.choose("Back to the party")
+        d.until(lambda: d.name is SceneName.PLAY)
+        d.frames(2)
+        assert d.app.table.party.paused
+        d.key(pygame.K_ESCAPE)
+        d.key(pygame.K_ESCAPE)
+        d.choose("Resume the clock")
+        d.frames(2)
+        assert d.app.table.party.paused  # the menu is still up over Ann's board
+        d.choose("Back to the party")
+        d.until(lambda: d.name is SceneName.PLAY and not d.app.table.party.paused)
+    finally:
+        phone.close()
+
+
+def host_paused(d: Driver) -> bool:
+    """Whether the party host has stopped its move clock, once what the window asked of it
+    so far has run (on the host's thread, in the order asked)."""
+    handle = d.app.table.host
+    ran = threading.Event()
+    handle.call(ran.set)
+    assert ran.wait(5)
+    return handle.host.paused
+
+
+def test_the_hosts_menu_leaves_a_night_without_a_clock_be(small: Driver) -> None:
+    """No move clock: the menu over Ann's board has no clock to stop, and says nothing of one
+    to the phones (the host's news would tell them it paused a clock they never saw)."""
+    d = small
+    d.app.go(SceneName.PARTY_SETUP, bind=LOOPBACK)
+    d.frames(1)
+    d.focus("Move clock")
+    d.key(pygame.K_LEFT)  # 60 s -> 30 s -> (wrapping) None
+    d.key(pygame.K_LEFT)
+    d.choose("Start the party")
+    d.until(lambda: d.name is SceneName.PARTY)
+    d.scene.add_couch_player("Ann", KEYBOARD)
+    d.key(pygame.K_RETURN)
+    d.choose("Add a bot")
+    d.choose("Back to the party")
+    d.until(lambda: d.name is SceneName.PLAY and d.scene.pos.to_play in d.scene.session.local_sides)
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_ESCAPE)
+    assert d.name is SceneName.PARTY and d.scene.menu_open
+    d.frames(2)
+    assert not host_paused(d)
+
+
 EVENING = Evening("Fun", ROUND_ROBIN, {"variant": "nxn", "size": 5}, 90.0, [("Ann", 1)], [])
 DEEP = "[" * 100_000 + "]" * 100_000  # deeper than the JSON parser goes
 
@@ -486,6 +594,28 @@ def test_a_guest_from_the_lobby_waits_on_the_party_screen(small: Driver, tmp_pat
         assert d.scene._waiting() and d.scene.party.queue == ("Player",)
         assert d.scene.party.status == "waiting for 2 more players"
     finally:
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        host.stop()
+
+
+def test_a_guests_game_takes_over_from_their_menu(small: Driver, tmp_path: Path) -> None:
+    """A guest has their menu open as the queue reaches them: their board comes up, for
+    their move clock has started, and nothing on their side can stop the host's."""
+    d = small
+    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
+    party = functools.partial(PartyHost, party=PartyConfig(WINNER_STAYS))
+    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config, party)
+    lan = LoopThread("test-lan-bot")
+    try:
+        d.app.go(SceneName.LAN, mode="join", address=host.address)
+        d.until(lambda: d.name is SceneName.PARTY and d.scene.party is not None)
+        d.key(pygame.K_RETURN)
+        assert d.scene.menu_open
+        lan.submit(play_party_bot(host.address, "beginner", name="Bot", seed=1))
+        d.until(lambda: d.name is SceneName.PLAY)
+    finally:
+        lan.stop()
         d.app.go(SceneName.TITLE)
         d.frames(1)
         host.stop()

@@ -604,6 +604,31 @@ def test_whose_turn_it_is_shows_on_a_grey_screen(tmp_path: Path, size: tuple[int
         d.close()
 
 
+@pytest.mark.parametrize(
+    "size", [(1280, 720), (1920, 1080), (3840, 2160), (2560, 1080), (1080, 1920), (1000, 1000)]
+)
+def test_a_paused_clock_says_so_inside_the_strip(tmp_path: Path, size: tuple[int, int]) -> None:
+    # "42 s  paused", after the bar, ran under the side column (and off a tall window's
+    # edge): the one word that says why the clock stands still was cut.
+    d = Driver(tmp_path, size=size)
+    try:
+        goff = make_variant("goff")
+        moves = random_tokens(Position(goff), Random(3))[:2]
+        tv = make_scene(SceneName.TV, d.app)
+        playing = ("Ada", "Dmitri")
+        tv.take(Party("winner-stays", "", False, 1, playing, (), (), 60_000, 41_500, True))
+        tv.take(Snapshot(goff, tuple(moves), Record(goff, moves).final()), 0.0)
+        canvas = Canvas(size)
+        tv.draw(canvas, 0.0)
+        strip = tv._areas()[1]
+        clock = [t for t in canvas.visible_texts() if "42" in t.words or "paused" in t.words]
+        assert sorted(" ".join(t.words for t in clock).split()) == ["42", "paused", "s"]
+        # Across the strip over the board, as wide as the board's column beside the side one.
+        assert all(strip.left <= t.ink.left and t.ink.right <= strip.right for t in clock), clock
+    finally:
+        d.close()
+
+
 def test_the_areas_are_worked_out_once_a_window_size(driver: Driver) -> None:
     # Asked several times a frame (the board's layout, the news, the emotes' rooms), they
     # were worked out afresh each time; each caller still gets rectangles of its own.

@@ -83,3 +83,26 @@ def test_a_choice_that_cannot_change_shows_no_arrows(screen: pygame.Surface) -> 
 
     assert arrows(enabled=True) > 20
     assert arrows(enabled=False) == 0
+
+
+@pytest.mark.parametrize("focus", [0, 5])
+def test_the_focus_ring_is_whole_over_the_rows_beside_it(
+    screen: pygame.Surface, focus: int
+) -> None:
+    """The settings' twelve rows stand close: breathed out, the ring reaches over the rows
+    above and below its own. Every pixel of it shows, none dimmed under the next row."""
+    palette = palette_for(False)
+    area = pygame.Rect(0, 94, 1280, 518)  # the settings screen's rows at 720p
+    menu = Menu([Item(f"Row {n}", choices=["Off", "On"]) for n in range(12)])
+    menu.focus = focus
+    out = math.pi / 2 / FOCUS_RATE  # the ring breathed out
+    screen.fill((0, 0, 0))
+    menu.draw(screen, area, palette, out)
+    alone = screen.copy()
+    alone.fill((0, 0, 0))
+    rect = menu.rects(area)[focus]
+    focus_ring(alone, rect, palette, menu.ring_time(out), rect.height // 2)
+    ring = pygame.surfarray.array2d(alone) != 0
+    assert ring.any()
+    drawn = pygame.surfarray.array2d(screen)
+    assert (drawn[ring] == pygame.surfarray.array2d(alone)[ring]).all()

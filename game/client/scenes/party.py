@@ -12,6 +12,9 @@ the app holds (``Context.table``), with more on top:
   any level, remove a player, pause the clock, end the night. When a couch
   player's game comes up the board takes over (the play scene), and comes
   back here after it; when the party is over, the night's results follow.
+  While the menu (or the couch keyboard) covers the board and a couch player
+  is to move, the move clock stands still: they cannot see their game. A
+  phone's player can, and their clock runs on.
 - **At a party joined from the lobby**: the queue and scoreboard while the
   player waits; the board takes over when the host seats them.
 
@@ -60,6 +63,8 @@ class Night:
     evening: Evening
     save_dir: Path
     bot_seed: int = 0  # each bot added gets the next seed
+    stopped: bool = False  # the host paused the clock from the menu, until they resume it
+    told: bool = False  # whether the party host was last told to stop its clock
 
 
 class PartyScene(TvScene):
@@ -108,6 +113,7 @@ class PartyScene(TvScene):
     def exit(self) -> None:
         if self.field is not None:
             self.field.close()
+        self._tell_clock(covered=False)  # no menu of this screen covers a board now
 
     @property
     def _night_over(self) -> bool:
@@ -140,8 +146,13 @@ class PartyScene(TvScene):
                 Item("Back to the party", self._close_menu),
             ]
         else:
-            paused = bool(self.party and self.party.paused)
             assert self.night is not None
+            if self.night.stopped:
+                pause = "Resume the clock"
+            elif self.night.told:  # stopped for the menu: the clock on screen says paused
+                pause = "Keep the clock paused"
+            else:
+                pause = "Pause the clock"
             # Those that play the night's game: a bot of another would leave as it came.
             self.levels = levels_for(self.night.evening.rules())
             self.level_item = Item(
@@ -155,7 +166,7 @@ class PartyScene(TvScene):
                 self.level_item,
                 Item("Add a bot", self._add_bot),
                 Item("Remove a player", self._to_kick),
-                Item("Resume the clock" if paused else "Pause the clock", self._pause),
+                Item(pause, self._pause),
                 Item(end, self._end),
                 Item("Back to the party", self._close_menu),
             ]
@@ -194,9 +205,35 @@ class PartyScene(TvScene):
         self._unkick()
 
     def _pause(self) -> None:
-        assert self.handle_ is not None
-        self.handle_.call(self._host().pause, not (self.party and self.party.paused))
+        assert self.night is not None
+        self.night.stopped = not self.night.stopped
+        self._tell_clock()
+        self._items()
         self.ctx.audio.play(Cue.CONFIRM)
+
+    def _tell_clock(self, covered: bool = True) -> None:
+        """Have the host's move clock stand still while the host paused it, or while this
+        screen's menu or keyboard covers the board (``covered``: while they are up) and it runs
+        for a couch player; else run."""
+        night = self.night
+        if night is None:
+            return
+        busy = covered and (self.menu_open or self.field is not None)
+        stop = night.stopped or (busy and self._couch_on_the_clock())
+        if stop != night.told:
+            night.told = stop
+            assert self.handle_ is not None
+            self.handle_.call(self._host().pause, stop)
+            self._items()
+
+    def _couch_on_the_clock(self) -> bool:
+        """Whether a move clock runs for a couch player now (a night may have no clock)."""
+        assert self.couch is not None and self.night is not None
+        if not self.night.evening.clock:
+            return False
+        pos = self.couch.position
+        side = pos.to_play if pos is not None and not pos.is_over else None
+        return side is not None and self.couch.holding(side) is not None
 
     def _end(self) -> None:
         if not self._confirming():
@@ -206,6 +243,9 @@ class PartyScene(TvScene):
         assert self.handle_ is not None
         self.handle_.call(self._host().end_night)
         self.menu_open = False
+        night = self.night
+        assert night is not None
+        night.stopped = night.told  # the clock ends with the night as it stands: no more news
 
     def _queue(self, join: bool) -> None:
         self.session.join_queue(join)
@@ -302,7 +342,9 @@ class PartyScene(TvScene):
         if table is None:
             return
         snap = table.snapshot
-        busy = self.menu_open or self.field is not None  # the host is busy with the menu
+        # The host's menu holds the board back, and the clock with it (see _tell_clock); a
+        # guest's cannot stop the host's clock, and their game comes up over it.
+        busy = self.couch is not None and (self.menu_open or self.field is not None)
         if table.seated and snap is not None and not snap.position.is_over and not busy:
             self.ctx.go(SceneName.PLAY)
         elif self.night is not None and self._night_over:
@@ -316,6 +358,7 @@ class PartyScene(TvScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._tell_clock()  # the menu opened or closed, or the turn passed to or from the couch
         self._follow()  # a couch player's seat may come after the big screen heard the game
         if self.field is not None and (done := self.field.update()) is not None:
             self._typed(done)

@@ -169,9 +169,17 @@ class PlayersStrip:
         filled.width = filled_width
         if filled.width:
             pygame.draw.rect(surface, color, filled, border_radius=bar.height // 2)
-        words = f"{seconds} s" + ("  paused" if party.paused else "")
-        label = theme.text(words, round(40 * u), color, True)
-        surface.blit(label, label.get_rect(midleft=(bar.right + round(20 * u), bar.centery)))
+        # The seconds after the bar and, the host having stopped the clock, "paused" before
+        # it: each in the sixth of the line beside the bar (both after it ran off the line).
+        gap, size, least = round(20 * u), round(40 * u), round(30 * u)
+        room = bar.left - line.left - gap
+        beside = [(f"{seconds} s", "midleft", bar.right + gap)]
+        if party.paused:
+            beside.append(("paused", "midright", bar.left - gap))
+        for words, side, x in beside:
+            words, fit = theme.fitted(words, size, room, least, True)
+            label = theme.text(words, fit, color, True)
+            surface.blit(label, label.get_rect(**{side: (x, bar.centery)}))
 
     def _draw_turn(self, surface: pygame.Surface, line: pygame.Rect, players: Players) -> None:
         """Who won, or whose move it is, where no clock shows."""
