@@ -102,6 +102,9 @@ class TextField:
     row: int = 0
     col: int = 0
     shift: bool = False
+    # The text is the screen's suggestion (the system's user name): shown selected, it goes
+    # as the first character is typed or erased, as a selected field's text does.
+    guess: bool = False
     refused: str | None = field(default=None, init=False)  # why what was typed was not kept
     _finishing: bool = field(default=False, init=False)
     _aim: float | None = field(default=None, init=False)  # the column walked up or down in
@@ -122,7 +125,7 @@ class TextField:
             self._finishing = False
             self.type(intent.text)
         elif isinstance(intent, Erase):
-            self.text = self.text[:-1]
+            self.erase()
         elif isinstance(intent, Cancel):
             return Done.DROP
         elif isinstance(intent, Start):
@@ -156,6 +159,8 @@ class TextField:
         # An accent typed after its letter (a dead key, an input method) is one letter.
         chars = unicodedata.normalize("NFC", chars)
         kept = "".join(c for c in chars if c in self.allowed)
+        if self.guess and kept:
+            self.text, self.guess = "", False
         room = self.limit - len(self.text)
         self.text += kept[:room]
         if len(kept) != len(chars):
@@ -164,6 +169,11 @@ class TextField:
             self.refused = f"At most {self.limit} characters"
         else:
             self.refused = None
+
+    def erase(self) -> None:
+        """The last character goes (all of a guess)."""
+        self.text = "" if self.guess else self.text[:-1]
+        self.guess = False
 
     def refuse(self, why: str) -> None:
         """What was typed cannot be kept: the field stays open and says ``why``."""
@@ -174,7 +184,7 @@ class TextField:
         if key == DONE:
             return Done.KEEP
         if key == ERASE:
-            self.text = self.text[:-1]
+            self.erase()
         elif key == SHIFT:
             self.shift = not self.shift
         elif key == SPACE:
@@ -291,8 +301,15 @@ class TextField:
         line = self._line(area)
         pygame.draw.rect(surface, palette.background_bottom, line, border_radius=unit // 6)
         pygame.draw.rect(surface, palette.grid, line, 2, border_radius=unit // 6)
-        typed = theme.text(self.text + ("_" if _caret(time) else " "), size, palette.text, True)
-        surface.blit(typed, typed.get_rect(midleft=(line.x + unit // 4, line.centery)))
+        caret = "_" if _caret(time) and not self.guess else " "
+        typed = theme.text(self.text + caret, size, palette.text, True)
+        at = typed.get_rect(midleft=(line.x + unit // 4, line.centery))
+        if self.guess and self.text:
+            # Selected, as a field's text is when typing will replace it.
+            chosen = theme.font(size, True).size(self.text)[0]
+            shade = theme.mix(palette.background_bottom, palette.accent, 0.45)
+            pygame.draw.rect(surface, shade, (at.x - 4, line.y + 6, chosen + 8, line.height - 12))
+        surface.blit(typed, at)
         clip = surface.get_clip()
         for r, (row, rects) in enumerate(zip(ROWS, self.key_rects(area), strict=True)):
             for i, ((key, _), rect) in enumerate(zip(row, rects, strict=True)):

@@ -1,9 +1,10 @@
 """The player's name, asked the first time a screen needs it (a LAN table shows it to others).
 
 A :class:`NamePrompt` opens the sofa's text field (:class:`~game.client.keyboard.TextField`:
-keys, or the on-screen keyboard for a pad or a mouse) with the system's user name in it,
-and saves what the player keeps in the settings, so it is asked once. Escape or B goes back
-to the title: nothing is joined or hosted without a name.
+keys, or the on-screen keyboard for a pad or a mouse) with the system's user name in it, as
+a guess that what is typed replaces, and saves what the player keeps in the settings, so it
+is asked once. Escape or B goes back to the title: nothing is joined or hosted without a
+name.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ class NamePrompt:
     def __init__(self, ctx: Context, then: Callable[[], None]) -> None:
         self.ctx = ctx
         self.then = then
-        self.field = TextField(system_name(), NAME_LIMIT)
+        self.field = TextField(system_name(), NAME_LIMIT, guess=True)
         self.done = False
 
     @staticmethod

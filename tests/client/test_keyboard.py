@@ -43,6 +43,26 @@ def test_keys_clicked_typed_and_walked(driver: Driver) -> None:
     field.close()
 
 
+def test_a_guess_is_replaced_by_what_is_typed_or_erased_whole(driver: Driver) -> None:
+    # The system's user name offered as the player's: typing "Zo" after it made "RootZo".
+    field = TextField("Root", guess=True)
+    field.handle(Text("Zo"), SCREEN)
+    assert field.text == "Zo" and not field.guess
+    field.handle(Erase(), SCREEN)
+    assert field.text == "Z"  # typed, not guessed: one character at a time
+    field = TextField("Root", guess=True)
+    field.handle(Text("!"), SCREEN)  # nothing typed that a name takes: the guess stays
+    assert field.text == "Root" and field.guess
+    field.handle(Click(key_center(field, SHIFT)), SCREEN)  # nor does Shift take it away
+    field.handle(Click(key_center(field, "d")), SCREEN)
+    assert field.text == "D"
+    field = TextField("Root", guess=True)
+    field.handle(Erase(), SCREEN)
+    assert field.text == "" and not field.guess
+    assert TextField("Root", guess=True).handle(Start(1), SCREEN) is Done.KEEP  # kept as is
+    field.close()
+
+
 def test_how_typing_ends(driver: Driver) -> None:
     field = TextField("host", allowed=ADDRESS_CHARS)
     assert field.handle(Cancel(1), SCREEN) is Done.DROP  # B

@@ -201,7 +201,8 @@ class PartySetupScene(MenuScreen):
         return self.field
 
     def _type_name(self) -> None:
-        self.field = TextField(self.name, NAME_LIMIT)
+        # Selected, as a renamed file's name is: what is typed replaces it.
+        self.field = TextField(self.name, NAME_LIMIT, guess=True)
 
     def _start(self) -> None:
         name = self.variants[self.variant_item.index]

@@ -141,7 +141,8 @@ class SettingsScene(MenuScreen):
         return self.editing
 
     def edit_name(self) -> None:
-        self.editing = TextField(self.ctx.settings.player_name or system_name(), NAME_LIMIT)
+        name = self.ctx.settings.player_name
+        self.editing = TextField(name or system_name(), NAME_LIMIT, guess=not name)
         self.ctx.audio.play(Cue.CONFIRM)
 
     def finish_name(self, done: Done) -> None:
