@@ -389,9 +389,9 @@ def test_the_hosts_menu_adds_only_bots_that_play_the_nights_game(small: Driver) 
     d.key(pygame.K_RETURN)  # the host's menu
     d.focus("Bot level")
     offered = list(d.scene.level_item.choices)
-    assert offered == ["beginner", "easy", "medium", "hard", "expert"]
+    assert offered == ["Beginner", "Easy", "Medium", "Hard", "Expert"]  # as the settings say
     d.key(pygame.K_LEFT)  # round to the strongest
-    assert d.scene.level_item.value == "expert"
+    assert d.scene.level_item.value == "Expert"
     d.choose("Back to the party")
 
 
@@ -497,6 +497,9 @@ def test_the_hosts_menu_leaves_a_night_without_a_clock_be(small: Driver) -> None
     assert d.name is SceneName.PARTY and d.scene.menu_open
     d.frames(2)
     assert not host_paused(d)
+    # Nor does the menu offer to pause one.
+    labels = [item.label for item in d.scene.menu.items]
+    assert "End the night" in labels and not any("clock" in label for label in labels)
 
 
 EVENING = Evening("Fun", ROUND_ROBIN, {"variant": "nxn", "size": 5}, 90.0, [("Ann", 1)], [])

@@ -157,7 +157,7 @@ class PartyScene(TvScene):
             self.levels = levels_for(self.night.evening.rules())
             self.level_item = Item(
                 "Bot level",
-                choices=list(self.levels),
+                choices=[level.title() for level in self.levels],  # as the settings say them
                 index=getattr(self, "level_item", Item("", choices=["beginner"])).index,
             )
             end = "Press again to end the night" if self._confirming() else "End the night"
@@ -166,7 +166,8 @@ class PartyScene(TvScene):
                 self.level_item,
                 Item("Add a bot", self._add_bot),
                 Item("Remove a player", self._to_kick),
-                Item(pause, self._pause),
+                # A night with no move clock has none to pause.
+                *([Item(pause, self._pause)] if self.night.evening.clock else []),
                 Item(end, self._end),
                 Item("Back to the party", self._close_menu),
             ]

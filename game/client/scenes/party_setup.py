@@ -305,7 +305,9 @@ class PartySetupScene(MenuScreen):
         self.menu.draw(surface, self._area(), palette, self.ctx.time)
         box = pygame.Rect(w // 8, round(h * 0.86), w * 3 // 4, round(h * 0.13))
         if self.error:
-            words = Para(self.error, palette.warning, bold=True)
+            # While it starts, news, not a warning: said in the plain colour.
+            color = palette.text if self._starting is not None else palette.warning
+            words = Para(self.error, color, bold=True)
         else:
             fmt = FORMATS[self.format_item.index]
             blurb = VARIANT_BLURBS.get(self.variants[self.variant_item.index], "")
