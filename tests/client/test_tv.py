@@ -629,6 +629,26 @@ def test_a_paused_clock_says_so_inside_the_strip(tmp_path: Path, size: tuple[int
         d.close()
 
 
+def test_the_clock_s_track_shows_the_time_gone_in_high_contrast(driver: Driver) -> None:
+    # The track was drawn in the board's colour, the backdrop's black in high contrast: the
+    # time gone was not there at all, the bar looking full-length short.
+    d = driver
+    d.app.apply_settings(replace(d.app.settings, high_contrast=True))
+    goff = make_variant("goff")
+    moves = random_tokens(Position(goff), Random(3))[:2]
+    tv = make_scene(SceneName.TV, d.app)
+    tv.take(Party("winner-stays", "", False, 1, ("Ada", "Bo"), (), (), 60_000, 15_500))
+    tv.take(Snapshot(goff, tuple(moves), Record(goff, moves).final()), 0.0)
+    canvas = Canvas(d.app.size)
+    tv.draw(canvas, 0.0)
+    [seconds] = [t for t in canvas.visible_texts() if t.words == "16 s"]
+    # Just before the seconds: the track's empty end, which must show against the black.
+    x, y = seconds.ink.left - scale(d.app.size).px(40), seconds.ink.centery
+    half = seconds.ink.height // 2  # the bar's height, not the board's edge under it
+    column = pygame.surfarray.pixels3d(canvas)[x, y - half : y + half]
+    assert column.max() > 100
+
+
 def test_the_areas_are_worked_out_once_a_window_size(driver: Driver) -> None:
     # Asked several times a frame (the board's layout, the news, the emotes' rooms), they
     # were worked out afresh each time; each caller still gets rectangles of its own.

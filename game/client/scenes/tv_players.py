@@ -169,6 +169,10 @@ class PlayersStrip:
         filled.width = filled_width
         if filled.width:
             pygame.draw.rect(surface, color, filled, border_radius=bar.height // 2)
+        # Edged as the panels are: the time gone stays in sight (in high contrast the track is
+        # the backdrop's black).
+        edge = max(1, round(2 * u))
+        pygame.draw.rect(surface, palette.grid_glow, bar, edge, border_radius=bar.height // 2)
         # The seconds after the bar and, the host having stopped the clock, "paused" before
         # it: each in the sixth of the line beside the bar (both after it ran off the line).
         gap, size, least = round(20 * u), round(40 * u), round(30 * u)
