@@ -137,6 +137,10 @@ class Table:
         """Seat ``name`` at ``side`` (or any open side): the side taken, or ``None``.
 
         ``token`` (a party member's own) reclaims the seat; by default a new one."""
+        if self.position.is_over and not any(self.seats.values()):
+            # Those who played the game on the table have all left: a newcomer sits down to a
+            # new game, not to the end of theirs (nor to its winner's seat and score).
+            self._next_game()
         choices = (side,) if side else self.open_seats()
         for choice in choices:
             if self.seats[choice] is None:
@@ -208,13 +212,17 @@ class Table:
                 self.series[winner] = self.series.get(winner, 0) + 1
             self.seats = {Player.X: self.seats[Player.O], Player.O: self.seats[Player.X]}
             self.owner = self.owner.other if self.owner else None
-            self.rematch.clear()
-            self.game += 1
-            self.record = Record(self.variant)
-            self.positions = self.record.positions()
-            self.path = self._path_for(self.game)
+            self._next_game()
             self.save()
         return None
+
+    def _next_game(self) -> None:
+        """Put the next game on the table: a new record, under the next number."""
+        self.rematch.clear()
+        self.game += 1
+        self.record = Record(self.variant)
+        self.positions = self.record.positions()
+        self.path = self._path_for(self.game)
 
     # -- the record -------------------------------------------------------------------
 

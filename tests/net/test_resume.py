@@ -326,7 +326,9 @@ def test_a_record_keeps_who_played_it_not_who_sat_down_after(tmp_path: Path) -> 
     assert table.position.is_over
     table.release(Player.X)  # both leave, as two bots do when the game is over
     table.release(Player.O)
+    finished = table.path
     assert table.sit("Cy", Player.X) is Player.X  # a guest, for the next game
+    assert table.path != finished  # ...which has a record of its own
     table.save()
     table.close()  # the renames into place are done on a thread of their own: wait for them
-    assert read_record(table.path).players() == {Player.X: "Ada", Player.O: "Bo"}
+    assert read_record(finished).players() == {Player.X: "Ada", Player.O: "Bo"}

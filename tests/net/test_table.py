@@ -119,12 +119,13 @@ def until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
         time.sleep(0.005)
 
 
-def test_a_rematch_swaps_sides(screens: Callable[..., Screen]) -> None:
-    ada, bo = screens("Ada", seat=Player.X), screens("Bo", seat=Player.O)
-    bo.snapshot(0)
-    first = ada.snapshot(0)
+def play_out(x: Screen, o: Screen) -> tuple[Snapshot, Position]:
+    """Play the game at the table to its end, each side its first legal action: the first
+    snapshot ``x`` saw, and the end."""
+    o.snapshot(0)
+    first = x.snapshot(0)
     pos = first.position
-    sessions = {Player.X: ada, Player.O: bo}
+    sessions = {Player.X: x, Player.O: o}
     ply = 0
     while not pos.is_over:
         assert pos.to_play is not None
@@ -133,6 +134,12 @@ def test_a_rematch_swaps_sides(screens: Callable[..., Screen]) -> None:
         mover.session.submit(pos.legal_actions()[0])
         ply += 1
         pos = mover.snapshot(ply).position
+    return first, pos
+
+
+def test_a_rematch_swaps_sides(screens: Callable[..., Screen]) -> None:
+    ada, bo = screens("Ada", seat=Player.X), screens("Bo", seat=Player.O)
+    first, _ = play_out(ada, bo)
     ada.session.rematch()
     until(lambda: bo.session.table is not None and bo.session.table.rematch == ("X",))
     bo.session.rematch()
@@ -144,6 +151,22 @@ def test_a_rematch_swaps_sides(screens: Callable[..., Screen]) -> None:
     table = ada.session.table
     assert table is not None and table.game == 2
     assert [s.name for s in table.seats] == ["Bo", "Ada"]
+
+
+def test_newcomers_at_a_table_its_players_left_play_a_new_game(
+    screens: Callable[..., Screen],
+) -> None:
+    ada, bo = screens("Ada", seat=Player.X), screens("Bo", seat=Player.O)
+    _, end = play_out(ada, bo)
+    assert end.outcome is not None and end.outcome.winner is not None
+    ada.session.close(leave=True)
+    bo.session.close(leave=True)
+    # Cy sits down where the winner sat: to a game of her own, not to the end of theirs.
+    cy = screens("Cy", seat=end.outcome.winner)
+    fresh = cy.snapshot(0)
+    assert fresh.position == Position(fresh.variant) and fresh.game == 2
+    table = cy.session.table
+    assert table is not None and [s.wins for s in table.seats] == [0, 0]
 
 
 def test_a_dropped_seat_is_held_then_opened(make_host: Callable[..., HostHandle]) -> None:
