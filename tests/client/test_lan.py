@@ -311,6 +311,39 @@ def test_a_window_started_again_is_back_in_its_seat_in_one_press(tmp_path: Path)
         host.stop()
 
 
+def test_a_window_started_again_takes_its_seat_back_from_the_lobby(tmp_path: Path) -> None:
+    """The table a window joined from the lobby, its seat held since the window was killed,
+    looks full to the lobby; its row takes this window back to its seat, not to watching
+    it lapse."""
+    config = HostConfig(bind=LOOPBACK, save_dir=tmp_path / "host")
+    host = start_host_thread(new_table(make_variant("goff"), "Kitchen", config.save_dir), config)
+    opponent = NetworkSession(host.address, name="Bo", seat=Player.O)
+    d = Driver(tmp_path)
+    try:
+        d.app.go(SceneName.LAN, mode="join", bind=LOOPBACK)
+        d.until(lambda: any("Kitchen" in item.label for item in d.scene.menu.items))
+        d.choose("Kitchen")
+        d.until(lambda: d.name is SceneName.PLAY)
+        assert d.scene.session.local_sides == {Player.X}
+    finally:
+        d.close()  # as a window closed: the host holds the seat
+    d = Driver(tmp_path, again=True)
+    try:
+        d.app.go(SceneName.LAN, mode="join", bind=LOOPBACK)
+        d.until(lambda: any("Kitchen" in item.label for item in d.scene.menu.items))
+        labels = [item.label for item in d.scene.menu.items]
+        assert "Kitchen · Goff's · back to your seat" in labels
+        d.choose("Kitchen")
+        d.until(lambda: d.name is SceneName.PLAY)
+        assert d.scene.session.local_sides == {Player.X}
+    finally:
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        d.close()
+        opponent.close()
+        host.stop()
+
+
 class Opponent:
     """A second player at the table, played by the test through its own NetworkSession."""
 

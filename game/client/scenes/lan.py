@@ -243,16 +243,22 @@ class LanScene(MenuScreen):
         items: list[Item] = []
         rows: list[object] = []  # what each row is, so the focus stays on it as tables come and go
         names = Counter(t.name for t in self._tables)
+        kept = SeatStore(seats_file())
         for t in self._tables:
             # Cut here, so that what the table offers still shows; two tables of one name are
             # told apart by where they are.
             name = t.name if len(t.name) <= NAME_SHOWN else t.name[: NAME_SHOWN - 1] + "…"
             if names[t.name] > 1:
                 name += f" ({show_address(t.address)})"
+            # A seat held for this window (closed or killed mid-game) makes the table look full
+            # to everyone else: it sits back down there, where it would otherwise watch.
+            mine = bool(t.key) and kept.kept_at(t.key, t.host, self.name)
             items.append(
                 Item(
-                    self._table_label(t, name),
-                    lambda t=t: self._join(t.address, t.open_seats != (), t.key or None),
+                    self._table_label(t, name, mine),
+                    lambda t=t, sit=mine or t.open_seats != (): self._join(
+                        t.address, sit, t.key or None
+                    ),
                 )
             )
             items.append(Item(f"Big screen: {name}", lambda t=t: self._watch(t)))
@@ -272,8 +278,10 @@ class LanScene(MenuScreen):
         self.menu.focus = max(0, focus)
 
     @staticmethod
-    def _table_label(table: FoundTable, name: str) -> str:
-        if len(table.open_seats) > 1:
+    def _table_label(table: FoundTable, name: str, mine: bool) -> str:
+        if mine:
+            seats = "back to your seat"
+        elif len(table.open_seats) > 1:
             seats = "nobody yet: join to play"
         elif table.open_seats:
             seats = f"a player waits: join as {table.open_seats[0]}"
