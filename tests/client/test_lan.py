@@ -344,6 +344,39 @@ def test_a_window_started_again_takes_its_seat_back_from_the_lobby(tmp_path: Pat
         host.stop()
 
 
+def test_try_again_while_the_host_is_down_leaves_one_press_to_try_once_more(
+    driver: Driver, tmp_path: Path
+) -> None:
+    """The host of a table joined by address closed it mid-game; "Try again" before it is
+    continued finds nobody there. The LAN screen keeps the way back to the seat as its first
+    row, focused: the table once up again is one press away, not an address typed anew."""
+    d = driver
+    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
+    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
+    try:
+        join_by_address(d, host.address)
+        assert d.scene.session.local_sides == {Player.X}
+        path = host.host.table.path
+        host.stop()  # the host's window left the game
+        d.until(lambda: d.scene.session.ended is not None)
+        d.key(pygame.K_RIGHT)  # from "Back to menu" to "Try again"
+        d.key(pygame.K_RETURN)
+        d.until(lambda: d.name is SceneName.LAN and d.scene.status.startswith("The connection"))
+        where = show_address(host.address)
+        assert d.scene.menu.items[0].label == f"Back to your seat at {where}"
+        assert d.scene.menu.focus == 0
+        # The table continued where it was: the window sits down again at its own seat.
+        config = dataclasses.replace(config, port=host.address[1])
+        host = start_host_thread(Table.resume(path, None), config)
+        d.key(pygame.K_RETURN)
+        d.until(lambda: d.name is SceneName.PLAY)
+        assert d.scene.session.local_sides == {Player.X}
+    finally:
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        host.stop()
+
+
 class Opponent:
     """A second player at the table, played by the test through its own NetworkSession."""
 

@@ -293,9 +293,11 @@ class LanScene(MenuScreen):
         """The row that joins the table last joined by its typed address again, one press
         for a window started again (a pad types an address a key at a time), and where."""
         typed = self.ctx.settings.last_address
-        if not typed:
-            return None
-        address = parse_address(typed)  # the settings keep only addresses that read
+        # The settings keep only addresses that read.
+        return self._again_row(parse_address(typed)) if typed else None
+
+    def _again_row(self, address: tuple[str, int]) -> tuple[str, tuple[str, int]]:
+        """The row that joins ``address`` again, and where."""
         if SeatStore(seats_file()).kept(address, self.name):
             return f"Back to your seat at {show_address(address)}", address
         return f"Join {show_address(address)} again", address
@@ -423,6 +425,12 @@ class LanScene(MenuScreen):
                 self.status = "Both seats are taken: joining to watch…"
             else:
                 self.status = f"The connection ended: {session.ended}"
+                if self.mode == "join":
+                    # A host not up yet (a table being continued) or gone a moment: trying
+                    # again is one press, not the address typed again with a pad.
+                    self._again = self._again_row(session.address)
+                    self._join_menu()
+                    self.menu.focus = 0
 
     def receive(self, message: object) -> None:
         # The game as the host has it: the board takes over (the app keeps the table); a
