@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import dataclasses
 import itertools
 import socket
@@ -251,6 +252,36 @@ def test_an_address_is_shown_as_it_is_typed() -> None:
     for address in (("192.168.1.20", 7777), ("::1", 80), ("fe80::1%eth0", 7777)):
         assert parse_address(show_address(address)) == address
     assert show_address(("::1", 80, 0, 0)) == "[::1]:80"  # a v6 peer's four fields
+
+
+def sdl_takes_text() -> bool:
+    """Whether SDL turns the keys typed into text now (SDL_IsTextInputActive: pygame has no
+    getter), from the SDL library this process runs."""
+    maps = Path("/proc/self/maps").read_text().split()
+    library = next(path for path in maps if "/libSDL2-2" in path)
+    return bool(ctypes.CDLL(library).SDL_IsTextInputActive())
+
+
+def test_the_join_screen_takes_typing_after_a_field_closed(tmp_path: Path) -> None:
+    """Typing anywhere on the join screen types the address. A field closing (the name asked
+    the first time, the address field left) had SDL stop making text of the keys: what a
+    player typed next on that screen was lost."""
+    d = Driver(tmp_path, again=True)  # no settings yet: the name is asked
+    try:
+        d.app.go(SceneName.LAN, mode="join", bind=LOOPBACK)
+        d.frames(1)
+        assert d.scene.prompt is not None
+        d.key(pygame.K_RETURN)  # the system's user name, kept
+        d.frames(1)
+        assert d.scene.prompt is None and sdl_takes_text()
+        d.choose("Type an address")
+        d.key(pygame.K_ESCAPE)  # the field closes, nothing typed
+        assert d.scene.address_field is None and sdl_takes_text()
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        assert not sdl_takes_text()  # the title has nothing to type into
+    finally:
+        d.close()
 
 
 def test_typing_an_address_and_enter_joins_it(driver: Driver, tmp_path: Path) -> None:

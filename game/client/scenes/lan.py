@@ -124,6 +124,7 @@ class LanScene(MenuScreen):
             self.status = "Looking for tables on the LAN…"
             self._again = self._last_typed()
             self._join_menu()
+        self._listen()
 
     def ticking(self) -> bool:
         # A lobby is looked at every LOBBY_REFRESH of the game's time: keep it running too.
@@ -144,11 +145,18 @@ class LanScene(MenuScreen):
         else:
             self.prompt.then = then
 
+    def _listen(self) -> None:
+        """On the join screen with no field open, keys typed arrive as text all the same:
+        typing there types the address (a field stops text as it closes, on any screen)."""
+        if self.mode == "join" and self.typing() is None:
+            pygame.key.start_text_input()
+
     def exit(self) -> None:
         if self.prompt is not None:
             self.prompt.close()
         if self.address_field is not None:
             self.address_field.close()
+        pygame.key.stop_text_input()
         if self._lobby_start is not None:
             self._lobby_start.add_done_callback(_close_lobby)
         if self.lobby is not None:
@@ -315,6 +323,7 @@ class LanScene(MenuScreen):
             self.typed = self.address_field.text
         self.address_field.close()
         self.address_field = None
+        self._listen()
         self.address_item.label = self._address_label()
         if done is Done.KEEP and self.typed:
             self._join_typed()
@@ -366,6 +375,7 @@ class LanScene(MenuScreen):
             self.prompt.handle(intent)
             if self.prompt.done:
                 self.prompt = None
+                self._listen()
             return
         if self.mode == "join" and self.address_field is None and isinstance(intent, Text | Erase):
             self._type_address()  # typing anywhere on this screen types the address
@@ -386,6 +396,7 @@ class LanScene(MenuScreen):
             self.prompt.update()
             if self.prompt.done:
                 self.prompt = None
+                self._listen()
         if self.address_field is not None and (done := self.address_field.update()) is not None:
             self._typed_address(done)
         if self._lobby_start is not None and self._lobby_start.done():
