@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -217,6 +218,23 @@ def test_a_player_who_leaves_frees_the_seat_at_once(
         assert "Ada" not in (tmp_path / "seats.json").read_text()
     finally:
         bo.session.close()
+
+
+def test_a_player_who_leaves_hangs_up_once_the_host_heard_it(
+    make_host: Callable[..., HostHandle],
+) -> None:
+    """Leaving waits for the host to hang up, the bye read: a client that closed at once, over
+    the host's news not yet read (the other player leaving too), reset the connection, and the
+    host lost the bye and held the seat a minute, as for a drop (two windows leaving the
+    results together, or two bots at the end of their game: one in two)."""
+    host = make_host(reconnect_grace=60.0)
+    ada = Screen(NetworkSession(host.address, name="Ada", seat=Player.X))
+    ada.notice("Ada sits at X")
+    busy = threading.Event()
+    host.call(lambda: (busy.set(), time.sleep(0.1)))  # the host is busy as Ada leaves
+    busy.wait()
+    ada.session.close(leave=True)
+    assert host.host.table.seats[Player.X] is None  # freed before the window went on
 
 
 def test_leaving_forgets_no_token_but_the_player_s_own(
