@@ -310,8 +310,8 @@ class Interrupted:
 
 def interrupted_tables(save_dir: Path, limit: int = 3, look_at: int = 30) -> list[Interrupted]:
     """The newest ``limit`` tables in ``save_dir`` hosted from a window (they have an owner)
-    whose game is not over and whose window is no longer running, among the ``look_at``
-    newest records (:func:`game_records`).
+    whose game is under way (begun, not over) and whose window is no longer running, among
+    the ``look_at`` newest records (:func:`game_records`).
 
     Only reads: the staged files a killed host left are sorted out when one is continued
     (:meth:`Table.resume`), never here, where another window may be hosting from this folder.
@@ -324,7 +324,11 @@ def interrupted_tables(save_dir: Path, limit: int = 3, look_at: int = 30) -> lis
         except RecordError:
             continue
         info = record.extra.get(RECORD_FIELD)
-        if over or not isinstance(info, dict) or info.get("owner") not in ("X", "O"):
+        # A table left before its first move has nothing to continue (leaving it asked
+        # nothing); listed, every host screen backed out of took a row from a game left.
+        if over or not record.moves:
+            continue
+        if not isinstance(info, dict) or info.get("owner") not in ("X", "O"):
             continue
         if running_elsewhere(info.get("pid")):
             continue  # another window is hosting it now

@@ -286,6 +286,28 @@ def test_the_owner_seat_of_a_window_table_is_kept_and_follows_a_rematch(tmp_path
     assert Table.resume(back.path, None).owner is Player.O
 
 
+def test_a_window_s_table_left_before_its_first_move_is_not_offered_to_continue(
+    tmp_path: Path,
+) -> None:
+    """Nothing was played: nothing to continue. Offered all the same, a host screen opened
+    and backed out of three times pushed a game left mid-way off the host menu's rows."""
+    from net.table import interrupted_tables
+
+    left = Table("Ada's table", Record(make_variant("goff")), tmp_path)
+    left.owner = Player.X
+    left.sit("Ada", Player.X)
+    left.sit("Bo", Player.O)
+    assert left.move(Player.X, 0, "1-2") is None
+    left.save()
+    left.close()
+    for _ in range(3):
+        unplayed = Table("Ada's table", Record(make_variant("goff")), tmp_path)
+        unplayed.owner = Player.X
+        unplayed.sit("Ada", Player.X)
+        unplayed.close()
+    assert [found.path for found in interrupted_tables(tmp_path)] == [left.path]
+
+
 def test_the_guests_of_a_window_s_table_closed_mid_game_are_told_it_may_come_back(
     tmp_path: Path,
 ) -> None:
