@@ -277,6 +277,10 @@ def test_the_join_screen_takes_typing_after_a_field_closed(tmp_path: Path) -> No
         d.choose("Type an address")
         d.key(pygame.K_ESCAPE)  # the field closes, nothing typed
         assert d.scene.address_field is None and sdl_takes_text()
+        # Space activates a row, and makes a space of text too: that types nothing.
+        d.key(pygame.K_DOWN)  # to "Back"
+        d.post(pygame.TEXTINPUT, text=" ")
+        assert d.scene.address_field is None
         d.app.go(SceneName.TITLE)
         d.frames(1)
         assert not sdl_takes_text()  # the title has nothing to type into

@@ -377,7 +377,7 @@ class LanScene(MenuScreen):
                 self.prompt = None
                 self._listen()
             return
-        if self.mode == "join" and self.address_field is None and isinstance(intent, Text | Erase):
+        if self.mode == "join" and self.address_field is None and _typed(intent):
             self._type_address()  # typing anywhere on this screen types the address
         if self.address_field is not None:
             done = self.address_field.handle(intent, self._screen())
@@ -482,6 +482,11 @@ class LanScene(MenuScreen):
             self.address_field.draw(
                 surface, self._screen(), palette, self.ctx.time, words, self.ctx.device
             )
+
+
+def _typed(intent: Intent) -> bool:
+    """Whether ``intent`` types: not the space a Space key makes as it activates a row."""
+    return isinstance(intent, Erase) or (isinstance(intent, Text) and not intent.text.isspace())
 
 
 def _close_lobby(future: Future[LobbyBrowser]) -> None:
