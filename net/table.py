@@ -60,6 +60,9 @@ class Table:
         self.game = 1
         self.seats: dict[Player, Seat | None] = {Player.X: None, Player.O: None}
         self.rematch: set[Player] = set()
+        # Everyone who sat at the game on the table left after it ended: the next to sit
+        # down opens a new game, not the end of theirs (nor its winner's seat and score).
+        self._vacated = False
         # The series: games won by each player at this table before the one on (by name).
         self.series: dict[str, int] = {}
         # The side of the player who hosts from their own window: a table continued after
@@ -137,9 +140,7 @@ class Table:
         """Seat ``name`` at ``side`` (or any open side): the side taken, or ``None``.
 
         ``token`` (a party member's own) reclaims the seat; by default a new one."""
-        if self.position.is_over and not any(self.seats.values()):
-            # Those who played the game on the table have all left: a newcomer sits down to a
-            # new game, not to the end of theirs (nor to its winner's seat and score).
+        if self._vacated:
             self._next_game()
         choices = (side,) if side else self.open_seats()
         for choice in choices:
@@ -161,6 +162,7 @@ class Table:
     def release(self, side: Player) -> None:
         self.seats[side] = None
         self.rematch.discard(side)
+        self._vacated = self.position.is_over and not any(self.seats.values())
         self.save()
 
     # -- intents --------------------------------------------------------------------
@@ -218,6 +220,7 @@ class Table:
 
     def _next_game(self) -> None:
         """Put the next game on the table: a new record, under the next number."""
+        self._vacated = False
         self.rematch.clear()
         self.game += 1
         self.record = Record(self.variant)
