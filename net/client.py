@@ -33,6 +33,8 @@ from net.seats import SeatStore
 # scoreboard and emotes.
 TableEvent = Event | protocol.State | protocol.Party | protocol.Emoted
 
+LEAVE_WAIT = 1.0  # seconds a player leaving waits for the host to hang up, the bye read
+
 
 class TableClient:
     """A seat (or a place among the spectators) at a table reached by TCP.
@@ -96,6 +98,7 @@ class TableClient:
         self._emit = on_event
         self._ping_every = 1.0  # until the host's Welcome says how often it wants a sign of life
         self._writer: asyncio.StreamWriter | None = None
+        self._hung_up = asyncio.Event()  # the connection being served has ended
         self._closing = False
         self._reconnecting = False
         self._resync = False
@@ -174,20 +177,27 @@ class TableClient:
 
     async def close(self, leave: bool = False) -> None:
         """Hang up. ``leave``: the player is leaving the table, so the host frees the seat at
-        once and its token is forgotten; otherwise (a window closed, a program stopped) the
+        once (it has, when this returns, unless it took over LEAVE_WAIT to answer) and its
+        token is forgotten; otherwise (a window closed, a program stopped) the
         host holds the seat for a while and the token is kept for the next start.
 
         The token is kept on leaving too where it is more than a seat: at a party it is the
         player's row in the standings, to come back to; and while the link is down, when the
         host may never hear the goodbye and holds the seat, to be taken back from the lobby."""
         self._closing = True
-        if self._writer:
+        writer = self._writer  # run() lets go of it once the connection has ended
+        if writer:
             if leave and self.connected:
-                self._writer.write(pack(protocol.Bye(protocol.LEFT)))
+                writer.write(pack(protocol.Bye(protocol.LEFT)))
                 seat_only = self.party is None and not self._reconnecting
                 if seat_only and self.seats and self.table_key and self.token:
                     self.seats.forget(self.table_key, self.name, self.token)
-            self._writer.close()
+                # Read on until the host, the bye read, hangs up. A socket closed over frames
+                # not yet read (the host's last news) is reset, and a host that writes to it
+                # then loses the bye unread: it held the seat, as for a drop.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._hung_up.wait(), LEAVE_WAIT)
+            writer.close()
         self._release()
 
     # -- the connection ---------------------------------------------------------------
@@ -259,6 +269,7 @@ class TableClient:
     ) -> tuple[bool, str]:
         """Read until the connection ends: (whether it ended for good, why)."""
         frames = FrameReader()
+        self._hung_up.clear()
         pinger = asyncio.ensure_future(self._ping(writer))
         loop = asyncio.get_running_loop()
         welcomes = self.welcomes
@@ -295,6 +306,7 @@ class TableClient:
         except ConnectionError as exc:
             return False, f"the connection to the host dropped ({exc.strerror or exc})"
         finally:
+            self._hung_up.set()
             pinger.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await pinger

@@ -176,7 +176,7 @@ class Host:
         if self._server:
             self._server.close()
         for conn in list(self.connections):
-            conn.send(Bye("the host closed the table"))
+            conn.send(Bye(self._goodbye(conn)))
             conn.close()
         # Let every connection's task end by itself rather than be cancelled mid-cleanup.
         serving = [c.task for c in self.connections if c.task]
@@ -189,6 +189,15 @@ class Host:
         if self._server:
             await self._server.wait_closed()
         await asyncio.to_thread(self.table.close)  # the last renames reach the disk
+
+    def _goodbye(self, conn: Connection) -> str:
+        """Why the table closes, as ``conn`` is told. A window's table left with its game
+        under way is offered to be continued (its host screen's "Continue"): its guests may
+        wait for it, and a player's seat comes back with it."""
+        if self.table.owner is None or not self.table.running:
+            return "the host closed the table"
+        kept = ", your seat kept" if conn.seat is not None else ""
+        return f"the host closed the table mid-game, to be continued later{kept}"
 
     # -- one connection -------------------------------------------------------------
 

@@ -59,8 +59,14 @@ class SeatStore:
     def seen_on(self, table: str, host: str) -> bool:
         """Whether ``table`` was ever seen on the machine at ``host`` (on any port)."""
         with _lock:
-            seen = self._read()["at"]
-        return any(at.rpartition(":")[0] == host and key == table for at, key in seen.items())
+            return _seen_on(self._read(), table, host)
+
+    def kept_at(self, table: str, host: str, name: str) -> bool:
+        """Whether a seat of ``name`` at ``table``, announced from the machine at ``host``, is
+        kept here and no live client holds it: the token a client joining it would offer."""
+        with _lock:
+            data = self._read()
+            return _seen_on(data, table, host) and _free(data, self.key(table, name)) is not None
 
     def kept(self, address: tuple[str, int], name: str) -> bool:
         """Whether a seat of ``name`` at the table last seen at ``address`` is kept here and
@@ -161,6 +167,10 @@ def _free(data: dict[str, dict[str, Any]], key: str) -> str | None:
     if key in _held or not isinstance(entry, dict) or not isinstance(entry.get("token"), str):
         return None
     return None if running_elsewhere(entry.get("pid")) else entry["token"]
+
+
+def _seen_on(data: dict[str, dict[str, Any]], table: str, host: str) -> bool:
+    return any(at.rpartition(":")[0] == host and key == table for at, key in data["at"].items())
 
 
 def _where(address: tuple[str, int]) -> str:

@@ -60,6 +60,9 @@ class Table:
         self.game = 1
         self.seats: dict[Player, Seat | None] = {Player.X: None, Player.O: None}
         self.rematch: set[Player] = set()
+        # Everyone who sat at the game on the table left after it ended: the next to sit
+        # down opens a new game, not the end of theirs (nor its winner's seat and score).
+        self._vacated = False
         # The series: games won by each player at this table before the one on (by name).
         self.series: dict[str, int] = {}
         # The side of the player who hosts from their own window: a table continued after
@@ -137,6 +140,8 @@ class Table:
         """Seat ``name`` at ``side`` (or any open side): the side taken, or ``None``.
 
         ``token`` (a party member's own) reclaims the seat; by default a new one."""
+        if self._vacated:
+            self._next_game()
         choices = (side,) if side else self.open_seats()
         for choice in choices:
             if self.seats[choice] is None:
@@ -157,6 +162,7 @@ class Table:
     def release(self, side: Player) -> None:
         self.seats[side] = None
         self.rematch.discard(side)
+        self._vacated = self.position.is_over and not any(self.seats.values())
         self.save()
 
     # -- intents --------------------------------------------------------------------
@@ -208,13 +214,18 @@ class Table:
                 self.series[winner] = self.series.get(winner, 0) + 1
             self.seats = {Player.X: self.seats[Player.O], Player.O: self.seats[Player.X]}
             self.owner = self.owner.other if self.owner else None
-            self.rematch.clear()
-            self.game += 1
-            self.record = Record(self.variant)
-            self.positions = self.record.positions()
-            self.path = self._path_for(self.game)
+            self._next_game()
             self.save()
         return None
+
+    def _next_game(self) -> None:
+        """Put the next game on the table: a new record, under the next number."""
+        self._vacated = False
+        self.rematch.clear()
+        self.game += 1
+        self.record = Record(self.variant)
+        self.positions = self.record.positions()
+        self.path = self._path_for(self.game)
 
     # -- the record -------------------------------------------------------------------
 
@@ -302,8 +313,8 @@ class Interrupted:
 
 def interrupted_tables(save_dir: Path, limit: int = 3, look_at: int = 30) -> list[Interrupted]:
     """The newest ``limit`` tables in ``save_dir`` hosted from a window (they have an owner)
-    whose game is not over and whose window is no longer running, among the ``look_at``
-    newest records (:func:`game_records`).
+    whose game is under way (begun, not over) and whose window is no longer running, among
+    the ``look_at`` newest records (:func:`game_records`).
 
     Only reads: the staged files a killed host left are sorted out when one is continued
     (:meth:`Table.resume`), never here, where another window may be hosting from this folder.
@@ -316,7 +327,11 @@ def interrupted_tables(save_dir: Path, limit: int = 3, look_at: int = 30) -> lis
         except RecordError:
             continue
         info = record.extra.get(RECORD_FIELD)
-        if over or not isinstance(info, dict) or info.get("owner") not in ("X", "O"):
+        # A table left before its first move has nothing to continue (leaving it asked
+        # nothing); listed, every host screen backed out of took a row from a game left.
+        if over or not record.moves:
+            continue
+        if not isinstance(info, dict) or info.get("owner") not in ("X", "O"):
             continue
         if running_elsewhere(info.get("pid")):
             continue  # another window is hosting it now

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import dataclasses
 import itertools
 import socket
@@ -253,6 +254,40 @@ def test_an_address_is_shown_as_it_is_typed() -> None:
     assert show_address(("::1", 80, 0, 0)) == "[::1]:80"  # a v6 peer's four fields
 
 
+def sdl_takes_text() -> bool:
+    """Whether SDL turns the keys typed into text now (SDL_IsTextInputActive: pygame has no
+    getter), from the SDL library this process runs."""
+    maps = Path("/proc/self/maps").read_text().split()
+    library = next(path for path in maps if "/libSDL2-2" in path)
+    return bool(ctypes.CDLL(library).SDL_IsTextInputActive())
+
+
+def test_the_join_screen_takes_typing_after_a_field_closed(tmp_path: Path) -> None:
+    """Typing anywhere on the join screen types the address. A field closing (the name asked
+    the first time, the address field left) had SDL stop making text of the keys: what a
+    player typed next on that screen was lost."""
+    d = Driver(tmp_path, again=True)  # no settings yet: the name is asked
+    try:
+        d.app.go(SceneName.LAN, mode="join", bind=LOOPBACK)
+        d.frames(1)
+        assert d.scene.prompt is not None
+        d.key(pygame.K_RETURN)  # the system's user name, kept
+        d.frames(1)
+        assert d.scene.prompt is None and sdl_takes_text()
+        d.choose("Type an address")
+        d.key(pygame.K_ESCAPE)  # the field closes, nothing typed
+        assert d.scene.address_field is None and sdl_takes_text()
+        # Space activates a row, and makes a space of text too: that types nothing.
+        d.key(pygame.K_DOWN)  # to "Back"
+        d.post(pygame.TEXTINPUT, text=" ")
+        assert d.scene.address_field is None
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        assert not sdl_takes_text()  # the title has nothing to type into
+    finally:
+        d.close()
+
+
 def test_typing_an_address_and_enter_joins_it(driver: Driver, tmp_path: Path) -> None:
     d = driver
     config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
@@ -308,6 +343,72 @@ def test_a_window_started_again_is_back_in_its_seat_in_one_press(tmp_path: Path)
         d.app.go(SceneName.TITLE)
         d.frames(1)
         d.close()
+        host.stop()
+
+
+def test_a_window_started_again_takes_its_seat_back_from_the_lobby(tmp_path: Path) -> None:
+    """The table a window joined from the lobby, its seat held since the window was killed,
+    looks full to the lobby; its row takes this window back to its seat, not to watching
+    it lapse."""
+    config = HostConfig(bind=LOOPBACK, save_dir=tmp_path / "host")
+    host = start_host_thread(new_table(make_variant("goff"), "Kitchen", config.save_dir), config)
+    opponent = NetworkSession(host.address, name="Bo", seat=Player.O)
+    d = Driver(tmp_path)
+    try:
+        d.app.go(SceneName.LAN, mode="join", bind=LOOPBACK)
+        d.until(lambda: any("Kitchen" in item.label for item in d.scene.menu.items))
+        d.choose("Kitchen")
+        d.until(lambda: d.name is SceneName.PLAY)
+        assert d.scene.session.local_sides == {Player.X}
+    finally:
+        d.close()  # as a window closed: the host holds the seat
+    d = Driver(tmp_path, again=True)
+    try:
+        d.app.go(SceneName.LAN, mode="join", bind=LOOPBACK)
+        d.until(lambda: any("Kitchen" in item.label for item in d.scene.menu.items))
+        labels = [item.label for item in d.scene.menu.items]
+        assert "Kitchen · Goff's · back to your seat" in labels
+        d.choose("Kitchen")
+        d.until(lambda: d.name is SceneName.PLAY)
+        assert d.scene.session.local_sides == {Player.X}
+    finally:
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        d.close()
+        opponent.close()
+        host.stop()
+
+
+def test_try_again_while_the_host_is_down_leaves_one_press_to_try_once_more(
+    driver: Driver, tmp_path: Path
+) -> None:
+    """The host of a table joined by address closed it mid-game; "Try again" before it is
+    continued finds nobody there. The LAN screen keeps the way back to the seat as its first
+    row, focused: the table once up again is one press away, not an address typed anew."""
+    d = driver
+    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
+    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
+    try:
+        join_by_address(d, host.address)
+        assert d.scene.session.local_sides == {Player.X}
+        path = host.host.table.path
+        host.stop()  # the host's window left the game
+        d.until(lambda: d.scene.session.ended is not None)
+        d.key(pygame.K_RIGHT)  # from "Back to menu" to "Try again"
+        d.key(pygame.K_RETURN)
+        d.until(lambda: d.name is SceneName.LAN and d.scene.status.startswith("The connection"))
+        where = show_address(host.address)
+        assert d.scene.menu.items[0].label == f"Back to your seat at {where}"
+        assert d.scene.menu.focus == 0
+        # The table continued where it was: the window sits down again at its own seat.
+        config = dataclasses.replace(config, port=host.address[1])
+        host = start_host_thread(Table.resume(path, None), config)
+        d.key(pygame.K_RETURN)
+        d.until(lambda: d.name is SceneName.PLAY)
+        assert d.scene.session.local_sides == {Player.X}
+    finally:
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
         host.stop()
 
 

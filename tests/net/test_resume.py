@@ -12,12 +12,14 @@ from pathlib import Path
 import pytest
 
 from game.records import Record, RecordError, read_record, state_report
-from game.rules import Player, Position, make_variant
+from game.rules import Place, Player, Position, make_variant
 from game.session import Notice, Snapshot
 from net.host import HostHandle, start_host_thread
+from net.protocol import SPECTATOR
 from net.session import NetworkSession
 from net.table import Table, records_to_resume
 from tests.net.conftest import Raw, committed, host_config, report_of, spawn
+from tests.net.test_table import until
 
 
 class HandPlayer:
@@ -284,6 +286,57 @@ def test_the_owner_seat_of_a_window_table_is_kept_and_follows_a_rematch(tmp_path
     assert Table.resume(back.path, None).owner is Player.O
 
 
+def test_a_window_s_table_left_before_its_first_move_is_not_offered_to_continue(
+    tmp_path: Path,
+) -> None:
+    """Nothing was played: nothing to continue. Offered all the same, a host screen opened
+    and backed out of three times pushed a game left mid-way off the host menu's rows."""
+    from net.table import interrupted_tables
+
+    left = Table("Ada's table", Record(make_variant("goff")), tmp_path)
+    left.owner = Player.X
+    left.sit("Ada", Player.X)
+    left.sit("Bo", Player.O)
+    assert left.move(Player.X, 0, "1-2") is None
+    left.save()
+    left.close()
+    for _ in range(3):
+        unplayed = Table("Ada's table", Record(make_variant("goff")), tmp_path)
+        unplayed.owner = Player.X
+        unplayed.sit("Ada", Player.X)
+        unplayed.close()
+    assert [found.path for found in interrupted_tables(tmp_path)] == [left.path]
+
+
+def test_the_guests_of_a_window_s_table_closed_mid_game_are_told_it_may_come_back(
+    tmp_path: Path,
+) -> None:
+    """A window that leaves its table mid-game can continue it (its host screen's "Continue"):
+    its guests read that, and not a bare "closed", so they wait for it rather than go home."""
+    table = Table("Ada's table", Record(make_variant("goff")), tmp_path)
+    table.owner = Player.X  # hosted from Ada's window
+    host = start_host_thread(table, host_config(tmp_path))
+    ada = NetworkSession(host.address, name="Ada", seat=Player.X)
+    bo = NetworkSession(host.address, name="Bo", seat=Player.O)
+    eve = NetworkSession(host.address, name="Eve", role=SPECTATOR)
+    try:
+        for session in (ada, bo, eve):
+            until(lambda session=session: session.table is not None)
+        until(lambda: all(seat.name for seat in eve.table.seats))  # type: ignore[union-attr]
+        ada.submit(Place(0, 1))
+        until(lambda: eve.table is not None and len(eve.table.moves) == 1)
+        host.stop()
+        until(lambda: bo.ended is not None and eve.ended is not None)
+        assert (
+            bo.ended == "the host closed the table mid-game, to be continued later, your seat kept"
+        )
+        assert eve.ended == "the host closed the table mid-game, to be continued later"
+    finally:
+        for session in (ada, bo, eve):
+            session.close()
+        host.stop()
+
+
 def test_a_table_another_window_still_hosts_is_not_offered_to_continue(tmp_path: Path) -> None:
     import json
     import subprocess
@@ -326,7 +379,9 @@ def test_a_record_keeps_who_played_it_not_who_sat_down_after(tmp_path: Path) -> 
     assert table.position.is_over
     table.release(Player.X)  # both leave, as two bots do when the game is over
     table.release(Player.O)
+    finished = table.path
     assert table.sit("Cy", Player.X) is Player.X  # a guest, for the next game
+    assert table.path != finished  # ...which has a record of its own
     table.save()
     table.close()  # the renames into place are done on a thread of their own: wait for them
-    assert read_record(table.path).players() == {Player.X: "Ada", Player.O: "Bo"}
+    assert read_record(finished).players() == {Player.X: "Ada", Player.O: "Bo"}

@@ -69,6 +69,9 @@ def test_the_store_hands_a_token_to_one_client_at_a_time(tmp_path: Path) -> None
     store.release(table, "Ada")
     assert store.kept((LOOPBACK, 7777), "Ada")  # a window started again may take it
     assert not store.kept((LOOPBACK, 7778), "Ada") and not store.kept((LOOPBACK, 7777), "Bo")
+    # The lobby's view: by the key it announces, from the machine it was seen on only.
+    assert store.kept_at(table, LOOPBACK, "Ada") and not store.kept_at(table, "10.0.0.9", "Ada")
+    assert not store.kept_at(table, LOOPBACK, "Bo") and not store.kept_at("other", LOOPBACK, "Ada")
     assert store.table_at((LOOPBACK, 7777)) == table  # found again by its address...
     assert store.take(table, "Ada") == "secret"  # ... or by its key, wherever it is now
     assert store.take(table, "Bo") is None and store.take("other", "Ada") is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -119,12 +120,13 @@ def until(condition: Callable[[], bool], timeout: float = 5.0) -> None:
         time.sleep(0.005)
 
 
-def test_a_rematch_swaps_sides(screens: Callable[..., Screen]) -> None:
-    ada, bo = screens("Ada", seat=Player.X), screens("Bo", seat=Player.O)
-    bo.snapshot(0)
-    first = ada.snapshot(0)
+def play_out(x: Screen, o: Screen) -> tuple[Snapshot, Position]:
+    """Play the game at the table to its end, each side its first legal action: the first
+    snapshot ``x`` saw, and the end."""
+    o.snapshot(0)
+    first = x.snapshot(0)
     pos = first.position
-    sessions = {Player.X: ada, Player.O: bo}
+    sessions = {Player.X: x, Player.O: o}
     ply = 0
     while not pos.is_over:
         assert pos.to_play is not None
@@ -133,6 +135,12 @@ def test_a_rematch_swaps_sides(screens: Callable[..., Screen]) -> None:
         mover.session.submit(pos.legal_actions()[0])
         ply += 1
         pos = mover.snapshot(ply).position
+    return first, pos
+
+
+def test_a_rematch_swaps_sides(screens: Callable[..., Screen]) -> None:
+    ada, bo = screens("Ada", seat=Player.X), screens("Bo", seat=Player.O)
+    first, _ = play_out(ada, bo)
     ada.session.rematch()
     until(lambda: bo.session.table is not None and bo.session.table.rematch == ("X",))
     bo.session.rematch()
@@ -144,6 +152,22 @@ def test_a_rematch_swaps_sides(screens: Callable[..., Screen]) -> None:
     table = ada.session.table
     assert table is not None and table.game == 2
     assert [s.name for s in table.seats] == ["Bo", "Ada"]
+
+
+def test_newcomers_at_a_table_its_players_left_play_a_new_game(
+    screens: Callable[..., Screen],
+) -> None:
+    ada, bo = screens("Ada", seat=Player.X), screens("Bo", seat=Player.O)
+    _, end = play_out(ada, bo)
+    assert end.outcome is not None and end.outcome.winner is not None
+    ada.session.close(leave=True)
+    bo.session.close(leave=True)
+    # Cy sits down where the winner sat: to a game of her own, not to the end of theirs.
+    cy = screens("Cy", seat=end.outcome.winner)
+    fresh = cy.snapshot(0)
+    assert fresh.position == Position(fresh.variant) and fresh.game == 2
+    table = cy.session.table
+    assert table is not None and [s.wins for s in table.seats] == [0, 0]
 
 
 def test_a_dropped_seat_is_held_then_opened(make_host: Callable[..., HostHandle]) -> None:
@@ -194,6 +218,23 @@ def test_a_player_who_leaves_frees_the_seat_at_once(
         assert "Ada" not in (tmp_path / "seats.json").read_text()
     finally:
         bo.session.close()
+
+
+def test_a_player_who_leaves_hangs_up_once_the_host_heard_it(
+    make_host: Callable[..., HostHandle],
+) -> None:
+    """Leaving waits for the host to hang up, the bye read: a client that closed at once, over
+    the host's news not yet read (the other player leaving too), reset the connection, and the
+    host lost the bye and held the seat a minute, as for a drop (two windows leaving the
+    results together, or two bots at the end of their game: one in two)."""
+    host = make_host(reconnect_grace=60.0)
+    ada = Screen(NetworkSession(host.address, name="Ada", seat=Player.X))
+    ada.notice("Ada sits at X")
+    busy = threading.Event()
+    host.call(lambda: (busy.set(), time.sleep(0.1)))  # the host is busy as Ada leaves
+    busy.wait()
+    ada.session.close(leave=True)
+    assert host.host.table.seats[Player.X] is None  # freed before the window went on
 
 
 def test_leaving_forgets_no_token_but_the_player_s_own(

@@ -124,6 +124,7 @@ class LanScene(MenuScreen):
             self.status = "Looking for tables on the LAN…"
             self._again = self._last_typed()
             self._join_menu()
+        self._listen()
 
     def ticking(self) -> bool:
         # A lobby is looked at every LOBBY_REFRESH of the game's time: keep it running too.
@@ -144,11 +145,18 @@ class LanScene(MenuScreen):
         else:
             self.prompt.then = then
 
+    def _listen(self) -> None:
+        """On the join screen with no field open, keys typed arrive as text all the same:
+        typing there types the address (a field stops text as it closes, on any screen)."""
+        if self.mode == "join" and self.typing() is None:
+            pygame.key.start_text_input()
+
     def exit(self) -> None:
         if self.prompt is not None:
             self.prompt.close()
         if self.address_field is not None:
             self.address_field.close()
+        pygame.key.stop_text_input()
         if self._lobby_start is not None:
             self._lobby_start.add_done_callback(_close_lobby)
         if self.lobby is not None:
@@ -243,16 +251,22 @@ class LanScene(MenuScreen):
         items: list[Item] = []
         rows: list[object] = []  # what each row is, so the focus stays on it as tables come and go
         names = Counter(t.name for t in self._tables)
+        kept = SeatStore(seats_file())
         for t in self._tables:
             # Cut here, so that what the table offers still shows; two tables of one name are
             # told apart by where they are.
             name = t.name if len(t.name) <= NAME_SHOWN else t.name[: NAME_SHOWN - 1] + "…"
             if names[t.name] > 1:
                 name += f" ({show_address(t.address)})"
+            # A seat held for this window (closed or killed mid-game) makes the table look full
+            # to everyone else: it sits back down there, where it would otherwise watch.
+            mine = bool(t.key) and kept.kept_at(t.key, t.host, self.name)
             items.append(
                 Item(
-                    self._table_label(t, name),
-                    lambda t=t: self._join(t.address, t.open_seats != (), t.key or None),
+                    self._table_label(t, name, mine),
+                    lambda t=t, sit=mine or t.open_seats != (): self._join(
+                        t.address, sit, t.key or None
+                    ),
                 )
             )
             items.append(Item(f"Big screen: {name}", lambda t=t: self._watch(t)))
@@ -272,8 +286,10 @@ class LanScene(MenuScreen):
         self.menu.focus = max(0, focus)
 
     @staticmethod
-    def _table_label(table: FoundTable, name: str) -> str:
-        if len(table.open_seats) > 1:
+    def _table_label(table: FoundTable, name: str, mine: bool) -> str:
+        if mine:
+            seats = "back to your seat"
+        elif len(table.open_seats) > 1:
             seats = "nobody yet: join to play"
         elif table.open_seats:
             seats = f"a player waits: join as {table.open_seats[0]}"
@@ -285,9 +301,11 @@ class LanScene(MenuScreen):
         """The row that joins the table last joined by its typed address again, one press
         for a window started again (a pad types an address a key at a time), and where."""
         typed = self.ctx.settings.last_address
-        if not typed:
-            return None
-        address = parse_address(typed)  # the settings keep only addresses that read
+        # The settings keep only addresses that read.
+        return self._again_row(parse_address(typed)) if typed else None
+
+    def _again_row(self, address: tuple[str, int]) -> tuple[str, tuple[str, int]]:
+        """The row that joins ``address`` again, and where."""
         if SeatStore(seats_file()).kept(address, self.name):
             return f"Back to your seat at {show_address(address)}", address
         return f"Join {show_address(address)} again", address
@@ -305,6 +323,7 @@ class LanScene(MenuScreen):
             self.typed = self.address_field.text
         self.address_field.close()
         self.address_field = None
+        self._listen()
         self.address_item.label = self._address_label()
         if done is Done.KEEP and self.typed:
             self._join_typed()
@@ -356,8 +375,9 @@ class LanScene(MenuScreen):
             self.prompt.handle(intent)
             if self.prompt.done:
                 self.prompt = None
+                self._listen()
             return
-        if self.mode == "join" and self.address_field is None and isinstance(intent, Text | Erase):
+        if self.mode == "join" and self.address_field is None and _typed(intent):
             self._type_address()  # typing anywhere on this screen types the address
         if self.address_field is not None:
             done = self.address_field.handle(intent, self._screen())
@@ -376,6 +396,7 @@ class LanScene(MenuScreen):
             self.prompt.update()
             if self.prompt.done:
                 self.prompt = None
+                self._listen()
         if self.address_field is not None and (done := self.address_field.update()) is not None:
             self._typed_address(done)
         if self._lobby_start is not None and self._lobby_start.done():
@@ -415,6 +436,12 @@ class LanScene(MenuScreen):
                 self.status = "Both seats are taken: joining to watch…"
             else:
                 self.status = f"The connection ended: {session.ended}"
+                if self.mode == "join":
+                    # A host not up yet (a table being continued) or gone a moment: trying
+                    # again is one press, not the address typed again with a pad.
+                    self._again = self._again_row(session.address)
+                    self._join_menu()
+                    self.menu.focus = 0
 
     def receive(self, message: object) -> None:
         # The game as the host has it: the board takes over (the app keeps the table); a
@@ -455,6 +482,11 @@ class LanScene(MenuScreen):
             self.address_field.draw(
                 surface, self._screen(), palette, self.ctx.time, words, self.ctx.device
             )
+
+
+def _typed(intent: Intent) -> bool:
+    """Whether ``intent`` types: not the space a Space key makes as it activates a row."""
+    return isinstance(intent, Erase) or (isinstance(intent, Text) and not intent.text.isspace())
 
 
 def _close_lobby(future: Future[LobbyBrowser]) -> None:
