@@ -100,7 +100,10 @@ class AtTable:
         """Close the session, then the host (it says goodbye, so a bot's connection ends
         cleanly), then the bot. ``leave``: the player is leaving the table, which frees the
         seat at once; otherwise (the window is closing) the host holds it for their return."""
-        self.session.close(leave)
+        # Not from a table this window hosts: it closes next, and its guests should read that
+        # (to be continued) rather than that its seat is open; the seat is the window's to
+        # continue with.
+        self.session.close(leave and self.host is None)
         if self.host is not None:
             self.host.stop()
         if self.bot is not None:

@@ -862,3 +862,34 @@ def test_an_open_seats_invitation_has_its_place_in_the_panel_to_itself(
         d.app.go(SceneName.TITLE)
         d.frames(1)
         d.close()
+
+
+def test_a_host_window_leaving_its_table_does_not_open_its_seat_to_the_guests(
+    tmp_path: Path,
+) -> None:
+    """Leaving its own table, the hosting window freed its seat before the host stopped:
+    for that moment its guest read "Ada left; seat X is open" (with the open seat's screen),
+    not that the table closed, to be continued."""
+    from game.client.at_table import AtTable
+    from game.session import Notice
+    from tests.net.conftest import Screen, host_config
+    from tests.net.test_table import until
+
+    table = Table("Ada's table", Record(make_variant("goff")), tmp_path)
+    table.owner = Player.X  # hosted from Ada's window
+    host = start_host_thread(table, host_config(tmp_path))
+    ada = NetworkSession(host.address, name="Ada", seat=Player.X)
+    bo = Screen(NetworkSession(host.address, name="Bo", seat=Player.O))
+    try:
+        bo.notice("Bo sits at O")
+        ada.submit(Place(0, 1))
+        bo.snapshot(1)
+        AtTable(ada, host=host).close(leave=True)  # the window goes back to its menus
+        until(lambda: bo.session.ended is not None)
+        bo.seen.extend(bo.session.events())
+        said = [e.text for e in bo.seen if isinstance(e, Notice)]
+        assert not any("is open" in text for text in said), said
+        assert bo.session.ended.startswith("the host closed the table mid-game")
+    finally:
+        bo.session.close()
+        host.stop()
