@@ -468,6 +468,38 @@ def test_a_full_table_joined_by_address_is_watched(driver: Driver, tmp_path: Pat
         host.stop()
 
 
+@pytest.mark.parametrize("device", ["mouse", "pad"])
+def test_a_watcher_takes_a_seat_its_player_left_from_the_board(
+    driver: Driver, tmp_path: Path, device: str
+) -> None:
+    # Nothing in the window asked for a seat once watching: a table its player left stood
+    # still, its watcher told only "you are watching this game".
+    d = driver
+    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
+    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
+    ann, ben = (
+        NetworkSession(host.address, name=n, seat=s)
+        for n, s in zip(("Ann", "Ben"), Player, strict=True)
+    )
+    try:
+        d.until(lambda: bool(ann.local_sides) and bool(ben.local_sides))
+        ann.submit(Place(0, 1))
+        d.app.go(SceneName.LAN, mode="join", address=host.address)
+        d.until(lambda: d.name is SceneName.PLAY and d.scene.pos.move_number == 2)
+        ben.close(leave=True)  # O, to move, leaves the table
+        d.until(lambda: d.scene.seating.seat_to_take() is Player.O)
+        assert d.scene._status(d.scene.pos) == "Seat O is open: pick a cell to sit down"
+        d.pick(4, device)
+        d.until(lambda: d.scene.session.local_sides == {Player.O})
+        d.play(d.scene.variant, "5-9", device)  # and plays on, as O
+        d.until(lambda: d.scene.pos.move_number == 3)
+    finally:
+        ann.close()
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        host.stop()
+
+
 def test_a_lan_rematch_swaps_the_sides(driver: Driver, tmp_path: Path) -> None:
     d = driver
     config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")

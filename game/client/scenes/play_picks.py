@@ -209,7 +209,11 @@ class Picks:
         A pointer's pick gives the mini-boards in focus as it clicked (``held``): the board
         stays so until the second half, which is aimed at it as it was seen."""
         if side is None or side not in self.seating.people():
-            self._say(self.seating.not_yours(pos))
+            if (seat := self.seating.seat_to_take()) is not None and self.ctx.table is not None:
+                self.ctx.table.session.sit(seat)
+                self._say(f"Taking seat {seat.value}…", warning=False)
+            else:
+                self._say(self.seating.not_yours(pos))
             return
         if not self.seating.my_turn(pos):
             assert pos.to_play is not None

@@ -104,11 +104,24 @@ class Seating:
             if name in queue:
                 place = queue.index(name) + 1
                 return f"you are number {place} in the queue: you are watching this game"
+            if (side := self.seat_to_take()) is not None:
+                return f"seat {side.value} is open: pick a cell to sit down"
             return "you are watching this game"
         side = pos.to_play
         if side is None:
             return "the game is over"
         return f"it is {self.player_of(side)}'s turn"
+
+    def seat_to_take(self) -> Player | None:
+        """At a LAN table this window watches, a seat nobody holds (its player left, freeing
+        it): the watcher takes it by picking on the board. Never at a party, whose host seats
+        its players."""
+        table = self.ctx.table
+        if table is None or table.party is not None or self.session.local_sides:
+            return None
+        if table.session.table is None:  # the host has not described the table yet
+            return None
+        return next((side for side in Player if not table.seat_name(side)), None)
 
     def not_here(self, what: str) -> str:
         """Why ``what`` (undo, hints...) is closed: a party's couch game is played on this
