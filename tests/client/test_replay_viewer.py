@@ -22,6 +22,7 @@ from game.client.scene import SceneName
 from game.client.scenes.replay import side_area
 from game.client.scenes.replay_words import judged
 from game.client.scenes.transport import CONTROLS
+from game.client.value_graph import GameAnalysis
 from game.records import Record
 from game.rules import Player, make_variant
 from net.host import new_table
@@ -249,6 +250,22 @@ def test_a_weak_step_says_what_its_mover_had_better_and_whose_best_the_ghost_is(
         said = [para.words for para in judged_at(scene, 8)]
         assert said[1].startswith("O had better: ") and said[2].startswith("Best for X now")
         assert "@" not in said[2] and " in " in said[2]  # a collapse: "O8 in 4"
+    finally:
+        d.close()
+
+
+def test_a_step_judged_by_a_search_says_it_is_an_estimate(tmp_path: Path) -> None:
+    # "That was a blunder" read as a verdict; only the next line said "(estimate)".
+    variant = make_variant("ultimate")
+    record = Record(variant, ["1.5-2.5", "5.1-5.2"])
+    positions = record.positions()
+    d = Driver(tmp_path)
+    try:
+        analysis = GameAnalysis(d.app.run_in_worker, variant, positions, record.moves)
+        d.until(lambda: len(analysis.plies) == 2, seconds=60)
+        assert not analysis.exact
+        said = [para.words for para in judged(analysis, variant, 1, positions[1], d.app.palette)]
+        assert said[0].startswith("That was ") and said[0].endswith(" (estimate)"), said
     finally:
         d.close()
 

@@ -52,7 +52,9 @@ def judged(
     if label is not None:
         ply = analysis.plies[index - 1]
         color = palette.dim if label == "best" else grade_color(label, palette)
-        lost = f", gave up {points(ply.loss)}" if ply.loss and analysis.exact else ""
+        # Exact: what it gave up, in points; else a search's guess, and said to be one.
+        lost = f", gave up {points(ply.loss)}" if ply.loss else ""
+        lost = lost if analysis.exact else " (estimate)"
         said = {"best": "the best", "inaccuracy": "an inaccuracy"}.get(label, f"a {label}")
         found.append(Para(f"That was {said}{lost}", color, bold=True, space_before=0.3))
         if label != "best":  # what the learner asks next: what should it have been?
