@@ -309,6 +309,7 @@ class Interrupted:
     moves: int  # tokens played in it
     owner: Player  # the side of the window that hosted it
     other: str | None  # who sat in the other seat (held for them once continued)
+    variant: Variant  # the rules it is played by (every window's table has its name)
 
 
 def interrupted_tables(save_dir: Path, limit: int = 3, look_at: int = 30) -> list[Interrupted]:
@@ -347,6 +348,7 @@ def interrupted_tables(save_dir: Path, limit: int = 3, look_at: int = 30) -> lis
                 len(record.moves),
                 owner,
                 _text(other.get("name")) if isinstance(other, dict) else None,
+                record.variant,
             )
         )
         if len(found) == limit:

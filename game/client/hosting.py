@@ -22,7 +22,7 @@ from net.host import DEFAULT_PORT, HostConfig, HostHandle, start_host_thread
 from net.loopthread import LoopThread
 from net.phones import DEFAULT_WEB_PORT
 from net.session import NetworkSession
-from net.table import Interrupted, Table
+from net.table import Table
 
 
 def window_config(bind: str | None) -> HostConfig:
@@ -32,13 +32,6 @@ def window_config(bind: str | None) -> HostConfig:
     if bind is not None:
         config.bind = bind
     return config
-
-
-def continue_label(table: Interrupted) -> str:
-    """The host menu's row for a table this window left mid-game."""
-    game = f"game {table.game}, " if table.game > 1 else ""
-    against = f" vs {table.other}" if table.other else ""
-    return f"Continue {table.name}{against} ({game}move {table.moves + 1})"
 
 
 class Starting:

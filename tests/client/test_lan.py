@@ -721,7 +721,7 @@ def test_a_window_hosted_table_left_mid_game_is_continued_from_the_lan_screen(
         d = Driver(tmp_path)
         d.app.go(SceneName.LAN, mode="host", bind=LOOPBACK)
         d.until(lambda: any(i.label.startswith("Continue") for i in d.scene.menu.items))
-        assert f"Continue Player's table vs Bo (move {moves + 1})" in [
+        assert f"Continue Player's table vs Bo (Goff's, move {moves + 1})" in [
             i.label for i in d.scene.menu.items
         ]
         d.choose("Continue")

@@ -32,7 +32,7 @@ import pygame
 from game.client import prose, theme
 from game.client.at_table import AtTable
 from game.client.audio import Cue
-from game.client.hosting import Starting, continue_label, window_config
+from game.client.hosting import Starting, window_config
 from game.client.intents import Cancel, Click, Erase, Intent, Text
 from game.client.keyboard import ADDRESS_CHARS, Done, TextField
 from game.client.menu_screen import MenuScreen
@@ -44,6 +44,7 @@ from game.client.scenes.setup import (
     board_size_item,
     fit_board_size,
     fit_seat,
+    rules_title,
     seat_title,
     seats_for,
     variant_title,
@@ -191,7 +192,7 @@ class LanScene(MenuScreen):
             self.other_item,
             Item("Start hosting", self._start_hosting),
             # A table this window hosted, left mid-game (the window closed): continue it.
-            *(Item(continue_label(t), lambda t=t: self._continue(t)) for t in self._interrupted),
+            *(Item(_continue_label(t), lambda t=t: self._continue(t)) for t in self._interrupted),
             Item("Back", lambda: self.ctx.go(SceneName.TITLE)),
         ]
 
@@ -497,3 +498,12 @@ def _close_lobby(future: Future[LobbyBrowser]) -> None:
 
 def _other_seat_title(seat: str | None) -> str:
     return "A player on the LAN" if seat is None else seat_title(seat)
+
+
+def _continue_label(table: Interrupted) -> str:
+    """The host menu's row for a table this window left mid-game: by its rules too, since
+    every table a window hosts has the player's name ("Ada's table")."""
+    game = f"game {table.game}, " if table.game > 1 else ""
+    against = f" vs {table.other}" if table.other else ""
+    rules = rules_title(table.variant)
+    return f"Continue {table.name}{against} ({rules}, {game}move {table.moves + 1})"

@@ -11,7 +11,7 @@ from game.client.intents import Device
 from game.client.link import RECONNECTING
 from game.client.prose import button, press, sentence
 from game.client.scenes.seating import Seating
-from game.client.scenes.setup import variant_title
+from game.client.scenes.setup import rules_title
 from game.rules import Player, Position, Variant
 from game.textview import points
 
@@ -92,9 +92,7 @@ def hud_view(rules: Variant, pos: Position, now: str, seating: Seating, advice: 
         (side, seating.seat_name(side), points(value))
         for side, value in ((Player.X, scores.x), (Player.O, scores.o))
     )
-    variant = variant_title(rules.name)
-    if rules.name == "nxn":
-        variant = f"{rules.side}×{rules.side} bonus"  # type: ignore[attr-defined]
+    variant = rules_title(rules)
     notes: list[str] = []
     if sent := sent_boards(pos):
         boards = " and ".join(str(b + 1) for b in sent)

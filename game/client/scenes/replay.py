@@ -38,8 +38,8 @@ from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Page
 from game.client.prose import Para
 from game.client.scene import FPS_CAP, BaseScene, Context, SceneName
 from game.client.scenes.replay_words import headline, judged, say_step
-from game.client.scenes.saved_games import SavedGamesList, refusal, rules_title
-from game.client.scenes.setup import score_line
+from game.client.scenes.saved_games import SavedGamesList, refusal
+from game.client.scenes.setup import rules_title, score_line
 from game.client.scenes.transport import Transport
 from game.client.still import Redraw
 from game.client.value_graph import SIGNS, GameAnalysis, grade_color
@@ -310,7 +310,7 @@ class ReplayScene(BaseScene):
         total = len(self.positions) - 1
         where = headline(pos, self.index, total)
         header = [
-            Para(rules_title(self.record), palette.text, 1.5, bold=True),
+            Para(rules_title(self.record.variant), palette.text, 1.5, bold=True),
             Para(where, palette.accent, 1.05, bold=True, space_before=0.3),
         ]
         if self.index:

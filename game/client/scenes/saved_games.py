@@ -26,7 +26,7 @@ from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Page,
 from game.client.paths import RECORD_SUFFIX, records_dir, saved_records
 from game.client.prose import Para, result
 from game.client.scene import Context, SceneName
-from game.client.scenes.setup import variant_title
+from game.client.scenes.setup import rules_title
 from game.client.still import Redraw
 from game.paths import games_dir
 from game.records import Record, RecordError, read_record
@@ -79,7 +79,7 @@ def describe(path: Path, saved: datetime | None, hosted: bool) -> Entry | None:
         if hosted:
             return None
         return Entry(path, when, f"cannot be shown: {refusal(exc)}", readable=False)
-    rules = rules_title(record)
+    rules = rules_title(record.variant)
     # A collapse choice is not a move (it takes no subscript): count the placements.
     count = sum("@" not in token for token in record.moves)
     about = f"{rules} · {count} move{'s' * (count != 1)} · {result(final)}"
@@ -122,12 +122,6 @@ def dated(path: Path) -> datetime | None:
         return datetime.fromtimestamp(path.stat().st_mtime)
     except (OSError, ValueError, OverflowError):  # gone, or dated past the year 9999
         return None
-
-
-def rules_title(record: Record) -> str:
-    variant = record.variant
-    side = getattr(variant, "side", 3)
-    return f"{side}×{side} bonus" if variant.name == "nxn" else variant_title(variant.name)
 
 
 class SavedGamesList:

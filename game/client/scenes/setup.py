@@ -17,7 +17,7 @@ from game.client.prose import Para
 from game.client.scene import Context, SceneName
 from game.client.settings import NXN_SIZES
 from game.client.widgets import Item, Menu
-from game.rules import VARIANTS, Player, Scores, make_variant
+from game.rules import VARIANTS, Player, Scores, Variant, make_variant
 from game.textview import points
 
 # How menus name the variants; a variant not listed shows its record name.
@@ -42,6 +42,12 @@ PERSON = "Person"
 
 def variant_title(name: str) -> str:
     return VARIANT_TITLES.get(name, name.title())
+
+
+def rules_title(variant: Variant) -> str:
+    """The rules a game is played by, as a screen names them: an n×n board by its size."""
+    side = getattr(variant, "side", 3)
+    return f"{side}×{side} bonus" if variant.name == "nxn" else variant_title(variant.name)
 
 
 def board_size_item(nxn_size: int, on_change: Callable[[int], None] | None = None) -> Item:
