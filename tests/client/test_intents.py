@@ -170,3 +170,26 @@ def test_a_held_full_screen_key_toggles_once() -> None:
         assert mapper.translate(key(*combo)) == [ToggleFullscreen()]
         mapper.translate(up)
     assert mapper.translate(pad_button(7, pygame.CONTROLLER_BUTTON_GUIDE)) == [ToggleFullscreen()]
+
+
+def pad_button_up(instance: int, button: int) -> pygame.Event:
+    return pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=instance, button=button)
+
+
+def test_a_d_pad_button_held_repeats_until_it_is_let_go() -> None:
+    mapper = InputMapper()
+    down = pygame.CONTROLLER_BUTTON_DPAD_DOWN
+    assert mapper.translate(pad_button(7, down)) == [Navigate(0, 1, 1)]
+    dt = 1 / 120
+    repeats = []
+    for _ in range(round((REPEAT_DELAY + 1.5 * REPEAT_EVERY) / dt)):
+        repeats += mapper.update(dt)
+    assert repeats == [Navigate(0, 1, 1)] * 2
+    # The stick at rest, or another button let go, leaves the d-pad's hold alone.
+    assert mapper.translate(stick(7, pygame.CONTROLLER_AXIS_LEFTY, 0)) == []
+    assert mapper.translate(pad_button_up(7, pygame.CONTROLLER_BUTTON_A)) == []
+    assert mapper.update(REPEAT_EVERY) == [Navigate(0, 1, 1)]
+    assert mapper.translate(pad_button_up(7, down)) == []
+    assert mapper.update(1.0) == []
+    # A button let go on a pad never seen is no pad of its own.
+    assert mapper.translate(pad_button_up(9, down)) == [] and mapper.pads == (1,)
