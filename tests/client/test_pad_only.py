@@ -278,8 +278,10 @@ def test_a_lan_table_joined_by_an_address_typed_with_a_pad(d: Driver, tmp_path: 
         press(d, START)  # keeps the address and joins it
         d.until(lambda: d.name is SceneName.PLAY)
         assert d.scene.session.local_sides == {Player.X}
-        press(d, START)  # the buttons beside the board, then Menu
+        press(d, START)  # the buttons beside the board, then Menu, pressed twice
         focus(d, "Menu", d.scene.panel.menu)
+        press(d, A)
+        assert d.name is SceneName.PLAY
         press(d, A)
         assert d.name is SceneName.TITLE
     finally:

@@ -188,6 +188,32 @@ def test_two_escapes_leave_the_game(driver: Driver) -> None:
     assert d.name is SceneName.TITLE
 
 
+def test_the_menu_button_asks_again_before_it_leaves_the_game(driver: Driver) -> None:
+    d = driver
+    start(d, ["1-2"])
+    # A stick held right walks the cursor off the board and along the buttons to Menu.
+    right = {"instance_id": 1, "axis": pygame.CONTROLLER_AXIS_LEFTX}
+    d.post(pygame.CONTROLLERAXISMOTION, value=32767, **right)
+    d.settle(2.0)
+    d.post(pygame.CONTROLLERAXISMOTION, value=0, **right)
+    menu = d.scene.panel.menu
+    assert menu.items[menu.focus].label == "Menu"
+    d.button(pygame.CONTROLLER_BUTTON_A)  # meant for the board: the game stays
+    assert d.name is SceneName.PLAY
+    assert d.scene.message.text == "Press A again to leave this game"
+    d.button(pygame.CONTROLLER_BUTTON_A)
+    assert d.name is SceneName.TITLE
+    # A click on Menu asks the same.
+    start(d, ["1-2"])
+    panel = d.scene.panel
+    at = panel.menu.rects(panel.menu_area(d.scene._areas()[1]))[-1].center
+    d.click(at)
+    assert d.name is SceneName.PLAY
+    assert d.scene.message.text == "Click again to leave this game"
+    d.click(at)
+    assert d.name is SceneName.TITLE
+
+
 def x_wins_by_its_own_last_action() -> list[str]:
     """A random Goff game that X wins with an action of its own (so a person can finish it)."""
     for seed in range(1000):
