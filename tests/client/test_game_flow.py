@@ -239,6 +239,18 @@ def test_the_waiting_pads_b_leaves_the_choosers_outcome_alone(driver: Driver) ->
     assert d.scene.picks.choice is None and d.name is SceneName.PLAY
 
 
+def test_where_both_pads_cursors_meet_the_movers_shows(driver: Driver) -> None:
+    d = driver
+    start_couch_game(d, 0)
+    for pad in (10, 11):  # X's pad, then O's: each first press shows a cursor in the middle
+        d.button(pygame.CONTROLLER_BUTTON_A, pad)
+    assert d.scene.pos.to_play is Player.X
+    cursors = d.scene._look().cursors
+    assert len(cursors) == 2 and len({cell for cell, _ in cursors}) == 1
+    # Drawn last, over the waiting side's brackets: X sees where X picks.
+    assert cursors[-1][1] == d.app.palette.x
+
+
 def test_the_buttons_answer_the_pad_that_went_to_them(driver: Driver) -> None:
     d = driver
     start_couch_game(d, 0)

@@ -118,13 +118,17 @@ class Picks:
         return shown_allowed(pos, self.picked, self.allowed_cells(pos, self.picked))
 
     def cursor_marks(self, pos: Position, palette: Palette) -> tuple[tuple[int, Color], ...]:
-        """Each pad's cursor in its side's colour; while a collapse waits, the pads pick an
-        outcome, not a cell: their cursors rest."""
+        """Each pad's cursor in its side's colour, the mover's last: drawn over the waiting
+        side's where both are on one cell (as both are at first, in the middle), it shows
+        the mover where they pick. While a collapse waits, the pads pick an outcome, not a
+        cell: their cursors rest."""
+        if pos.awaiting_collapse:
+            return ()
         pads_side = {pad: self.side_of(pad, pos) for pad in self.cursors}
+        movers_last = sorted(self.cursors, key=lambda pad: pads_side[pad] is pos.to_play)
         return tuple(
-            (cell, palette.of(pads_side[pad]) if pads_side[pad] else palette.dim)
-            for pad, cell in self.cursors.items()
-            if not pos.awaiting_collapse
+            (self.cursors[pad], palette.of(pads_side[pad]) if pads_side[pad] else palette.dim)
+            for pad in movers_last
         )
 
     # -- keys and pads on the board -----------------------------------------------
