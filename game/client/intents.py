@@ -48,11 +48,14 @@ class Click:
 
 @dataclass(frozen=True, slots=True)
 class Navigate:
-    """Move a cursor one step: ``dx``/``dy`` in -1, 0, 1 (screen directions)."""
+    """Move a cursor one step: ``dx``/``dy`` in -1, 0, 1 (screen directions). ``held``: a
+    repeat of a direction held down (a stick, a d-pad button, an arrow key), not a press: a
+    screen stops it at an edge only a press crosses (the board's, to the buttons beside it)."""
 
     dx: int
     dy: int
     pad: int = KEYBOARD
+    held: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +179,7 @@ class InputMapper:
         self._controllers: dict[int, object] = {}  # instance id -> open Controller
         self._held: dict[int, _Hold] = {}  # pad -> the direction it holds
         self._next_repeat: dict[int, float] = {}  # pad -> seconds to the next repeat
-        self._keys_down: set[int] = set()  # toggle keys held: their repeats do not count
+        self._keys_down: set[int] = set()  # toggles and arrows held: their repeats are no press
         self.device = Device.KEYS
 
     @property
@@ -250,7 +253,7 @@ class InputMapper:
         for pad, hold in self._held.items():
             wait = self._next_repeat[pad] - dt
             while wait <= 0:
-                out.append(Navigate(*hold.step, pad))
+                out.append(Navigate(*hold.step, pad, held=True))
                 wait += REPEAT_EVERY
             self._next_repeat[pad] = wait
         return out
@@ -283,7 +286,9 @@ class InputMapper:
             pygame.K_DOWN: (0, 1),
         }
         if key in arrows:
-            return [Navigate(*arrows[key])]
+            held = key in self._keys_down  # a repeat (pygame.key.set_repeat) of a key held
+            self._keys_down.add(key)
+            return [Navigate(*arrows[key], held=held)]
         simple: dict[int, Intent] = {
             pygame.K_RETURN: Activate(),
             pygame.K_KP_ENTER: Activate(),

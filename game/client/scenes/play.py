@@ -218,8 +218,10 @@ class PlayScene(BaseScene):
         elif isinstance(intent, Navigate | Activate) and self.panel.menu.focused_by(intent.pad):
             self.panel.buttons(intent, self._areas()[1])
         elif isinstance(intent, Navigate):
-            if not self.picks.navigate(self.pos, intent):  # right off the board:
-                self.panel.to_buttons(True, intent.pad)  # the buttons beside it
+            # Right off the board: the buttons beside it, for a press. A direction held stops
+            # at the edge: it ran on along them, and the next A meant for the board undid a move.
+            if not self.picks.navigate(self.pos, intent) and not intent.held:
+                self.panel.to_buttons(True, intent.pad)
         elif isinstance(intent, Activate):
             self._activate(intent.pad)
 
