@@ -226,6 +226,22 @@ def test_only_the_choosers_pad_chooses_the_collapse(driver: Driver) -> None:
     assert d.scene.moves[-1] == "4@5"
 
 
+def test_a_first_press_at_a_collapse_looks_and_leaves_the_panels_words_in_sight(
+    driver: Driver,
+) -> None:
+    d = driver
+    start_couch_game(d, 0)
+    _by_pads(d, ["1-2", "2-5", "5-9", "1-5"], 10, 11)
+    d.settle(3.0)  # the cycle's show and its banner are over
+    d.button(pygame.CONTROLLER_BUTTON_A, 10)
+    assert d.scene.picks.choice == 0
+    # The panel says how to go on; no toast says it again over its words.
+    assert d.scene._status(d.scene.pos) == (
+        "X: left/right to pick an outcome, press A to choose it"
+    )
+    assert d.scene.message is None
+
+
 def test_the_waiting_pads_b_leaves_the_choosers_outcome_alone(driver: Driver) -> None:
     d = driver
     start_couch_game(d, 0)

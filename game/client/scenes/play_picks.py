@@ -22,7 +22,6 @@ from game.client.board_view import allowed_cells, shown_allowed
 from game.client.couch import CouchSession
 from game.client.intents import KEYBOARD, Navigate
 from game.client.previews import looked_at
-from game.client.prose import press
 from game.client.scene import Context
 from game.client.scenes.seating import Seating
 from game.client.theme import Color, Palette
@@ -155,14 +154,13 @@ class Picks:
 
     def activate(self, pos: Position, pad: int) -> None:
         """``pad`` pressed on the board: it picks the cell under its cursor, or looks at an
-        outcome, then chooses it."""
+        outcome, then chooses it. (How to look and choose, the panel's words say: a toast
+        saying it again hid half of them.)"""
         if pos.awaiting_collapse:
             if not self.may_choose(pos, pad):
                 return
             if self.choice is None:
                 self.choice = 0
-                then = press(self.ctx.device)
-                self._say(f"left/right to compare the outcomes, then {then} to choose", False)
             else:
                 self.commit(pos, self.choice)
             return
