@@ -298,3 +298,17 @@ def test_a_d_pad_held_walks_the_menu_and_stops_when_let_go(d: Driver) -> None:
     d.post(pygame.CONTROLLERBUTTONUP, instance_id=PAD, button=DOWN)
     d.settle(1.0)
     assert menu.focus == 4
+
+
+def test_b_then_a_on_the_title_asks_before_the_game_closes(d: Driver) -> None:
+    menu = d.scene.menu
+    press(d, B)  # Back on the title: the focus goes to Quit
+    assert menu.items[menu.focus].label == "Quit"
+    press(d, A)  # a press meant for a menu item: asked, not closed
+    assert d.app.running and menu.items[menu.focus].label == "Sure? Press again to quit"
+    press(d, UP)
+    press(d, DOWN)  # the focus went away and back: asked again
+    assert menu.items[menu.focus].label == "Quit"
+    press(d, A)
+    press(d, A)
+    assert not d.app.running
