@@ -48,11 +48,14 @@ class Click:
 
 @dataclass(frozen=True, slots=True)
 class Navigate:
-    """Move a cursor one step: ``dx``/``dy`` in -1, 0, 1 (screen directions)."""
+    """Move a cursor one step: ``dx``/``dy`` in -1, 0, 1 (screen directions). ``held``: a
+    repeat of a direction held down (a stick, a d-pad button, an arrow key), not a press: a
+    screen stops it at an edge only a press crosses (the board's, to the buttons beside it)."""
 
     dx: int
     dy: int
     pad: int = KEYBOARD
+    held: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,10 +156,19 @@ Intent = (
     | Quit
 )
 
-# A stick must lean this far (of 32767) to count, and repeats while held.
+# A stick must lean this far (of 32767) to count. A stick or a d-pad button held repeats.
 STICK_DEADZONE = 16000
 REPEAT_DELAY = 0.35
 REPEAT_EVERY = 0.12
+
+
+@dataclass(frozen=True, slots=True)
+class _Hold:
+    """A direction held on a pad, and what holds it: ``by`` is (event type, axis or button),
+    so only the stick's axis or the d-pad button that started it lets go of it."""
+
+    step: tuple[int, int]
+    by: tuple[int, int]
 
 
 class InputMapper:
@@ -165,9 +177,9 @@ class InputMapper:
     def __init__(self) -> None:
         self._pads: dict[int, int] = {}  # SDL instance id -> pad number
         self._controllers: dict[int, object] = {}  # instance id -> open Controller
-        self._held: dict[int, tuple[int, int]] = {}  # pad -> stick direction held
+        self._held: dict[int, _Hold] = {}  # pad -> the direction it holds
         self._next_repeat: dict[int, float] = {}  # pad -> seconds to the next repeat
-        self._keys_down: set[int] = set()  # toggle keys held: their repeats do not count
+        self._keys_down: set[int] = set()  # toggles and arrows held: their repeats are no press
         self.device = Device.KEYS
 
     @property
@@ -226,17 +238,22 @@ class InputMapper:
         if kind == pygame.CONTROLLERBUTTONDOWN:
             self.device = Device.PAD
             return self._button(self.pad_of(event.instance_id), event.button)
+        if kind == pygame.CONTROLLERBUTTONUP:
+            pad = self._pads.get(event.instance_id)
+            if pad is not None:
+                self._let_go(pad, (pygame.CONTROLLERBUTTONDOWN, event.button))
+            return []
         if kind == pygame.CONTROLLERAXISMOTION:
             return self._axis(self.pad_of(event.instance_id), event.axis, event.value)
         return []
 
     def update(self, dt: float) -> list[Intent]:
-        """Repeats of sticks held over; called once per fixed step."""
+        """Repeats of sticks and d-pad buttons held over; called once per fixed step."""
         out: list[Intent] = []
-        for pad, (dx, dy) in self._held.items():
+        for pad, hold in self._held.items():
             wait = self._next_repeat[pad] - dt
             while wait <= 0:
-                out.append(Navigate(dx, dy, pad))
+                out.append(Navigate(*hold.step, pad, held=True))
                 wait += REPEAT_EVERY
             self._next_repeat[pad] = wait
         return out
@@ -269,7 +286,9 @@ class InputMapper:
             pygame.K_DOWN: (0, 1),
         }
         if key in arrows:
-            return [Navigate(*arrows[key])]
+            held = key in self._keys_down  # a repeat (pygame.key.set_repeat) of a key held
+            self._keys_down.add(key)
+            return [Navigate(*arrows[key], held=held)]
         simple: dict[int, Intent] = {
             pygame.K_RETURN: Activate(),
             pygame.K_KP_ENTER: Activate(),
@@ -292,7 +311,9 @@ class InputMapper:
             pygame.CONTROLLER_BUTTON_DPAD_DOWN: (0, 1),
         }
         if button in dpad:
-            return [Navigate(*dpad[button], pad)]
+            # Held, it repeats as the stick does: a long list or the screen keyboard is
+            # walked by holding, as on a console, not by a press for every step.
+            return self._hold(pad, dpad[button], (pygame.CONTROLLERBUTTONDOWN, button))
         buttons: dict[int, Intent] = {
             pygame.CONTROLLER_BUTTON_A: Activate(pad),
             pygame.CONTROLLER_BUTTON_START: Start(pad),
@@ -313,21 +334,30 @@ class InputMapper:
         if axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
             return []
         lean = (value > STICK_DEADZONE) - (value < -STICK_DEADZONE)
-        horizontal = axis == pygame.CONTROLLER_AXIS_LEFTX
-        direction = (lean, 0) if horizontal else (0, lean)
-        held = self._held.get(pad)
+        by = (pygame.CONTROLLERAXISMOTION, axis)
         if lean == 0:
-            # Only the axis that started the hold can end it.
-            if held is not None and (held[0] != 0) == horizontal:
-                del self._held[pad]
-                del self._next_repeat[pad]
+            self._let_go(pad, by)
             return []
-        if held == direction:
+        held = self._held.get(pad)
+        direction = (lean, 0) if axis == pygame.CONTROLLER_AXIS_LEFTX else (0, lean)
+        if held is not None and held.step == direction:
             return []
         self.device = Device.PAD
-        self._held[pad] = direction
+        return self._hold(pad, direction, by)
+
+    def _hold(self, pad: int, step: tuple[int, int], by: tuple[int, int]) -> list[Intent]:
+        """``pad`` steps once towards ``step``, and again while ``by`` holds it there."""
+        self._held[pad] = _Hold(step, by)
         self._next_repeat[pad] = REPEAT_DELAY
-        return [Navigate(*direction, pad)]
+        return [Navigate(*step, pad)]
+
+    def _let_go(self, pad: int, by: tuple[int, int]) -> None:
+        """``by`` let go: the hold ends if it was ``by``'s (the other axis at rest, or a
+        button other than the one held, leaves it alone)."""
+        held = self._held.get(pad)
+        if held is not None and held.by == by:
+            del self._held[pad]
+            del self._next_repeat[pad]
 
     def _open_controller(self, device_index: int) -> None:
         import pygame

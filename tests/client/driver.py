@@ -105,7 +105,15 @@ class Driver:
         self.post(pygame.MOUSEBUTTONDOWN, pos=at, button=button)
 
     def button(self, button: int, pad: int = 1) -> None:
-        """A game controller button; ``pad`` is the SDL instance id of a pretend controller."""
+        """A game controller button pressed and let go within a frame; ``pad`` is the SDL
+        instance id of a pretend controller."""
+        pygame.event.post(
+            pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=pad, button=button)
+        )
+        self.post(pygame.CONTROLLERBUTTONUP, instance_id=pad, button=button)
+
+    def hold(self, button: int, pad: int = 1) -> None:
+        """A game controller button pressed, and held until a CONTROLLERBUTTONUP."""
         self.post(pygame.CONTROLLERBUTTONDOWN, instance_id=pad, button=button)
 
     # -- menus ---------------------------------------------------------------

@@ -47,9 +47,8 @@ def mash(rng: Random, size: tuple[int, int]) -> None:
             pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-3, 1))))
         elif kind < 0.95:
             button = rng.randint(0, 14)
-            pygame.event.post(
-                pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=1, button=button)
-            )
+            for down_up in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
+                pygame.event.post(pygame.event.Event(down_up, instance_id=1, button=button))
         else:
             pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(TEXTS)))
 

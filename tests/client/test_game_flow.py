@@ -226,6 +226,22 @@ def test_only_the_choosers_pad_chooses_the_collapse(driver: Driver) -> None:
     assert d.scene.moves[-1] == "4@5"
 
 
+def test_a_first_press_at_a_collapse_looks_and_leaves_the_panels_words_in_sight(
+    driver: Driver,
+) -> None:
+    d = driver
+    start_couch_game(d, 0)
+    _by_pads(d, ["1-2", "2-5", "5-9", "1-5"], 10, 11)
+    d.settle(3.0)  # the cycle's show and its banner are over
+    d.button(pygame.CONTROLLER_BUTTON_A, 10)
+    assert d.scene.picks.choice == 0
+    # The panel says how to go on; no toast says it again over its words.
+    assert d.scene._status(d.scene.pos) == (
+        "X: left/right to pick an outcome, press A to choose it"
+    )
+    assert d.scene.message is None
+
+
 def test_the_waiting_pads_b_leaves_the_choosers_outcome_alone(driver: Driver) -> None:
     d = driver
     start_couch_game(d, 0)
@@ -237,6 +253,18 @@ def test_the_waiting_pads_b_leaves_the_choosers_outcome_alone(driver: Driver) ->
     assert d.scene.picks.choice == 1 and "again to leave" in d.scene.message.text
     d.button(pygame.CONTROLLER_BUTTON_B, 10)  # X's own B takes its look back
     assert d.scene.picks.choice is None and d.name is SceneName.PLAY
+
+
+def test_where_both_pads_cursors_meet_the_movers_shows(driver: Driver) -> None:
+    d = driver
+    start_couch_game(d, 0)
+    for pad in (10, 11):  # X's pad, then O's: each first press shows a cursor in the middle
+        d.button(pygame.CONTROLLER_BUTTON_A, pad)
+    assert d.scene.pos.to_play is Player.X
+    cursors = d.scene._look().cursors
+    assert len(cursors) == 2 and len({cell for cell, _ in cursors}) == 1
+    # Drawn last, over the waiting side's brackets: X sees where X picks.
+    assert cursors[-1][1] == d.app.palette.x
 
 
 def test_the_buttons_answer_the_pad_that_went_to_them(driver: Driver) -> None:

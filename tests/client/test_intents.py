@@ -109,10 +109,10 @@ def test_a_stick_held_over_moves_once_then_repeats() -> None:
     repeats = []
     for _ in range(round((REPEAT_DELAY + 2.5 * REPEAT_EVERY) / dt)):
         repeats += mapper.update(dt)
-    assert repeats == [Navigate(1, 0, 1)] * 3
+    assert repeats == [Navigate(1, 0, 1, held=True)] * 3
     # The other axis at rest does not end the hold; back to the middle does.
     assert mapper.translate(stick(7, pygame.CONTROLLER_AXIS_LEFTY, 0)) == []
-    assert mapper.update(REPEAT_EVERY) == [Navigate(1, 0, 1)]
+    assert mapper.update(REPEAT_EVERY) == [Navigate(1, 0, 1, held=True)]
     assert mapper.translate(stick(7, pygame.CONTROLLER_AXIS_LEFTX, 100)) == []
     assert mapper.update(1.0) == []
 
@@ -170,3 +170,37 @@ def test_a_held_full_screen_key_toggles_once() -> None:
         assert mapper.translate(key(*combo)) == [ToggleFullscreen()]
         mapper.translate(up)
     assert mapper.translate(pad_button(7, pygame.CONTROLLER_BUTTON_GUIDE)) == [ToggleFullscreen()]
+
+
+def pad_button_up(instance: int, button: int) -> pygame.Event:
+    return pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=instance, button=button)
+
+
+def test_a_d_pad_button_held_repeats_until_it_is_let_go() -> None:
+    mapper = InputMapper()
+    down = pygame.CONTROLLER_BUTTON_DPAD_DOWN
+    assert mapper.translate(pad_button(7, down)) == [Navigate(0, 1, 1)]
+    dt = 1 / 120
+    repeats = []
+    for _ in range(round((REPEAT_DELAY + 1.5 * REPEAT_EVERY) / dt)):
+        repeats += mapper.update(dt)
+    assert repeats == [Navigate(0, 1, 1, held=True)] * 2
+    # The stick at rest, or another button let go, leaves the d-pad's hold alone.
+    assert mapper.translate(stick(7, pygame.CONTROLLER_AXIS_LEFTY, 0)) == []
+    assert mapper.translate(pad_button_up(7, pygame.CONTROLLER_BUTTON_A)) == []
+    assert mapper.update(REPEAT_EVERY) == [Navigate(0, 1, 1, held=True)]
+    assert mapper.translate(pad_button_up(7, down)) == []
+    assert mapper.update(1.0) == []
+    # A button let go on a pad never seen is no pad of its own.
+    assert mapper.translate(pad_button_up(9, down)) == [] and mapper.pads == (1,)
+
+
+def test_an_arrow_key_held_repeats_as_held_and_a_new_press_is_a_press() -> None:
+    mapper = InputMapper()
+    right = key(pygame.K_RIGHT)
+    assert mapper.translate(right) == [Navigate(1, 0)]
+    # pygame.key.set_repeat sends more KEYDOWNs while the key stays down.
+    assert mapper.translate(right) == [Navigate(1, 0, held=True)]
+    assert mapper.translate(key(pygame.K_UP)) == [Navigate(0, -1)]
+    mapper.translate(pygame.event.Event(pygame.KEYUP, key=pygame.K_RIGHT, mod=0))
+    assert mapper.translate(right) == [Navigate(1, 0)]

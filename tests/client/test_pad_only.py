@@ -3,7 +3,7 @@
 From the title screen to a finished game of every variant, the play screen's
 own buttons (Save), the tutorial's end, a settings change that is saved, and
 a LAN table joined by an address typed on the on-screen keyboard. Every event
-posted is a CONTROLLERBUTTONDOWN or a CONTROLLERAXISMOTION (the d-pad, the
+posted is a CONTROLLERBUTTONDOWN or UP or a CONTROLLERAXISMOTION (the d-pad, the
 left stick, A, B, Start and the shoulders). The window is small: the flow is
 the same at any size, and small frames keep the test fast.
 """
@@ -17,6 +17,7 @@ import pygame
 import pytest
 
 from game.client import settings
+from game.client.intents import REPEAT_DELAY, REPEAT_EVERY
 from game.client.keyboard import ERASE, ROWS, SHIFT, SPACE, TextField
 from game.client.scene import SceneName
 from game.client.scenes.lessons import LESSONS
@@ -117,9 +118,8 @@ def type_on_keyboard(d: Driver, field: TextField, text: str) -> None:
 
 def queue(button: int) -> None:
     """Post a button press without running a frame: the next frame takes every press queued."""
-    pygame.event.post(
-        pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=PAD, button=button)
-    )
+    for down_up in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
+        pygame.event.post(pygame.event.Event(down_up, instance_id=PAD, button=button))
 
 
 def play(d: Driver, variant: Variant, token: str) -> None:
@@ -278,9 +278,37 @@ def test_a_lan_table_joined_by_an_address_typed_with_a_pad(d: Driver, tmp_path: 
         press(d, START)  # keeps the address and joins it
         d.until(lambda: d.name is SceneName.PLAY)
         assert d.scene.session.local_sides == {Player.X}
-        press(d, START)  # the buttons beside the board, then Menu
+        press(d, START)  # the buttons beside the board, then Menu, pressed twice
         focus(d, "Menu", d.scene.panel.menu)
+        press(d, A)
+        assert d.name is SceneName.PLAY
         press(d, A)
         assert d.name is SceneName.TITLE
     finally:
         host.stop()
+
+
+def test_a_d_pad_held_walks_the_menu_and_stops_when_let_go(d: Driver) -> None:
+    menu = d.scene.menu
+    assert menu.focus == 0
+    d.hold(DOWN, PAD)
+    assert menu.focus == 1
+    d.settle(REPEAT_DELAY + 2.5 * REPEAT_EVERY)  # then a step every REPEAT_EVERY
+    assert menu.focus == 4
+    d.post(pygame.CONTROLLERBUTTONUP, instance_id=PAD, button=DOWN)
+    d.settle(1.0)
+    assert menu.focus == 4
+
+
+def test_b_then_a_on_the_title_asks_before_the_game_closes(d: Driver) -> None:
+    menu = d.scene.menu
+    press(d, B)  # Back on the title: the focus goes to Quit
+    assert menu.items[menu.focus].label == "Quit"
+    press(d, A)  # a press meant for a menu item: asked, not closed
+    assert d.app.running and menu.items[menu.focus].label == "Sure? Press again to quit"
+    press(d, UP)
+    press(d, DOWN)  # the focus went away and back: asked again
+    assert menu.items[menu.focus].label == "Quit"
+    press(d, A)
+    press(d, A)
+    assert not d.app.running

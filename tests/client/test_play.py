@@ -33,7 +33,7 @@ from game.session import LocalSession
 from net.framing import pack
 from net.host import HostConfig, new_table, start_host_thread
 from net.protocol import Notice
-from tests.client.driver import Driver
+from tests.client.driver import LEFT, RIGHT, Driver
 from tests.client.test_lan import LOOPBACK, join_by_address
 from tests.rules.scenario import SQUARED_SHARED_WIN, played, random_game
 
@@ -186,6 +186,62 @@ def test_two_escapes_leave_the_game(driver: Driver) -> None:
     assert d.name is SceneName.PLAY
     d.key(pygame.K_ESCAPE)
     assert d.name is SceneName.TITLE
+
+
+def test_the_menu_button_asks_again_before_it_leaves_the_game(driver: Driver) -> None:
+    d = driver
+    start(d, ["1-2"])
+    # Start goes to the buttons, and the stick held right runs along them to Menu.
+    d.button(pygame.CONTROLLER_BUTTON_START)
+    right = {"instance_id": 1, "axis": pygame.CONTROLLER_AXIS_LEFTX}
+    d.post(pygame.CONTROLLERAXISMOTION, value=32767, **right)
+    d.settle(2.0)
+    d.post(pygame.CONTROLLERAXISMOTION, value=0, **right)
+    menu = d.scene.panel.menu
+    assert menu.items[menu.focus].label == "Menu"
+    d.button(pygame.CONTROLLER_BUTTON_A)  # meant for the board: the game stays
+    assert d.name is SceneName.PLAY
+    assert d.scene.message.text == "Press A again to leave this game"
+    d.button(pygame.CONTROLLER_BUTTON_A)
+    assert d.name is SceneName.TITLE
+    # A click on Menu asks the same.
+    start(d, ["1-2"])
+    panel = d.scene.panel
+    at = panel.menu.rects(panel.menu_area(d.scene._areas()[1]))[-1].center
+    d.click(at)
+    assert d.name is SceneName.PLAY
+    assert d.scene.message.text == "Click again to leave this game"
+    d.click(at)
+    assert d.name is SceneName.TITLE
+
+
+def test_a_direction_held_stops_at_the_edge_of_the_board_and_a_press_crosses(
+    driver: Driver,
+) -> None:
+    d = driver
+    start(d, ["1-2"])
+    menu, cursors = d.scene.panel.menu, d.scene.picks.cursors
+    pad = d.app.input.pad_of(1)
+    d.hold(RIGHT)  # the cursor shows in the middle, then steps right while held
+    d.settle(2.0)
+    assert cursors[pad] == 5 and menu.focus == -1  # still on the board, at its edge
+    d.post(pygame.CONTROLLERBUTTONUP, instance_id=1, button=RIGHT)
+    d.button(RIGHT)  # a press goes on to the buttons beside it
+    assert menu.focus == 0
+    d.button(RIGHT)
+    d.hold(LEFT)  # back along them, and held, no further than their edge
+    d.settle(2.0)
+    assert menu.focus == 0
+    d.post(pygame.CONTROLLERBUTTONUP, instance_id=1, button=LEFT)
+    d.button(LEFT)
+    assert menu.focus == -1
+    # The arrow keys alike: their repeats (the key held down) stop at the board's edge.
+    for _ in range(5):
+        d.key(pygame.K_RIGHT)
+    assert cursors[KEYBOARD] == 5 and menu.focus == -1
+    d.post(pygame.KEYUP, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0)
+    d.key(pygame.K_RIGHT)
+    assert menu.focus == 0
 
 
 def x_wins_by_its_own_last_action() -> list[str]:

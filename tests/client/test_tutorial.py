@@ -255,8 +255,13 @@ def test_a_pads_d_pad_steps_off_the_board_onto_back_and_next(driver: Driver) -> 
     d.button(DOWN, PAD)  # the cursor moves on the board as before
     assert d.scene.cursors[pad] != cell and focused(d) is None
 
-    # Right off the board's right edge: the buttons beside it, on Back (Next is closed).
-    d.cursor_to(2, PAD, "pad")
+    # Right held: to the board's right edge, and no further.
+    d.cursor_to(1, PAD, "pad")
+    d.hold(RIGHT, PAD)
+    d.settle(1.0)
+    assert d.scene.cursors[pad] == 2 and focused(d) is None
+    d.post(pygame.CONTROLLERBUTTONUP, instance_id=PAD, button=RIGHT)
+    # Pressed, right off the edge: the buttons beside it, on Back (Next is closed).
     d.button(RIGHT, PAD)
     assert focused(d) == "Back" and d.scene.cursors[pad] == 2
     assert 2 not in {cell for cell, _ in d.scene.look().cursors}  # one focus shows, not two

@@ -111,8 +111,8 @@ class LessonPanel:
     def on_buttons(self, intent: Navigate | Activate, size: tuple[int, int]) -> None:
         if isinstance(intent, Activate):
             self.menu.handle(intent, self.button_area(size))
-        elif not self.menu.step(intent.dx, intent.dy):
-            self.to_buttons(False)  # off their left or top edge: the board lies that way
+        elif not self.menu.step(intent.dx, intent.dy) and not intent.held:
+            self.to_buttons(False)  # off their left or top edge (a press): the board lies that way
 
     def shut(self, begun: bool, done: bool, last: bool) -> None:
         """The buttons as a step leaves them: Lesson 1 and Back shut until ``begun``, Next

@@ -83,7 +83,7 @@ from net.party import EMOTES
 from net.protocol import Emoted, Party
 
 MESSAGE_TIME = 3.5  # seconds a toast stays
-LEAVE_TIME = 2.5  # a second Escape within this leaves the game
+LEAVE_TIME = 2.5  # a second Escape (or Menu) within this leaves the game
 
 
 class PlayScene(BaseScene):
@@ -150,7 +150,7 @@ class PlayScene(BaseScene):
                 Item("Save", self._save),
                 Item("Hint", lambda: self.coach.hint(self.pos), enabled=self.local),
                 Item("Study", lambda: self.coach.study(self.pos), enabled=self.local),
-                Item("Menu", self._leave),
+                Item("Menu", lambda: self._ask_to_leave("choose")),
             ],
             focus=-1,  # no item has the focus until the pointer is on one
             columns=6,
@@ -218,8 +218,10 @@ class PlayScene(BaseScene):
         elif isinstance(intent, Navigate | Activate) and self.panel.menu.focused_by(intent.pad):
             self.panel.buttons(intent, self._areas()[1])
         elif isinstance(intent, Navigate):
-            if not self.picks.navigate(self.pos, intent):  # right off the board:
-                self.panel.to_buttons(True, intent.pad)  # the buttons beside it
+            # Right off the board: the buttons beside it, for a press. A direction held stops
+            # at the edge: it ran on along them, and the next A meant for the board undid a move.
+            if not self.picks.navigate(self.pos, intent) and not intent.held:
+                self.panel.to_buttons(True, intent.pad)
         elif isinstance(intent, Activate):
             self._activate(intent.pad)
 
@@ -272,13 +274,18 @@ class PlayScene(BaseScene):
     def _cancel(self, pad: int) -> None:
         # Back takes back the half-move or the outcome looked at first; the waiting pad's
         # takes back neither (they are the mover's), and counts towards leaving.
-        if self.picks.take_back(self.pos, pad):
-            return
+        if not self.picks.take_back(self.pos, pad):
+            self._ask_to_leave("back")
+
+    def _ask_to_leave(self, what: str) -> None:
+        """Back, or the Menu button (``what`` its press does, as prose.press names it): a
+        second within LEAVE_TIME leaves the game, the first says so. One press too many must
+        not throw a game away: a stick held right walks off the board onto Menu."""
         if self.ctx.time < self.leave_until:
             self._leave()
             return
         self.leave_until = self.ctx.time + LEAVE_TIME
-        again = press(self.ctx.device, "back")
+        again = press(self.ctx.device, what)
         self._say(f"{again} again to leave this game", warning=False, time=LEAVE_TIME)
 
     # -- menu actions ---------------------------------------------------------------

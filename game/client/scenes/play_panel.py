@@ -284,10 +284,11 @@ class SidePanel:
             self.handle(intent, hud)
             return
         # A step off the buttons' left or top edge goes back to the board (which lies left of
-        # and above them); the other edges stop.
+        # and above them); the other edges stop, as all do a direction held.
         focus = menu.focus
         if not menu.step(intent.dx, intent.dy):
-            self.to_buttons(False)
+            if not intent.held:
+                self.to_buttons(False)
         elif menu.focus != focus:
             self.ctx.audio.play(Cue.SELECT)
 

@@ -22,7 +22,6 @@ from game.client.board_view import allowed_cells, shown_allowed
 from game.client.couch import CouchSession
 from game.client.intents import KEYBOARD, Navigate
 from game.client.previews import looked_at
-from game.client.prose import press
 from game.client.scene import Context
 from game.client.scenes.seating import Seating
 from game.client.theme import Color, Palette
@@ -118,13 +117,17 @@ class Picks:
         return shown_allowed(pos, self.picked, self.allowed_cells(pos, self.picked))
 
     def cursor_marks(self, pos: Position, palette: Palette) -> tuple[tuple[int, Color], ...]:
-        """Each pad's cursor in its side's colour; while a collapse waits, the pads pick an
-        outcome, not a cell: their cursors rest."""
+        """Each pad's cursor in its side's colour, the mover's last: drawn over the waiting
+        side's where both are on one cell (as both are at first, in the middle), it shows
+        the mover where they pick. While a collapse waits, the pads pick an outcome, not a
+        cell: their cursors rest."""
+        if pos.awaiting_collapse:
+            return ()
         pads_side = {pad: self.side_of(pad, pos) for pad in self.cursors}
+        movers_last = sorted(self.cursors, key=lambda pad: pads_side[pad] is pos.to_play)
         return tuple(
-            (cell, palette.of(pads_side[pad]) if pads_side[pad] else palette.dim)
-            for pad, cell in self.cursors.items()
-            if not pos.awaiting_collapse
+            (self.cursors[pad], palette.of(pads_side[pad]) if pads_side[pad] else palette.dim)
+            for pad in movers_last
         )
 
     # -- keys and pads on the board -----------------------------------------------
@@ -151,14 +154,13 @@ class Picks:
 
     def activate(self, pos: Position, pad: int) -> None:
         """``pad`` pressed on the board: it picks the cell under its cursor, or looks at an
-        outcome, then chooses it."""
+        outcome, then chooses it. (How to look and choose, the panel's words say: a toast
+        saying it again hid half of them.)"""
         if pos.awaiting_collapse:
             if not self.may_choose(pos, pad):
                 return
             if self.choice is None:
                 self.choice = 0
-                then = press(self.ctx.device)
-                self._say(f"left/right to compare the outcomes, then {then} to choose", False)
             else:
                 self.commit(pos, self.choice)
             return

@@ -205,7 +205,7 @@ class TutorialScene(BaseScene):
             self.point(intent.pos)
             self.click(intent.pos)
         elif isinstance(intent, Navigate):
-            self.navigate(intent.dx, intent.dy, intent.pad)
+            self.navigate(intent.dx, intent.dy, intent.pad, intent.held)
         elif isinstance(intent, Activate):
             if self.done:
                 self.advance()
@@ -263,9 +263,10 @@ class TutorialScene(BaseScene):
         if cell is not None:
             self.pick(cell)
 
-    def navigate(self, dx: int, dy: int, pad: int) -> None:
+    def navigate(self, dx: int, dy: int, pad: int, held: bool = False) -> None:
         """Move ``pad``'s cell cursor (its first press shows it), or flip the collapse preview;
-        a step off the board towards the buttons, or any once the step is made, goes to them."""
+        a step off the board towards the buttons (a press, not a direction ``held``: that
+        stops at the edge), or any once the step is made, goes to them."""
         if self.done:
             self.panel.to_buttons(True, pad)  # the board takes no more moves: on to Next
             return
@@ -285,7 +286,7 @@ class TutorialScene(BaseScene):
             # The buttons lie right of the board (below it, in a window taller than wide).
             below = text_area(self.ctx.size).top >= board_area(self.ctx.size).bottom
             off = c + dx >= len(grid[r]) or (below and r + dy >= len(grid))
-            if off and self.panel.to_buttons(True, pad):
+            if off and not held and self.panel.to_buttons(True, pad):
                 return
             self.cursors[pad] = grid_step(grid, r, c, dx, dy)
         self.ctx.audio.play(Cue.SELECT)
