@@ -35,6 +35,7 @@ from game.client.intents import (
     Point,
     Start,
     Text,
+    Undo,
 )
 from game.client.still import Changing
 from game.client.theme import Palette
@@ -61,7 +62,7 @@ COLUMNS = 10
 
 # How to work the keyboard, said for the device the player last used.
 HINTS = {
-    Device.PAD: "A types, B cancels, Start keeps",
+    Device.PAD: "A types, X erases, B cancels, Start keeps",
     Device.KEYS: "type, Enter keeps, Escape cancels",
     Device.MOUSE: "click the keys, then Done",
 }
@@ -124,7 +125,7 @@ class TextField:
         if isinstance(intent, Text):
             self._finishing = False
             self.type(intent.text)
-        elif isinstance(intent, Erase):
+        elif isinstance(intent, Erase | Undo):  # Backspace, or a pad's X (its undo elsewhere)
             self.erase()
         elif isinstance(intent, Cancel):
             return Done.DROP

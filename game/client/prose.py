@@ -131,10 +131,11 @@ def button(device: Device, what: str = "choose") -> str:
     return press(device, what).removeprefix("press ")
 
 
+# The title's: there going back goes to Quit (which asks before it closes the game).
 _CONTROLS = {
-    Device.PAD: "D-pad to move · A to choose · B to go back · Start for buttons",
-    Device.KEYS: "Arrows to move · Enter to choose · Escape to go back · F11 full screen",
-    Device.MOUSE: "Click to choose · right-click to go back · F11 full screen",
+    Device.PAD: "D-pad to move · A to choose · B goes to Quit",
+    Device.KEYS: "Arrows to move · Enter to choose · Escape goes to Quit · F11 full screen",
+    Device.MOUSE: "Click to choose · right-click goes to Quit · F11 full screen",
 }
 
 
@@ -154,7 +155,7 @@ def how_to_pick(device: Device, collapse: bool) -> str:
 
 
 def controls(device: Device) -> str:
-    """The one-line reminder of the controls, for the device the player last used."""
+    """The title's one-line reminder of the controls, for the device the player last used."""
     return _CONTROLS[device]
 
 

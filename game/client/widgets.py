@@ -46,10 +46,15 @@ class Item:
             return self.fixed
         return self.choices[self.index] if self.choices else ""
 
-    def step(self, delta: int) -> None:
+    def step(self, delta: int, wrap: bool = True) -> None:
+        """The next choice ``delta`` away, round from the last to the first (or, not ``wrap``,
+        for a direction held down, stopping there: a volume held up stays at 100%)."""
         if not self.choices:
             return
-        self.index = (self.index + delta) % len(self.choices)
+        index = self.index + delta
+        if not wrap and not 0 <= index < len(self.choices):
+            return
+        self.index = index % len(self.choices)
         if self.on_change is not None:
             self.on_change(self.index)
 
@@ -184,12 +189,14 @@ class Menu:
             self.focus = 0  # the first key press gives the focus to the first item
             return True
         if isinstance(intent, Navigate):
+            # A direction held down stops at the ends; only a press goes round from them.
+            wrap = not intent.held
             if intent.dy:
-                self._move(intent.dy * self.columns)
+                self._move(intent.dy * self.columns, wrap)
             elif intent.dx and self.columns > 1:
-                self._move(intent.dx)
+                self._move(intent.dx, wrap)
             elif intent.dx:
-                self.items[self.focus].step(intent.dx)
+                self.items[self.focus].step(intent.dx, wrap)
             return True
         if isinstance(intent, Activate):
             self._activate(self.items[self.focus], 1)
@@ -218,10 +225,12 @@ class Menu:
                     return True
         return False
 
-    def _move(self, delta: int) -> None:
+    def _move(self, delta: int, wrap: bool = True) -> None:
         n = len(self.items)
         i = self.focus
         for _ in range(n):
+            if not wrap and not 0 <= i + delta < n:
+                return  # no enabled item before the end
             i = (i + delta) % n
             if self.items[i].enabled:
                 break

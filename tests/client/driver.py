@@ -98,6 +98,14 @@ class Driver:
         self.frames(1)
 
     def key(self, key: int, mod: int = 0) -> None:
+        """A key pressed and let go within a frame (a second KEYDOWN alone is a repeat of a
+        key held: see game.client.intents)."""
+        fields = {"key": key, "mod": mod, "unicode": "", "scancode": 0}
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, **fields))
+        self.post(pygame.KEYUP, **fields)
+
+    def hold_key(self, key: int, mod: int = 0) -> None:
+        """A key pressed, or (down already) one repeat of it held: a KEYDOWN alone."""
         self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
 
     def click(self, at: tuple[int, int], button: int = 1) -> None:

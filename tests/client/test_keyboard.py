@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.intents import KEYBOARD, Activate, Cancel, Click, Erase, Navigate, Start, Text
+from game.client.intents import (
+    KEYBOARD,
+    Activate,
+    Cancel,
+    Click,
+    Erase,
+    Navigate,
+    Start,
+    Text,
+    Undo,
+)
 from game.client.keyboard import ADDRESS_CHARS, DONE, NAME_CHARS, ROWS, SHIFT, Done, TextField
 from tests.client.driver import Driver
 
@@ -59,6 +69,9 @@ def test_a_guess_is_replaced_by_what_is_typed_or_erased_whole(driver: Driver) ->
     field = TextField("Root", guess=True)
     field.handle(Erase(), SCREEN)
     assert field.text == "" and not field.guess
+    field.handle(Text("Zoe"), SCREEN)
+    field.handle(Undo(), SCREEN)  # a pad's X: it erases, as B would drop the whole edit
+    assert field.text == "Zo"
     assert TextField("Root", guess=True).handle(Start(1), SCREEN) is Done.KEEP  # kept as is
     field.close()
 

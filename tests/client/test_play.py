@@ -237,7 +237,7 @@ def test_a_direction_held_stops_at_the_edge_of_the_board_and_a_press_crosses(
     assert menu.focus == -1
     # The arrow keys alike: their repeats (the key held down) stop at the board's edge.
     for _ in range(5):
-        d.key(pygame.K_RIGHT)
+        d.hold_key(pygame.K_RIGHT)
     assert cursors[KEYBOARD] == 5 and menu.focus == -1
     d.post(pygame.KEYUP, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0)
     d.key(pygame.K_RIGHT)
@@ -287,19 +287,19 @@ def test_f11_toggles_full_screen_once_per_press_and_remembers_it(
     driver: Driver, tmp_path: Path
 ) -> None:
     d = driver
-    d.key(pygame.K_F11)
+    d.hold_key(pygame.K_F11)
     assert d.app.settings.fullscreen
     assert json.loads((tmp_path / "settings.json").read_text())["fullscreen"] is True
     for _ in range(5):  # held down: pygame repeats the key, and the repeats do not count
-        d.key(pygame.K_F11)
+        d.hold_key(pygame.K_F11)
     assert d.app.settings.fullscreen
     d.post(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode="", scancode=0)
     d.key(pygame.K_F11)
     assert not d.app.settings.fullscreen
     assert d.app.size == (1280, 720)
     d.post(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode="", scancode=0)
-    d.key(pygame.K_RETURN, pygame.KMOD_LALT)  # Alt+Enter alike
-    d.key(pygame.K_RETURN, pygame.KMOD_LALT)
+    d.hold_key(pygame.K_RETURN, pygame.KMOD_LALT)  # Alt+Enter alike
+    d.hold_key(pygame.K_RETURN, pygame.KMOD_LALT)
     assert d.app.settings.fullscreen
     d.button(pygame.CONTROLLER_BUTTON_GUIDE)  # and from the pad
     assert not d.app.settings.fullscreen

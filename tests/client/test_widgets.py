@@ -9,6 +9,7 @@ import numpy as np
 import pygame
 import pytest
 
+from game.client.intents import Navigate
 from game.client.theme import palette_for
 from game.client.widgets import FOCUS_RATE, Item, Menu, focus_ring, ring_reach
 
@@ -106,3 +107,22 @@ def test_the_focus_ring_is_whole_over_the_rows_beside_it(
     assert ring.any()
     drawn = pygame.surfarray.array2d(screen)
     assert (drawn[ring] == pygame.surfarray.array2d(alone)[ring]).all()
+
+
+def test_a_direction_held_stops_at_the_ends_and_a_press_goes_round() -> None:
+    # Held down, the focus ran round and round the title's menu, and a held Right took the
+    # volume from 100% to 0%.
+    volume = Item("Volume", choices=["0%", "50%", "100%"], index=2)
+    menu = Menu([Item("Play"), Item("Settings"), volume], focus=2)
+    area = pygame.Rect(0, 0, 1280, 720)
+    menu.handle(Navigate(1, 0, held=True), area)
+    assert volume.value == "100%"
+    menu.handle(Navigate(0, 1, held=True), area)
+    assert menu.focus == 2
+    menu.handle(Navigate(0, 1), area)  # a press: round to the top
+    assert menu.focus == 0
+    menu.handle(Navigate(0, -1, held=True), area)
+    assert menu.focus == 0
+    menu.focus = 2
+    menu.handle(Navigate(1, 0), area)
+    assert volume.value == "0%"
