@@ -83,6 +83,10 @@ class AtTable:
         seat = next((s for s in table.seats if s.side == side.value), None) if table else None
         return seat.name if seat else None
 
+    def names(self) -> set[str]:
+        """The players' names the host last told (see :func:`names_told`)."""
+        return names_told(self.session.table, self.party)
+
     def rematch_wish(self) -> tuple[str, str | None]:
         """Who asked for a rematch of the finished game: ("", None) nobody, ("mine", them)
         this player (waiting for ``them``), ("theirs", them) the other player."""
@@ -108,6 +112,14 @@ class AtTable:
             self.host.stop()
         if self.bot is not None:
             self.bot.stop()
+
+
+def names_told(state: protocol.State | None, party: protocol.Party | None) -> set[str]:
+    """The players' names a table's messages tell (its seats, a party's queue and rows)."""
+    names = {seat.name for seat in state.seats if seat.name} if state else set()
+    if party is not None:
+        names.update(party.playing, party.queue, (row.name for row in party.standings))
+    return names
 
 
 def clock_left(party: protocol.Party, heard: float, now: float) -> float:

@@ -9,7 +9,7 @@ the type scale's floor (what a sofa can read).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -159,8 +159,13 @@ def controls(device: Device) -> str:
     return _CONTROLS[device]
 
 
-def sentence(words: str) -> str:
-    """``words`` with a capital first letter: "Press A to watch" from :func:`press`."""
+def sentence(words: str, names: Iterable[str] = ()) -> str:
+    """``words`` with a capital first letter: "Press A to watch" from :func:`press`; but not
+    where they begin with one of ``names``, a player's, written as they wrote it ("v sits at
+    X", as the panel says "v")."""
+    for name in names:
+        if name and words.startswith(name) and not words[len(name) : len(name) + 1].isalnum():
+            return words
     return words[:1].upper() + words[1:]
 
 

@@ -89,7 +89,9 @@ def test_the_big_screen_follows_a_party_to_its_end(driver: Driver, tmp_path: Pat
         canvas = Canvas(d.app.size)
         d.scene.draw(canvas, 0.0)
         said = {t.words for t in canvas.visible_texts()}
-        assert "NEXT UP" not in said and sentence(party.status) in said  # no game after the last
+        # No game after the last; the winner named as they wrote their name ("ann").
+        status = sentence(party.status, [row.name for row in party.standings])
+        assert "NEXT UP" not in said and status in said and status.startswith(("ann", "ben", "cat"))
     finally:
         host.stop()
 
@@ -709,6 +711,21 @@ def test_next_up_is_the_first_here_and_those_away_are_marked_in_their_places(
     assert [t.words for t in canvas.visible_texts() if t.words.startswith("then ")] == [
         "then Zed (away), Bo"
     ]
+
+
+def test_a_name_written_in_lower_case_is_not_capitalised_in_the_news(driver: Driver) -> None:
+    # "v" typed on a phone: the scoreboard said "v", the news and the status "V".
+    d = driver
+    tv = make_scene(SceneName.TV, d.app)
+    rows = (Standing("v", 0, 0, 0, 0, True, 1), Standing("Bo", 0, 0, 0, 0, True, 1))
+    tv.take(Party("winner-stays", "v (X) against Bo (O)", False, 0, ("v", "Bo"), (), rows, 0, 0))
+    tv.take(Notice("v plays 1-2"), 0.0)
+    tv.take(Notice("the host paused the clock"), 0.0)
+    assert [text for text, _ in tv.news.lines] == ["v plays 1-2", "The host paused the clock"]
+    canvas = Canvas(d.app.size)
+    tv.draw(canvas, 0.0)
+    assert "v (X) against Bo (O)" in [t.words for t in canvas.visible_texts()]
+    assert sentence("vanished", ["v"]) == "Vanished"  # a name is a whole word
 
 
 def next_up(canvas: Canvas) -> list[Drawn]:

@@ -34,7 +34,7 @@ import pygame
 
 from game.ai import levels_for
 from game.client import prose, theme
-from game.client.at_table import FORMAT_TITLES, LATE_FOR_KNOCKOUT
+from game.client.at_table import FORMAT_TITLES, LATE_FOR_KNOCKOUT, names_told
 from game.client.audio import Cue
 from game.client.couch import CouchSession
 from game.client.intents import KEYBOARD, Activate, Cancel, Click, Intent, Text
@@ -455,7 +455,11 @@ class PartyScene(TvScene):
         y += title.get_height() + scale.px(24)
         status = self.party.status if self.party else "Opening the doors…"
         words, size = theme.fitted(
-            prose.sentence(status), scale.heading, left.width, scale.body, True
+            prose.sentence(status, names_told(None, self.party)),
+            scale.heading,
+            left.width,
+            scale.body,
+            True,
         )
         line = theme.text(words, size, palette.accent, True)
         theme.blit_centered(surface, line, (left.centerx, y + line.get_height() / 2))

@@ -385,7 +385,8 @@ class PlayScene(BaseScene):
 
     def _say(self, text: str, warning: bool = True, time: float = MESSAGE_TIME) -> None:
         now = self.ctx.time
-        self.message = toast.said(sentence(text), now, now + time, warning, self.message)
+        names = self.ctx.table.names() if self.ctx.table else ()
+        self.message = toast.said(sentence(text, names), now, now + time, warning, self.message)
         if warning:
             self.ctx.audio.play(Cue.REFUSE)
 

@@ -27,7 +27,7 @@ from typing import Any
 import pygame
 
 from game.client import scoreboard, theme
-from game.client.at_table import AtTable
+from game.client.at_table import AtTable, names_told
 from game.client.audio import cues_for
 from game.client.board_layout import BoardLayout, boards_in_play
 from game.client.board_view import BoardView, Look, paint_board
@@ -159,7 +159,9 @@ class TvScene(BaseScene):
         elif isinstance(event, Emoted):
             self.emotes.take(event, now)
         elif isinstance(event, Notice | Refused):
-            text = sentence(event.text if isinstance(event, Notice) else event.reason)
+            text = event.text if isinstance(event, Notice) else event.reason
+            table = self.session.table if self.session else None
+            text = sentence(text, names_told(table, self.party))
             # A game's result comes with its last move: told once the board has shown it.
             self.news.tell(text, now, hold=self.effects.busy)
 

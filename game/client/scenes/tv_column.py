@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.client import scoreboard, theme
-from game.client.at_table import FORMAT_TITLES, series
+from game.client.at_table import FORMAT_TITLES, names_told, series
 from game.client.join_panel import draw_join
 from game.client.prose import sentence
 from game.client.scene import Context
@@ -121,7 +121,8 @@ class SideColumn:
         size = round(38 * u)
         least = min(size, theme.scale(self.ctx.size).px(theme.LEAST_BODY))
         color = palette.highlight if party.finished else palette.text
-        for line in theme.wrapped(sentence(party.status), size, inner.width, size, 2, True)[0]:
+        status = sentence(party.status, names_told(None, party))
+        for line in theme.wrapped(status, size, inner.width, size, 2, True)[0]:
             words = theme.text(*theme.fitted(line, size, inner.width, least, True), color, True)
             surface.blit(words, (inner.x, y))
             y += words.get_height()
