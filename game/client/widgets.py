@@ -403,3 +403,28 @@ def _arrow(
     surface: pygame.Surface, at: tuple[float, float], r: float, direction: int, color: theme.Color
 ) -> pygame.Rect:
     return pygame.draw.polygon(surface, color, _arrow_points(at, r, direction))
+
+
+class AskedTwice:
+    """A menu row that acts on its second press (what a slip of a pad must not do at once:
+    quit, reset every setting). The first press asks ``question`` in its place and calls
+    ``asked``; the focus moving on (see :meth:`drop_unless_focused`) takes the question back."""
+
+    def __init__(
+        self, label: str, question: str, act: Callable[[], None], asked: Callable[[], None]
+    ) -> None:
+        self.label, self.question = label, question
+        self._act, self._asked = act, asked
+        self.item = Item(label, self._press)
+
+    def _press(self) -> None:
+        if self.item.label != self.question:
+            self.item.label = self.question
+            self._asked()
+            return
+        self.item.label = self.label
+        self._act()
+
+    def drop_unless_focused(self, menu: Menu) -> None:
+        if menu.items[menu.focus] is not self.item:
+            self.item.label = self.label  # the focus moved on: the question is dropped

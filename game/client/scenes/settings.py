@@ -26,7 +26,7 @@ from game.client.prose import Para
 from game.client.scene import Context, SceneName
 from game.client.scenes.setup import variant_title
 from game.client.settings import EMPTY_NAME, NAME_LIMIT, NXN_SIZES, Settings, valid
-from game.client.widgets import Item, Menu
+from game.client.widgets import AskedTwice, Item, Menu
 from game.rules import VARIANTS
 
 VOLUME_STEPS = 10  # the volume row moves in tenths
@@ -59,7 +59,9 @@ class SettingsScene(MenuScreen):
         self.menu = Menu([], on_move=lambda: ctx.audio.play(Cue.SELECT))
         self.editing: TextField | None = None  # the name being typed, while it is
         self.name_item = Item("Name", self.edit_name)
-        self.reset_item = Item(RESET, self.reset)
+        self.reset = AskedTwice(
+            RESET, CONFIRM_RESET, self._reset, lambda: self.ctx.audio.play(Cue.SELECT)
+        )
         self._rows_show: Settings | None = None  # the settings the rows were built from
 
     def enter(self, **params: Any) -> None:
@@ -86,7 +88,7 @@ class SettingsScene(MenuScreen):
             self.option("n×n board", "nxn_size", list(NXN_SIZES), [f"{n}×{n}" for n in NXN_SIZES]),
             self.option("Bot level", "bot_level", list(LEVELS), [lv.title() for lv in LEVELS]),
             self.name_item,
-            self.reset_item,
+            self.reset.item,
             Item("Back", self.leave),
         ]
         self.name_item.label = self.name_label()
@@ -121,13 +123,7 @@ class SettingsScene(MenuScreen):
         self.ctx.apply_settings(dataclasses.replace(self.ctx.settings, volume=index / VOLUME_STEPS))
         self.ctx.audio.play(Cue.CONFIRM)
 
-    def reset(self) -> None:
-        """The first press asks; a second press, with the focus still here, resets."""
-        if self.reset_item.label != CONFIRM_RESET:
-            self.reset_item.label = CONFIRM_RESET
-            self.ctx.audio.play(Cue.SELECT)
-            return
-        self.reset_item.label = RESET
+    def _reset(self) -> None:
         self.ctx.apply_settings(Settings())
         self.ctx.audio.play(Cue.CONFIRM)
 
@@ -172,8 +168,7 @@ class SettingsScene(MenuScreen):
     # -- the frame -------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        if self.menu.items[self.menu.focus] is not self.reset_item:
-            self.reset_item.label = RESET  # the focus moved on: the question is dropped
+        self.reset.drop_unless_focused(self.menu)
         if self.editing is not None and (done := self.editing.update()) is not None:
             self.finish_name(done)
 

@@ -12,7 +12,7 @@ from game.client.audio import Cue
 from game.client.intents import Cancel, Intent
 from game.client.menu_screen import MenuScreen
 from game.client.scene import Context, SceneName
-from game.client.widgets import Item, Menu
+from game.client.widgets import AskedTwice, Item, Menu
 from game.rules import Player
 
 QUIT = "Quit"
@@ -23,7 +23,9 @@ class TitleScene(MenuScreen):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         go = self._go
-        self.quit_item = Item(QUIT, self._quit)
+        # Back puts the focus on Quit: a pad's B once too often, then A, closed the game on
+        # a TV that may have no keyboard to start it again.
+        self.quit = AskedTwice(QUIT, CONFIRM_QUIT, ctx.quit, lambda: ctx.audio.play(Cue.SELECT))
         self.menu = Menu(
             [
                 Item("Play on this couch", lambda: go(SceneName.SETUP, mode="couch")),
@@ -35,7 +37,7 @@ class TitleScene(MenuScreen):
                 Item("Replays", lambda: go(SceneName.REPLAY)),
                 Item("Puzzles", lambda: go(SceneName.PUZZLES)),
                 Item("Settings", lambda: go(SceneName.SETTINGS)),
-                self.quit_item,
+                self.quit.item,
             ],
             on_move=lambda: ctx.audio.play(Cue.SELECT),
         )
@@ -43,16 +45,6 @@ class TitleScene(MenuScreen):
     def _go(self, name: SceneName, **params: Any) -> None:
         self.ctx.audio.play(Cue.CONFIRM)
         self.ctx.go(name, **params)
-
-    def _quit(self) -> None:
-        """The first press asks; a second, with the focus still here, quits. Back puts the
-        focus on Quit: a pad's B once too often, then A, closed the game on a TV that may
-        have no keyboard to start it again."""
-        if self.quit_item.label != CONFIRM_QUIT:
-            self.quit_item.label = CONFIRM_QUIT
-            self.ctx.audio.play(Cue.SELECT)
-            return
-        self.ctx.quit()
 
     def _menu_area(self) -> pygame.Rect:
         # From under the title's words to above the controls line: tall enough for all ten
@@ -66,8 +58,7 @@ class TitleScene(MenuScreen):
             self.menu.focus = len(self.menu.items) - 1  # Escape goes to Quit; Enter then asks
             return
         self.menu.handle(intent, self._menu_area())
-        if self.menu.items[self.menu.focus] is not self.quit_item:
-            self.quit_item.label = QUIT  # the focus moved on: the question is dropped
+        self.quit.drop_unless_focused(self.menu)
 
     def look(self, time: float) -> tuple[object, ...]:
         return ()  # the menu, and the words moving
