@@ -33,7 +33,7 @@ from zeroconf import (
 )
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
-from game.rules import VARIANTS
+from game.rules import VARIANTS, RulesError, Variant, make_variant
 from net.loopthread import LoopThread
 from net.protocol import PROTOCOL_VERSION, SIDES, tidy_name
 
@@ -61,6 +61,7 @@ class TableView:
     spectator_limit: int
     running: bool
     key: str  # the table's identity (net.seats): the same after a restart elsewhere
+    size: int | None  # an n×n board's side; ``None`` for other rules (or an older host)
 
     def properties(self) -> dict[str, str]:
         return {
@@ -73,7 +74,7 @@ class TableView:
             "limit": str(self.spectator_limit),
             "running": "1" if self.running else "0",
             "key": self.key,
-        }
+        } | ({} if self.size is None else {"size": str(self.size)})
 
     # Static, not a classmethod: a FoundTable (a view plus an address) is never built from TXT.
     @staticmethod
@@ -93,12 +94,21 @@ class TableView:
                 spectator_limit=_count(text["limit"]),
                 running=text["running"] == "1",
                 key=text.get("key", ""),
+                size=int(text["size"]) if "size" in text else None,
             )
-        except (KeyError, ValueError):
+            # A size its rules do not take (or too big for them) is none a host announces.
+            if view.size is not None and view.rules().options().get("size") != view.size:
+                return None
+        except (KeyError, ValueError, RulesError):
             return None
         if not view.name or view.variant not in VARIANTS or not _KEY.fullmatch(view.key):
             return None
         return view
+
+    def rules(self) -> Variant:
+        """The rules the table is played by, as far as the announcement says (an n×n board of
+        an older host, which does not say its size, reads as the default 4×4)."""
+        return make_variant(self.variant, {} if self.size is None else {"size": self.size})
 
 
 @dataclass(frozen=True, slots=True)

@@ -519,6 +519,7 @@ class Host:
                 conn.send_frame(own[1] if own and conn.seat == own[0] else frame)
 
     def _lobby_view(self) -> discovery.TableView:
+        size = self.table.variant.options().get("size")
         return discovery.TableView(
             name=self.table.name,
             variant=self.table.variant.name,
@@ -527,6 +528,7 @@ class Host:
             spectator_limit=self.config.spectator_limit,
             running=self.table.running,
             key=self.key,
+            size=size if isinstance(size, int) else None,
         )
 
 

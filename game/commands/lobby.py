@@ -55,7 +55,8 @@ def main(argv: list[str]) -> int:
 def _line(t: FoundTable) -> str:
     seats = ",".join(t.open_seats) or "none"
     status = "playing" if t.running else "waiting"
+    size = "" if t.size is None else f" {t.size}×{t.size}"
     return (
-        f"{t.name}  {t.variant}  open seats: {seats}  "
+        f"{t.name}  {t.variant}{size}  open seats: {seats}  "
         f"spectators {t.spectators}/{t.spectator_limit}  {status}  {t.host}:{t.port}"
     )

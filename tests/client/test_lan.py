@@ -801,6 +801,11 @@ def test_the_lobby_keeps_the_focus_on_its_table_and_tells_tables_apart(driver: D
         {"name": "Twin", "port": 7922, "properties": properties(name="Twin", key="t1")},
         {"name": "Twin 2", "port": 7923, "properties": properties(name="Twin", key="t2")},
         {"name": "Long", "port": 7924, "properties": properties(name=long, key="l1")},
+        {
+            "name": "Loft",
+            "port": 7926,
+            "properties": properties(name="Loft", variant="nxn", size="6", key="b1"),
+        },
     ]
     strangers = [announce(first)]
     try:
@@ -811,6 +816,7 @@ def test_the_lobby_keeps_the_focus_on_its_table_and_tells_tables_apart(driver: D
         assert "Twin (127.0.0.1:7922) · Goff's · nobody yet: join to play" in labels
         assert "Big screen: Twin (127.0.0.1:7923)" in labels
         assert f"{long[:39]}… · Goff's · nobody yet: join to play" in labels
+        assert "Loft · 6×6 bonus · nobody yet: join to play" in labels
         d.key(pygame.K_DOWN)
         d.key(pygame.K_UP)  # on the Kitchen's row, the first
         assert d.scene.menu.items[d.scene.menu.focus].label.startswith("Kitchen · ")

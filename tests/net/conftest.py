@@ -45,11 +45,17 @@ def host_config(tmp_path: Path, **overrides: object) -> HostConfig:
 
 @pytest.fixture
 def make_host(tmp_path: Path) -> Iterator[Callable[..., HostHandle]]:
-    """Start hosts on threads (``make_host(variant="goff", **config)``); all stopped after."""
+    """Start hosts on threads (``make_host(variant="goff", options=None, **config)``); all
+    stopped after."""
     handles: list[HostHandle] = []
 
-    def start(variant: str = "goff", name: str = "Test table", **config: object) -> HostHandle:
-        table = new_table(make_variant(variant), name, tmp_path)
+    def start(
+        variant: str = "goff",
+        name: str = "Test table",
+        options: dict[str, object] | None = None,
+        **config: object,
+    ) -> HostHandle:
+        table = new_table(make_variant(variant, options), name, tmp_path)
         handle = start_host_thread(table, host_config(tmp_path, **config))
         handles.append(handle)
         return handle

@@ -81,6 +81,20 @@ def test_the_lobby_follows_a_table_from_start_to_stop(
         lobby.close()
 
 
+def test_an_nxn_table_tells_the_lobby_its_size(make_host: Callable[..., HostHandle]) -> None:
+    # Without it a lobby could only say "n×n bonus": a 3×3 and a 6×6 table read the same.
+    lobby = LobbyBrowser(LOOPBACK)
+    try:
+        nxn = make_host(variant="nxn", options={"size": 5}, name="Big", advertise=True)
+        goff = make_host(name="Small", advertise=True)
+        table = wait_for(lobby, nxn.address[1], present)
+        assert table is not None and (table.variant, table.size) == ("nxn", 5)
+        table = wait_for(lobby, goff.address[1], present)
+        assert table is not None and table.size is None
+    finally:
+        lobby.close()
+
+
 def test_another_process_lists_the_tables(make_host: Callable[..., HostHandle]) -> None:
     lobby = LobbyBrowser(LOOPBACK)
     try:
@@ -174,6 +188,9 @@ def test_what_a_stranger_announces_is_tidied_or_left_out() -> None:
             {"name": "key", "port": 7905, "properties": properties(key="../../seats")},
             {"name": "unnamed", "port": 7906, "properties": properties(name="\x07\x1b")},
             {"name": "portless", "port": 0, "properties": properties()},
+            {"name": "huge", "port": 7907, "properties": properties(variant="nxn", size="99")},
+            {"name": "sized", "port": 7908, "properties": properties(size="5")},
+            {"name": "wordy", "port": 7909, "properties": properties(variant="nxn", size="five")},
         ]
     )
     try:
@@ -182,7 +199,7 @@ def test_what_a_stranger_announces_is_tidied_or_left_out() -> None:
         # Nothing that could move a terminal's cursor or turn text around, and seats once each.
         assert (table.name, table.open_seats) == ("Den[2J Evil goff 1.2.3.4:9", ("X", "O"))
         time.sleep(2)  # the others were heard at the same moment: none is listed
-        assert {t.port for t in lobby.tables()} & {0, 7902, 7903, 7904, 7905, 7906} == set()
+        assert {t.port for t in lobby.tables()} & {0, *range(7902, 7910)} == set()
     finally:
         stranger.kill()
         stranger.wait()

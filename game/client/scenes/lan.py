@@ -296,7 +296,9 @@ class LanScene(MenuScreen):
             seats = f"a player waits: join as {table.open_seats[0]}"
         else:
             seats = "full: watch"
-        return f"{name} · {variant_title(table.variant)} · {seats}"
+        # An older host does not say an n×n board's size: its rules are named without it.
+        rules = variant_title(table.variant) if table.size is None else rules_title(table.rules())
+        return f"{name} · {rules} · {seats}"
 
     def _last_typed(self) -> tuple[str, tuple[str, int]] | None:
         """The row that joins the table last joined by its typed address again, one press
