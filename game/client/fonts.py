@@ -119,7 +119,7 @@ class Face(pygame.font.Font):
         """``run`` drawn, and how far down the line it goes for its baseline to be the line's."""
         if path is None:
             return super().render(run, antialias, color), 0
-        face = stand_in(path, self.point_size)
+        face = stand_in(path, self.point_size, right_to_left(run))
         # Antialiased always: only a surface with alpha can be scaled smoothly.
         image = face.render(run, True, color)
         k = self._scale(path)
@@ -133,7 +133,7 @@ class Face(pygame.font.Font):
     def _width(self, run: str, path: str | None) -> int:
         if path is None:
             return super().size(run)[0]
-        face = stand_in(path, self.point_size)
+        face = stand_in(path, self.point_size, right_to_left(run))
         return max(1, round(face.size(run)[0] * self._scale(path)))
 
     def _scale(self, path: str) -> float:
@@ -148,18 +148,43 @@ def runs(text: str, bold: bool = False) -> list[tuple[str, str | None]]:
     """``text`` cut where the font that draws it changes: each run with the path of the stand-in
     that draws it, or ``None`` for Noto Sans (also where no font has the character: its box).
     What joins or modifies a character (the joiner, a variation selector, a skin tone, an
-    accent) stays in its run, for the run's font to make one glyph of them."""
+    accent) stays in its run, for the run's font to make one glyph of them. Right-to-left
+    words (:func:`right_to_left`) are runs of their own, with the spaces between them."""
     parts: list[tuple[str, str | None]] = []
     for c in text:
         if parts and _joins(c):
             parts[-1] = (parts[-1][0] + c, parts[-1][1])
             continue
         path = None if c.isascii() or has(None, c, bold) else _stand_in_for(c, bold)
-        if parts and path == parts[-1][1]:
-            parts[-1] = (parts[-1][0] + c, path)
+        last = parts[-1] if parts else None
+        if last and path == last[1] and right_to_left(c) == right_to_left(last[0]):
+            parts[-1] = (last[0] + c, path)
+        elif (
+            len(parts) > 1
+            and last
+            and last[0].isspace()
+            and path == parts[-2][1]
+            and right_to_left(c)
+            and right_to_left(c) == right_to_left(parts[-2][0])
+        ):
+            # A name of two right-to-left words ("דוד כהן") is drawn as one run: its words
+            # side by side left to right would read in the wrong order.
+            parts[-2:] = [(parts[-2][0] + last[0] + c, path)]
         else:
             parts.append((c, path))
     return parts
+
+
+def right_to_left(text: str) -> str | None:
+    """The script (as HarfBuzz names it) of ``text``'s first letter if that is written right
+    to left: Arabic's for Arabic letters (which join), Hebrew's for the others."""
+    for c in text:
+        kind = unicodedata.bidirectional(c)
+        if kind in ("R", "AL"):
+            return "Arab" if kind == "AL" else "Hebr"
+        if kind == "L":
+            return None
+    return None
 
 
 def _joins(c: str) -> bool:
@@ -214,9 +239,14 @@ def _one_size(path: str) -> bool:
 
 
 @lru_cache(maxsize=32)
-def stand_in(path: str, size: int) -> pygame.font.Font:
-    """The system's font at ``path``, at ``size`` pixels."""
-    return pygame.font.Font(path, size)
+def stand_in(path: str, size: int, script: str | None = None) -> pygame.font.Font:
+    """The system's font at ``path``, at ``size`` pixels; for a right-to-left ``script``, set
+    to shape and lay out its letters so (a font's script and direction are its own state)."""
+    face = pygame.font.Font(path, size)
+    if script is not None:
+        face.set_script(script)
+        face.set_direction(pygame.DIRECTION_RTL)
+    return face
 
 
 def drawable(text: str) -> str:

@@ -13,13 +13,17 @@ from game.client import fonts
 NO_FONT = "\U0010fffd"  # private use: no font draws it, each draws its box
 EMOJI = "🎉"
 HAN = "美"
+KAF = "כ"  # Hebrew, written right to left
 
 
 def _missing() -> str | None:
     pygame.font.init()
-    if all(any(fonts.has(path, c) for path in fonts.stand_in_paths()) for c in (EMOJI, HAN)):
+    if all(any(fonts.has(path, c) for path in fonts.stand_in_paths()) for c in (EMOJI, HAN, KAF)):
         return None
-    return "no emoji or CJK font here (apt-get install fonts-noto-color-emoji fonts-noto-cjk)"
+    return (
+        "no emoji, CJK or Hebrew font here "
+        "(apt-get install fonts-noto-color-emoji fonts-noto-cjk fonts-dejavu-core)"
+    )
 
 
 @pytest.fixture
@@ -72,6 +76,23 @@ def test_joined_emoji_and_skin_tones_stay_one_glyph(stand_ins: None) -> None:
     face = fonts.font(40)
     # One glyph, as wide as one emoji: not a woman and a laptop side by side.
     assert face.size(coder)[0] == face.size(EMOJI)[0]
+
+
+def test_right_to_left_words_read_right_to_left(stand_ins: None) -> None:
+    # "Cohen": its first letter, kaf, is its rightmost; SDL_ttf lays out left to right unless
+    # told, which put kaf first on the left.
+    face = fonts.font(48)
+    cohen = face.render("כהן", True, WHITE)
+    kaf = face.render(KAF, True, WHITE)
+    w, h = kaf.get_size()
+    right = cohen.subsurface((cohen.get_width() - w, 0, w, h))
+    assert look(right.copy()) == look(kaf)
+    # Two words are one run: side by side left to right they would read "Cohen David".
+    assert fonts.runs("Ann vs דוד כהן") == [
+        ("Ann vs ", None),
+        ("דוד כהן", fonts.runs(KAF)[0][1]),
+    ]
+    assert fonts.right_to_left("سلام") == "Arab" and fonts.right_to_left("Ann") is None
 
 
 def test_what_noto_sans_draws_is_drawn_as_before() -> None:
