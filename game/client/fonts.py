@@ -86,7 +86,7 @@ class Face(pygame.font.Font):
     def _mixed(self, text: str) -> list[tuple[str, str | None]] | None:
         """``text``'s runs (:func:`runs`) if a stand-in draws any; ``None`` if Noto Sans draws
         it all, as it does nearly every line the game writes."""
-        if text.isascii():
+        if text.isascii() or all(has(None, c, self.bold) for c in set(text) if not c.isascii()):
             return None
         parts = runs(text, self.bold)
         return None if all(path is None for _, path in parts) else parts
