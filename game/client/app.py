@@ -36,7 +36,7 @@ from typing import Any, TypeVar
 
 import pygame
 
-from game.client import board_view, effects, glass, still, theme
+from game.client import board_view, effects, fonts, glass, still, theme
 from game.client import settings as settings_store
 from game.client.at_table import AtTable
 from game.client.audio import Audio
@@ -120,6 +120,9 @@ class App:
         self.timestep = FixedTimestep(clock=clock) if clock else FixedTimestep()
         self._executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="qttt-worker")
         self._asked: list[Future[Any]] = []  # the workers' tasks not yet seen done
+        # Which system fonts stand in for Noto Sans is asked of the system (fc-list) once, in
+        # about 60 ms: here, not in the frame that first draws a guest's "Mei 🎉".
+        self._executor.submit(fonts.stand_in_paths)
         self._messages: queue.SimpleQueue[object] = queue.SimpleQueue()
         self._woken = threading.Event()  # set from any thread to end an idle wait early
         self._next: tuple[SceneName, dict[str, Any]] | None = None
