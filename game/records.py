@@ -76,6 +76,18 @@ class Record:
     def final(self) -> Position:
         return self.positions()[-1]
 
+    def canonical(self) -> Record:
+        """This game with every token as a writer spells it (``records.md``): a placement's
+        smaller cell first, a collapse named by the mark that closed the cycle. A hand-written
+        ``1@1`` is then the ``4@5`` a best-moves list says. :class:`RecordError` as
+        :meth:`positions`."""
+        variant, before = self.variant, self.positions()[:-1]
+        moves = [
+            variant.token(pos.check(variant.parse_token(token)))
+            for pos, token in zip(before, self.moves, strict=True)
+        ]
+        return Record(variant, moves, dict(self.extra))
+
     def append(self, pos: Position, action: Action) -> Position:
         """Play ``action`` on ``pos`` (this record's last position) and write it down."""
         action = pos.check(action)

@@ -36,6 +36,19 @@ def test_the_spec_example_report() -> None:
     assert state_report(parse_record(json.dumps(SPEC_RECORD)).final()) == SPEC_REPORT
 
 
+def test_a_record_spelled_by_hand_is_canonical_as_a_writer_spells_it() -> None:
+    # records.md: "in Goff's example 4@5, 1@1 and 2@2 agree"; a writer uses 4@5.
+    for spelled in ("4@5", "1@1", "2@2"):
+        moves = ["1-2", "5-2", "9-5", "5-1", spelled, "7-3"]
+        record = Record(Goff(), moves, {"players": {"X": "Ada"}})
+        canonical = record.canonical()
+        assert canonical.moves == ["1-2", "2-5", "5-9", "1-5", "4@5", "3-7"]
+        assert state_report(canonical.final()) == SPEC_REPORT
+        assert canonical.extra == record.extra
+    with pytest.raises(RecordError, match='token 2 "3-3"'):
+        Record(Goff(), ["1-2", "3-3"]).canonical()
+
+
 def test_a_report_while_a_collapse_is_awaited() -> None:
     record = parse_record('{"variant": "goff", "moves": ["1-2", "2-5", "5-9", "5-1"]}')
     report = state_report(record.final())

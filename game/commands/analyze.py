@@ -69,13 +69,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     try:
-        record = read_record(args.record)
+        record = read_record(args.record).canonical()  # spelled as the best column is
         positions = record.positions()
     except RecordError as exc:
         print(exc, file=sys.stderr)
         return 2
     began = time.perf_counter()
-    analysis = analyse(record.variant, positions, [str(token) for token in record.moves])
+    analysis = analyse(record.variant, positions, record.moves)
     seconds = time.perf_counter() - began
     if args.json:
         print(json.dumps(analysis.to_json(), ensure_ascii=False))

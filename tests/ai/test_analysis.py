@@ -218,6 +218,22 @@ def test_analyze_text_marks_the_mistakes(
     assert all(row[end - 4 : end].strip() and row[end] == " " for row in rows), out
 
 
+def test_analyze_spells_a_hand_written_move_as_its_best_column_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # records.md lets a reader write "5-1" and any mark of the cycle ("1@1" is "4@5"; "5@3"
+    # is "6@7"): printed as written beside the best column's "4@1 4@5" or "6@3", a player
+    # could not tell a best collapse from a weak one.
+    tokens = ["1-2", "2-5", "5-9", "5-1", "1@1", "3-7", "3-7", "5@3"]
+    assert analyze.main([record_file(tmp_path, tokens), "--json"]) == 0
+    plies = json.loads(capsys.readouterr().out)["plies"]
+    assert [p["token"] for p in plies[3:]] == ["1-5", "4@5", "3-7", "3-7", "6@7"]
+    assert plies[4]["token"] in plies[4]["best"] and plies[7]["token"] not in plies[7]["best"]
+    assert analyze.main([record_file(tmp_path, tokens)]) == 0
+    rows = capsys.readouterr().out.splitlines()[1:-1]
+    assert [row.split()[1] for row in rows] == [*tokens[:3], "1-5", "4@5", "3-7", "3-7", "6@7"]
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [("{", "record: not JSON"), ('{"variant": "goff", "moves": ["1-2", "3-3"]}', 'token 2 "3-3"')],

@@ -142,6 +142,7 @@ class ReplayScene(BaseScene):
     def show(self, record: Record) -> None:
         """View ``record`` from its start, its analysis begun; RecordError if it breaks the
         rules."""
+        record = record.canonical()  # a hand-written "1@1" named as the analysis names it
         positions = record.positions()
         self.record, self.positions = record, positions
         self.index = 0
