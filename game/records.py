@@ -97,7 +97,7 @@ class Record:
 
 def play_token(pos: Position, token: object, number: int) -> Position:
     """The position after token ``number``; :class:`RecordError` in the spec's one-line form."""
-    shown = printable(json.dumps(token, ensure_ascii=False))
+    shown = cut(printable(json.dumps(token, ensure_ascii=False)))
     if pos.is_over:
         raise RecordError(f"token {number} {shown}: the game is over")
     if not isinstance(token, str):
@@ -117,6 +117,16 @@ def printable(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(ch if ch.isprintable() else json.dumps(ch)[1:-1] for ch in text)
+
+
+# The most of a record's own text a refusal quotes: a token or a variant's name can be
+# megabytes, and the refusal is one line for a person (and goes back to a peer that sent it).
+SHOWN_TEXT = 40
+
+
+def cut(text: str) -> str:
+    """``text`` as a refusal quotes it: its first :data:`SHOWN_TEXT` characters, then "…"."""
+    return text if len(text) <= SHOWN_TEXT else f"{text[:SHOWN_TEXT]}…"
 
 
 class _NotJsonConstant(ValueError):
@@ -149,7 +159,7 @@ def parse_record(text: str) -> Record:
     if not isinstance(name, str):
         raise RecordError('record: "variant" must be a string')
     try:
-        variant = make_variant(name, data)
+        variant = make_variant(cut(name), data)
     except RulesError as exc:
         raise RecordError(f"record: {exc}") from None
     if "moves" not in data:
