@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import math
 import os
 import sys
 from dataclasses import dataclass, field
@@ -137,12 +138,26 @@ def _refuse_constant(name: str) -> object:
     raise _NotJsonConstant(name)
 
 
+class _TooLarge(ValueError):
+    """A number JSON allows but no float holds (``1e999``): read as infinity, it would be
+    written back as ``Infinity``, and the record saved again could not be read."""
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if math.isinf(number):
+        raise _TooLarge(text)
+    return number
+
+
 def parse_record(text: str) -> Record:
     """A record from its JSON text (tokens are checked by :meth:`Record.positions`)."""
     try:
-        data = json.loads(text, parse_constant=_refuse_constant)
+        data = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
     except _NotJsonConstant as exc:
         raise RecordError(f"record: not JSON ({exc} is not a JSON number)") from None
+    except _TooLarge as exc:
+        raise RecordError(f"record: a number in it is too large ({cut(str(exc))})") from None
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno} column {exc.colno}"
         raise RecordError(f"record: not JSON ({exc.msg} at {where})") from None

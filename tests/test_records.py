@@ -133,6 +133,8 @@ def test_who_played_is_kept_beside_the_moves_and_read_back_only_if_readable() ->
         # JSON, but past the digits Python reads (4300 unless set otherwise).
         ('{"variant": "nxn", "size": 1' + "0" * 5000 + ', "moves": []}', "record: a number in"),
         ('{"variant": "goff", "moves": [1' + "0" * 5000 + "]}", "record: a number in it is over"),
+        ('{"variant": "goff", "moves": [], "at": 1e999}', "record: a number in it is too large"),
+        ('{"variant": "goff", "moves": [], "at": -1E+400}', "record: a number in it is too large"),
     ],
 )
 def test_not_a_record(text: str, message: str) -> None:
