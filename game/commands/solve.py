@@ -41,12 +41,12 @@ def main(argv: list[str]) -> int:
     began = time.perf_counter()
     # The tables analyze reads hold every action of an early position: a lookup, where the
     # search takes up to a minute (Goff after one move, the shared-win game after one).
-    values = None if args.no_book else action_values(load_openings(rules), pos)
+    tables = None if args.no_book else action_values(load_openings(rules), pos)
     book = None if args.no_book or rules.variant != "goff" else load_book()
     solver = Solver(book, rules)
-    if values:
+    if tables:
         pick = max if pos.to_play is Player.X else min
-        found = pick(values.values())
+        found, values = pick(tables.values()), tables
     else:
         found, values = solver.solve(pos)
     value = rules.scores(found)
@@ -66,7 +66,7 @@ def main(argv: list[str]) -> int:
     print(f"value: {kept(value, rules.variant)}")
     for token, scores in actions.items():
         print(f"  {token:<5} {kept(scores, rules.variant)}")
-    if solver.nodes == 0 and actions:
+    if tables:
         source = "read from the opening tables"
     else:
         how = "from scratch" if book is None else "with the opening book"
