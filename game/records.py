@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import math
 import os
 import sys
 from dataclasses import dataclass, field
@@ -76,6 +77,18 @@ class Record:
     def final(self) -> Position:
         return self.positions()[-1]
 
+    def canonical(self) -> Record:
+        """This game with every token as a writer spells it (``records.md``): a placement's
+        smaller cell first, a collapse named by the mark that closed the cycle. A hand-written
+        ``1@1`` is then the ``4@5`` a best-moves list says. :class:`RecordError` as
+        :meth:`positions`."""
+        variant, before = self.variant, self.positions()[:-1]
+        moves = [
+            variant.token(pos.check(variant.parse_token(token)))
+            for pos, token in zip(before, self.moves, strict=True)
+        ]
+        return Record(variant, moves, dict(self.extra))
+
     def append(self, pos: Position, action: Action) -> Position:
         """Play ``action`` on ``pos`` (this record's last position) and write it down."""
         action = pos.check(action)
@@ -85,7 +98,7 @@ class Record:
 
 def play_token(pos: Position, token: object, number: int) -> Position:
     """The position after token ``number``; :class:`RecordError` in the spec's one-line form."""
-    shown = printable(json.dumps(token, ensure_ascii=False))
+    shown = cut(printable(json.dumps(token, ensure_ascii=False)))
     if pos.is_over:
         raise RecordError(f"token {number} {shown}: the game is over")
     if not isinstance(token, str):
@@ -107,6 +120,16 @@ def printable(text: str) -> str:
     return "".join(ch if ch.isprintable() else json.dumps(ch)[1:-1] for ch in text)
 
 
+# The most of a record's own text a refusal quotes: a token or a variant's name can be
+# megabytes, and the refusal is one line for a person (and goes back to a peer that sent it).
+SHOWN_TEXT = 40
+
+
+def cut(text: str) -> str:
+    """``text`` as a refusal quotes it: its first :data:`SHOWN_TEXT` characters, then "…"."""
+    return text if len(text) <= SHOWN_TEXT else f"{text[:SHOWN_TEXT]}…"
+
+
 class _NotJsonConstant(ValueError):
     """``NaN``, ``Infinity`` or ``-Infinity``: Python's json reads them, JSON has none."""
 
@@ -115,12 +138,26 @@ def _refuse_constant(name: str) -> object:
     raise _NotJsonConstant(name)
 
 
+class _TooLarge(ValueError):
+    """A number JSON allows but no float holds (``1e999``): read as infinity, it would be
+    written back as ``Infinity``, and the record saved again could not be read."""
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if math.isinf(number):
+        raise _TooLarge(text)
+    return number
+
+
 def parse_record(text: str) -> Record:
     """A record from its JSON text (tokens are checked by :meth:`Record.positions`)."""
     try:
-        data = json.loads(text, parse_constant=_refuse_constant)
+        data = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite)
     except _NotJsonConstant as exc:
         raise RecordError(f"record: not JSON ({exc} is not a JSON number)") from None
+    except _TooLarge as exc:
+        raise RecordError(f"record: a number in it is too large ({cut(str(exc))})") from None
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno} column {exc.colno}"
         raise RecordError(f"record: not JSON ({exc.msg} at {where})") from None
@@ -137,7 +174,7 @@ def parse_record(text: str) -> Record:
     if not isinstance(name, str):
         raise RecordError('record: "variant" must be a string')
     try:
-        variant = make_variant(name, data)
+        variant = make_variant(cut(name), data)
     except RulesError as exc:
         raise RecordError(f"record: {exc}") from None
     if "moves" not in data:

@@ -36,6 +36,38 @@ def test_the_spec_example_report() -> None:
     assert state_report(parse_record(json.dumps(SPEC_RECORD)).final()) == SPEC_REPORT
 
 
+def test_a_record_spelled_by_hand_is_canonical_as_a_writer_spells_it() -> None:
+    # records.md: "in Goff's example 4@5, 1@1 and 2@2 agree"; a writer uses 4@5.
+    for spelled in ("4@5", "1@1", "2@2"):
+        moves = ["1-2", "5-2", "9-5", "5-1", spelled, "7-3"]
+        record = Record(Goff(), moves, {"players": {"X": "Ada"}})
+        canonical = record.canonical()
+        assert canonical.moves == ["1-2", "2-5", "5-9", "1-5", "4@5", "3-7"]
+        assert state_report(canonical.final()) == SPEC_REPORT
+        assert canonical.extra == record.extra
+    with pytest.raises(RecordError, match='token 2 "3-3"'):
+        Record(Goff(), ["1-2", "3-3"]).canonical()
+
+
+@pytest.mark.parametrize(
+    ("fields", "quoted"),
+    [
+        ({"variant": "goff", "moves": ["1-2", "x" * (5 << 20)]}, 'token 2 "xxxxxxxx'),
+        ({"variant": "goff", "moves": ["1-2", "1@" + "1" * (5 << 20)]}, 'token 2 "1@111111'),
+        ({"variant": "g" * (5 << 20), "moves": []}, "record: unknown variant 'gggggggg"),
+    ],
+)
+def test_a_megabyte_of_text_in_a_record_is_quoted_in_a_few_words(
+    tmp_path: Path, fields: dict[str, object], quoted: str
+) -> None:
+    # The refusal quoted the whole token or name: one line of 5 MB on the terminal.
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(fields))
+    with pytest.raises(RecordError) as refused:
+        read_record(path).final()
+    assert str(refused.value).startswith(quoted) and len(str(refused.value)) < 120, refused
+
+
 def test_a_report_while_a_collapse_is_awaited() -> None:
     record = parse_record('{"variant": "goff", "moves": ["1-2", "2-5", "5-9", "5-1"]}')
     report = state_report(record.final())
@@ -101,6 +133,8 @@ def test_who_played_is_kept_beside_the_moves_and_read_back_only_if_readable() ->
         # JSON, but past the digits Python reads (4300 unless set otherwise).
         ('{"variant": "nxn", "size": 1' + "0" * 5000 + ', "moves": []}', "record: a number in"),
         ('{"variant": "goff", "moves": [1' + "0" * 5000 + "]}", "record: a number in it is over"),
+        ('{"variant": "goff", "moves": [], "at": 1e999}', "record: a number in it is too large"),
+        ('{"variant": "goff", "moves": [], "at": -1E+400}', "record: a number in it is too large"),
     ],
 )
 def test_not_a_record(text: str, message: str) -> None:
@@ -124,8 +158,8 @@ def test_not_a_record(text: str, message: str) -> None:
         (["1-2", "2-x"], 'token 2 "2-x": tokens have no player letters'),
         (["1-2", "2-10"], 'token 2 "2-10": there is no cell 10 on a 3×3 board'),
         # Numbers too long to read, where a cell or a mark stands.
-        (["1-2", "2-1" + "0" * 5000], 'token 2 "2-1' + "0" * 5000 + '": there is no cell 1'),
-        (["1-2", "1-2", "1" * 5000 + "@1"], 'token 3 "' + "1" * 5000 + '@1": there is no mark 1'),
+        (["1-2", "2-1" + "0" * 5000], 'token 2 "2-1' + "0" * 36 + "…: there is no cell 1"),
+        (["1-2", "1-2", "1" * 5000 + "@1"], 'token 3 "' + "1" * 39 + "…: there is no mark 1"),
     ],
 )
 def test_bad_tokens_are_numbered(moves: list[object], message: str) -> None:

@@ -17,7 +17,8 @@ with it (never negative), in points; its label follows :data:`LABELS`:
 best below ¼ point, inaccuracy below ¾, mistake below 1½, blunder from
 1½. Exact losses come in halves: ½ is an inaccuracy (a Goff win of 1–½
 let go to a draw), 1 a mistake (a draw let go to a loss), 1½ or more a
-blunder.
+blunder. An estimate's loss is shown as the mover's expected score given
+up (:func:`shown_loss`: half that drop), with its grades' floors halved.
 """
 
 from __future__ import annotations
@@ -54,6 +55,13 @@ LABELS: tuple[tuple[str, float], ...] = (
 def label_of(loss: float) -> str:
     """The grade of a ply that gave up ``loss`` points (see :data:`LABELS`)."""
     return next(name for name, floor in LABELS if loss >= floor)
+
+
+def shown_loss(loss: float, exact: bool) -> float:
+    """A ply's ``loss`` in the terms its values are shown in: exact, points; an estimate, the
+    mover's expected score it gave up, which is half the loss (what one side's expected
+    score loses, the other's gains), so 0.49 to 0.00 is a loss of 0.49, not 0.98."""
+    return loss if exact else loss / 2
 
 
 @dataclass(frozen=True)
@@ -265,7 +273,7 @@ class Analysis:
                 "before": score_pair(ply.before.value),
                 "after": score_pair(ply.after.value),
                 "best": ply.best_tokens(self.variant),
-                "loss": _number(ply.loss),
+                "loss": _number(shown_loss(ply.loss, self.exact)),
                 "label": ply.label,
             }
             if not self.exact:

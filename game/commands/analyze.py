@@ -14,7 +14,7 @@ import json
 import sys
 import time
 
-from game.ai.analysis import ESTIMATE_ITERATIONS, LABELS, Analysis, analyse
+from game.ai.analysis import ESTIMATE_ITERATIONS, LABELS, Analysis, analyse, shown_loss
 from game.commands.arguments import described
 from game.records import RecordError, read_record
 from game.rules import Scores
@@ -51,12 +51,12 @@ def table(analysis: Analysis, seconds: float) -> str:
     ]
     for ply, (before, after) in zip(plies, values, strict=True):
         mark = "" if ply.label == "best" else f"  <- {ply.label}"
-        loss = points(ply.loss) if exact else f"{ply.loss:.2f}"
+        loss = points(ply.loss) if exact else f"{shown_loss(ply.loss, exact):.2f}"
         lines.append(
             f"{ply.ply:>3}  {ply.token:<{tw}} {ply.mover}  {before:<{vw}} {after:<{vw}} "
             f"{loss:>4}  {_best_text(ply.best_tokens(analysis.variant))}{mark}"
         )
-    grades = ", ".join(f"{name} from {floor:g}" for name, floor in LABELS[:-1])
+    grades = ", ".join(f"{name} from {shown_loss(floor, exact):g}" for name, floor in LABELS[:-1])
     how = "exact" if exact else f"estimated, {ESTIMATE_ITERATIONS} search iterations a position"
     count = len(analysis.plies)
     lines.append(f"{count} plies, {how}, in {seconds:.2f} s; grades by loss: {grades}")
@@ -69,13 +69,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     try:
-        record = read_record(args.record)
+        record = read_record(args.record).canonical()  # spelled as the best column is
         positions = record.positions()
     except RecordError as exc:
         print(exc, file=sys.stderr)
         return 2
     began = time.perf_counter()
-    analysis = analyse(record.variant, positions, [str(token) for token in record.moves])
+    analysis = analyse(record.variant, positions, record.moves)
     seconds = time.perf_counter() - began
     if args.json:
         print(json.dumps(analysis.to_json(), ensure_ascii=False))

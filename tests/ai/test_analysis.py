@@ -218,6 +218,45 @@ def test_analyze_text_marks_the_mistakes(
     assert all(row[end - 4 : end].strip() and row[end] == " " for row in rows), out
 
 
+def test_analyze_spells_a_hand_written_move_as_its_best_column_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # records.md lets a reader write "5-1" and any mark of the cycle ("1@1" is "4@5"; "5@3"
+    # is "6@7"): printed as written beside the best column's "4@1 4@5" or "6@3", a player
+    # could not tell a best collapse from a weak one.
+    tokens = ["1-2", "2-5", "5-9", "5-1", "1@1", "3-7", "3-7", "5@3"]
+    assert analyze.main([record_file(tmp_path, tokens), "--json"]) == 0
+    plies = json.loads(capsys.readouterr().out)["plies"]
+    assert [p["token"] for p in plies[3:]] == ["1-5", "4@5", "3-7", "3-7", "6@7"]
+    assert plies[4]["token"] in plies[4]["best"] and plies[7]["token"] not in plies[7]["best"]
+    assert analyze.main([record_file(tmp_path, tokens)]) == 0
+    rows = capsys.readouterr().out.splitlines()[1:-1]
+    assert [row.split()[1] for row in rows] == [*tokens[:3], "1-5", "4@5", "3-7", "3-7", "6@7"]
+
+
+def test_an_estimate_s_loss_is_what_its_mover_s_expected_score_dropped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The loss was twice the drop of the numbers beside it: "X 0.49 – O 0.51" to "X 0.00 –
+    # O 1.00" was a loss of 0.99.
+    path = record_file(tmp_path, ["3-5", "7-8", "6-11", "2-4"], "nxn", size=4)
+    assert analyze.main([path, "--json"]) == 0
+    plies = json.loads(capsys.readouterr().out)["plies"]
+    drops = [p["before"][p["mover"]] - p["after"][p["mover"]] for p in plies]
+    assert [p["loss"] for p in plies] == pytest.approx([max(0, d) for d in drops], abs=2e-3)
+    assert any(p["loss"] > 0.1 for p in plies)
+    assert analyze.main([path]) == 0
+    head, *rows, foot = capsys.readouterr().out.splitlines()
+    end = head.index("loss") + len("loss")
+    shown = [float(row[end - 4 : end]) for row in rows]
+    assert shown == pytest.approx([p["loss"] for p in plies], abs=0.006)
+    assert foot.endswith("blunder from 0.75, mistake from 0.375, inaccuracy from 0.125")
+    assert [p["label"] for p in plies] == [
+        "best" if p["loss"] < 0.125 else "inaccuracy" if p["loss"] < 0.375 else "mistake"
+        for p in plies
+    ]
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [("{", "record: not JSON"), ('{"variant": "goff", "moves": ["1-2", "3-3"]}', 'token 2 "3-3"')],

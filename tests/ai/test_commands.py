@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.solver import Solver, scores_of
+from game.ai.analysis import score_pair
+from game.ai.openings import action_values, load_openings
+from game.ai.solver import RULES, Solver, scores_of
 from game.commands import arena, bench_mcts, solve
 from game.records import read_record
 from game.rules import Goff, make_variant
@@ -73,6 +75,27 @@ def test_solve_as_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert code == 0
     assert out.startswith("value: X ")
     assert "from scratch" in out
+
+
+@pytest.mark.parametrize("variant", ["goff", "shared"])
+def test_solve_an_early_position_reads_the_tables_analyze_reads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], variant: str
+) -> None:
+    # After one move a search took 44 s (Goff) and 66 s (shared), with no word meanwhile,
+    # while every action's value was in the shipped tables analyze answers from at once.
+    path = record(tmp_path, ["1-2"], variant)
+    pos = read_record(path).final()
+    rules = RULES[variant]
+    tables = action_values(load_openings(rules), pos)
+    assert tables is not None
+    code, out, _ = run(solve.main, [path], capsys)
+    assert code == 0 and out.endswith("(read from the opening tables)\n"), out
+    code, out, _ = run(solve.main, [path, "--json"], capsys)
+    answer = json.loads(out)
+    assert answer["actions"] == {
+        pos.variant.token(a): score_pair(rules.scores(v)) for a, v in tables.items()
+    }
+    assert answer["value"] == score_pair(rules.scores(min(tables.values())))  # O to play
 
 
 @pytest.mark.parametrize(

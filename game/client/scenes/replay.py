@@ -38,7 +38,7 @@ from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Page
 from game.client.prose import Para
 from game.client.scene import FPS_CAP, BaseScene, Context, SceneName
 from game.client.scenes.replay_words import headline, judged, say_step
-from game.client.scenes.saved_games import SavedGamesList, refusal
+from game.client.scenes.saved_games import SavedGamesList
 from game.client.scenes.setup import rules_title, score_line
 from game.client.scenes.transport import Transport
 from game.client.still import Redraw
@@ -137,11 +137,12 @@ class ReplayScene(BaseScene):
         try:
             self.show(read_record(path))
         except RecordError as exc:
-            self.saved.refuse(f"{path.name} cannot be shown: {refusal(exc)}")
+            self.saved.refuse(f"{path.name} cannot be shown: {exc}")
 
     def show(self, record: Record) -> None:
         """View ``record`` from its start, its analysis begun; RecordError if it breaks the
         rules."""
+        record = record.canonical()  # a hand-written "1@1" named as the analysis names it
         positions = record.positions()
         self.record, self.positions = record, positions
         self.index = 0

@@ -34,9 +34,6 @@ from game.rules import Player
 from net.table import game_records, table_name
 
 LIST_LIMIT = 300  # the newest records listed; older ones stay on disk
-# A refusal longer than this (a record's token can be megabytes) is cut in its middle: it
-# keeps the token's number and the reason, and the words wrap in a frame, not in minutes.
-SHOWN_REFUSAL = 240
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +75,7 @@ def describe(path: Path, saved: datetime | None, hosted: bool) -> Entry | None:
     except RecordError as exc:
         if hosted:
             return None
-        return Entry(path, when, f"cannot be shown: {refusal(exc)}", readable=False)
+        return Entry(path, when, f"cannot be shown: {exc}", readable=False)
     rules = rules_title(record.variant)
     # A collapse choice is not a move (it takes no subscript): count the placements.
     count = sum("@" not in token for token in record.moves)
@@ -86,16 +83,6 @@ def describe(path: Path, saved: datetime | None, hosted: bool) -> Entry | None:
     where = table_name(record) if hosted else None
     summary = " · ".join(part for part in (where, players_line(record), about) if part)
     return Entry(path, when, summary, True, hosted, (record.variant, tuple(record.moves)))
-
-
-def refusal(exc: RecordError) -> str:
-    """Why a record cannot be shown, in at most :data:`SHOWN_REFUSAL` characters and an
-    ellipsis."""
-    words = str(exc)
-    if len(words) <= SHOWN_REFUSAL:
-        return words
-    half = SHOWN_REFUSAL // 2
-    return f"{words[:half]} … {words[-half:]}"
 
 
 def players_line(record: Record) -> str:
