@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pygame
+from pygame._sdl2 import controller
 
 from game.client import board_view, effects, glass, still, theme
 from game.client import settings as settings_store
@@ -105,7 +106,10 @@ class App:
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.display.init()
         pygame.font.init()
-        pygame.joystick.init()  # controllers arrive as CONTROLLERDEVICEADDED events
+        pygame.joystick.init()
+        # Without their own subsystem SDL names no pad a game controller: each would come as
+        # a JOYDEVICEADDED alone, and a mapped pad's buttons would never be heard as one.
+        controller.init()
         self._settings_path = settings_path
         self._settings = settings_store.load(settings_path)
         if size is None:  # the desktop's size class (a test or a benchmark names its own)
