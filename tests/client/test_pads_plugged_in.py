@@ -1,8 +1,8 @@
 """Pads plugged in, as SDL enumerates them (tests.client.virtual_pad): the game hears them.
 
-A game controller SDL maps (an Xbox or PlayStation pad) walks the title's menu and
-chooses, its every press heard once, though SDL reports it twice (as a controller and
-as a joystick).
+A game controller SDL maps (an Xbox or PlayStation pad) and a cheap pad it cannot map (a
+plain joystick) each walk the title's menu and choose, and the controller's every press
+is heard once, though SDL reports it twice (as a controller and as a joystick).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 from game.client.intents import Device
 from game.client.scene import SceneName
 from tests.client.driver import Driver
-from tests.client.virtual_pad import GAME_CONTROLLER, VirtualPad
+from tests.client.virtual_pad import GAME_CONTROLLER, JOYSTICK, VirtualPad
 
 FULL = 32767
 
@@ -56,6 +56,32 @@ def test_a_game_controller_plugged_in_walks_the_menu_once_a_press(d: Driver) -> 
     assert d.app.device is Device.PAD
     tap(d, pad, pygame.CONTROLLER_BUTTON_A)
     assert d.name is SceneName.LAN  # "Host a LAN game"
+    pad.unplug()
+    d.frames(2)
+    assert d.app.pads == ()
+
+
+def test_a_pad_sdl_cannot_map_steers_with_its_hat_and_stick_and_chooses(d: Driver) -> None:
+    pad = plug(d, JOYSTICK)
+    assert d.app.pads == (1,)
+    pad.hat(0, -1)  # down
+    d.frames(1)
+    pad.hat(0, 0)
+    d.frames(1)
+    assert d.scene.menu.focus == 1 and d.app.device is Device.PAD
+    pad.axis(1, FULL)  # the first stick, down
+    d.frames(1)
+    pad.axis(1, 0)
+    d.frames(1)
+    assert d.scene.menu.focus == 2
+    tap(d, pad, 1)  # B: the title's Back goes to Quit
+    assert d.scene.menu.items[d.scene.menu.focus].label == "Quit"
+    pad.hat(0, 1)  # up, to "Settings"
+    d.frames(1)
+    pad.hat(0, 0)
+    d.frames(1)
+    tap(d, pad, 0)  # A
+    assert d.name is SceneName.SETTINGS
     pad.unplug()
     d.frames(2)
     assert d.app.pads == ()
