@@ -270,6 +270,13 @@ class App:
         self._woken.clear()
 
     def frame(self) -> None:
+        steps, alpha = self.timestep.tick()
+        dt = self.timestep.dt
+        # The time these steps cover passed before this frame's events are read: a direction
+        # held then repeats over it, one pressed now counts from now (counted from the last
+        # frame, a tap after the window slept moved twice).
+        for intent in self.input.update(steps * dt):
+            self._dispatch(intent)
         for event in pygame.event.get():
             if event.type in _REPAINT_EVENTS:
                 still.spoil()  # the window's pixels were lost or moved: show all of it
@@ -282,11 +289,7 @@ class App:
                 break
             self.scene.receive(message)
         self._hear_table()
-        steps, alpha = self.timestep.tick()
-        dt = self.timestep.dt
         for _ in range(steps):
-            for intent in self.input.update(dt):
-                self._dispatch(intent)
             self.scene.update(dt)
             self._switch()
         self._switch()

@@ -312,3 +312,16 @@ def test_b_then_a_on_the_title_asks_before_the_game_closes(d: Driver) -> None:
     press(d, A)
     press(d, A)
     assert not d.app.running
+
+
+def test_a_tap_after_the_window_slept_steps_once(d: Driver) -> None:
+    """A still menu sleeps between frames: the frame that reads a press may come a second
+    after the last. That second is no time the d-pad was held (it counted, and a quick tap
+    moved the focus two items)."""
+    menu = d.scene.menu
+    d.settle(3.0)  # the focus ring at rest: the window sleeps
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=PAD, button=DOWN))
+    d.frames(1, ns=1_000_000_000)
+    d.frames(round(60 * REPEAT_DELAY * 0.4))  # held for well under the repeat's delay
+    d.post(pygame.CONTROLLERBUTTONUP, instance_id=PAD, button=DOWN)
+    assert menu.focus == 1
