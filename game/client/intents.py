@@ -266,7 +266,8 @@ class InputMapper:
         return []
 
     def update(self, dt: float) -> list[Intent]:
-        """Repeats of sticks and d-pad buttons held over; called once per fixed step."""
+        """Repeats of sticks, d-pads and hats held over ``dt`` seconds: the time a frame
+        covers, before its events are read (a direction pressed in them counts from then)."""
         out: list[Intent] = []
         for pad, hold in self._held.items():
             wait = self._next_repeat[pad] - dt
