@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pygame
+from pygame._sdl2 import controller
 
 from game.client import board_view, effects, fonts, glass, still, theme
 from game.client import settings as settings_store
@@ -105,7 +106,10 @@ class App:
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.display.init()
         pygame.font.init()
-        pygame.joystick.init()  # controllers arrive as CONTROLLERDEVICEADDED events
+        pygame.joystick.init()
+        # Without their own subsystem SDL names no pad a game controller: each would come as
+        # a JOYDEVICEADDED alone, and a mapped pad's buttons would never be heard as one.
+        controller.init()
         self._settings_path = settings_path
         self._settings = settings_store.load(settings_path)
         if size is None:  # the desktop's size class (a test or a benchmark names its own)
@@ -269,6 +273,13 @@ class App:
         self._woken.clear()
 
     def frame(self) -> None:
+        steps, alpha = self.timestep.tick()
+        dt = self.timestep.dt
+        # The time these steps cover passed before this frame's events are read: a direction
+        # held then repeats over it, one pressed now counts from now (counted from the last
+        # frame, a tap after the window slept moved twice).
+        for intent in self.input.update(steps * dt):
+            self._dispatch(intent)
         for event in pygame.event.get():
             if event.type in _REPAINT_EVENTS:
                 still.spoil()  # the window's pixels were lost or moved: show all of it
@@ -281,11 +292,7 @@ class App:
                 break
             self.scene.receive(message)
         self._hear_table()
-        steps, alpha = self.timestep.tick()
-        dt = self.timestep.dt
         for _ in range(steps):
-            for intent in self.input.update(dt):
-                self._dispatch(intent)
             self.scene.update(dt)
             self._switch()
         self._switch()

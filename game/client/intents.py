@@ -6,6 +6,12 @@ scene never asks which device spoke; where it matters (two pads on one
 couch, each with its own cursor) an intent carries ``pad``: 0 for the
 keyboard and mouse, 1, 2, … for controllers in the order they appeared.
 
+A pad SDL cannot map as a game controller (a cheap USB pad, unknown to its
+mapping database) is read as a plain joystick: its hat and first two axes
+steer, and its buttons are read in the order most such pads number them, with
+the same held and repeated steps as a controller's. A game controller speaks as a
+joystick too, through the same device: that is heard once, as the controller.
+
 The mapper also remembers which kind of device spoke last
 (:attr:`InputMapper.device`), so a prompt can say "Press A" to a pad player,
 "Press Enter" at the keyboard and "Click" to the mouse.
@@ -177,6 +183,7 @@ class InputMapper:
     def __init__(self) -> None:
         self._pads: dict[int, int] = {}  # SDL instance id -> pad number
         self._controllers: dict[int, object] = {}  # instance id -> open Controller
+        self._joysticks: dict[int, object] = {}  # instance id -> open Joystick (no mapping)
         self._held: dict[int, _Hold] = {}  # pad -> the direction it holds
         self._next_repeat: dict[int, float] = {}  # pad -> seconds to the next repeat
         self._keys_down: set[int] = set()  # toggles and arrows held: their repeats are no press
@@ -232,8 +239,11 @@ class InputMapper:
         if kind == pygame.CONTROLLERDEVICEADDED:
             self._open_controller(event.device_index)
             return []
-        if kind == pygame.CONTROLLERDEVICEREMOVED:
+        if kind in (pygame.CONTROLLERDEVICEREMOVED, pygame.JOYDEVICEREMOVED):
             self._forget(event.instance_id)
+            return []
+        if kind == pygame.JOYDEVICEADDED:
+            self._open_joystick(event.device_index)
             return []
         if kind == pygame.CONTROLLERBUTTONDOWN:
             self.device = Device.PAD
@@ -244,11 +254,20 @@ class InputMapper:
                 self._let_go(pad, (pygame.CONTROLLERBUTTONDOWN, event.button))
             return []
         if kind == pygame.CONTROLLERAXISMOTION:
-            return self._axis(self.pad_of(event.instance_id), event.axis, event.value)
+            if event.axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
+                return []
+            by = (pygame.CONTROLLERAXISMOTION, event.axis)
+            across = event.axis == pygame.CONTROLLER_AXIS_LEFTX
+            return self._stick(self.pad_of(event.instance_id), by, event.value, across)
+        joystick = (pygame.JOYBUTTONDOWN, pygame.JOYHATMOTION, pygame.JOYAXISMOTION)
+        if kind in joystick and event.instance_id not in self._controllers:
+            # A game controller speaks as a joystick too: heard once, as the controller.
+            return self._joystick(event)
         return []
 
     def update(self, dt: float) -> list[Intent]:
-        """Repeats of sticks and d-pad buttons held over; called once per fixed step."""
+        """Repeats of sticks, d-pads and hats held over ``dt`` seconds: the time a frame
+        covers, before its events are read (a direction pressed in them counts from then)."""
         out: list[Intent] = []
         for pad, hold in self._held.items():
             wait = self._next_repeat[pad] - dt
@@ -327,23 +346,53 @@ class InputMapper:
         }
         return [buttons[button]] if button in buttons else []
 
-    def _axis(self, pad: int, axis: int, value: int) -> list[Intent]:
-        """A stick leaning past the dead zone moves one step, then repeats while held."""
+    def _joystick(self, event: pygame.Event) -> list[Intent]:
+        """A plain joystick's button, hat or first two axes, as a controller's would be."""
         import pygame
 
-        if axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
-            return []
+        pad = self.pad_of(event.instance_id)
+        if event.type == pygame.JOYBUTTONDOWN:
+            self.device = Device.PAD
+            button = _joystick_button(event.button)
+            return [] if button is None else self._button(pad, button)
+        if event.type == pygame.JOYHATMOTION:
+            return self._hat(pad, event.hat, event.value)
+        if event.type == pygame.JOYAXISMOTION and event.axis in (0, 1):
+            # pygame gives a joystick's axis from -1 to 1, a controller's in SDL's units.
+            by = (pygame.JOYAXISMOTION, event.axis)
+            return self._stick(pad, by, round(event.value * 32767), event.axis == 0)
+        return []  # another axis
+
+    def _stick(self, pad: int, by: tuple[int, int], value: int, across: bool) -> list[Intent]:
+        """A stick's axis (``by``; ``across``: its left-right one) at ``value`` of 32767:
+        leaning past the dead zone, it moves one step, then repeats while held."""
         lean = (value > STICK_DEADZONE) - (value < -STICK_DEADZONE)
-        by = (pygame.CONTROLLERAXISMOTION, axis)
         if lean == 0:
             self._let_go(pad, by)
             return []
         held = self._held.get(pad)
-        direction = (lean, 0) if axis == pygame.CONTROLLER_AXIS_LEFTX else (0, lean)
+        direction = (lean, 0) if across else (0, lean)
         if held is not None and held.step == direction:
             return []
         self.device = Device.PAD
         return self._hold(pad, direction, by)
+
+    def _hat(self, pad: int, hat: int, value: tuple[int, int]) -> list[Intent]:
+        """A joystick's hat (its d-pad; up is +1) steps and repeats as a controller's d-pad
+        does. Rolled onto a diagonal it keeps the direction it held, else goes across."""
+        import pygame
+
+        x, y = value
+        by = (pygame.JOYHATMOTION, hat)
+        ways = [step for step in ((x, 0), (0, -y)) if step != (0, 0)]
+        if not ways:
+            self._let_go(pad, by)
+            return []
+        held = self._held.get(pad)
+        if held is not None and held.by == by and held.step in ways:
+            return []
+        self.device = Device.PAD
+        return self._hold(pad, ways[0], by)
 
     def _hold(self, pad: int, step: tuple[int, int], by: tuple[int, int]) -> list[Intent]:
         """``pad`` steps once towards ``step``, and again while ``by`` holds it there."""
@@ -363,15 +412,28 @@ class InputMapper:
         import pygame
         from pygame._sdl2 import controller
 
-        if not controller.get_init():
-            controller.init()
         try:
             pad = controller.Controller(device_index)
         except pygame.error:
-            # A device SDL cannot map as a game controller stays unused.
-            return
+            return  # gone already, or not a game controller after all
         instance_id = pad.as_joystick().get_instance_id()
         self._controllers[instance_id] = pad
+        self.pad_of(instance_id)
+
+    def _open_joystick(self, device_index: int) -> None:
+        """A device SDL cannot map as a game controller, opened as a plain joystick (a game
+        controller is opened when its own CONTROLLERDEVICEADDED comes)."""
+        import pygame
+        from pygame._sdl2 import controller
+
+        try:
+            if controller.is_controller(device_index):
+                return
+            stick = pygame.joystick.Joystick(device_index)
+        except pygame.error:
+            return  # gone already, or the controller subsystem is off (a test's bare mapper)
+        instance_id = stick.get_instance_id()
+        self._joysticks[instance_id] = stick
         self.pad_of(instance_id)
 
     def _forget(self, instance_id: int) -> None:
@@ -379,6 +441,26 @@ class InputMapper:
         if pad is not None:
             self._held.pop(pad, None)
             self._next_repeat.pop(pad, None)
-        found = self._controllers.pop(instance_id, None)
-        if found is not None:
-            found.quit()  # type: ignore[attr-defined]
+        for opened in (self._controllers, self._joysticks):
+            found = opened.pop(instance_id, None)
+            if found is not None:
+                found.quit()  # type: ignore[attr-defined]
+
+
+def _joystick_button(button: int) -> int | None:
+    """The controller button a plain joystick's ``button`` stands for: cheap pads number
+    theirs as DirectInput does, the four face buttons first, the shoulders, then Select (8)
+    and Start (9). The face buttons' letters differ from pad to pad; 0 and 1 choose and go
+    back, as A and B."""
+    import pygame
+
+    return {
+        0: pygame.CONTROLLER_BUTTON_A,
+        1: pygame.CONTROLLER_BUTTON_B,
+        2: pygame.CONTROLLER_BUTTON_X,
+        3: pygame.CONTROLLER_BUTTON_Y,
+        4: pygame.CONTROLLER_BUTTON_LEFTSHOULDER,
+        5: pygame.CONTROLLER_BUTTON_RIGHTSHOULDER,
+        8: pygame.CONTROLLER_BUTTON_BACK,
+        9: pygame.CONTROLLER_BUTTON_START,
+    }.get(button)

@@ -131,12 +131,8 @@ def button(device: Device, what: str = "choose") -> str:
     return press(device, what).removeprefix("press ")
 
 
-# The title's: there going back goes to Quit (which asks before it closes the game).
-_CONTROLS = {
-    Device.PAD: "D-pad to move · A to choose · B goes to Quit",
-    Device.KEYS: "Arrows to move · Enter to choose · Escape goes to Quit · F11 full screen",
-    Device.MOUSE: "Click to choose · right-click goes to Quit · F11 full screen",
-}
+# What moves the focus on each device (the mouse points instead).
+_MOVE = {Device.PAD: "D-pad", Device.KEYS: "Arrows"}
 
 
 _HOW = {
@@ -154,9 +150,35 @@ def how_to_pick(device: Device, collapse: bool) -> str:
     return _HOW[(device, collapse)]
 
 
-def controls(device: Device) -> str:
-    """The title's one-line reminder of the controls, for the device the player last used."""
-    return _CONTROLS[device]
+def controls(device: Device, back: str = "goes to Quit", change: bool = False) -> str:
+    """A menu screen's one-line reminder of its controls, for the device the player last
+    used: how to move, to change an option row's choice (``change``), to choose, and where
+    going back goes (``back``: the title's goes to Quit). "D-pad to move · A to choose · B
+    goes to Quit"."""
+    phrases = []
+    if device in _MOVE:
+        phrases.append(f"{_MOVE[device]} to move")
+        if change:
+            phrases.append("Left/Right to change")
+    # A click on an option row changes its choice, as one on a button chooses it.
+    verb = "choose or change" if change and device not in _MOVE else "choose"
+    phrases.append(f"{button(device)} to {verb}")
+    phrases.append(f"{button(device, 'back')} {back}")
+    if device is not Device.PAD:
+        phrases.append("F11 full screen")
+    return sentence(" · ".join(phrases))
+
+
+def draw_controls(surface: pygame.Surface, words: str, color: Color, box: pygame.Rect) -> None:
+    """``words`` (:func:`controls`) at the hint's size, centred in ``box``: on one line, or
+    broken between phrases where ``box`` is too narrow for one."""
+    size = theme.scale(surface.get_size()).hint
+    lines = theme.wrap_phrases(words, size, box.width)
+    step = theme.font(size).get_linesize()
+    y = box.centery - step * (len(lines) - 1) / 2
+    for line in lines:
+        theme.blit_centered(surface, theme.text(line, size, color), (box.centerx, y))
+        y += step
 
 
 def sentence(words: str, names: Iterable[str] = ()) -> str:

@@ -204,3 +204,56 @@ def test_an_arrow_key_held_repeats_as_held_and_a_new_press_is_a_press() -> None:
     assert mapper.translate(key(pygame.K_UP)) == [Navigate(0, -1)]
     mapper.translate(pygame.event.Event(pygame.KEYUP, key=pygame.K_RIGHT, mod=0))
     assert mapper.translate(right) == [Navigate(1, 0)]
+
+
+def joy(kind: int, **fields: object) -> pygame.Event:
+    """An event of a pad SDL cannot map as a game controller (instance 20): a plain joystick."""
+    return pygame.event.Event(kind, instance_id=20, **fields)
+
+
+@pytest.mark.parametrize(
+    ("button", "intents"),
+    [
+        (0, [Activate(1)]),
+        (1, [Cancel(1)]),
+        (2, [Undo()]),
+        (3, [Redo()]),
+        (4, [Page(-1, 1)]),
+        (5, [Page(1, 1)]),
+        (6, []),  # the lower shoulders, on most such pads
+        (8, [Cancel(1)]),  # Select
+        (9, [Start(1)]),
+    ],
+)
+def test_a_plain_joysticks_buttons_in_the_common_order(button: int, intents: list[object]) -> None:
+    mapper = InputMapper()
+    assert mapper.translate(joy(pygame.JOYBUTTONDOWN, button=button)) == intents
+    assert mapper.device is Device.PAD and mapper.pads == (1,)
+    assert mapper.translate(joy(pygame.JOYBUTTONUP, button=button)) == []
+
+
+def test_a_plain_joysticks_hat_steps_then_repeats_and_rolls_round() -> None:
+    mapper = InputMapper()
+    hat = pygame.JOYHATMOTION
+    assert mapper.translate(joy(hat, hat=0, value=(0, 1))) == [Navigate(0, -1, 1)]  # up
+    assert mapper.update(REPEAT_DELAY) == [Navigate(0, -1, 1, held=True)]
+    # Rolled onto a diagonal the hat keeps its direction; on round, it turns.
+    assert mapper.translate(joy(hat, hat=0, value=(1, 1))) == []
+    assert mapper.translate(joy(hat, hat=0, value=(1, 0))) == [Navigate(1, 0, 1)]
+    # The stick at rest leaves the hat's hold alone; the hat let go ends it.
+    assert mapper.translate(joy(pygame.JOYAXISMOTION, axis=0, value=0.0)) == []
+    assert mapper.update(REPEAT_DELAY) == [Navigate(1, 0, 1, held=True)]
+    assert mapper.translate(joy(hat, hat=0, value=(0, 0))) == []
+    assert mapper.update(1.0) == []
+
+
+def test_a_plain_joysticks_first_two_axes_steer_past_the_dead_zone() -> None:
+    mapper = InputMapper()
+    axis = pygame.JOYAXISMOTION
+    lean = (STICK_DEADZONE + 1000) / 32767  # pygame gives a joystick's axes from -1 to 1
+    assert mapper.translate(joy(axis, axis=1, value=-lean)) == [Navigate(0, -1, 1)]
+    assert mapper.translate(joy(axis, axis=1, value=-1.0)) == []  # further along: no new step
+    assert mapper.translate(joy(axis, axis=1, value=-0.1)) == []  # back inside the dead zone
+    assert mapper.update(1.0) == []
+    assert mapper.translate(joy(axis, axis=0, value=lean)) == [Navigate(1, 0, 1)]
+    assert mapper.translate(joy(axis, axis=2, value=-1.0)) == []  # a second stick, a trigger

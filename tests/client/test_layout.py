@@ -197,7 +197,7 @@ def test_a_tall_results_screen_shows_the_board_across_it(size: tuple[int, int]) 
     try:
         studio.shoot("results")
         scene = studio.app.scene
-        board, menu = scene._areas()  # type: ignore[attr-defined]
+        board, menu, _ = scene._areas()  # type: ignore[attr-defined]
         shown = scene.view.layout(board).area  # type: ignore[attr-defined]
         assert shown.width >= size[0] * 0.6 and menu.top > shown.bottom
     finally:

@@ -17,6 +17,7 @@ import pygame
 import pytest
 
 from game.client import settings
+from game.client.canvas import Canvas
 from game.client.intents import REPEAT_DELAY, REPEAT_EVERY
 from game.client.keyboard import ERASE, ROWS, SHIFT, SPACE, TextField
 from game.client.scene import SceneName
@@ -312,3 +313,43 @@ def test_b_then_a_on_the_title_asks_before_the_game_closes(d: Driver) -> None:
     press(d, A)
     press(d, A)
     assert not d.app.running
+
+
+def test_a_tap_after_the_window_slept_steps_once(d: Driver) -> None:
+    """A still menu sleeps between frames: the frame that reads a press may come a second
+    after the last. That second is no time the d-pad was held (it counted, and a quick tap
+    moved the focus two items)."""
+    menu = d.scene.menu
+    d.settle(3.0)  # the focus ring at rest: the window sleeps
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=PAD, button=DOWN))
+    d.frames(1, ns=1_000_000_000)
+    d.frames(round(60 * REPEAT_DELAY * 0.4))  # held for well under the repeat's delay
+    d.post(pygame.CONTROLLERBUTTONUP, instance_id=PAD, button=DOWN)
+    assert menu.focus == 1
+
+
+def shown(d: Driver) -> str:
+    """The words the screen shows now, one line after another."""
+    canvas = Canvas(d.app.size)
+    d.scene.draw(canvas, 0.0)
+    return " ".join(t.words for t in canvas.visible_texts())
+
+
+def test_the_new_game_and_results_screens_say_what_the_pads_buttons_do(d: Driver) -> None:
+    """As the title does: a sofa with only a pad must learn there that left and right change
+    an option, and where B goes."""
+    choose(d, "Play on this couch")
+    assert d.name is SceneName.SETUP
+    words = shown(d)
+    for phrase in ("D-pad to move", "Left/Right to change", "A to choose", "B goes back"):
+        assert phrase in words
+    final = Record(make_variant("goff"), list(GAMES["goff"])).final()
+    seats: dict[Player, str | None] = {Player.X: None, Player.O: None}
+    d.app.go(
+        SceneName.RESULTS, variant=final.variant, seats=seats, moves=GAMES["goff"], position=final
+    )
+    d.frames(2)
+    words = shown(d)
+    assert "A to choose" in words and "B goes to the menu" in words
+    d.key(pygame.K_DOWN)  # the keyboard's keys, once it is used
+    assert "Escape goes to the menu" in shown(d)

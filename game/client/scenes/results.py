@@ -195,17 +195,22 @@ class ResultsScene(MenuScreen):
     def _menu(self) -> None:
         self.ctx.go(SceneName.TITLE)
 
-    def _areas(self) -> tuple[pygame.Rect, pygame.Rect]:
-        """The final board and the menu: side by side, or the menu under the board on a
-        screen taller than wide (beside it, the board would be a third of the width)."""
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The final board, the menu and the controls' reminder under it: side by side, or
+        the menu under the board on a screen taller than wide (beside it, the board would be
+        a third of the width)."""
         w, h = self.ctx.size
         if h > w:
             board = pygame.Rect(round(w * 0.06), round(h * 0.33), round(w * 0.88), round(h * 0.4))
-            menu = pygame.Rect(round(w * 0.1), round(h * 0.76), round(w * 0.8), round(h * 0.2))
-            return board, menu
+            menu = pygame.Rect(round(w * 0.1), round(h * 0.745), round(w * 0.8), round(h * 0.17))
+            controls = pygame.Rect(
+                round(w * 0.04), round(h * 0.955), round(w * 0.92), round(h * 0.04)
+            )
+            return board, menu, controls
         board = pygame.Rect(round(w * 0.04), round(h * 0.33), round(w * 0.44), round(h * 0.64))
         menu = pygame.Rect(round(w * 0.5), round(h * 0.4), round(w * 0.46), round(h * 0.42))
-        return board, menu
+        controls = pygame.Rect(menu.x, round(h * 0.93), menu.width, round(h * 0.06))
+        return board, menu, controls
 
     def update(self, dt: float) -> None:
         self.link.update()
@@ -258,7 +263,7 @@ class ResultsScene(MenuScreen):
         words, size = theme.fitted(both, scale.lead, w * 0.9, scale.body, True)
         line = theme.text(words, size, palette.dim, True)
         theme.blit_centered(surface, line, (w / 2, h * 0.285))
-        board, menu = self._areas()
+        board, menu, controls = self._areas()
         self.view.draw(
             surface,
             self.view.layout(board),
@@ -281,4 +286,6 @@ class ResultsScene(MenuScreen):
         if self.saved:
             note = theme.text(self.saved, small, palette.dim)
             theme.blit_centered(surface, note, (menu.centerx, menu.bottom + small * 1.5))
-        self.link.draw(surface, self._areas()[0])
+        hint = prose.controls(self.ctx.device, "goes to the menu")
+        prose.draw_controls(surface, hint, palette.dim, controls)
+        self.link.draw(surface, board)

@@ -194,5 +194,9 @@ class SetupScene(MenuScreen):
         theme.blit_centered(surface, title, (w / 2, h * 0.1))
         self.menu.draw(surface, self._area(), palette, self.ctx.time)
         blurb = VARIANT_BLURBS.get(self.variants[self.variant_item.index], "")
-        box = pygame.Rect(w // 8, round(h * 0.86), w * 3 // 4, round(h * 0.13))
+        box = pygame.Rect(w // 8, round(h * 0.86), w * 3 // 4, round(h * 0.07))
         prose.draw(surface, [Para(blurb, palette.dim)], box, scale.body, center=True)
+        # As on the title: a sofa with a pad in hand is told that left and right change a row.
+        hint = prose.controls(self.ctx.device, "goes back", change=True)
+        box = pygame.Rect(w // 40, round(h * 0.93), w * 19 // 20, round(h * 0.06))
+        prose.draw_controls(surface, hint, palette.dim, box)
