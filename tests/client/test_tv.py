@@ -18,8 +18,9 @@ import pygame
 import pytest
 
 from game.client.canvas import Canvas, Drawn
+from game.client.link import ENDED, LIVE
 from game.client.prose import sentence
-from game.client.scene import FPS_CAP, SceneName, make_scene
+from game.client.scene import COUNTING_FPS, FPS_CAP, SceneName, make_scene
 from game.client.scenes.tv_emotes import EMOTE_TIME
 from game.client.scenes.tv_layout import areas_at
 from game.client.still import Still, on_columns_of_16
@@ -45,8 +46,8 @@ def driver(tmp_path: Path) -> Iterator[Driver]:
     d.close()
 
 
-def start(tmp_path: Path, party: PartyConfig | None) -> HostHandle:
-    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "games")
+def start(tmp_path: Path, party: PartyConfig | None, port: int = 0) -> HostHandle:
+    config = HostConfig(bind=LOOPBACK, port=port, advertise=False, save_dir=tmp_path / "games")
     table = new_table(make_variant("goff"), "Den", config.save_dir)
     make = functools.partial(PartyHost, party=party) if party else Host
     return start_host_thread(table, config, make)
@@ -159,37 +160,47 @@ def test_watch_with_a_bad_address_is_one_line() -> None:
     assert done.stderr == "qttt watch: 'nowhere' is not HOST:PORT (for example 192.168.1.20:7777)\n"
 
 
-def test_with_no_host_the_screen_says_why_and_still_draws(driver: Driver) -> None:
+def test_with_no_host_the_screen_says_why_and_waits_for_it(driver: Driver, tmp_path: Path) -> None:
     d = driver
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind((LOOPBACK, 0))
         port = probe.getsockname()[1]
     d.app.go(SceneName.TV, address=(LOOPBACK, port))
     d.frames(1)
-    d.until(lambda: d.scene.session.ended is not None)
-    assert d.scene.session.ended.startswith(f"cannot reach {LOOPBACK}:{port}")
-    # The question over the screen says so, naming the table once (it was never joined).
-    words = d.scene.link.words()
-    assert words.startswith("Cannot reach") and words.count(f"{LOOPBACK}:{port}") == 1, words
-    d.frames(2)
-    assert d.scene.pos is None and d.scene.party is None
-    # It stays up, its marks drifting: drawn again only where they moved (once the focus
-    # ring of its question rests), a pixel a frame.
-    d.settle(5)
+    d.until(lambda: d.scene.knocking)
     scene = d.scene
+    # Why, naming the table once, and that it waits: no "Try again" to press (nobody sits
+    # at the big screen, and that button took a seat at the table as a player's window).
+    (why, _), (waits, _) = scene.waiting_words()
+    assert why.startswith("Cannot reach") and why.count(f"{LOOPBACK}:{port}") == 1, why
+    assert waits.startswith("Waiting for the table")
+    assert scene.link.state == ENDED and scene.pos is None and scene.party is None
+    d.key(pygame.K_RETURN)  # nothing to answer
+    assert d.name is SceneName.TV
+    # It stays up, its marks drifting: drawn again only where they moved, a pixel a frame.
+    d.settle(5)
     assert scene.animating and scene.frame_rate == drift_frame_rate(1080, FPS_CAP) < FPS_CAP
-    draws = Draws(d)
-    draws.in_parts(30, 1920 * 1080 // 10)  # a few marks' places
-    # The question's focus moves to "Try again": drawn whole, then its ring breathes where
-    # it stands, drawn again there alone.
-    d.key(pygame.K_RIGHT)
-    assert scene.link.ended.menu.focus == 1 and draws.sent[-1] == [[0, 0, 1920, 1080]]
-    for _ in range(4):
-        draws.in_parts(12, 1920 * 1080 // 10)
-    # In high contrast nothing drifts: the screen is still, the window sleeps.
+    Draws(d).in_parts(30, 1920 * 1080 // 10)  # a few marks' places
+    # In high contrast nothing drifts: the window only wakes to knock again.
     d.app.apply_settings(replace(d.app.settings, high_contrast=True))
     d.frames(1)
-    assert not scene.animating
+    assert scene.animating and scene.frame_rate == COUNTING_FPS
+    # The host starts: the screen shows its table, nobody having touched it.
+    host = start(tmp_path, None, port)
+    try:
+        d.until(lambda: scene.pos is not None and not scene.knocking)
+        assert scene.link.state == LIVE
+        # The host is stopped to be started again (a laptop restarted, a resumed party): the
+        # screen says so, not over a board that looks live, and shows the table once it is back.
+        host.stop()
+        d.until(lambda: scene.knocking)
+        assert scene.pos is None and scene.waiting_words()[0][0].startswith(
+            f"The host closed the table ({LOOPBACK}:{port})"
+        )
+        host = start(tmp_path, None, port)
+        d.until(lambda: scene.pos is not None and not scene.knocking)
+    finally:
+        host.stop()
 
 
 def _ended_by_a_collapse(goff: Variant) -> tuple[list[str], Position, Position]:
