@@ -33,6 +33,7 @@ from net.host import Host, HostConfig, HostHandle, new_table, start_host_thread
 from net.party_client import play_party_bot
 from net.party_host import PartyConfig, PartyHost
 from net.protocol import Emote, Emoted, Party, Standing
+from net.session import NetworkSession
 from tests.client.driver import FRAME_NS, Draws, Driver
 from tests.net.conftest import Raw
 
@@ -200,6 +201,58 @@ def test_with_no_host_the_screen_says_why_and_waits_for_it(driver: Driver, tmp_p
         host = start(tmp_path, None, port)
         d.until(lambda: scene.pos is not None and not scene.knocking)
     finally:
+        host.stop()
+
+
+def test_a_game_over_says_who_won_and_what_comes_next_as_its_players_go(
+    driver: Driver, tmp_path: Path
+) -> None:
+    d = driver
+    host = start(tmp_path, None)
+    goff = make_variant("goff")
+    ann = NetworkSession(host.address, "Ann", seat=Player.X)
+    ben = NetworkSession(host.address, "Ben", seat=Player.O)
+    try:
+        d.app.go(SceneName.TV, address=host.address, viewer="tv", back=SceneName.TITLE)
+        d.frames(1)
+        scene = d.scene
+        d.until(lambda: scene.pos is not None and all(s.name for s in scene.session.table.seats))
+        for ply, token in enumerate(random_tokens(Position(goff), Random(3))):
+            (ann if scene.pos.to_play is Player.X else ben).submit(goff.parse_token(token))
+            d.until(lambda ply=ply: len(scene.moves) == ply + 1)
+        d.settle(3)  # the last marks land
+        outcome = scene.pos.outcome
+        assert outcome is not None and outcome.winner is not None
+        won = f"{('Ann', 'Ben')[outcome.winner is Player.O]} wins!"
+
+        def told() -> set[str]:
+            canvas = Canvas(d.app.size)
+            scene.draw(canvas, 0.0)
+            return {t.words for t in canvas.visible_texts()}
+
+        assert won in told() and scene._column().upcoming == (
+            "A rematch starts once both players ask for it"
+        )
+        # A player asks for a rematch: the room is told who asked and who is to answer.
+        ann.rematch()
+        d.until(lambda: scene.session.table.rematch == ("X",))
+        assert scene._column().upcoming == "Ann asks for a rematch: waiting for Ben"
+        # Both leave: the board still says who played it and who won (not "open seat wins!",
+        # nor "waiting for players" over a finished board), and what the next game waits for.
+        ann.close(leave=True)
+        d.until(lambda: not scene.session.table.seats[0].name)
+        assert won in told() and "open seat" not in " ".join(told())
+        assert scene._column().upcoming == "Ben waits for someone to sit at X for the next game"
+        ben.close(leave=True)
+        d.until(lambda: not any(s.name for s in scene.session.table.seats))
+        words = told()
+        assert won in words and not any(w.startswith("Waiting for players") for w in words)
+        assert scene._column().upcoming == (
+            "Both players have left: the next two to sit down play a new game"
+        )
+    finally:
+        ann.close()
+        ben.close()
         host.stop()
 
 

@@ -27,7 +27,7 @@ from typing import Any
 import pygame
 
 from game.client import scoreboard, theme
-from game.client.at_table import AtTable, names_told
+from game.client.at_table import AtTable, names_told, next_game
 from game.client.audio import cues_for
 from game.client.board_layout import BoardLayout, boards_in_play
 from game.client.board_view import BoardView, Look, paint_board
@@ -45,7 +45,7 @@ from game.client.still import Changing, Redraw, Still
 from game.rules import Player, Position
 from game.session import Notice, Refused, Snapshot
 from net.party import EMOTES
-from net.protocol import SPECTATOR, Emoted, Party
+from net.protocol import SPECTATOR, Emoted, Party, State
 from net.session import NetworkSession
 
 # A second "back" within this leaves: one B pressed by anyone on the sofa only asks, since
@@ -85,6 +85,9 @@ class TvScene(BaseScene):
         self.party: Party | None = None
         self.clock_at = 0.0  # ctx.time when the party's left_ms was received
         self._told_party: Party | None = None  # the party as a collapse being shown began
+        # Who played each side of the table's game (its number first), as seen sitting: a game
+        # over is told by its players, whether they stay or leave.
+        self._played: tuple[int, dict[Player, str]] = (0, {})
         self.strip = PlayersStrip(ctx)  # who plays, over the board
         self.column = SideColumn(ctx)  # the party or the table, beside the board
         self.emotes = Emotes(ctx)
@@ -190,6 +193,8 @@ class TvScene(BaseScene):
         elif isinstance(event, Party):
             self.party = event
             self.clock_at = now
+        elif isinstance(event, State):
+            self._note_players(event)
         elif isinstance(event, Emoted):
             self.emotes.take(event, now)
         elif isinstance(event, Notice | Refused):
@@ -198,6 +203,19 @@ class TvScene(BaseScene):
             text = sentence(text, names_told(table, self.party))
             # A game's result comes with its last move: told once the board has shown it.
             self.news.tell(text, now, hold=self.effects.busy)
+
+    def _note_players(self, state: State) -> None:
+        """Keep who sits at each side while the game is on (or, for a game the screen first
+        saw over, who sat there then): once it is over they may leave, or others sit down."""
+        game, played = self._played
+        if state.game != game:
+            game, played = state.game, {}
+        over = self.pos is not None and self.pos.is_over
+        for seat in state.seats:
+            side = Player(seat.side)
+            if seat.name and not (over and side in played):
+                played = {**played, side: seat.name}
+        self._played = (game, played)
 
     def _show(self, snap: Snapshot) -> None:
         before, after = self.pos, snap.position
@@ -225,7 +243,10 @@ class TvScene(BaseScene):
         """Who plays, as the strip over the board tells it."""
         table = self.session.table if self.session else None
         seats = {Player(s.side): s for s in table.seats} if table else {}
-        return Players(self._telling(), self._party_told(), seats, self.party, self.clock_at)
+        played = self._played[1]
+        return Players(
+            self._telling(), self._party_told(), seats, self.party, self.clock_at, played
+        )
 
     def _party_told(self) -> Party | None:
         """The party the words tell: as it was when a collapse began, while its marks fly.
@@ -392,17 +413,21 @@ class TvScene(BaseScene):
         """Everything the strip over the board shows depends on: who plays, whose move it
         is or who won (the move clock's bar is a part of its own)."""
         table = self.session.table if self.session else None
-        return self.ctx.palette, self._telling(), self._party_told(), table
+        return self.ctx.palette, self._telling(), self._party_told(), table, self._played
 
     def _column(self) -> ColumnView:
         """What the side column shows: the party or the table, the code to join by, the hint."""
         session = None if self.knocking else self.session  # a table gone says nothing now
+        table = session.table if session else None
+        told = self._telling()
+        over = table is not None and told is not None and told.is_over and self.party is None
         return ColumnView(
             self._party_told(),
-            session.table if session else None,
+            table,
             session.join_url if session else None,
             self._hint_line(),
             self._asking_to_leave(),
+            next_game(table) if over else None,
         )
 
     def _side_key(self, column: ColumnView) -> tuple[object, ...]:

@@ -30,13 +30,15 @@ NEXT_SIZE = 48  # the next player's name, on a 1080-line screen, where it fits
 class ColumnView:
     """What the side column shows: the party as the screen tells it (None: a plain table),
     the table, where phones join it, and the hint under it all (``asking``: the question a
-    first "back" asks, large and in the warning colour)."""
+    first "back" asks, large and in the warning colour); ``upcoming``: at a plain table whose
+    game is over, what the next one waits for (:func:`~game.client.at_table.next_game`)."""
 
     party: Party | None
     table: State | None
     join_url: str | None
     hint: str
     asking: bool
+    upcoming: str | None
 
 
 class SideColumn:
@@ -72,12 +74,14 @@ class SideColumn:
             inner.height -= code.height + round(24 * u)
         party = column.party
         if party is None:
-            self._draw_table(surface, inner, column.table)
+            self._draw_table(surface, inner, column.table, column.upcoming)
         else:
             self._draw_party(surface, inner, party)
 
-    def _draw_table(self, surface: pygame.Surface, inner: pygame.Rect, table: State | None) -> None:
-        """A plain table: its name, seats and spectators."""
+    def _draw_table(
+        self, surface: pygame.Surface, inner: pygame.Rect, table: State | None, upcoming: str | None
+    ) -> None:
+        """A plain table: its name, seats and spectators, the series, and what comes next."""
         palette = self.ctx.palette
         u = self._unit()
         y = inner.y
@@ -94,11 +98,20 @@ class SideColumn:
             y += line.get_height() + round(8 * u)
         watchers = theme.text(f"{table.spectators} watching", round(36 * u), palette.dim)
         surface.blit(watchers, (inner.x, y + round(16 * u)))
+        y += watchers.get_height() + round(32 * u)
         score = series(table)
         if score:
-            y += watchers.get_height() + round(32 * u)
             line = theme.text(f"Series: {score}", round(44 * u), palette.accent, True)
             surface.blit(line, (inner.x, y))
+            y += line.get_height() + round(24 * u)
+        if upcoming:  # the room asks "what now?" once a game is over
+            label = theme.text("NEXT GAME", round(32 * u), palette.dim, True)
+            surface.blit(label, (inner.x, y))
+            y += label.get_height()
+            for words in theme.wrap(upcoming, round(44 * u), inner.width, True):
+                line = theme.text(words, round(44 * u), palette.highlight, True)
+                surface.blit(line, (inner.x, y))
+                y += line.get_height()
 
     def _draw_party(self, surface: pygame.Surface, inner: pygame.Rect, party: Party) -> None:
         """The format and status, the queue, and the scoreboard."""
