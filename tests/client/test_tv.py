@@ -98,6 +98,27 @@ def test_the_big_screen_follows_a_party_to_its_end(driver: Driver, tmp_path: Pat
         host.stop()
 
 
+def test_a_party_with_no_game_on_says_what_it_waits_for_over_the_board(
+    driver: Driver, tmp_path: Path
+) -> None:
+    # Before its first game the strip read "open seat vs open seat", X's lit and underlined
+    # as if it were to move, and "waiting for players to sit down": nobody sits at a party.
+    d = driver
+    host = start(tmp_path, PartyConfig("winner-stays"))
+    try:
+        d.app.go(SceneName.TV, address=host.address, viewer="tv")
+        d.frames(1)
+        d.until(lambda: d.scene.party is not None and d.scene.pos is not None)
+        d.frames(2)
+        canvas = Canvas(d.app.size)
+        d.scene.draw(canvas, 0.0)
+        strip = areas_at(d.app.size)[1]
+        said = [t.words for t in canvas.visible_texts() if strip.colliderect(t.ink)]
+        assert said == ["Waiting for 2 more players"]
+    finally:
+        host.stop()
+
+
 def test_emotes_from_the_couch_rise_and_fade(driver: Driver, tmp_path: Path) -> None:
     d = driver
     host = start(tmp_path, PartyConfig("winner-stays", emote_burst=1, emote_every=60))

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 import pygame
 
 from game.client import theme
-from game.client.at_table import clock_left
+from game.client.at_table import clock_left, names_told
+from game.client.prose import sentence
 from game.client.scene import Context
 from game.rules import Player, Position
 from game.textview import points
@@ -109,11 +110,16 @@ class PlayersStrip:
         mid = strip.x + (strip.width - sum(rooms)) // 2 + rooms[0]
         y = strip.y + round(48 * u)
         nobody = not any(seat.name for seat in players.seats.values())
-        if nobody and not players.party and not pos.is_over:
-            # Nobody at the table yet: one line rather than "open seat vs open seat" (a game
-            # its players left once it was over still says who played it, and who won).
-            words = theme.text("Waiting for players: join to play", round(64 * u), palette.dim)
-            theme.blit_centered(surface, words, (strip.centerx, y))
+        party = players.told
+        if nobody and not pos.is_over and not (party and party.playing):
+            # Nobody at the table yet, or no party game on: one line, not "open seat vs open
+            # seat" lit as if one were to move (a game its players left once it was over
+            # still says who played it, and who won). A party says what it waits for.
+            line = "Waiting for players: join to play"
+            if party is not None:
+                line = sentence(party.status, names_told(None, party))
+            line, size = theme.fitted(line, round(64 * u), strip.width, round(40 * u))
+            theme.blit_centered(surface, theme.text(line, size, palette.dim), (strip.centerx, y))
             return
         vs = theme.text("vs", round(40 * u), palette.dim)
         theme.blit_centered(surface, vs, (mid, y))
