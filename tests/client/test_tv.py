@@ -23,6 +23,7 @@ from game.client.prose import sentence
 from game.client.scene import COUNTING_FPS, FPS_CAP, SceneName, make_scene
 from game.client.scenes.tv_emotes import EMOTE_TIME
 from game.client.scenes.tv_layout import areas_at
+from game.client.scenes.tv_news import NewsLine
 from game.client.still import Still, on_columns_of_16
 from game.client.theme import LEAST_BODY, drift_frame_rate, scale
 from game.records import Record, read_record
@@ -655,6 +656,18 @@ def test_news_takes_two_lines_before_it_is_cut(tmp_path: Path, size: tuple[int, 
         assert sentence(notice * 3).startswith(" ".join(shown).removesuffix("…"))
     finally:
         d.close()
+
+
+def test_news_a_card_covers_in_part_waits_whole(driver: Driver) -> None:
+    # On a tall screen an emote's card covered the first line of "Game 4: Hortensia
+    # Wolfeschlegelsteinhaus (X) against Ada (O)" and "(O)" stood alone under it.
+    news = NewsLine(driver.app)
+    news.tell("Game 4: Hortensia Wolfeschlegelsteinhaus (X) against Ada (O) " * 2, 0.0)
+    room = pygame.Rect(0, 0, 1080, 1000)
+    lines = news.draw(Canvas(driver.app.size), room, 36)
+    assert len(lines) == 2
+    top = min(lines, key=lambda r: r.y)
+    assert news.draw(Canvas(driver.app.size), room, 36, [top]) == []
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1000, 1000), (1080, 1920)])
