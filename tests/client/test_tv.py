@@ -162,6 +162,10 @@ def test_a_plain_table_shows_its_seats_and_a_second_back_leaves(
         d.until(lambda: d.scene.pos is not None)
         assert d.scene.party is None and d.scene.session.table.seats[0].name is None
         d.frames(2)
+        canvas = Canvas(d.app.size)
+        d.scene.draw(canvas, 0.0)
+        # Which table it shows, by name: a LAN evening may have several.
+        assert "Watching Den" in {t.words for t in canvas.visible_texts()}
         d.button(pygame.CONTROLLER_BUTTON_DPAD_UP)  # a pad in hand: the hint names its buttons
         assert d.scene.hint() == "B: leave"
         d.key(pygame.K_ESCAPE)  # one press only asks: the big screen is the whole room's

@@ -424,6 +424,7 @@ class TvScene(BaseScene):
         return ColumnView(
             self._party_told(),
             table,
+            session.table_name if session else None,
             session.join_url if session else None,
             self._hint_line(),
             self._asking_to_leave(),
