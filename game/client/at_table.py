@@ -122,6 +122,23 @@ def names_told(state: protocol.State | None, party: protocol.Party | None) -> se
     return names
 
 
+def next_game(state: protocol.State) -> str:
+    """What the next game at a plain table waits for, the one on it being over, as whoever
+    watches is told: players to sit down, or their rematch (who asked, who is to answer)."""
+    seated = {seat.side: seat.name for seat in state.seats if seat.name}
+    if not seated:
+        return "Both players have left: the next two to sit down play a new game"
+    if len(seated) < len(state.seats):
+        (name,) = seated.values()
+        free = next(seat.side for seat in state.seats if not seat.name)
+        return f"{name} waits for someone to sit at {free} for the next game"
+    asked = [name for side, name in seated.items() if side in state.rematch]
+    others = [name for side, name in seated.items() if side not in state.rematch]
+    if not asked or not others:  # (both asked: the host has put the next game on already)
+        return "A rematch starts once both players ask for it"
+    return f"{asked[0]} asks for a rematch: waiting for {others[0]}"
+
+
 def clock_left(party: protocol.Party, heard: float, now: float) -> float:
     """Seconds left on a party's move clock at ``now``, told ``heard``: it runs down from the
     host's last word, and a clock the host paused stands still until its next."""

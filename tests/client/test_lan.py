@@ -21,6 +21,7 @@ from game.client.still import Still
 from game.paths import games_dir
 from game.records import Record, read_record
 from game.rules import Place, Player, Position, make_variant
+from game.rules.playout import random_tokens
 from game.session import Snapshot
 from net.bot import play_bot
 from net.client import parse_address, show_address
@@ -463,6 +464,50 @@ def test_a_full_table_joined_by_address_is_watched(driver: Driver, tmp_path: Pat
     finally:
         for player in players:
             player.close()
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        host.stop()
+
+
+def test_a_watcher_on_the_results_is_told_of_a_rematch_asked_and_of_the_players_leaving(
+    driver: Driver, tmp_path: Path
+) -> None:
+    d = driver
+    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
+    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
+    goff = make_variant("goff")
+    ann, ben = (
+        NetworkSession(host.address, name=n, seat=s)
+        for n, s in zip(("Ann", "Ben"), Player, strict=True)
+    )
+    try:
+        d.until(lambda: bool(ann.local_sides) and bool(ben.local_sides))
+        d.app.go(SceneName.LAN, mode="join", address=host.address)  # full: it watches
+        d.until(lambda: d.name is SceneName.PLAY and d.scene.pos is not None)
+        for ply, token in enumerate(random_tokens(Position(goff), Random(3))):
+            (ann if d.scene.pos.to_play is Player.X else ben).submit(goff.parse_token(token))
+            d.until(lambda ply=ply: len(d.scene.moves) == ply + 1)
+        d.ready()
+        d.key(pygame.K_RETURN)
+        assert d.name is SceneName.RESULTS
+
+        def told() -> str:
+            canvas = Canvas(d.app.size)
+            d.scene.draw(canvas, 0.0)
+            return " ".join(t.words for t in canvas.visible_texts())
+
+        assert "A rematch starts once both players ask for it" in told()
+        ann.rematch()  # the watcher hears who asked, and who is to answer
+        d.until(lambda: "Ann asks for a rematch: waiting for Ben" in told())
+        ann.close(leave=True)
+        ben.close(leave=True)
+        d.until(
+            lambda: "Both players have left: the next two to sit down play a new game" in told()
+        )
+        assert d.name is SceneName.RESULTS
+    finally:
+        ann.close()
+        ben.close()
         d.app.go(SceneName.TITLE)
         d.frames(1)
         host.stop()

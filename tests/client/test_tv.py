@@ -18,10 +18,12 @@ import pygame
 import pytest
 
 from game.client.canvas import Canvas, Drawn
+from game.client.link import ENDED, LIVE
 from game.client.prose import sentence
-from game.client.scene import FPS_CAP, SceneName, make_scene
+from game.client.scene import COUNTING_FPS, FPS_CAP, SceneName, make_scene
 from game.client.scenes.tv_emotes import EMOTE_TIME
 from game.client.scenes.tv_layout import areas_at
+from game.client.scenes.tv_news import NewsLine
 from game.client.still import Still, on_columns_of_16
 from game.client.theme import LEAST_BODY, drift_frame_rate, scale
 from game.records import Record, read_record
@@ -32,6 +34,7 @@ from net.host import Host, HostConfig, HostHandle, new_table, start_host_thread
 from net.party_client import play_party_bot
 from net.party_host import PartyConfig, PartyHost
 from net.protocol import Emote, Emoted, Party, Standing
+from net.session import NetworkSession
 from tests.client.driver import FRAME_NS, Draws, Driver
 from tests.net.conftest import Raw
 
@@ -45,8 +48,8 @@ def driver(tmp_path: Path) -> Iterator[Driver]:
     d.close()
 
 
-def start(tmp_path: Path, party: PartyConfig | None) -> HostHandle:
-    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "games")
+def start(tmp_path: Path, party: PartyConfig | None, port: int = 0) -> HostHandle:
+    config = HostConfig(bind=LOOPBACK, port=port, advertise=False, save_dir=tmp_path / "games")
     table = new_table(make_variant("goff"), "Den", config.save_dir)
     make = functools.partial(PartyHost, party=party) if party else Host
     return start_host_thread(table, config, make)
@@ -96,6 +99,27 @@ def test_the_big_screen_follows_a_party_to_its_end(driver: Driver, tmp_path: Pat
         host.stop()
 
 
+def test_a_party_with_no_game_on_says_what_it_waits_for_over_the_board(
+    driver: Driver, tmp_path: Path
+) -> None:
+    # Before its first game the strip read "open seat vs open seat", X's lit and underlined
+    # as if it were to move, and "waiting for players to sit down": nobody sits at a party.
+    d = driver
+    host = start(tmp_path, PartyConfig("winner-stays"))
+    try:
+        d.app.go(SceneName.TV, address=host.address, viewer="tv")
+        d.frames(1)
+        d.until(lambda: d.scene.party is not None and d.scene.pos is not None)
+        d.frames(2)
+        canvas = Canvas(d.app.size)
+        d.scene.draw(canvas, 0.0)
+        strip = areas_at(d.app.size)[1]
+        said = [t.words for t in canvas.visible_texts() if strip.colliderect(t.ink)]
+        assert said == ["Waiting for 2 more players"]
+    finally:
+        host.stop()
+
+
 def test_emotes_from_the_couch_rise_and_fade(driver: Driver, tmp_path: Path) -> None:
     d = driver
     host = start(tmp_path, PartyConfig("winner-stays", emote_burst=1, emote_every=60))
@@ -138,6 +162,10 @@ def test_a_plain_table_shows_its_seats_and_a_second_back_leaves(
         d.until(lambda: d.scene.pos is not None)
         assert d.scene.party is None and d.scene.session.table.seats[0].name is None
         d.frames(2)
+        canvas = Canvas(d.app.size)
+        d.scene.draw(canvas, 0.0)
+        # Which table it shows, by name: a LAN evening may have several.
+        assert "Watching Den" in {t.words for t in canvas.visible_texts()}
         d.button(pygame.CONTROLLER_BUTTON_DPAD_UP)  # a pad in hand: the hint names its buttons
         assert d.scene.hint() == "B: leave"
         d.key(pygame.K_ESCAPE)  # one press only asks: the big screen is the whole room's
@@ -159,37 +187,99 @@ def test_watch_with_a_bad_address_is_one_line() -> None:
     assert done.stderr == "qttt watch: 'nowhere' is not HOST:PORT (for example 192.168.1.20:7777)\n"
 
 
-def test_with_no_host_the_screen_says_why_and_still_draws(driver: Driver) -> None:
+def test_with_no_host_the_screen_says_why_and_waits_for_it(driver: Driver, tmp_path: Path) -> None:
     d = driver
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind((LOOPBACK, 0))
         port = probe.getsockname()[1]
     d.app.go(SceneName.TV, address=(LOOPBACK, port))
     d.frames(1)
-    d.until(lambda: d.scene.session.ended is not None)
-    assert d.scene.session.ended.startswith(f"cannot reach {LOOPBACK}:{port}")
-    # The question over the screen says so, naming the table once (it was never joined).
-    words = d.scene.link.words()
-    assert words.startswith("Cannot reach") and words.count(f"{LOOPBACK}:{port}") == 1, words
-    d.frames(2)
-    assert d.scene.pos is None and d.scene.party is None
-    # It stays up, its marks drifting: drawn again only where they moved (once the focus
-    # ring of its question rests), a pixel a frame.
-    d.settle(5)
+    d.until(lambda: d.scene.knocking)
     scene = d.scene
+    # Why, naming the table once, and that it waits: no "Try again" to press (nobody sits
+    # at the big screen, and that button took a seat at the table as a player's window).
+    (why, _), (waits, _) = scene.waiting_words()
+    assert why.startswith("Cannot reach") and why.count(f"{LOOPBACK}:{port}") == 1, why
+    assert waits.startswith("Waiting for the table")
+    assert scene.link.state == ENDED and scene.pos is None and scene.party is None
+    d.key(pygame.K_RETURN)  # nothing to answer
+    assert d.name is SceneName.TV
+    # It stays up, its marks drifting: drawn again only where they moved, a pixel a frame.
+    d.settle(5)
     assert scene.animating and scene.frame_rate == drift_frame_rate(1080, FPS_CAP) < FPS_CAP
-    draws = Draws(d)
-    draws.in_parts(30, 1920 * 1080 // 10)  # a few marks' places
-    # The question's focus moves to "Try again": drawn whole, then its ring breathes where
-    # it stands, drawn again there alone.
-    d.key(pygame.K_RIGHT)
-    assert scene.link.ended.menu.focus == 1 and draws.sent[-1] == [[0, 0, 1920, 1080]]
-    for _ in range(4):
-        draws.in_parts(12, 1920 * 1080 // 10)
-    # In high contrast nothing drifts: the screen is still, the window sleeps.
+    Draws(d).in_parts(30, 1920 * 1080 // 10)  # a few marks' places
+    # In high contrast nothing drifts: the window only wakes to knock again.
     d.app.apply_settings(replace(d.app.settings, high_contrast=True))
     d.frames(1)
-    assert not scene.animating
+    assert scene.animating and scene.frame_rate == COUNTING_FPS
+    # The host starts: the screen shows its table, nobody having touched it.
+    host = start(tmp_path, None, port)
+    try:
+        d.until(lambda: scene.pos is not None and not scene.knocking)
+        assert scene.link.state == LIVE
+        # The host is stopped to be started again (a laptop restarted, a resumed party): the
+        # screen says so, not over a board that looks live, and shows the table once it is back.
+        host.stop()
+        d.until(lambda: scene.knocking)
+        assert scene.pos is None and scene.waiting_words()[0][0].startswith(
+            f"The host closed the table ({LOOPBACK}:{port})"
+        )
+        host = start(tmp_path, None, port)
+        d.until(lambda: scene.pos is not None and not scene.knocking)
+    finally:
+        host.stop()
+
+
+def test_a_game_over_says_who_won_and_what_comes_next_as_its_players_go(
+    driver: Driver, tmp_path: Path
+) -> None:
+    d = driver
+    host = start(tmp_path, None)
+    goff = make_variant("goff")
+    ann = NetworkSession(host.address, "Ann", seat=Player.X)
+    ben = NetworkSession(host.address, "Ben", seat=Player.O)
+    try:
+        d.app.go(SceneName.TV, address=host.address, viewer="tv", back=SceneName.TITLE)
+        d.frames(1)
+        scene = d.scene
+        d.until(lambda: scene.pos is not None and all(s.name for s in scene.session.table.seats))
+        for ply, token in enumerate(random_tokens(Position(goff), Random(3))):
+            (ann if scene.pos.to_play is Player.X else ben).submit(goff.parse_token(token))
+            d.until(lambda ply=ply: len(scene.moves) == ply + 1)
+        d.settle(3)  # the last marks land
+        outcome = scene.pos.outcome
+        assert outcome is not None and outcome.winner is not None
+        won = f"{('Ann', 'Ben')[outcome.winner is Player.O]} wins!"
+
+        def told() -> set[str]:
+            canvas = Canvas(d.app.size)
+            scene.draw(canvas, 0.0)
+            return {t.words for t in canvas.visible_texts()}
+
+        assert won in told() and scene._column().upcoming == (
+            "A rematch starts once both players ask for it"
+        )
+        # A player asks for a rematch: the room is told who asked and who is to answer.
+        ann.rematch()
+        d.until(lambda: scene.session.table.rematch == ("X",))
+        assert scene._column().upcoming == "Ann asks for a rematch: waiting for Ben"
+        # Both leave: the board still says who played it and who won (not "open seat wins!",
+        # nor "waiting for players" over a finished board), and what the next game waits for.
+        ann.close(leave=True)
+        d.until(lambda: not scene.session.table.seats[0].name)
+        assert won in told() and "open seat" not in " ".join(told())
+        assert scene._column().upcoming == "Ben waits for someone to sit at X for the next game"
+        ben.close(leave=True)
+        d.until(lambda: not any(s.name for s in scene.session.table.seats))
+        words = told()
+        assert won in words and not any(w.startswith("Waiting for players") for w in words)
+        assert scene._column().upcoming == (
+            "Both players have left: the next two to sit down play a new game"
+        )
+    finally:
+        ann.close()
+        ben.close()
+        host.stop()
 
 
 def _ended_by_a_collapse(goff: Variant) -> tuple[list[str], Position, Position]:
@@ -570,6 +660,18 @@ def test_news_takes_two_lines_before_it_is_cut(tmp_path: Path, size: tuple[int, 
         assert sentence(notice * 3).startswith(" ".join(shown).removesuffix("…"))
     finally:
         d.close()
+
+
+def test_news_a_card_covers_in_part_waits_whole(driver: Driver) -> None:
+    # On a tall screen an emote's card covered the first line of "Game 4: Hortensia
+    # Wolfeschlegelsteinhaus (X) against Ada (O)" and "(O)" stood alone under it.
+    news = NewsLine(driver.app)
+    news.tell("Game 4: Hortensia Wolfeschlegelsteinhaus (X) against Ada (O) " * 2, 0.0)
+    room = pygame.Rect(0, 0, 1080, 1000)
+    lines = news.draw(Canvas(driver.app.size), room, 36)
+    assert len(lines) == 2
+    top = min(lines, key=lambda r: r.y)
+    assert news.draw(Canvas(driver.app.size), room, 36, [top]) == []
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1000, 1000), (1080, 1920)])

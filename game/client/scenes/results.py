@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from game.client import prose, theme
-from game.client.at_table import series
+from game.client.at_table import next_game, series
 from game.client.audio import Cue
 from game.client.board_view import BoardView, Look
 from game.client.intents import Cancel, Intent
@@ -192,6 +192,15 @@ class ResultsScene(MenuScreen):
             self.saved = prose.sentence(message.text)
         self._items()
 
+    def upcoming(self) -> str | None:
+        """What the next game waits for, as a watcher at a plain table is told (a rematch one
+        player asked for, players to sit down); a player's own menu row says it to them."""
+        table = self.table
+        state = table.session.table if table else None
+        if table is None or state is None or table.seated or table.party is not None:
+            return None
+        return next_game(state) if state.game == self.game else None
+
     def _menu(self) -> None:
         self.ctx.go(SceneName.TITLE)
 
@@ -283,6 +292,14 @@ class ResultsScene(MenuScreen):
                 words = f"Now: {party.playing[0]} vs {party.playing[1]}"
             line = theme.text(words, small, palette.accent, True)
             theme.blit_centered(surface, line, (menu.centerx, menu.top - small * 1.2))
+        elif upcoming := self.upcoming():
+            # Two lines over the menu, the last where a party's line stands.
+            lines, size = theme.wrapped(upcoming, small, menu.width, small, 2, True, even=True)
+            y = menu.top - small * 1.2 - (len(lines) - 1) * theme.font(size, True).get_linesize()
+            for words in lines:
+                line = theme.text(words, size, palette.accent, True)
+                theme.blit_centered(surface, line, (menu.centerx, y))
+                y += line.get_height()
         if self.saved:
             note = theme.text(self.saved, small, palette.dim)
             theme.blit_centered(surface, note, (menu.centerx, menu.bottom + small * 1.5))

@@ -27,7 +27,7 @@ from typing import Any
 import pygame
 
 from game.client import scoreboard, theme
-from game.client.at_table import AtTable, names_told
+from game.client.at_table import AtTable, names_told, next_game
 from game.client.audio import cues_for
 from game.client.board_layout import BoardLayout, boards_in_play
 from game.client.board_view import BoardView, Look, paint_board
@@ -45,12 +45,15 @@ from game.client.still import Changing, Redraw, Still
 from game.rules import Player, Position
 from game.session import Notice, Refused, Snapshot
 from net.party import EMOTES
-from net.protocol import SPECTATOR, Emoted, Party
+from net.protocol import SPECTATOR, Emoted, Party, State
 from net.session import NetworkSession
 
 # A second "back" within this leaves: one B pressed by anyone on the sofa only asks, since
 # leaving would take the big screen away from the whole room.
 LEAVE_TIME = 2.5
+# Seconds between two knocks at a table that is not there (not yet started, or closed to be
+# started again): nobody sits at the big screen to press "Try again".
+KNOCK_TIME = 3.0
 
 
 class TvScene(BaseScene):
@@ -66,6 +69,9 @@ class TvScene(BaseScene):
         self.link = LinkPanel(ctx)  # the connection, when it is not live
         self.session: NetworkSession | None = None
         self.address = ("", 0)
+        self._viewer: str | None = None  # how the table lists this screen, if it opened its own
+        self._gone: str | None = None  # why the table went away, while the screen knocks again
+        self._knock_at = -1.0  # when to knock again (none due: negative)
         self.back: SceneName | None = None  # where Escape goes; None quits (qttt watch)
         self.back_params: dict[str, Any] = {}
         self._leave_until = -1.0  # a first "back" asks until then
@@ -79,6 +85,9 @@ class TvScene(BaseScene):
         self.party: Party | None = None
         self.clock_at = 0.0  # ctx.time when the party's left_ms was received
         self._told_party: Party | None = None  # the party as a collapse being shown began
+        # Who played each side of the table's game (its number first), as seen sitting: a game
+        # over is told by its players, whether they stay or leave.
+        self._played: tuple[int, dict[Player, str]] = (0, {})
         self.strip = PlayersStrip(ctx)  # who plays, over the board
         self.column = SideColumn(ctx)  # the party or the table, beside the board
         self.emotes = Emotes(ctx)
@@ -89,20 +98,46 @@ class TvScene(BaseScene):
         self.back_params = params.get("back_params", {})
         if "address" in params:  # without one (a snapshot), what is shown is handed to take()
             self.address = params["address"]
-            # The big screen waits for its host however long it is gone (a laptop restarted,
-            # a party resumed from its file): nobody sits at it to press "Try again".
-            self.session = NetworkSession(
-                self.address,
-                params.get("viewer", "big screen"),
-                role=SPECTATOR,
-                reconnect_for=math.inf,
-            )
-            self.ctx.sit_at(AtTable(self.session))
+            self._viewer = params.get("viewer", "big screen")
+            self._open()
+
+    def _open(self) -> None:
+        """Watch the table at :attr:`address` with a session of the screen's own."""
+        assert self._viewer is not None
+        # The big screen waits for its host however long it is gone (a laptop restarted,
+        # a party resumed from its file): nobody sits at it to press "Try again".
+        self.session = NetworkSession(
+            self.address, self._viewer, role=SPECTATOR, reconnect_for=math.inf
+        )
+        self.ctx.sit_at(AtTable(self.session))
+
+    def _knock(self, now: float) -> None:
+        """A session of the screen's own that ended for good (its table not started yet, or
+        closed, a host stopped to be started again) is opened again a moment later, for as
+        long as the screen is on; meanwhile the waiting screen says why, not the last board
+        as if it were live."""
+        session = self.session
+        if self._viewer is None or session is None or session.ended is None:
+            return
+        if self._knock_at < 0:
+            self._gone, self._knock_at = session.ended, now + KNOCK_TIME
+            self.pos = self.view = self.party = None
+            self.moves = ()
+            self.effects.clear()
+        elif now >= self._knock_at:
+            self._knock_at = -1.0
+            self._open()
+
+    @property
+    def knocking(self) -> bool:
+        """Whether the screen has lost its table and knocks again until it is back (the link's
+        question, "Try again", is not asked: it is done)."""
+        return self._gone is not None
 
     # -- input ---------------------------------------------------------------------
 
     def handle(self, intent: Intent) -> None:
-        if self.link.handle(intent):
+        if not self.knocking and self.link.handle(intent):
             return
         if isinstance(intent, Cancel):
             self._leave_on_second(self._leave)
@@ -143,6 +178,7 @@ class TvScene(BaseScene):
 
     def update(self, dt: float) -> None:
         now = self.ctx.time
+        self._knock(now)
         self.link.update()
         self.effects.update(dt)
         self.news.update(now, flying=self.effects.busy)
@@ -152,10 +188,13 @@ class TvScene(BaseScene):
         """Show what the table sent: a game, the party, an emote, some news."""
         now = self.ctx.time if now is None else now
         if isinstance(event, Snapshot):
+            self._gone = None  # the table is back
             self._show(event)
         elif isinstance(event, Party):
             self.party = event
             self.clock_at = now
+        elif isinstance(event, State):
+            self._note_players(event)
         elif isinstance(event, Emoted):
             self.emotes.take(event, now)
         elif isinstance(event, Notice | Refused):
@@ -164,6 +203,19 @@ class TvScene(BaseScene):
             text = sentence(text, names_told(table, self.party))
             # A game's result comes with its last move: told once the board has shown it.
             self.news.tell(text, now, hold=self.effects.busy)
+
+    def _note_players(self, state: State) -> None:
+        """Keep who sits at each side while the game is on (or, for a game the screen first
+        saw over, who sat there then): once it is over they may leave, or others sit down."""
+        game, played = self._played
+        if state.game != game:
+            game, played = state.game, {}
+        over = self.pos is not None and self.pos.is_over
+        for seat in state.seats:
+            side = Player(seat.side)
+            if seat.name and not (over and side in played):
+                played = {**played, side: seat.name}
+        self._played = (game, played)
 
     def _show(self, snap: Snapshot) -> None:
         before, after = self.pos, snap.position
@@ -191,7 +243,10 @@ class TvScene(BaseScene):
         """Who plays, as the strip over the board tells it."""
         table = self.session.table if self.session else None
         seats = {Player(s.side): s for s in table.seats} if table else {}
-        return Players(self._telling(), self._party_told(), seats, self.party, self.clock_at)
+        played = self._played[1]
+        return Players(
+            self._telling(), self._party_told(), seats, self.party, self.clock_at, played
+        )
 
     def _party_told(self) -> Party | None:
         """The party the words tell: as it was when a collapse began, while its marks fly.
@@ -247,7 +302,8 @@ class TvScene(BaseScene):
         asks (it goes when its time is up)."""
         party = self.party
         pages = party is not None and len(party.standings) > 8
-        return pages or self._asking_to_leave() or self.link.state == RECONNECTING
+        knocks = self._knock_at >= 0  # the next knock is due
+        return pages or knocks or self._asking_to_leave() or self.link.state == RECONNECTING
 
     def _moving(self) -> bool:
         clock = self._players().clock_runs()  # its bar runs down smoothly
@@ -264,6 +320,7 @@ class TvScene(BaseScene):
         column = self._column()
         if self._waiting():
             left = self._beside().inflate(-2 * margin, -2 * margin)
+            asks = not self.knocking  # the link's banner or question, where it has one
 
             def paint_waiting(image: pygame.Surface) -> None:
                 theme.backdrop(image, palette, t)
@@ -273,7 +330,8 @@ class TvScene(BaseScene):
                 if image.get_clip().colliderect(side):
                     self.column.draw(image, side, column, drifting=True)
                 self.emotes.draw(image, self.bubble_cards())
-                self.link.draw(image, board)
+                if asks:
+                    self.link.draw(image, board)
                 self._draw_over(image)
 
             # The marks drift behind it all: drawn again where they moved, the rest as it was
@@ -281,11 +339,13 @@ class TvScene(BaseScene):
             key = (
                 self._side_key(column),
                 self._waiting_key(),
-                self.link.look(),
+                self.link.look() if asks else None,
                 t if self.emotes.bubbles else None,
             )
             drift = theme.drift_rects(surface.get_size(), palette, t)
-            changing = self.link.changing(surface.get_height(), t) + self._over_changing(t)
+            changing = self._over_changing(t)
+            if asks:
+                changing = self.link.changing(surface.get_height(), t) + changing
             return self._redraw.draw(surface, key, drift, paint_waiting, changing)
         layout = self._layout()
         pos = self.pos
@@ -353,17 +413,22 @@ class TvScene(BaseScene):
         """Everything the strip over the board shows depends on: who plays, whose move it
         is or who won (the move clock's bar is a part of its own)."""
         table = self.session.table if self.session else None
-        return self.ctx.palette, self._telling(), self._party_told(), table
+        return self.ctx.palette, self._telling(), self._party_told(), table, self._played
 
     def _column(self) -> ColumnView:
         """What the side column shows: the party or the table, the code to join by, the hint."""
-        session = self.session
+        session = None if self.knocking else self.session  # a table gone says nothing now
+        table = session.table if session else None
+        told = self._telling()
+        over = table is not None and told is not None and told.is_over and self.party is None
         return ColumnView(
             self._party_told(),
-            session.table if session else None,
+            table,
+            session.table_name if session else None,
             session.join_url if session else None,
             self._hint_line(),
             self._asking_to_leave(),
+            next_game(table) if over else None,
         )
 
     def _side_key(self, column: ColumnView) -> tuple[object, ...]:
@@ -375,7 +440,7 @@ class TvScene(BaseScene):
     def _waiting_key(self) -> tuple[object, ...]:
         """Everything the waiting screen shows depends on, besides :meth:`_side_key` and the
         link: :meth:`_draw_waiting`'s words and what :meth:`_draw_over` draws over them."""
-        return self.address, self.session.ended if self.session else None
+        return self.address, self.session.ended if self.session else None, self._gone
 
     def _draw_over(self, surface: pygame.Surface) -> None:
         """What the scene draws over the whole waiting screen (nothing here)."""
@@ -395,14 +460,30 @@ class TvScene(BaseScene):
         title = theme.glowing_text("Quantum Tic-Tac-Toe", size, palette.text, 80)
         y = left.centery - round(60 * u)
         theme.blit_centered(surface, title, (left.centerx, y))
-        if self.session is not None and self.session.ended is not None:
+        ended = self.session is not None and self.session.ended is not None
+        if ended and not self.knocking:
             return  # the link's question over the screen says why
         y += title.get_height() // 2 + round(20 * u)
+        size = round(40 * u)
+        for words, lit in self.waiting_words():
+            for line in theme.wrap(words, size, left.width):
+                text = theme.text(line, size, palette.text if lit else palette.dim)
+                y += text.get_height()
+                theme.blit_centered(surface, text, (left.centerx, y))
+
+    def waiting_words(self) -> list[tuple[str, bool]]:
+        """The lines under the waiting screen's title, each with whether it is lit: whom the
+        screen reaches; or, its table gone, why, and that it waits for it (the words stay
+        while the next knock is on its way)."""
         host, port = self.address
-        for line in theme.wrap(f"Connecting to {host}:{port}…", round(40 * u), left.width):
-            text = theme.text(line, round(40 * u), palette.dim)
-            y += text.get_height()
-            theme.blit_centered(surface, text, (left.centerx, y))
+        where = f"{host}:{port}"
+        if self._gone is None:
+            return [(f"Connecting to {where}…", False)]
+        gone = sentence(self._gone)
+        return [
+            (gone if where in gone else f"{gone} ({where})", True),
+            ("Waiting for the table: this screen tries again every few seconds", False),
+        ]
 
     def hint(self) -> str:
         """The buttons this screen answers on the device in hand, under the side column

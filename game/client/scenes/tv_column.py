@@ -29,14 +29,18 @@ NEXT_SIZE = 48  # the next player's name, on a 1080-line screen, where it fits
 @dataclass(frozen=True, slots=True)
 class ColumnView:
     """What the side column shows: the party as the screen tells it (None: a plain table),
-    the table, where phones join it, and the hint under it all (``asking``: the question a
-    first "back" asks, large and in the warning colour)."""
+    the table and its name, where phones join it, and the hint under it all (``asking``: the
+    question a first "back" asks, large and in the warning colour); ``upcoming``: at a plain
+    table whose game is over, what the next one waits for
+    (:func:`~game.client.at_table.next_game`)."""
 
     party: Party | None
     table: State | None
+    name: str | None
     join_url: str | None
     hint: str
     asking: bool
+    upcoming: str | None
 
 
 class SideColumn:
@@ -72,18 +76,26 @@ class SideColumn:
             inner.height -= code.height + round(24 * u)
         party = column.party
         if party is None:
-            self._draw_table(surface, inner, column.table)
+            self._draw_table(surface, inner, column)
         else:
             self._draw_party(surface, inner, party)
 
-    def _draw_table(self, surface: pygame.Surface, inner: pygame.Rect, table: State | None) -> None:
-        """A plain table: its name, seats and spectators."""
+    def _draw_table(self, surface: pygame.Surface, inner: pygame.Rect, column: ColumnView) -> None:
+        """A plain table: its name, seats and spectators, the series, and what comes next."""
         palette = self.ctx.palette
         u = self._unit()
         y = inner.y
-        title = theme.text("Watching", round(60 * u), palette.text, True)
-        surface.blit(title, (inner.x, y))
-        y += title.get_height() + round(24 * u)
+        # Which table (a LAN evening may have several): a long name takes a second line.
+        words = f"Watching {column.name}" if column.name else "Watching"
+        lines, size = theme.wrapped(words, round(60 * u), inner.width, round(40 * u), 2, True)
+        for line in lines:
+            title = theme.text(
+                *theme.fitted(line, size, inner.width, size, True), palette.text, True
+            )
+            surface.blit(title, (inner.x, y))
+            y += title.get_height()
+        y += round(24 * u)
+        table, upcoming = column.table, column.upcoming
         if table is None:
             return
         for seat in table.seats:
@@ -94,11 +106,20 @@ class SideColumn:
             y += line.get_height() + round(8 * u)
         watchers = theme.text(f"{table.spectators} watching", round(36 * u), palette.dim)
         surface.blit(watchers, (inner.x, y + round(16 * u)))
+        y += watchers.get_height() + round(32 * u)
         score = series(table)
         if score:
-            y += watchers.get_height() + round(32 * u)
             line = theme.text(f"Series: {score}", round(44 * u), palette.accent, True)
             surface.blit(line, (inner.x, y))
+            y += line.get_height() + round(24 * u)
+        if upcoming:  # the room asks "what now?" once a game is over
+            label = theme.text("NEXT GAME", round(32 * u), palette.dim, True)
+            surface.blit(label, (inner.x, y))
+            y += label.get_height()
+            for words in theme.wrap(upcoming, round(44 * u), inner.width, True):
+                line = theme.text(words, round(44 * u), palette.highlight, True)
+                surface.blit(line, (inner.x, y))
+                y += line.get_height()
 
     def _draw_party(self, surface: pygame.Surface, inner: pygame.Rect, party: Party) -> None:
         """The format and status, the queue, and the scoreboard."""

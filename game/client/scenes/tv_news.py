@@ -58,7 +58,8 @@ class NewsLine:
         """The latest news along the bottom of ``room`` (under the board), ``margin`` in from
         its sides, newest last, in NEWS_LINES lines at most: broken between words, the
         newest takes what it needs of them and an older one what is left, cut only past
-        that; but for the lines ``hidden`` (cards over them) would cover; where."""
+        that; but for the news ``hidden`` (cards over it) would cover, any line of it: the
+        end of a sentence alone ("… against Ada (O)") says nothing; where."""
         palette = self.ctx.palette
         u = theme.scale(self.ctx.size).unit
         size = round(NEWS_SIZE * u)
@@ -72,10 +73,11 @@ class NewsLine:
                 break
             lines = theme.wrapped(text, size, right - left, size, free)[0]
             free -= len(lines)
+            shown = []
             for line in reversed(lines):  # a word wider than the line alone is cut
                 words = theme.text(fit(line, size, right - left), size, palette.text)
-                place = words.get_rect(bottomleft=(left, y))
-                if place.collidelist(hidden or []) < 0:
-                    drawn.append(surface.blit(words, place))
+                shown.append((words, words.get_rect(bottomleft=(left, y))))
                 y -= words.get_height()
+            if all(place.collidelist(hidden or []) < 0 for _, place in shown):
+                drawn += [surface.blit(words, place) for words, place in shown]
         return drawn

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 import pygame
 
 from game.client import theme
-from game.client.at_table import clock_left
+from game.client.at_table import clock_left, names_told
+from game.client.prose import sentence
 from game.client.scene import Context
 from game.rules import Player, Position
 from game.textview import points
@@ -26,19 +27,25 @@ from net.protocol import Party, SeatView
 class Players:
     """What the strip tells: the game and the party as the screen tells them (a collapse's
     news waits for its marks to land), the table's seats, and the party as it is now (its
-    move clock runs, heard at ``heard``)."""
+    move clock runs, heard at ``heard``); ``played``: who played each side of the game
+    shown, as far as the screen saw them sit."""
 
     pos: Position | None
     told: Party | None
     seats: dict[Player, SeatView]
     party: Party | None
     heard: float
+    played: dict[Player, str]
 
     def names(self) -> dict[Player, str]:
         """Each side's player, as the strip names them."""
         seats, party = self.seats, self.told
         if not seats and party is not None and len(party.playing) == 2:
             return dict(zip(Player, party.playing, strict=True))  # X's name, then O's
+        if self.pos is not None and self.pos.is_over:
+            # A game over is told by who played it, whether they sit there still or left (not
+            # "open seat wins!"); a side whose player the screen never saw, by its letter.
+            return {side: self.played.get(side, side.value) for side in seats}
         return {side: seat.name or "open seat" for side, seat in seats.items()}
 
     def clock_shows(self) -> bool:
@@ -102,10 +109,17 @@ class PlayersStrip:
         # "vs" between the two sides' rooms: the strip's middle while each fits half of it.
         mid = strip.x + (strip.width - sum(rooms)) // 2 + rooms[0]
         y = strip.y + round(48 * u)
-        if not any(seat.name for seat in players.seats.values()) and not players.party:
-            # Nobody at the table yet: one line rather than "open seat vs open seat".
-            words = theme.text("Waiting for players: join to play", round(64 * u), palette.dim)
-            theme.blit_centered(surface, words, (strip.centerx, y))
+        nobody = not any(seat.name for seat in players.seats.values())
+        party = players.told
+        if nobody and not pos.is_over and not (party and party.playing):
+            # Nobody at the table yet, or no party game on: one line, not "open seat vs open
+            # seat" lit as if one were to move (a game its players left once it was over
+            # still says who played it, and who won). A party says what it waits for.
+            line = "Waiting for players: join to play"
+            if party is not None:
+                line = sentence(party.status, names_told(None, party))
+            line, size = theme.fitted(line, round(64 * u), strip.width, round(40 * u))
+            theme.blit_centered(surface, theme.text(line, size, palette.dim), (strip.centerx, y))
             return
         vs = theme.text("vs", round(40 * u), palette.dim)
         theme.blit_centered(surface, vs, (mid, y))
