@@ -457,6 +457,7 @@ def test_a_full_table_joined_by_address_is_watched(driver: Driver, tmp_path: Pat
         assert d.scene.session.local_sides == set()
         assert d.scene._status(d.scene.pos) == "You are watching this game"
         d.until(lambda: [d.scene.seating.seat_name(side) for side in Player] == ["Ann", "Ben"])
+        d.until(lambda: players[0].table is not None)  # Ann's board, to move on
         # A move wakes the window asleep over its still board (no frame is drawn here).
         d.app._woken.clear()
         players[0].submit(Place(0, 1))
@@ -527,7 +528,9 @@ def test_a_watcher_takes_a_seat_its_player_left_from_the_board(
         for n, s in zip(("Ann", "Ben"), Player, strict=True)
     )
     try:
-        d.until(lambda: bool(ann.local_sides) and bool(ben.local_sides))
+        # Seated (a Welcome) and shown the table (a State, after it): a move asked for before
+        # the State has no board to be played on, and is refused.
+        d.until(lambda: ann.table is not None and bool(ann.local_sides and ben.local_sides))
         ann.submit(Place(0, 1))
         d.app.go(SceneName.LAN, mode="join", address=host.address)
         d.until(lambda: d.name is SceneName.PLAY and d.scene.pos.move_number == 2)
@@ -968,6 +971,7 @@ def test_a_host_window_leaving_its_table_does_not_open_its_seat_to_the_guests(
     bo = Screen(NetworkSession(host.address, name="Bo", seat=Player.O))
     try:
         bo.notice("Bo sits at O")
+        until(lambda: ada.table is not None)  # Ada's board, to move on
         ada.submit(Place(0, 1))
         bo.snapshot(1)
         AtTable(ada, host=host).close(leave=True)  # the window goes back to its menus
