@@ -73,7 +73,11 @@ class LinkPanel:
         table = self.ctx.table
         if table is None:
             return
-        self.ctx.go(SceneName.LAN, mode="join", address=table.session.address)
+        # In the same role: a watcher comes back to watch, not to a seat open there now.
+        session = table.session
+        self.ctx.go(
+            SceneName.LAN, mode="join", address=session.address, sit=bool(session.local_sides)
+        )
 
     def words(self) -> str:
         """The banner's or the overlay's sentence."""

@@ -413,6 +413,43 @@ def test_try_again_while_the_host_is_down_leaves_one_press_to_try_once_more(
         host.stop()
 
 
+def test_try_again_brings_a_watcher_back_to_watch_not_to_a_seat(
+    driver: Driver, tmp_path: Path
+) -> None:
+    """A window watching a full table whose host went away pressed "Try again": it joined
+    as a player, and took a seat at the table started again there."""
+    d = driver
+    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
+    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
+    players = [
+        NetworkSession(host.address, name=n, seat=s) for n, s in zip("AB", Player, strict=True)
+    ]
+    try:
+        for player in players:
+            d.until(lambda player=player: bool(player.local_sides))
+        d.app.go(SceneName.LAN, mode="join", address=host.address)
+        d.until(lambda: d.name is SceneName.PLAY)
+        assert d.scene.session.local_sides == set()  # watching: both seats are taken
+        host.stop()
+        d.until(lambda: d.scene.session.ended is not None)
+        d.key(pygame.K_RIGHT)  # from "Back to menu" to "Try again"
+        d.key(pygame.K_RETURN)
+        d.until(lambda: d.name is SceneName.LAN and d.scene.status.startswith("The connection"))
+        assert d.scene.menu.items[0].label == f"Watch {show_address(host.address)} again"
+        # A new game there, its seats open: the window watches it, as it did.
+        config = dataclasses.replace(config, port=host.address[1])
+        host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config)
+        d.key(pygame.K_RETURN)
+        d.until(lambda: d.name is SceneName.PLAY and d.scene.session.table is not None)
+        assert d.scene.session.local_sides == set()
+    finally:
+        for player in players:
+            player.close()
+        d.app.go(SceneName.TITLE)
+        d.frames(1)
+        host.stop()
+
+
 class Opponent:
     """A second player at the table, played by the test through its own NetworkSession."""
 

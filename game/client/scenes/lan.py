@@ -83,7 +83,8 @@ class LanScene(MenuScreen):
         self._next_look = 0.0
         self.typed = ""
         self.address_field: TextField | None = None  # the address being typed, while it is
-        self._again: tuple[str, tuple[str, int]] | None = None  # the last typed: row, address
+        # The row that joins the last table again: its words, the address and whether to sit.
+        self._again: tuple[str, tuple[str, int], bool] | None = None
         self._sit = True  # whether this window asked the table for a seat
 
     def enter(
@@ -91,6 +92,7 @@ class LanScene(MenuScreen):
         mode: str = "join",
         bind: str | None = None,
         address: tuple[str, int] | None = None,
+        sit: bool = True,
         table: Table | Callable[[str], Table] | None = None,
         config: HostConfig | None = None,
         player: str | None = None,
@@ -119,7 +121,7 @@ class LanScene(MenuScreen):
         elif address is not None:
             # Joining by address is for networks where multicast is blocked: no lobby then.
             self._join_menu()
-            self._asked(lambda: self._join(address, True))
+            self._asked(lambda: self._join(address, sit))
         else:
             self._lobby_start = self.ctx.run_in_worker(lambda: LobbyBrowser(bind))
             self.status = "Looking for tables on the LAN…"
@@ -273,8 +275,8 @@ class LanScene(MenuScreen):
             items.append(Item(f"Big screen: {name}", lambda t=t: self._watch(t)))
             rows += [("join", t.service), ("watch", t.service)]
         if self._again is not None:
-            label, address = self._again
-            items.insert(0, Item(label, lambda: self._join(address, True)))
+            label, address, sit = self._again
+            items.insert(0, Item(label, lambda: self._join(address, sit)))
             rows.insert(0, "again")
         self.address_item = Item(self._address_label(), self._type_address)
         items += [self.address_item, Item("Back", lambda: self.ctx.go(SceneName.TITLE))]
@@ -300,18 +302,24 @@ class LanScene(MenuScreen):
         rules = variant_title(table.variant) if table.size is None else rules_title(table.rules())
         return f"{name} · {rules} · {seats}"
 
-    def _last_typed(self) -> tuple[str, tuple[str, int]] | None:
+    def _last_typed(self) -> tuple[str, tuple[str, int], bool] | None:
         """The row that joins the table last joined by its typed address again, one press
         for a window started again (a pad types an address a key at a time), and where."""
         typed = self.ctx.settings.last_address
         # The settings keep only addresses that read.
         return self._again_row(parse_address(typed)) if typed else None
 
-    def _again_row(self, address: tuple[str, int]) -> tuple[str, tuple[str, int]]:
-        """The row that joins ``address`` again, and where."""
+    def _again_row(
+        self, address: tuple[str, int], sit: bool = True
+    ) -> tuple[str, tuple[str, int], bool]:
+        """The row that joins ``address`` again: as a player, or (``sit`` false) to watch, as
+        the window did there."""
+        where = show_address(address)
+        if not sit:
+            return f"Watch {where} again", address, False
         if SeatStore(seats_file()).kept(address, self.name):
-            return f"Back to your seat at {show_address(address)}", address
-        return f"Join {show_address(address)} again", address
+            return f"Back to your seat at {where}", address, True
+        return f"Join {where} again", address, True
 
     def _address_label(self) -> str:
         return f"Address: {self.typed}" if self.typed else "Type an address (host:port)"
@@ -442,7 +450,7 @@ class LanScene(MenuScreen):
                 if self.mode == "join":
                     # A host not up yet (a table being continued) or gone a moment: trying
                     # again is one press, not the address typed again with a pad.
-                    self._again = self._again_row(session.address)
+                    self._again = self._again_row(session.address, self._sit)
                     self._join_menu()
                     self.menu.focus = 0
 
