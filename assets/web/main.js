@@ -19,6 +19,9 @@ const app = {
   // The move sent last that the host has not answered yet: { move, game, resent }. The page
   // waits for the answer ("Sent…"); after a reconnection it is sent once more or given up.
   unanswered: null,
+  // A change of the queue sent that the host has not answered yet: its buttons wait for the
+  // answer, so a second tap before it is not sent (and refused: "you are not in the queue").
+  queueing: false,
   resync: false, // a welcome came: the next view settles the unanswered move
   down: null, // why the link to the host is down, while it is being tried again
 };
@@ -41,6 +44,7 @@ function onMessage(message) {
       app.down = null;
       app.resync = true;
       app.selected = null;
+      app.queueing = false;
       show("game");
       break;
     case "state":
@@ -60,10 +64,12 @@ function onMessage(message) {
     case "party":
       app.party = message;
       app.partyAt = performance.now();
+      app.queueing = false;
       break;
     case "refused":
       app.unanswered = null; // the host answered (whatever intent it was: one is enough)
       app.selected = null;
+      app.queueing = false;
       refuse(message.reason);
       break;
     case "notice":
@@ -265,6 +271,7 @@ function send(message) {
   // down nothing is sent, so nothing is lost unseen.
   if (app.down || !link.send(message)) return refuse(OFFLINE);
   if (message.t === "move") app.unanswered = { move: message, game: app.view.game, resent: false };
+  if (message.t === "queue") app.queueing = true;
   render();
 }
 
@@ -296,7 +303,7 @@ function render() {
   const { view, table, welcome } = app;
   $("#link-down").hidden = !app.down;
   $("#game").classList.toggle("offline", Boolean(app.down));
-  drawParty($("#party"), app.party, myName(), welcome?.role);
+  drawParty($("#party"), app.party, myName(), welcome?.role, app.queueing);
   for (const side of ["X", "O"]) {
     const box = $(`.seat[data-side="${side}"]`);
     const seat = table?.seats.find((s) => s.side === side);
