@@ -1,10 +1,12 @@
 """The page fits the phone: upright (390×844, and a small 360×640) and on its side (844×390),
 and a tablet upright (768×1024, 820×1180) and on its side (1024×768), what a player must tap
 is on screen without scrolling; a tablet upright gives the board its width; long names wrap
-rather than push the page sideways; and the page asks for nothing it does not serve."""
+rather than push the page sideways, on a phone whose page is zoomed for large text too; and
+the page asks for nothing it does not serve."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from concurrent.futures import Future
 from random import Random
@@ -14,6 +16,7 @@ from playwright.sync_api import expect
 
 from game.rules import Player, Position, make_variant
 from net.host import HostHandle
+from net.party_host import PartyConfig, PartyHost
 from tests.web.conftest import page_url
 from tests.web.phone import join
 
@@ -302,3 +305,38 @@ def test_news_on_a_phone_on_its_side_stays_off_the_board(
         join(phone(), page_url(handle), "Bo")
         expect(page.locator("#notice")).to_contain_text("Bo sits at O")
         assert not page.evaluate(_NEWS_ON_BOARD), variant
+
+
+# A small phone, and phones whose page is zoomed for large text (Chrome's page zoom): 360 wide
+# at 125 %, 320 at 150 %, 390 at 180 %, 360 at 200 %, laid out in that many CSS pixels.
+NARROW = ((320, 568), (288, 512), (213, 379), (216, 469), (180, 320))
+# The names in the heads-up line and the scoreboard cut short (an ellipsis in place of letters).
+_NAMES_CUT = """() => [...document.querySelectorAll(".seat .who, .scoreboard td:nth-child(2)")]
+  .filter((e) => e.getClientRects().length && e.scrollWidth > e.clientWidth)
+  .map((e) => e.textContent)"""
+
+
+def test_a_party_page_small_or_zoomed_for_large_text_keeps_to_the_screen_and_names_the_players(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # Under 240 CSS pixels the emotes' three columns pushed the page sideways; the heads-up
+    # line (at 320 already) and the scoreboard cut "Ada" and "Otto" to a letter each; and the
+    # news of the game's start covered the board.
+    party = PartyConfig(start_at=2, seed=5)
+    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
+    page, other = phone(), phone()
+    join(page, page_url(handle), "Ada")
+    join(other, page_url(handle), "Otto")
+    page.wait_for_selector(".seat.me .who:text('Ada')")
+    page.wait_for_selector(".seat .who:text('Otto')")
+    expect(page.locator("#notice")).to_contain_text("game 1")
+    for width, height in NARROW:
+        _resize(page, width, height)
+        widths = page.evaluate(
+            "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+        )
+        assert widths == [width, width]
+        assert page.evaluate(_NAMES_CUT) == [], f"at {width}×{height}"
+        assert page.evaluate(_SMALL) == [], f"at {width}×{height}"
+        news = page.locator("#notice").bounding_box()
+        assert news is not None and news["height"] < height / 3, f"at {width}×{height}"
