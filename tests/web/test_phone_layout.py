@@ -283,11 +283,14 @@ def test_a_collapse_spread_over_many_mini_boards_is_previewed_on_its_cycle_s_boa
 
 
 # Whether the news line's box meets the board's.
-_NEWS_ON_BOARD = """() => {
+# Whether the news shown covers any of what `selector` finds.
+_NEWS_OVER = """(selector) => {
   const news = document.querySelector("#notice").getBoundingClientRect();
-  const board = document.querySelector("#board svg").getBoundingClientRect();
-  return news.left < board.right && news.right > board.left
-      && news.top < board.bottom && news.bottom > board.top;
+  return news.width > 0 && [...document.querySelectorAll(selector)].some((e) => {
+    const box = e.getBoundingClientRect();
+    return news.left < box.right && news.right > box.left
+      && news.top < box.bottom && news.bottom > box.top;
+  });
 }"""
 
 
@@ -304,7 +307,26 @@ def test_news_on_a_phone_on_its_side_stays_off_the_board(
         page.wait_for_selector(".seat[data-side=X].me")
         join(phone(), page_url(handle), "Bo")
         expect(page.locator("#notice")).to_contain_text("Bo sits at O")
-        assert not page.evaluate(_NEWS_ON_BOARD), variant
+        assert not page.evaluate(_NEWS_OVER, "#board svg"), variant
+
+
+def test_news_never_covers_a_collapse_choice(
+    web_host: Callable[..., HostHandle],
+    phone: Callable[[], Any],
+    bots: Callable[..., Future[Any]],
+) -> None:
+    # News shows at the screen's foot, where the previews are: someone sitting down hid the
+    # choice (on a 360 phone, on its side too) for the eight seconds the news stays.
+    handle = web_host("goff", moves=("1-2", "1-2"))
+    page = phone()
+    join(page, page_url(handle), "Ada")
+    page.wait_for_selector(".seat[data-side=X].me")
+    bots(handle.address, seat=Player.O)
+    page.wait_for_selector("[data-outcome]")
+    expect(page.locator("#notice")).to_contain_text("sits at O")
+    for width, height in (*SIZES, (320, 568)):
+        _resize(page, width, height)
+        assert not page.evaluate(_NEWS_OVER, "[data-outcome]"), f"at {width}×{height}"
 
 
 # A small phone, and phones whose page is zoomed for large text (Chrome's page zoom): 360 wide
