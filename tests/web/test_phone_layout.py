@@ -59,7 +59,8 @@ def test_the_board_and_a_collapse_choice_fit_the_screen_upright_and_on_its_side(
     page.wait_for_selector(".seat[data-side=X].me")
     bots(handle.address, seat=Player.O)
     page.wait_for_selector("[data-outcome]")
-    for width, height in SIZES:
+    # 640×360: a small phone on its side, its heads-up line in two rows beside the board.
+    for width, height in (*SIZES, (640, 360)):
         _resize(page, width, height)
         _assert_on_screen(page, "[data-cell]", "[data-outcome]", "#status")
         assert page.locator("[data-cell]").count() == 9
@@ -344,13 +345,7 @@ def test_a_party_page_small_or_zoomed_for_large_text_keeps_to_the_screen_and_nam
     # Under 240 CSS pixels the emotes' three columns pushed the page sideways; the heads-up
     # line (at 320 already) and the scoreboard cut "Ada" and "Otto" to a letter each; and the
     # news of the game's start covered the board.
-    party = PartyConfig(start_at=2, seed=5)
-    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
-    page, other = phone(), phone()
-    join(page, page_url(handle), "Ada")
-    join(other, page_url(handle), "Otto")
-    page.wait_for_selector(".seat.me .who:text('Ada')")
-    page.wait_for_selector(".seat .who:text('Otto')")
+    page = _ada_against_otto_at_a_party(web_host, phone)
     expect(page.locator("#notice")).to_contain_text("game 1")
     for width, height in NARROW:
         _resize(page, width, height)
@@ -362,3 +357,41 @@ def test_a_party_page_small_or_zoomed_for_large_text_keeps_to_the_screen_and_nam
         assert page.evaluate(_SMALL) == [], f"at {width}×{height}"
         news = page.locator("#notice").bounding_box()
         assert news is not None and news["height"] < height / 3, f"at {width}×{height}"
+
+
+# The seats and the clock in the heads-up line that overlap one another.
+_HUD_OVERLAPS = """() => {
+  const boxes = [...document.querySelectorAll("#hud > *")]
+    .filter((e) => e.getClientRects().length)
+    .map((e) => [e.className, e.getBoundingClientRect()]);
+  return boxes.flatMap(([a, p], i) => boxes.slice(i + 1)
+    .filter(([, q]) => p.left < q.right && p.right > q.left && p.top < q.bottom && p.bottom > q.top)
+    .map(([b]) => `${a} / ${b}`));
+}"""
+
+
+def test_on_a_small_phone_on_its_side_the_heads_up_line_names_both_players(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # Beside the board, half of the column's 240 CSS pixels went to each seat: "(you)" and the
+    # points left "Ada" no room, and ran into the clock.
+    page = _ada_against_otto_at_a_party(web_host, phone)
+    for width, height in ((568, 320), (640, 360), *NARROW):
+        _resize(page, width, height)
+        assert page.evaluate(_NAMES_CUT) == [], f"at {width}×{height}"
+        assert page.evaluate(_HUD_OVERLAPS) == [], f"at {width}×{height}"
+
+
+def _ada_against_otto_at_a_party(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> Any:
+    """Ada's phone, playing Otto's in the first game of a party with a move clock."""
+    party = PartyConfig(start_at=2, seed=5)
+    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
+    page, other = phone(), phone()
+    join(page, page_url(handle), "Ada")
+    join(other, page_url(handle), "Otto")
+    page.wait_for_selector(".seat.me .who:text('Ada')")
+    page.wait_for_selector(".seat .who:text('Otto')")
+    page.wait_for_selector(".clock:not([hidden])")
+    return page
