@@ -46,6 +46,8 @@ function onMessage(message) {
       app.resync = true;
       app.selected = null;
       app.asking = null;
+      // Back: what the news said of the link being down is over.
+      for (const line of $("#notice").querySelectorAll(".link")) line.remove();
       show("game");
       break;
     case "state":
@@ -96,7 +98,7 @@ function onDown(reason, final) {
     // Down until the next welcome: said at the top and in the status line, and taps are
     // refused meanwhile rather than sent into a socket nobody reads.
     app.down = reason;
-    say(reason);
+    say(reason).classList.add("link");
     render();
   }
 }
@@ -138,6 +140,7 @@ function say(text, own = false) {
   }
   clearTimeout(line.timer);
   line.timer = setTimeout(() => line.remove(), 8000);
+  return line;
 }
 
 // -- what this phone may do now ----------------------------------------------------------
