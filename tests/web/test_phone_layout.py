@@ -24,6 +24,12 @@ PHONES = ((844, 390), (360, 640), (390, 844))
 TABLETS = ((768, 1024), (820, 1180))
 SIZES = (*PHONES, *TABLETS, (1024, 768))
 
+# A small phone, and phones whose page is zoomed for large text (Chrome's page zoom): 360 wide
+# at 125 %, 320 at 150 %, 390 at 180 %, 360 at 200 %, laid out in that many CSS pixels.
+NARROW = ((320, 568), (288, 512), (213, 379), (216, 469), (180, 320))
+# The page's width and the screen's: more, and the page scrolls sideways.
+_WIDTHS = "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+
 # The boxes of what `selector` finds (shown ones) that reach outside the viewport.
 _OUTSIDE = """(selector) => [...document.querySelectorAll(selector)]
   .filter((e) => e.getClientRects().length)
@@ -157,10 +163,7 @@ def test_a_long_name_without_spaces_wraps_inside_the_screen(
     bo.set_viewport_size({"width": 360, "height": 640})
     # "WWW…W (X) is thinking…": the status line names the player to move.
     bo.wait_for_function("() => document.querySelector('#status').textContent.includes('thinking')")
-    widths = bo.evaluate(
-        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
-    )
-    assert widths == [360, 360]
+    assert bo.evaluate(_WIDTHS) == [360, 360]
     _assert_on_screen(bo, "#status")
 
 
@@ -250,9 +253,13 @@ def test_what_the_join_form_says_is_on_screen_even_on_its_side(
     page.fill("input[name=name]", "   ")
     page.tap("[data-action=join]")
     page.wait_for_selector("#join-message:has-text('Type your name first')")
-    for width, height in SIZES:
+    # 568×320: the smallest phone on its side, where it was said below the page's foot.
+    for width, height in (*SIZES, (568, 320)):
         _resize(page, width, height)
         _assert_on_screen(page, "#join-message", "[data-action=watch]")
+    for width, height in NARROW:
+        _resize(page, width, height)
+        assert page.evaluate(_WIDTHS) == [width, width]
 
 
 # Ultimate: X's 7.6-7.7 closes a cycle inside mini-board 7, its tangle spread over eight.
@@ -330,9 +337,6 @@ def test_news_never_covers_a_collapse_choice(
         assert not page.evaluate(_NEWS_OVER, "[data-outcome]"), f"at {width}×{height}"
 
 
-# A small phone, and phones whose page is zoomed for large text (Chrome's page zoom): 360 wide
-# at 125 %, 320 at 150 %, 390 at 180 %, 360 at 200 %, laid out in that many CSS pixels.
-NARROW = ((320, 568), (288, 512), (213, 379), (216, 469), (180, 320))
 # The names in the heads-up line and the scoreboard cut short (an ellipsis in place of letters).
 _NAMES_CUT = """() => [...document.querySelectorAll(".seat .who, .scoreboard td:nth-child(2)")]
   .filter((e) => e.getClientRects().length && e.scrollWidth > e.clientWidth)
@@ -349,10 +353,7 @@ def test_a_party_page_small_or_zoomed_for_large_text_keeps_to_the_screen_and_nam
     expect(page.locator("#notice")).to_contain_text("game 1")
     for width, height in NARROW:
         _resize(page, width, height)
-        widths = page.evaluate(
-            "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
-        )
-        assert widths == [width, width]
+        assert page.evaluate(_WIDTHS) == [width, width]
         assert page.evaluate(_NAMES_CUT) == [], f"at {width}×{height}"
         assert page.evaluate(_SMALL) == [], f"at {width}×{height}"
         news = page.locator("#notice").bounding_box()
