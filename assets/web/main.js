@@ -19,6 +19,10 @@ const app = {
   // The move sent last that the host has not answered yet: { move, game, resent }. The page
   // waits for the answer ("Sent…"); after a reconnection it is sent once more or given up.
   unanswered: null,
+  // The intent ("queue", "rematch") sent by a button the host has not answered yet: the button
+  // waits for the answer, so a second tap before it is not sent, and refused in red ("you are
+  // not in the queue", or the rematch already begun: "the game is not over yet").
+  asking: null,
   resync: false, // a welcome came: the next view settles the unanswered move
   down: null, // why the link to the host is down, while it is being tried again
 };
@@ -41,10 +45,14 @@ function onMessage(message) {
       app.down = null;
       app.resync = true;
       app.selected = null;
+      app.asking = null;
+      // Back: what the news said of the link being down is over.
+      for (const line of $("#notice").querySelectorAll(".link")) line.remove();
       show("game");
       break;
     case "state":
       app.table = message;
+      if (app.asking === "rematch") app.asking = null; // a rematch shows in the state
       break;
     case "view": {
       const before = app.view;
@@ -60,10 +68,12 @@ function onMessage(message) {
     case "party":
       app.party = message;
       app.partyAt = performance.now();
+      if (app.asking === "queue") app.asking = null; // the queue, in the party's message
       break;
     case "refused":
       app.unanswered = null; // the host answered (whatever intent it was: one is enough)
       app.selected = null;
+      app.asking = null;
       refuse(message.reason);
       break;
     case "notice":
@@ -88,7 +98,7 @@ function onDown(reason, final) {
     // Down until the next welcome: said at the top and in the status line, and taps are
     // refused meanwhile rather than sent into a socket nobody reads.
     app.down = reason;
-    say(reason);
+    say(reason).classList.add("link");
     render();
   }
 }
@@ -130,6 +140,7 @@ function say(text, own = false) {
   }
   clearTimeout(line.timer);
   line.timer = setTimeout(() => line.remove(), 8000);
+  return line;
 }
 
 // -- what this phone may do now ----------------------------------------------------------
@@ -265,6 +276,7 @@ function send(message) {
   // down nothing is sent, so nothing is lost unseen.
   if (app.down || !link.send(message)) return refuse(OFFLINE);
   if (message.t === "move") app.unanswered = { move: message, game: app.view.game, resent: false };
+  if (message.t === "queue" || message.t === "rematch") app.asking = message.t;
   render();
 }
 
@@ -296,7 +308,7 @@ function render() {
   const { view, table, welcome } = app;
   $("#link-down").hidden = !app.down;
   $("#game").classList.toggle("offline", Boolean(app.down));
-  drawParty($("#party"), app.party, myName(), welcome?.role);
+  drawParty($("#party"), app.party, myName(), welcome?.role, app.asking === "queue");
   for (const side of ["X", "O"]) {
     const box = $(`.seat[data-side="${side}"]`);
     const seat = table?.seats.find((s) => s.side === side);
@@ -435,7 +447,7 @@ function drawOver() {
   const rematch = over.querySelector('[data-action="rematch"]');
   rematch.hidden = Boolean(app.party) || !welcome?.seat;
   const asked = table.rematch.includes(welcome?.seat);
-  rematch.disabled = asked;
+  rematch.disabled = asked || app.asking === "rematch";
   rematch.textContent = asked ? "Waiting for the other player…" : "Rematch";
 }
 

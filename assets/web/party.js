@@ -14,8 +14,9 @@ function cell(row, text) {
   row.appendChild(td);
 }
 
-// Draw `party` into `root` for the phone whose party name is `me` and whose role is `role`.
-export function drawParty(root, party, me, role) {
+// Draw `party` into `root` for the phone whose party name is `me` and whose role is `role`;
+// `queueing`: a change of the queue it sent is not answered yet.
+export function drawParty(root, party, me, role, queueing) {
   root.hidden = !party;
   if (!party) return;
   const status = root.querySelector(".party-status");
@@ -58,8 +59,11 @@ export function drawParty(root, party, me, role) {
   // still plays it, out of the queue, and may ask back in.
   const mine = party.standings.find((s) => s.name === me);
   const queued = role === "player" && (mine?.here ?? true);
-  root.querySelector('[data-action="leave"]').hidden = !queued || party.finished;
-  root.querySelector('[data-action="queue"]').hidden = queued || party.finished;
+  const leave = root.querySelector('[data-action="leave"]');
+  const rejoin = root.querySelector('[data-action="queue"]');
+  leave.hidden = !queued || party.finished;
+  rejoin.hidden = queued || party.finished;
+  leave.disabled = rejoin.disabled = queueing;
 }
 
 export function drawEmotes(root, send) {

@@ -176,6 +176,31 @@ def test_two_phones_play_each_other_and_take_a_rematch_with_sides_swapped(
     assert handle.host.table.game == 2 and handle.host.table.record.moves == []
 
 
+def test_a_double_tap_on_rematch_asks_once_and_refuses_nothing(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # The button showed "Waiting…" only once the host answered: a second tap asked again, and
+    # was refused in red ("the game is not over yet", the rematch having begun).
+    handle = web_host("goff", moves=O_WINS)
+    ada, bo = phone(), phone()
+    join(ada, page_url(handle), "Ada")
+    ada.wait_for_selector(".seat[data-side=X].me")
+    join(bo, page_url(handle), "Bo")
+    bo.wait_for_selector("[data-over]")
+    bo.tap("[data-action=rematch]")
+    ada.wait_for_selector("[data-action=rematch]:not([hidden])")
+    ada.locator("[data-action=rematch]").evaluate("(b) => { b.click(); b.click(); }")
+    ada.wait_for_selector(".seat[data-side=O].me")  # game 2, sides swapped
+    bo.wait_for_selector("#status.mine")  # answers come in order: any refusal came before
+    assert ada.locator("#refusal").is_hidden(), ada.locator("#refusal").inner_text()
+    assert handle.host.table.game == 2
+
+
+# Goff: X and O share 1-2, 3-4, 5-6 and 7-8, and X collapses each cycle with O's mark in 1, 3,
+# 5 and 7: O wins on the diagonal 3-5-7.
+O_WINS = ("1-2", "1-2", "2@1", "3-4", "3-4", "4@3", "5-6", "5-6", "6@5", "7-8", "7-8", "8@7")
+
+
 def test_a_won_row_is_struck_in_its_players_colour_as_on_the_big_screen(
     web_host: Callable[..., HostHandle], phone: Callable[[], Any]
 ) -> None:

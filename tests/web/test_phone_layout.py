@@ -1,10 +1,12 @@
 """The page fits the phone: upright (390×844, and a small 360×640) and on its side (844×390),
 and a tablet upright (768×1024, 820×1180) and on its side (1024×768), what a player must tap
 is on screen without scrolling; a tablet upright gives the board its width; long names wrap
-rather than push the page sideways; and the page asks for nothing it does not serve."""
+rather than push the page sideways, on a phone whose page is zoomed for large text too; and
+the page asks for nothing it does not serve."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from concurrent.futures import Future
 from random import Random
@@ -14,12 +16,19 @@ from playwright.sync_api import expect
 
 from game.rules import Player, Position, make_variant
 from net.host import HostHandle
+from net.party_host import PartyConfig, PartyHost
 from tests.web.conftest import page_url
 from tests.web.phone import join
 
 PHONES = ((844, 390), (360, 640), (390, 844))
 TABLETS = ((768, 1024), (820, 1180))
 SIZES = (*PHONES, *TABLETS, (1024, 768))
+
+# A small phone, and phones whose page is zoomed for large text (Chrome's page zoom): 360 wide
+# at 125 %, 320 at 150 %, 390 at 180 %, 360 at 200 %, laid out in that many CSS pixels.
+NARROW = ((320, 568), (288, 512), (213, 379), (216, 469), (180, 320))
+# The page's width and the screen's: more, and the page scrolls sideways.
+_WIDTHS = "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
 
 # The boxes of what `selector` finds (shown ones) that reach outside the viewport.
 _OUTSIDE = """(selector) => [...document.querySelectorAll(selector)]
@@ -56,7 +65,8 @@ def test_the_board_and_a_collapse_choice_fit_the_screen_upright_and_on_its_side(
     page.wait_for_selector(".seat[data-side=X].me")
     bots(handle.address, seat=Player.O)
     page.wait_for_selector("[data-outcome]")
-    for width, height in SIZES:
+    # 640×360: a small phone on its side, its heads-up line in two rows beside the board.
+    for width, height in (*SIZES, (640, 360)):
         _resize(page, width, height)
         _assert_on_screen(page, "[data-cell]", "[data-outcome]", "#status")
         assert page.locator("[data-cell]").count() == 9
@@ -153,10 +163,7 @@ def test_a_long_name_without_spaces_wraps_inside_the_screen(
     bo.set_viewport_size({"width": 360, "height": 640})
     # "WWW…W (X) is thinking…": the status line names the player to move.
     bo.wait_for_function("() => document.querySelector('#status').textContent.includes('thinking')")
-    widths = bo.evaluate(
-        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
-    )
-    assert widths == [360, 360]
+    assert bo.evaluate(_WIDTHS) == [360, 360]
     _assert_on_screen(bo, "#status")
 
 
@@ -246,9 +253,13 @@ def test_what_the_join_form_says_is_on_screen_even_on_its_side(
     page.fill("input[name=name]", "   ")
     page.tap("[data-action=join]")
     page.wait_for_selector("#join-message:has-text('Type your name first')")
-    for width, height in SIZES:
+    # 568×320: the smallest phone on its side, where it was said below the page's foot.
+    for width, height in (*SIZES, (568, 320)):
         _resize(page, width, height)
         _assert_on_screen(page, "#join-message", "[data-action=watch]")
+    for width, height in NARROW:
+        _resize(page, width, height)
+        assert page.evaluate(_WIDTHS) == [width, width]
 
 
 # Ultimate: X's 7.6-7.7 closes a cycle inside mini-board 7, its tangle spread over eight.
@@ -280,11 +291,14 @@ def test_a_collapse_spread_over_many_mini_boards_is_previewed_on_its_cycle_s_boa
 
 
 # Whether the news line's box meets the board's.
-_NEWS_ON_BOARD = """() => {
+# Whether the news shown covers any of what `selector` finds.
+_NEWS_OVER = """(selector) => {
   const news = document.querySelector("#notice").getBoundingClientRect();
-  const board = document.querySelector("#board svg").getBoundingClientRect();
-  return news.left < board.right && news.right > board.left
-      && news.top < board.bottom && news.bottom > board.top;
+  return news.width > 0 && [...document.querySelectorAll(selector)].some((e) => {
+    const box = e.getBoundingClientRect();
+    return news.left < box.right && news.right > box.left
+      && news.top < box.bottom && news.bottom > box.top;
+  });
 }"""
 
 
@@ -301,4 +315,84 @@ def test_news_on_a_phone_on_its_side_stays_off_the_board(
         page.wait_for_selector(".seat[data-side=X].me")
         join(phone(), page_url(handle), "Bo")
         expect(page.locator("#notice")).to_contain_text("Bo sits at O")
-        assert not page.evaluate(_NEWS_ON_BOARD), variant
+        assert not page.evaluate(_NEWS_OVER, "#board svg"), variant
+
+
+def test_news_never_covers_a_collapse_choice(
+    web_host: Callable[..., HostHandle],
+    phone: Callable[[], Any],
+    bots: Callable[..., Future[Any]],
+) -> None:
+    # News shows at the screen's foot, where the previews are: someone sitting down hid the
+    # choice (on a 360 phone, on its side too) for the eight seconds the news stays.
+    handle = web_host("goff", moves=("1-2", "1-2"))
+    page = phone()
+    join(page, page_url(handle), "Ada")
+    page.wait_for_selector(".seat[data-side=X].me")
+    bots(handle.address, seat=Player.O)
+    page.wait_for_selector("[data-outcome]")
+    expect(page.locator("#notice")).to_contain_text("sits at O")
+    for width, height in (*SIZES, (320, 568)):
+        _resize(page, width, height)
+        assert not page.evaluate(_NEWS_OVER, "[data-outcome]"), f"at {width}×{height}"
+
+
+# The names in the heads-up line and the scoreboard cut short (an ellipsis in place of letters).
+_NAMES_CUT = """() => [...document.querySelectorAll(".seat .who, .scoreboard td:nth-child(2)")]
+  .filter((e) => e.getClientRects().length && e.scrollWidth > e.clientWidth)
+  .map((e) => e.textContent)"""
+
+
+def test_a_party_page_small_or_zoomed_for_large_text_keeps_to_the_screen_and_names_the_players(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # Under 240 CSS pixels the emotes' three columns pushed the page sideways; the heads-up
+    # line (at 320 already) and the scoreboard cut "Ada" and "Otto" to a letter each; and the
+    # news of the game's start covered the board.
+    page = _ada_against_otto_at_a_party(web_host, phone)
+    expect(page.locator("#notice")).to_contain_text("game 1")
+    for width, height in NARROW:
+        _resize(page, width, height)
+        assert page.evaluate(_WIDTHS) == [width, width]
+        assert page.evaluate(_NAMES_CUT) == [], f"at {width}×{height}"
+        assert page.evaluate(_SMALL) == [], f"at {width}×{height}"
+        news = page.locator("#notice").bounding_box()
+        assert news is not None and news["height"] < height / 3, f"at {width}×{height}"
+
+
+# The seats and the clock in the heads-up line that overlap one another.
+_HUD_OVERLAPS = """() => {
+  const boxes = [...document.querySelectorAll("#hud > *")]
+    .filter((e) => e.getClientRects().length)
+    .map((e) => [e.className, e.getBoundingClientRect()]);
+  return boxes.flatMap(([a, p], i) => boxes.slice(i + 1)
+    .filter(([, q]) => p.left < q.right && p.right > q.left && p.top < q.bottom && p.bottom > q.top)
+    .map(([b]) => `${a} / ${b}`));
+}"""
+
+
+def test_on_a_small_phone_on_its_side_the_heads_up_line_names_both_players(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # Beside the board, half of the column's 240 CSS pixels went to each seat: "(you)" and the
+    # points left "Ada" no room, and ran into the clock.
+    page = _ada_against_otto_at_a_party(web_host, phone)
+    for width, height in ((568, 320), (640, 360), *NARROW):
+        _resize(page, width, height)
+        assert page.evaluate(_NAMES_CUT) == [], f"at {width}×{height}"
+        assert page.evaluate(_HUD_OVERLAPS) == [], f"at {width}×{height}"
+
+
+def _ada_against_otto_at_a_party(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> Any:
+    """Ada's phone, playing Otto's in the first game of a party with a move clock."""
+    party = PartyConfig(start_at=2, seed=5)
+    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
+    page, other = phone(), phone()
+    join(page, page_url(handle), "Ada")
+    join(other, page_url(handle), "Otto")
+    page.wait_for_selector(".seat.me .who:text('Ada')")
+    page.wait_for_selector(".seat .who:text('Otto')")
+    page.wait_for_selector(".clock:not([hidden])")
+    return page

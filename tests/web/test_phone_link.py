@@ -120,6 +120,24 @@ def test_while_the_link_is_down_the_page_says_so_at_the_top_and_refuses_taps(
     assert handle.host.table.seats[Player.X].connected  # type: ignore[union-attr]
 
 
+def test_once_the_phone_is_back_its_news_no_longer_says_the_link_is_down(
+    web_host: Callable[..., HostHandle],
+    phone: Callable[[], Any],
+    bots: Callable[..., Future[Any]],
+    relay: Callable[[HostHandle], Relay],
+) -> None:
+    # "the connection dropped; coming back…" stayed its eight seconds below the game the phone
+    # was back at, the banner gone: which of the two was true?
+    _, wire, page = _seated_at_x(web_host, phone, bots, relay)
+    wire.refuse()
+    page.wait_for_selector(BANNER)
+    expect(page.locator("#notice")).to_contain_text("coming back")
+    wire.restore()
+    # Said after the welcome that seats the phone again.
+    expect(page.locator("#notice")).to_contain_text("Ada is back at X")
+    assert "coming back" not in page.inner_text("#notice")
+
+
 def test_a_host_gone_for_longer_than_a_seat_is_held_is_told_in_words_with_a_way_back(
     web_host: Callable[..., HostHandle], phone: Callable[[], Any]
 ) -> None:

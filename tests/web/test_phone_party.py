@@ -86,6 +86,26 @@ def test_a_phone_that_leaves_the_queue_mid_game_may_ask_back_in(
         bots.stop()
 
 
+def test_a_double_tap_on_the_queue_buttons_changes_the_queue_once_and_refuses_nothing(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # The second tap went before the host's answer swapped the buttons: it asked again, and
+    # the guest who had just left read "you are not in the queue" in red.
+    party = PartyConfig(start_at=3, seed=5)
+    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
+    page = phone()
+    join(page, page_url(handle), "Ada")
+    page.wait_for_selector("#party .queue li.me")
+    twice = "(button) => { button.click(); button.click(); }"  # faster than any answer
+    page.locator("[data-action=leave]").evaluate(twice)
+    page.locator("[data-action=queue]").wait_for()
+    page.locator("[data-action=queue]").evaluate(twice)
+    # Answers come in order: a refusal of either second tap came before this.
+    page.wait_for_selector("#party .queue li.me")
+    assert page.locator("#refusal").is_hidden(), page.locator("#refusal").inner_text()
+    assert handle.host.party.present == ["Ada"]  # type: ignore[attr-defined]
+
+
 def _points(half_points: int) -> str:
     whole, half = divmod(half_points, 2)
     return (f"{whole}½" if whole else "½") if half else str(whole)
