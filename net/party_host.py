@@ -106,6 +106,12 @@ STANDINGS_SENT = 100
 # the latest to come: a full party's twice over (see Party.forget_passers_by).
 PASSERS_BY = 2 * PARTY_GUESTS
 
+# A token a guest's page made itself (assets/web/link.js) and offered with its first hello,
+# kept as the newcomer's own: a phone that sleeps or reloads before the welcome reaches it
+# comes back with it as the same guest, not a second one beside a ghost of the first. Only
+# one as hard to guess as the host's own (secrets.token_urlsafe(16): 22 characters).
+OWN_TOKEN = re.compile(r"[A-Za-z0-9_-]{22,64}")
+
 # What everyone reads of a move the host plays for someone, and what that player reads
 # instead, spoken to (None: a stand-in plays for a player who is away, so nobody is there).
 TIME_UP = ("time is up for {name}: {move}", "your time ran out: {move} was played for you")
@@ -285,7 +291,8 @@ class PartyHost(Host):
         if self._full(conn):
             return
         conn.name = self._unique(hello.name, conn)
-        self._enqueue(conn, f"{conn.name} joins the queue")
+        own = hello.token if hello.token and OWN_TOKEN.fullmatch(hello.token) else None
+        self._enqueue(conn, f"{conn.name} joins the queue", own)
 
     def _member(self, hello: Hello) -> str | None:
         """The party name of the member whose token ``hello`` offers, if any."""
@@ -388,10 +395,11 @@ class PartyHost(Host):
         """Connections welcomed to the party: players and watchers."""
         return sum(1 for c in self.connections if c.role is not None)
 
-    def _enqueue(self, conn: Connection, notice: str) -> None:
-        # A member from now (a watcher joining the queue too): the token holds their seats
-        # and keeps their name, and their row of the standings, from anyone else.
-        self.party.members.setdefault(conn.name, secrets.token_urlsafe(16))
+    def _enqueue(self, conn: Connection, notice: str, token: str | None = None) -> None:
+        # A member from now (a watcher joining the queue too): the token (the newcomer's own
+        # if it made one) holds their seats and keeps their name, and their row of the
+        # standings, from anyone else.
+        self.party.members.setdefault(conn.name, token or secrets.token_urlsafe(16))
         conn.role = PLAYER
         self._welcome(conn)
         given = self._places_to_give()

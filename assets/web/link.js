@@ -4,6 +4,11 @@
 
 const STORE = `qttt:${location.host}`;
 const PROTOCOL = Number(document.querySelector('meta[name="qttt-protocol"]').content);
+// At a party the page makes its guest's token itself, kept before the first hello: a phone
+// that sleeps or reloads before the welcome reaches it comes back with it as the same guest,
+// not as a second one beside a ghost of the first (the host keeps it: net/party_host.py). A
+// plain table's host gives a seat's token only in its welcome, and refuses any other.
+const PARTY = document.querySelector('meta[name="qttt-party"]').content === "true";
 // How long a dropped phone keeps trying: the host holds a seat 60 s by default.
 const RETRY_FOR_MS = 60000;
 // A link that went silent (Wi-Fi gone without a word: no FIN, no RST) is noticed by the
@@ -34,6 +39,12 @@ export function remembered() {
   } catch {
     return {};
   }
+}
+
+// 16 random bytes in base64url, as the host's own tokens are (secrets.token_urlsafe(16)).
+function newToken() {
+  const bytes = String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16)));
+  return btoa(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 function remember(fields) {
@@ -80,8 +91,12 @@ export class Link {
   // offered to watch: the host would seat the guest who asked to watch.
   join(name, role) {
     const { token, role: was } = remembered();
+    let offered = role === "player" || role === was ? token ?? null : null;
+    if (offered === null && role === "player" && PARTY) {
+      offered = newToken();
+      remember({ token: offered });
+    }
     remember({ name });
-    const offered = role === "player" || role === was ? token ?? null : null;
     this.hello = { t: "hello", version: PROTOCOL, role, name, seat: null, token: offered };
     this.droppedAt = null;
     this.open();

@@ -328,3 +328,37 @@ def test_the_tab_a_guest_left_for_another_gives_way_to_it(
     expect(first.locator("#join-message")).to_have_text("you joined again from another connection")
     expect(second.locator("#party .queue li.me")).to_have_text("Ada")
     expect(second.locator("#join")).to_be_hidden()
+
+
+@pytest.mark.parametrize("then", ["reloads", "drops"])
+def test_a_phone_that_never_heard_its_welcome_comes_back_as_itself(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any], then: str
+) -> None:
+    # The phone slept (or was reloaded) between its hello and the host's welcome: it came back
+    # a stranger, "Ada 2", while a ghost "Ada" kept a place in the queue for a minute.
+    party = PartyConfig(start_at=3, seed=5)
+    handle = web_host("goff", make=functools.partial(PartyHost, party=party), reconnect_grace=60.0)
+    sockets: list[Any] = []
+    lost: list[str | bytes] = []
+
+    def route(socket: Any) -> None:
+        host = socket.connect_to_server()
+        if not sockets:
+            host.on_message(
+                lambda frame: lost.append(frame)
+            )  # the host's frames to the first socket are lost
+        sockets.append(socket)
+
+    page = phone()
+    page.route_web_socket(re.compile(r"/ws$"), route)
+    join(page, page_url(handle), "Ada")
+    while not lost:  # Playwright's calls run the route: waiting must be one of them
+        page.wait_for_timeout(20)
+    assert '"welcome"' in str(lost[0])
+    if then == "reloads":
+        page.reload()
+    else:
+        handle.call(cut_off_phones, handle)
+    expect(page.locator("#party .queue li")).to_have_text(["Ada"])
+    expect(page.locator("#party .queue li.me")).to_have_text("Ada")
+    assert handle.host.party.present == ["Ada"]  # type: ignore[attr-defined]
