@@ -384,7 +384,9 @@ class Host:
 
     def _on_move(self, conn: Connection, move: Move) -> None:
         if conn.seat is None:
-            conn.send(Refused("spectators cannot move"))
+            # A player with no seat is a party's guest waiting in its queue.
+            queued = "you are not in this game: the queue says who plays next"
+            conn.send(Refused("spectators cannot move" if conn.role == SPECTATOR else queued))
             return
         side = _side(move.side)
         if side is not conn.seat:

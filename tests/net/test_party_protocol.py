@@ -275,6 +275,21 @@ def seated_pair(host: HostHandle, x: str = "Ada", o: str = "Bo") -> tuple[Raw, R
     return first, second
 
 
+def test_a_guest_waiting_in_the_queue_who_moves_is_told_why_in_a_partys_words(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    # A queued guest is no spectator: they were told "spectators cannot move".
+    host = party_host(start_at=2, config=SILENT_OK)
+    ada, bo = seated_pair(host)
+    cy = Raw(host.address)
+    cy.hello(name="Cy")
+    cy.send(Move("X", 0, "1-2"))
+    said = "you are not in this game: the queue says who plays next"
+    assert cy.expect(Refused).reason == said
+    for conn in (ada, bo, cy):
+        conn.close()
+
+
 def test_a_player_leaving_the_queue_mid_game_finishes_it_then_watches(
     party_host: Callable[..., HostHandle],
 ) -> None:
