@@ -413,7 +413,10 @@ class PartyHost(Host):
             self._give_up_on(given[0])
         self.party.join(conn.name)
         self._save_party()
-        if conn.name in self.party.late:
+        if self.party.finished:
+            # No game is left tonight: not a queue to join, whatever brought them.
+            notice = f"{conn.name} is here, but the party is over: no more games tonight"
+        elif conn.name in self.party.late:
             # No queue will reach them tonight: say what happens instead.
             notice = f"{conn.name} came after the draw: watching till the next knockout"
         self._changed(notice)

@@ -290,6 +290,22 @@ def test_a_guest_waiting_in_the_queue_who_moves_is_told_why_in_a_partys_words(
         conn.close()
 
 
+def test_a_newcomer_after_the_party_is_over_is_not_said_to_join_a_queue(
+    party_host: Callable[..., HostHandle],
+) -> None:
+    # "Cy joins the queue", they were announced, though no game was left.
+    host = party_host(start_at=2, config=SILENT_OK)
+    ada, bo = seated_pair(host)
+    host.call(host.host.end_night)  # type: ignore[attr-defined]
+    ada.expect(Party, lambda p: p.finished)
+    cy = Raw(host.address)
+    cy.hello(name="Cy")
+    said = "Cy is here, but the party is over: no more games tonight"
+    assert ada.expect(Notice, lambda n: n.text.startswith("Cy ")).text == said
+    for conn in (ada, bo, cy):
+        conn.close()
+
+
 def test_a_player_leaving_the_queue_mid_game_finishes_it_then_watches(
     party_host: Callable[..., HostHandle],
 ) -> None:
