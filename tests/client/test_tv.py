@@ -893,3 +893,44 @@ def test_the_next_player_s_name_stays_whole_and_large_before_the_others(
         assert then.words.endswith(f"  + {len(queue) - 1 - len(shown)} more"), then
     finally:
         d.close()
+
+
+def test_a_screen_that_comes_after_a_game_s_players_left_names_them(
+    driver: Driver, tmp_path: Path
+) -> None:
+    d = driver
+    host = start(tmp_path, None)
+    goff = make_variant("goff")
+    ann = NetworkSession(host.address, "Ann", seat=Player.X)
+    ben = NetworkSession(host.address, "Ben", seat=Player.O)
+
+    def at(session: NetworkSession) -> int:
+        """How many moves ``session`` has seen played (-1: no table yet)."""
+        return len(session.table.moves) if session.table else -1
+
+    try:
+        moves = random_tokens(Position(goff), Random(3))
+        for ply, token in enumerate(moves):
+            d.until(lambda ply=ply: all(at(s) == ply for s in (ann, ben)))
+            mover = ann if Record(goff, moves[:ply]).final().to_play is Player.X else ben
+            mover.submit(goff.parse_token(token))
+        d.until(lambda: all(at(s) == len(moves) for s in (ann, ben)))
+        outcome = Record(goff, moves).final().outcome
+        assert outcome is not None and outcome.winner is not None
+        ann.close(leave=True)
+        ben.close(leave=True)
+        # The big screen is switched on after both left: the board was won by a name.
+        d.app.go(SceneName.TV, address=host.address, viewer="tv", back=SceneName.TITLE)
+        d.frames(1)
+        scene = d.scene
+        d.until(lambda: scene.pos is not None and scene.session.table is not None)
+        d.until(lambda: not any(s.name for s in scene.session.table.seats))
+        canvas = Canvas(d.app.size)
+        scene.draw(canvas, 0.0)
+        words = {t.words for t in canvas.visible_texts()}
+        assert f"{('Ann', 'Ben')[outcome.winner is Player.O]} wins!" in words
+        assert not {"X wins!", "O wins!"} & words
+    finally:
+        ann.close()
+        ben.close()
+        host.stop()

@@ -205,8 +205,8 @@ class TvScene(BaseScene):
             self.news.tell(text, now, hold=self.effects.busy)
 
     def _note_players(self, state: State) -> None:
-        """Keep who sits at each side while the game is on (or, for a game the screen first
-        saw over, who sat there then): once it is over they may leave, or others sit down."""
+        """Keep who sits at each side while the game is on, or who played it as its record
+        says: once it is over they may leave (before this screen came), or others sit down."""
         game, played = self._played
         if state.game != game:
             game, played = state.game, {}
@@ -215,7 +215,8 @@ class TvScene(BaseScene):
             side = Player(seat.side)
             if seat.name and not (over and side in played):
                 played = {**played, side: seat.name}
-        self._played = (game, played)
+        named = {side: name for side in Player if (name := state.players.get(side.value))}
+        self._played = (game, {**played, **named})
 
     def _show(self, snap: Snapshot) -> None:
         before, after = self.pos, snap.position
