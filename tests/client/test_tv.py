@@ -194,11 +194,11 @@ def test_with_no_host_the_screen_says_why_and_waits_for_it(driver: Driver, tmp_p
         port = probe.getsockname()[1]
     d.app.go(SceneName.TV, address=(LOOPBACK, port))
     d.frames(1)
-    d.until(lambda: d.scene.knocking)
+    d.until(lambda: d.scene.knock.knocking)
     scene = d.scene
     # Why, naming the table once, and that it waits: no "Try again" to press (nobody sits
     # at the big screen, and that button took a seat at the table as a player's window).
-    (why, _), (waits, _) = scene.waiting_words()
+    (why, _), (waits, _) = scene.knock.words(scene.address)
     assert why.startswith("Cannot reach") and why.count(f"{LOOPBACK}:{port}") == 1, why
     assert waits.startswith("Waiting for the table")
     assert scene.link.state == ENDED and scene.pos is None and scene.party is None
@@ -215,17 +215,17 @@ def test_with_no_host_the_screen_says_why_and_waits_for_it(driver: Driver, tmp_p
     # The host starts: the screen shows its table, nobody having touched it.
     host = start(tmp_path, None, port)
     try:
-        d.until(lambda: scene.pos is not None and not scene.knocking)
+        d.until(lambda: scene.pos is not None and not scene.knock.knocking)
         assert scene.link.state == LIVE
         # The host is stopped to be started again (a laptop restarted, a resumed party): the
         # screen says so, not over a board that looks live, and shows the table once it is back.
         host.stop()
-        d.until(lambda: scene.knocking)
-        assert scene.pos is None and scene.waiting_words()[0][0].startswith(
+        d.until(lambda: scene.knock.knocking)
+        assert scene.pos is None and scene.knock.words(scene.address)[0][0].startswith(
             f"The host closed the table ({LOOPBACK}:{port})"
         )
         host = start(tmp_path, None, port)
-        d.until(lambda: scene.pos is not None and not scene.knocking)
+        d.until(lambda: scene.pos is not None and not scene.knock.knocking)
     finally:
         host.stop()
 
