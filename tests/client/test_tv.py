@@ -95,6 +95,15 @@ def test_the_big_screen_follows_a_party_to_its_end(driver: Driver, tmp_path: Pat
         # No game after the last; the winner named as they wrote their name ("ann").
         status = sentence(party.status, [row.name for row in party.standings])
         assert "NEXT UP" not in said and status in said and status.startswith(("ann", "ben", "cat"))
+        # The podium, from what the party message carries (this screen has none of the host's
+        # records): the best in the middle, on the highest step, their name large over it.
+        column = areas_at(d.app.size)[2]
+        best = [row for row in party.standings if row.rank == 1]
+        lines = [t for t in canvas.visible_texts() if column.contains(t.rect)]
+        step = next(t for t in lines if t.words == "1" and t.size >= 50)
+        names = [t for t in lines if t.words == best[0].name and t.rect.bottom < step.rect.top]
+        assert names and abs(names[0].rect.centerx - step.rect.centerx) <= 2
+        assert names[0].size > max(t.size for t in lines if t.words.startswith("1.  "))
     finally:
         host.stop()
 
