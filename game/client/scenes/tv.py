@@ -396,11 +396,14 @@ class TvScene(BaseScene):
         table = session.table if session else None
         told = self._telling()
         over = table is not None and told is not None and told.is_over and self.party is None
+        party = self._party_told()
+        # A night that is over has nobody to join it: its podium takes the code's room.
+        joins = session is not None and not (party is not None and party.finished)
         return ColumnView(
-            self._party_told(),
+            party,
             table,
             session.table_name if session else None,
-            session.join_url if session else None,
+            session.join_url if session and joins else None,
             self._hint_line(),
             self._asking_to_leave(),
             next_game(table) if over else None,

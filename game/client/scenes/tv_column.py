@@ -150,11 +150,15 @@ class SideColumn:
             surface.blit(words, (inner.x, y))
             y += words.get_height()
         y += round(24 * u)
-        if party.finished:  # a night that is over has no next game, but a podium
-            podium = pygame.Rect(inner.x, y, inner.width, tv_podium.height(u))
+        podium = pygame.Rect(inner.x, y, inner.width, tv_podium.height(u))
+        # Under it, the scoreboard keeps its title and three rows (a tall screen's short column
+        # has no room for both: the rows, every one, take turns there).
+        row = theme.font(round(30 * u)).get_linesize()  # a row's, and the title's, least size
+        rows = round(40 * u) + theme.font(round(30 * u), True).get_linesize() + 3 * row
+        if party.finished and podium.bottom + rows <= inner.bottom:
             tv_podium.draw(surface, podium, party.standings, palette, u, least)
             y = podium.bottom + round(32 * u)
-        else:
+        elif not party.finished:  # a night that is over has no next game
             y = self._draw_queue(surface, inner, y, party)
         scores = pygame.Rect(inner.x, y, inner.width, inner.bottom - y)
         scoreboard.draw(surface, scores, party, self.ctx.palette, u, self.ctx.time)
