@@ -29,7 +29,8 @@ from typing import Any, ClassVar
 # 6: standing.rank, the row's place in the evening's standings: the scoreboard sent holds the
 #    best 100 and everyone here, so a guest's place in that list need not be their rank.
 # 7: party.away, who dropped and keeps a place in the queue while the games go on.
-PROTOCOL_VERSION = 7
+# 8: state.players, who played each side of the game on the table (they may have left it).
+PROTOCOL_VERSION = 8
 
 # Roles a connection can hold at a table.
 PLAYER = "player"
@@ -216,6 +217,9 @@ class State(Message):
     seats: tuple[SeatView, ...]
     spectators: int
     rematch: tuple[str, ...]
+    # Side to name, as its record says: a screen that comes after a finished game's players
+    # left names them, not "X" and "O".
+    players: dict[str, str]
 
 
 @dataclass(frozen=True, slots=True)

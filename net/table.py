@@ -132,7 +132,10 @@ class Table:
             for side, seat in self.seats.items()
         )
         rematch = tuple(side.value for side in Player if side in self.rematch)
-        return State(self.game, variant, tuple(self.record.moves), seats, spectators, rematch)
+        players = {side.value: name for side, name in self.record.players().items()}
+        return State(
+            self.game, variant, tuple(self.record.moves), seats, spectators, rematch, players
+        )
 
     # -- seats ----------------------------------------------------------------------
 

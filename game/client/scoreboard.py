@@ -3,8 +3,8 @@
 A panel owning one rectangle, for every screen at a party: the big screen
 (the TV view and the party screen) beside the board, and a couch game's side
 panel under the move list. Rows shrink, down to a size still readable across
-a room, to fit everyone; when they still do not fit, pages as full as one another
-take turns, and with no room for one row it draws nothing (rather than over what
+a room, to fit everyone; when they still do not fit, pages take turns, each as full
+as the room holds, and with no room for one row it draws nothing (rather than over what
 is under it).
 A name has all the row up to its points (a square window's column is narrow),
 and a long one shrinks, never under the least size of a sentence, where that shows it
@@ -48,12 +48,13 @@ def draw(
     fits = room // theme.font(size).get_linesize()
     if fits < 1:  # no room for a row: a title over nothing, or a row over what is under it
         return
-    # Pages as full as one another: twelve rows where eleven fit are six and six, not eleven
-    # and then one alone on a page for as long; fewer to a page, they grow back.
+    # As few pages as the least size allows, in rows as large as keep them that few, and each
+    # page as full as the room holds at that size (the last has the rest): ten rows where
+    # five fit are two pages of five, but never five where six fit.
     pages = max(1, -(-count // fits))
-    fits = -(-count // pages)
-    while size < full and theme.font(size + 1).get_linesize() * fits <= room:
+    while size < full and room // theme.font(size + 1).get_linesize() * pages >= count:
         size += 1
+    fits = room // theme.font(size).get_linesize()
     row_h = theme.font(size).get_linesize()
     surface.blit(label, (area.x, area.y))
     *edges, _ = column_edges(area, COLUMNS, [_values(row) for row in party.standings], size, head)

@@ -149,24 +149,33 @@ def test_a_long_evening_s_numbers_keep_their_columns_apart(
     assert [text.words for text in canvas.texts] == ["SCOREBOARD", "PTS", "P", "W", "D"]
 
 
-def test_pages_are_as_full_as_one_another(screen: pygame.Surface) -> None:
+@pytest.mark.parametrize(("guests", "fit", "shown"), [(12, 11, [8, 4]), (10, 9, [7, 3])])
+def test_a_page_holds_as_many_rows_as_fit(
+    screen: pygame.Surface, guests: int, fit: int, shown: list[int]
+) -> None:
     # Twelve guests where eleven rows fit: the TV showed eleven, then "11.  Hal" alone on a
-    # page of its own for as long.
+    # page of its own for as long; then six and six, and ten guests where nine fit five and
+    # five, with the room for two rows more under them.
     standings = tuple(
-        Standing(f"guest {i:02}", 24 - 2 * i, 3, 1, 0, True, i + 1) for i in range(12)
+        Standing(f"guest {i:02}", 24 - 2 * i, 3, 1, 0, True, i + 1) for i in range(guests)
     )
     party = Party("round-robin", "Next game in a moment", False, 12, (), (), standings, 0, 0)
     unit = 2.0
-    row = theme.font(round(30 * unit)).get_linesize()
-    title = theme.text("SCOREBOARD", round(30 * unit), theme.NORMAL.dim, True).get_height()
-    # Room for eleven rows at the least size, under the title.
-    area = pygame.Rect(40, 40, 1300, title + round(8 * unit) + 11 * row + row // 2)
+    least = round(30 * unit)
+    row = theme.font(least).get_linesize()
+    title = theme.text("SCOREBOARD", least, theme.NORMAL.dim, True).get_height()
+    # Room for ``fit`` rows at the least size, under the title.
+    area = pygame.Rect(40, 40, 1300, title + round(8 * unit) + fit * row + row // 2)
     pages = []
     for page in range(2):
         canvas = Canvas((3840, 2160))
         scoreboard.draw(canvas, area, party, theme.NORMAL, unit, page * scoreboard.PAGE_TIME)
         pages.append([t for t in canvas.texts if "guest" in t.words])
-    assert [len(rows) for rows in pages] == [6, 6]
-    assert pages[0][0].words == "1.  guest 00" and pages[1][-1].words == "12.  guest 11"
-    # Six to a page have the room to be as big as the scoreboard's rows are at most.
-    assert {t.size for rows in pages for t in rows} == {round(40 * unit)}
+    assert [len(rows) for rows in pages] == shown
+    last = f"{guests}.  guest {guests - 1:02}"
+    assert pages[0][0].words == "1.  guest 00" and pages[1][-1].words == last
+    # As large as two pages allow, and no row past the room.
+    (size,) = {t.size for rows in pages for t in rows}
+    assert size >= least and all(t.rect.bottom <= area.bottom for t in pages[0])
+    rows = area.bottom - pages[0][0].rect.top
+    assert (shown[0] + 1) * theme.font(size).get_linesize() > rows

@@ -95,6 +95,15 @@ def test_the_big_screen_follows_a_party_to_its_end(driver: Driver, tmp_path: Pat
         # No game after the last; the winner named as they wrote their name ("ann").
         status = sentence(party.status, [row.name for row in party.standings])
         assert "NEXT UP" not in said and status in said and status.startswith(("ann", "ben", "cat"))
+        # The podium, from what the party message carries (this screen has none of the host's
+        # records): the best in the middle, on the highest step, their name large over it.
+        column = areas_at(d.app.size)[2]
+        best = [row for row in party.standings if row.rank == 1]
+        lines = [t for t in canvas.visible_texts() if column.contains(t.rect)]
+        step = next(t for t in lines if t.words == "1" and t.size >= 50)
+        names = [t for t in lines if t.words == best[0].name and t.rect.bottom < step.rect.top]
+        assert names and abs(names[0].rect.centerx - step.rect.centerx) <= 2
+        assert names[0].size > max(t.size for t in lines if t.words.startswith("1.  "))
     finally:
         host.stop()
 
@@ -194,11 +203,11 @@ def test_with_no_host_the_screen_says_why_and_waits_for_it(driver: Driver, tmp_p
         port = probe.getsockname()[1]
     d.app.go(SceneName.TV, address=(LOOPBACK, port))
     d.frames(1)
-    d.until(lambda: d.scene.knocking)
+    d.until(lambda: d.scene.knock.knocking)
     scene = d.scene
     # Why, naming the table once, and that it waits: no "Try again" to press (nobody sits
     # at the big screen, and that button took a seat at the table as a player's window).
-    (why, _), (waits, _) = scene.waiting_words()
+    (why, _), (waits, _) = scene.knock.words(scene.address)
     assert why.startswith("Cannot reach") and why.count(f"{LOOPBACK}:{port}") == 1, why
     assert waits.startswith("Waiting for the table")
     assert scene.link.state == ENDED and scene.pos is None and scene.party is None
@@ -215,17 +224,17 @@ def test_with_no_host_the_screen_says_why_and_waits_for_it(driver: Driver, tmp_p
     # The host starts: the screen shows its table, nobody having touched it.
     host = start(tmp_path, None, port)
     try:
-        d.until(lambda: scene.pos is not None and not scene.knocking)
+        d.until(lambda: scene.pos is not None and not scene.knock.knocking)
         assert scene.link.state == LIVE
         # The host is stopped to be started again (a laptop restarted, a resumed party): the
         # screen says so, not over a board that looks live, and shows the table once it is back.
         host.stop()
-        d.until(lambda: scene.knocking)
-        assert scene.pos is None and scene.waiting_words()[0][0].startswith(
+        d.until(lambda: scene.knock.knocking)
+        assert scene.pos is None and scene.knock.words(scene.address)[0][0].startswith(
             f"The host closed the table ({LOOPBACK}:{port})"
         )
         host = start(tmp_path, None, port)
-        d.until(lambda: scene.pos is not None and not scene.knocking)
+        d.until(lambda: scene.pos is not None and not scene.knock.knocking)
     finally:
         host.stop()
 
@@ -893,3 +902,44 @@ def test_the_next_player_s_name_stays_whole_and_large_before_the_others(
         assert then.words.endswith(f"  + {len(queue) - 1 - len(shown)} more"), then
     finally:
         d.close()
+
+
+def test_a_screen_that_comes_after_a_game_s_players_left_names_them(
+    driver: Driver, tmp_path: Path
+) -> None:
+    d = driver
+    host = start(tmp_path, None)
+    goff = make_variant("goff")
+    ann = NetworkSession(host.address, "Ann", seat=Player.X)
+    ben = NetworkSession(host.address, "Ben", seat=Player.O)
+
+    def at(session: NetworkSession) -> int:
+        """How many moves ``session`` has seen played (-1: no table yet)."""
+        return len(session.table.moves) if session.table else -1
+
+    try:
+        moves = random_tokens(Position(goff), Random(3))
+        for ply, token in enumerate(moves):
+            d.until(lambda ply=ply: all(at(s) == ply for s in (ann, ben)))
+            mover = ann if Record(goff, moves[:ply]).final().to_play is Player.X else ben
+            mover.submit(goff.parse_token(token))
+        d.until(lambda: all(at(s) == len(moves) for s in (ann, ben)))
+        outcome = Record(goff, moves).final().outcome
+        assert outcome is not None and outcome.winner is not None
+        ann.close(leave=True)
+        ben.close(leave=True)
+        # The big screen is switched on after both left: the board was won by a name.
+        d.app.go(SceneName.TV, address=host.address, viewer="tv", back=SceneName.TITLE)
+        d.frames(1)
+        scene = d.scene
+        d.until(lambda: scene.pos is not None and scene.session.table is not None)
+        d.until(lambda: not any(s.name for s in scene.session.table.seats))
+        canvas = Canvas(d.app.size)
+        scene.draw(canvas, 0.0)
+        words = {t.words for t in canvas.visible_texts()}
+        assert f"{('Ann', 'Ben')[outcome.winner is Player.O]} wins!" in words
+        assert not {"X wins!", "O wins!"} & words
+    finally:
+        ann.close()
+        ben.close()
+        host.stop()

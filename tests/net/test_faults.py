@@ -156,7 +156,7 @@ def test_a_reason_quotes_what_the_sender_wrote(
 
 HOSTILE_LATER_FRAMES = {
     "garbage after hello": (b"\xc1\x00", "not a msgpack frame"),
-    "a host's message": (pack(State(1, {}, (), (), 0, ())), "a client does not send state"),
+    "a host's message": (pack(State(1, {}, (), (), 0, (), {})), "a client does not send state"),
     "a second hello": (pack(Hello(PROTOCOL_VERSION, "player", "m")), "a client does not send"),
     "a move with a wrong field type": (
         msgpack.packb({"t": "move", "side": "X", "ply": 1.0, "token": "2-5"}),

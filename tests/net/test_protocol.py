@@ -48,6 +48,7 @@ EXAMPLES = [
         (SeatView("X", "Ada", True), SeatView("O", None, False)),
         2,
         ("X",),
+        {"X": "Ada", "O": "Bo"},
     ),
     Refused("it is O's turn"),
     Notice("Ada sits at X"),
@@ -93,6 +94,7 @@ def test_frames_fed_one_byte_at_a_time() -> None:
                 "seats": [],
                 "spectators": 0,
                 "rematch": [],
+                "players": {},
             },
             "state.moves[0] must be a string",
         ),
@@ -105,6 +107,7 @@ def test_frames_fed_one_byte_at_a_time() -> None:
                 "seats": [{"t": "pong"}],
                 "spectators": 0,
                 "rematch": [],
+                "players": {},
             },
             "state.seats[0] must be a seat",
         ),
@@ -198,7 +201,7 @@ def test_states_of_random_games_round_trip_at_every_ply(seed: int, variant: str)
         moves.append(pos.variant.token(action))
         pos = pos.play(action)
         fields = {"variant": pos.variant.name, **pos.variant.options()}
-        state = State(len(moves), fields, tuple(moves), (SeatView("X", "a", True),), 0, ())
+        state = State(len(moves), fields, tuple(moves), (SeatView("X", "a", True),), 0, (), {})
         frame = pack(state)
         assert len(frame) < MAX_FRAME
         assert list(reader.feed(frame)) == [state]

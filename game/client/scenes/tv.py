@@ -11,8 +11,9 @@ window's height): who plays and the move clock over the board
 (:mod:`~game.client.scenes.tv_players`); beside it the party's queue and
 scoreboard, or a plain table's seats (:mod:`~game.client.scenes.tv_column`); the
 emotes, never over the board's marks (:mod:`~game.client.scenes.tv_emotes`); the
-host's news at the bottom (:mod:`~game.client.scenes.tv_news`). The scene tells
-them what to show: a collapse's news waits for its marks to land.
+host's news at the bottom (:mod:`~game.client.scenes.tv_news`); before a game, the
+waiting screen, knocking at a table that went away (:mod:`~game.client.scenes.tv_waiting`).
+The scene tells them what to show: a collapse's news waits for its marks to land.
 
 At a party keys 1–6 send an emote from the couch; Escape (or B) twice leaves.
 """
@@ -40,7 +41,8 @@ from game.client.scenes.tv_column import ColumnView, SideColumn
 from game.client.scenes.tv_emotes import Card, Emotes
 from game.client.scenes.tv_layout import areas_at
 from game.client.scenes.tv_news import NewsLine
-from game.client.scenes.tv_players import Players, PlayersStrip
+from game.client.scenes.tv_players import Played, Players, PlayersStrip
+from game.client.scenes.tv_waiting import Knocking, draw_waiting
 from game.client.still import Changing, Redraw, Still
 from game.rules import Player, Position
 from game.session import Notice, Refused, Snapshot
@@ -51,9 +53,6 @@ from net.session import NetworkSession
 # A second "back" within this leaves: one B pressed by anyone on the sofa only asks, since
 # leaving would take the big screen away from the whole room.
 LEAVE_TIME = 2.5
-# Seconds between two knocks at a table that is not there (not yet started, or closed to be
-# started again): nobody sits at the big screen to press "Try again".
-KNOCK_TIME = 3.0
 
 
 class TvScene(BaseScene):
@@ -70,8 +69,7 @@ class TvScene(BaseScene):
         self.session: NetworkSession | None = None
         self.address = ("", 0)
         self._viewer: str | None = None  # how the table lists this screen, if it opened its own
-        self._gone: str | None = None  # why the table went away, while the screen knocks again
-        self._knock_at = -1.0  # when to knock again (none due: negative)
+        self.knock = Knocking()  # at a table that went away, while it is not back
         self.back: SceneName | None = None  # where Escape goes; None quits (qttt watch)
         self.back_params: dict[str, Any] = {}
         self._leave_until = -1.0  # a first "back" asks until then
@@ -85,9 +83,7 @@ class TvScene(BaseScene):
         self.party: Party | None = None
         self.clock_at = 0.0  # ctx.time when the party's left_ms was received
         self._told_party: Party | None = None  # the party as a collapse being shown began
-        # Who played each side of the table's game (its number first), as seen sitting: a game
-        # over is told by its players, whether they stay or leave.
-        self._played: tuple[int, dict[Player, str]] = (0, {})
+        self.played = Played()  # who played the table's game
         self.strip = PlayersStrip(ctx)  # who plays, over the board
         self.column = SideColumn(ctx)  # the party or the table, beside the board
         self.emotes = Emotes(ctx)
@@ -112,32 +108,24 @@ class TvScene(BaseScene):
         self.ctx.sit_at(AtTable(self.session))
 
     def _knock(self, now: float) -> None:
-        """A session of the screen's own that ended for good (its table not started yet, or
-        closed, a host stopped to be started again) is opened again a moment later, for as
-        long as the screen is on; meanwhile the waiting screen says why, not the last board
-        as if it were live."""
+        """A session of the screen's own that ended for good is opened again a moment later
+        (:class:`Knocking`); meanwhile the waiting screen says why, not the last board as if
+        it were live."""
         session = self.session
         if self._viewer is None or session is None or session.ended is None:
             return
-        if self._knock_at < 0:
-            self._gone, self._knock_at = session.ended, now + KNOCK_TIME
+        if not self.knock.due:
+            self.knock.lost(session.ended, now)
             self.pos = self.view = self.party = None
             self.moves = ()
             self.effects.clear()
-        elif now >= self._knock_at:
-            self._knock_at = -1.0
+        elif self.knock.knock(now):
             self._open()
-
-    @property
-    def knocking(self) -> bool:
-        """Whether the screen has lost its table and knocks again until it is back (the link's
-        question, "Try again", is not asked: it is done)."""
-        return self._gone is not None
 
     # -- input ---------------------------------------------------------------------
 
     def handle(self, intent: Intent) -> None:
-        if not self.knocking and self.link.handle(intent):
+        if not self.knock.knocking and self.link.handle(intent):
             return
         if isinstance(intent, Cancel):
             self._leave_on_second(self._leave)
@@ -188,13 +176,13 @@ class TvScene(BaseScene):
         """Show what the table sent: a game, the party, an emote, some news."""
         now = self.ctx.time if now is None else now
         if isinstance(event, Snapshot):
-            self._gone = None  # the table is back
+            self.knock.back()
             self._show(event)
         elif isinstance(event, Party):
             self.party = event
             self.clock_at = now
         elif isinstance(event, State):
-            self._note_players(event)
+            self.played.note(event, over=self.pos is not None and self.pos.is_over)
         elif isinstance(event, Emoted):
             self.emotes.take(event, now)
         elif isinstance(event, Notice | Refused):
@@ -203,19 +191,6 @@ class TvScene(BaseScene):
             text = sentence(text, names_told(table, self.party))
             # A game's result comes with its last move: told once the board has shown it.
             self.news.tell(text, now, hold=self.effects.busy)
-
-    def _note_players(self, state: State) -> None:
-        """Keep who sits at each side while the game is on (or, for a game the screen first
-        saw over, who sat there then): once it is over they may leave, or others sit down."""
-        game, played = self._played
-        if state.game != game:
-            game, played = state.game, {}
-        over = self.pos is not None and self.pos.is_over
-        for seat in state.seats:
-            side = Player(seat.side)
-            if seat.name and not (over and side in played):
-                played = {**played, side: seat.name}
-        self._played = (game, played)
 
     def _show(self, snap: Snapshot) -> None:
         before, after = self.pos, snap.position
@@ -243,9 +218,9 @@ class TvScene(BaseScene):
         """Who plays, as the strip over the board tells it."""
         table = self.session.table if self.session else None
         seats = {Player(s.side): s for s in table.seats} if table else {}
-        played = self._played[1]
+        told = self._telling()
         return Players(
-            self._telling(), self._party_told(), seats, self.party, self.clock_at, played
+            told, self._party_told(), seats, self.party, self.clock_at, self.played.names
         )
 
     def _party_told(self) -> Party | None:
@@ -302,8 +277,7 @@ class TvScene(BaseScene):
         asks (it goes when its time is up)."""
         party = self.party
         pages = party is not None and len(party.standings) > 8
-        knocks = self._knock_at >= 0  # the next knock is due
-        return pages or knocks or self._asking_to_leave() or self.link.state == RECONNECTING
+        return pages or self.knock.due or self._asking_to_leave() or self.link.state == RECONNECTING
 
     def _moving(self) -> bool:
         clock = self._players().clock_runs()  # its bar runs down smoothly
@@ -320,7 +294,7 @@ class TvScene(BaseScene):
         column = self._column()
         if self._waiting():
             left = self._beside().inflate(-2 * margin, -2 * margin)
-            asks = not self.knocking  # the link's banner or question, where it has one
+            asks = not self.knock.knocking  # the link's banner or question, where it has one
 
             def paint_waiting(image: pygame.Surface) -> None:
                 theme.backdrop(image, palette, t)
@@ -413,19 +387,23 @@ class TvScene(BaseScene):
         """Everything the strip over the board shows depends on: who plays, whose move it
         is or who won (the move clock's bar is a part of its own)."""
         table = self.session.table if self.session else None
-        return self.ctx.palette, self._telling(), self._party_told(), table, self._played
+        played = self.played.game, self.played.names
+        return self.ctx.palette, self._telling(), self._party_told(), table, played
 
     def _column(self) -> ColumnView:
         """What the side column shows: the party or the table, the code to join by, the hint."""
-        session = None if self.knocking else self.session  # a table gone says nothing now
+        session = None if self.knock.knocking else self.session  # a table gone says nothing now
         table = session.table if session else None
         told = self._telling()
         over = table is not None and told is not None and told.is_over and self.party is None
+        party = self._party_told()
+        # A night that is over has nobody to join it: its podium takes the code's room.
+        joins = session is not None and not (party is not None and party.finished)
         return ColumnView(
-            self._party_told(),
+            party,
             table,
             session.table_name if session else None,
-            session.join_url if session else None,
+            session.join_url if session and joins else None,
             self._hint_line(),
             self._asking_to_leave(),
             next_game(table) if over else None,
@@ -440,7 +418,7 @@ class TvScene(BaseScene):
     def _waiting_key(self) -> tuple[object, ...]:
         """Everything the waiting screen shows depends on, besides :meth:`_side_key` and the
         link: :meth:`_draw_waiting`'s words and what :meth:`_draw_over` draws over them."""
-        return self.address, self.session.ended if self.session else None, self._gone
+        return self.address, self.session.ended if self.session else None, self.knock.gone
 
     def _draw_over(self, surface: pygame.Surface) -> None:
         """What the scene draws over the whole waiting screen (nothing here)."""
@@ -452,38 +430,9 @@ class TvScene(BaseScene):
     def _draw_waiting(self, surface: pygame.Surface, left: pygame.Rect) -> None:
         """Before the first game arrives: the title, and whom we are reaching (why not, the
         link's question over it says)."""
-        palette = self.ctx.palette
-        u = self._unit()
-        size = round(96 * u)
-        while theme.font(size, True).size("Quantum Tic-Tac-Toe")[0] > left.width and size > 24:
-            size -= 4
-        title = theme.glowing_text("Quantum Tic-Tac-Toe", size, palette.text, 80)
-        y = left.centery - round(60 * u)
-        theme.blit_centered(surface, title, (left.centerx, y))
         ended = self.session is not None and self.session.ended is not None
-        if ended and not self.knocking:
-            return  # the link's question over the screen says why
-        y += title.get_height() // 2 + round(20 * u)
-        size = round(40 * u)
-        for words, lit in self.waiting_words():
-            for line in theme.wrap(words, size, left.width):
-                text = theme.text(line, size, palette.text if lit else palette.dim)
-                y += text.get_height()
-                theme.blit_centered(surface, text, (left.centerx, y))
-
-    def waiting_words(self) -> list[tuple[str, bool]]:
-        """The lines under the waiting screen's title, each with whether it is lit: whom the
-        screen reaches; or, its table gone, why, and that it waits for it (the words stay
-        while the next knock is on its way)."""
-        host, port = self.address
-        where = f"{host}:{port}"
-        if self._gone is None:
-            return [(f"Connecting to {where}…", False)]
-        gone = sentence(self._gone)
-        return [
-            (gone if where in gone else f"{gone} ({where})", True),
-            ("Waiting for the table: this screen tries again every few seconds", False),
-        ]
+        lines = [] if ended and not self.knock.knocking else self.knock.words(self.address)
+        draw_waiting(surface, left, self.ctx.palette, self._unit(), lines)
 
     def hint(self) -> str:
         """The buttons this screen answers on the device in hand, under the side column

@@ -3,7 +3,8 @@ plain table's seats, the code phones join by, and the keys this screen answers.
 
 A panel of the TV view (:mod:`game.client.scenes.tv`, and so of the party
 screen): right of the board, or under it on a screen taller than wide. It draws
-a :class:`ColumnView`, handed in by the scene; the scoreboard and the join code
+a :class:`ColumnView`, handed in by the scene; a night over, its podium
+(:mod:`~game.client.scenes.tv_podium`); the scoreboard and the join code
 are the panels every party screen shares (:mod:`game.client.scoreboard`,
 :mod:`game.client.join_panel`).
 """
@@ -19,6 +20,7 @@ from game.client.at_table import FORMAT_TITLES, names_told, series
 from game.client.join_panel import draw_join
 from game.client.prose import sentence
 from game.client.scene import Context
+from game.client.scenes import tv_podium
 from game.client.scoreboard import fit
 from game.rules import Player
 from net.protocol import Party, State
@@ -148,7 +150,15 @@ class SideColumn:
             surface.blit(words, (inner.x, y))
             y += words.get_height()
         y += round(24 * u)
-        if not party.finished:  # a night that is over has no next game
+        podium = pygame.Rect(inner.x, y, inner.width, tv_podium.height(u))
+        # Under it, the scoreboard keeps its title and three rows (a tall screen's short column
+        # has no room for both: the rows, every one, take turns there).
+        row = theme.font(round(30 * u)).get_linesize()  # a row's, and the title's, least size
+        rows = round(40 * u) + theme.font(round(30 * u), True).get_linesize() + 3 * row
+        if party.finished and podium.bottom + rows <= inner.bottom:
+            tv_podium.draw(surface, podium, party.standings, palette, u, least)
+            y = podium.bottom + round(32 * u)
+        elif not party.finished:  # a night that is over has no next game
             y = self._draw_queue(surface, inner, y, party)
         scores = pygame.Rect(inner.x, y, inner.width, inner.bottom - y)
         scoreboard.draw(surface, scores, party, self.ctx.palette, u, self.ctx.time)

@@ -4,7 +4,8 @@ A panel of the TV view (:mod:`game.client.scenes.tv`, and so of the party
 screen). X's name and O's take one size, as large as the strip lets both show
 whole (a long name borrows what a short one leaves), a bar under the mover's
 name; under them the party's move clock runs down, or a line says whose move it
-is, or who won. What it tells is a :class:`Players`, handed in by the scene.
+is, or who won. What it tells is a :class:`Players`, handed in by the scene, which keeps
+who played the game shown in a :class:`Played`.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from game.client.prose import sentence
 from game.client.scene import Context
 from game.rules import Player, Position
 from game.textview import points
-from net.protocol import Party, SeatView
+from net.protocol import Party, SeatView, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +59,28 @@ class Players:
     def clock_runs(self) -> bool:
         """Whether the move clock runs down now: it shows, and the host has not paused it."""
         return self.clock_shows() and self.party is not None and not self.party.paused
+
+
+class Played:
+    """Who played each side of the table's game (its number: :attr:`game`), as seen sitting:
+    a game over is told by its players, whether they stay or leave."""
+
+    def __init__(self) -> None:
+        self.game = 0
+        self.names: dict[Player, str] = {}  # replaced, never changed: a key may hold it
+
+    def note(self, state: State, over: bool) -> None:
+        """Keep who sits at each side while the game is on, or who played it as its record
+        says: once it is ``over`` they may leave (before this screen came), or others sit."""
+        if state.game != self.game:
+            self.game, self.names = state.game, {}
+        played = self.names
+        for seat in state.seats:
+            side = Player(seat.side)
+            if seat.name and not (over and side in played):
+                played = {**played, side: seat.name}
+        named = {side: name for side in Player if (name := state.players.get(side.value))}
+        self.names = {**played, **named}
 
 
 class PlayersStrip:
