@@ -50,6 +50,8 @@ def spoil() -> None:
 def _leave(drawer: object, surface: pygame.Surface) -> None:
     """``drawer``'s picture is what ``surface`` holds now, no other's; and no other surface
     holds it still: it has one picture, kept for the surface it was last drawn on."""
+    if _left.get(surface) is drawer:  # so no other holds it: a burst's every frame
+        return
     for held, by in list(_left.items()):
         if by is drawer:
             del _left[held]
@@ -123,18 +125,24 @@ class Over:
         return self._rects
 
     def _runs(self) -> list[list[int]]:
+        # The rows of tiles one after another, each ended by a tile never drawn on: a run
+        # starts and ends wherever the flat row changes (one pass, not one per row).
         t = self.tile
-        tiles = self.grid
-        rows, cols = tiles.shape
-        padded = np.zeros((rows, cols + 2), dtype=np.int8)
-        padded[:, 1:-1] = tiles
-        edges = padded[:, 1:] - padded[:, :-1]  # 1 where a run starts, -1 after it ends
-        row, start = np.nonzero(edges == 1)
-        end = np.nonzero(edges == -1)[1]
+        rows, cols = self.grid.shape
+        padded = np.zeros((rows, cols + 1), dtype=bool)
+        padded[:, :cols] = self.grid
+        flat = padded.reshape(-1)
+        change = np.flatnonzero(flat[1:] != flat[:-1]) + 1
+        if flat[0]:
+            change = np.concatenate(([0], change))
+        row = change[0::2] // (cols + 1)
+        start, end = change[0::2] - row * (cols + 1), change[1::2] - row * (cols + 1)
         w, h = self.size
-        x, y = start * t, row * t
-        runs = (x, y, np.minimum(end * t, w) - x, np.minimum(y + t, h) - y)
-        return np.column_stack(runs).tolist()  # type: ignore[no-any-return]
+        runs = np.empty((len(row), 4), dtype=np.intp)
+        runs[:, 0], runs[:, 1] = start * t, row * t
+        runs[:, 2] = np.minimum(end * t, w) - runs[:, 0]
+        runs[:, 3] = np.minimum(runs[:, 1] + t, h) - runs[:, 1]
+        return runs.tolist()  # type: ignore[no-any-return]
 
 
 class Still:

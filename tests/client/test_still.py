@@ -46,6 +46,28 @@ def test_sprites_mark_the_tiles_they_cover_and_no_others() -> None:
         assert not off.grid.any()
 
 
+def test_the_rects_put_back_are_the_tiles_drawn_on_in_runs_along_each_row() -> None:
+    rng = np.random.default_rng(11)
+    # Windows whose side is not a whole number of tiles too: the last tiles are cut short.
+    for size in ((1280, 720), (1080, 1920), (3840, 2160), (100, 50)):
+        over = Over(size)
+        t, (w, h) = over.tile, size
+        grids = [rng.random(over.grid.shape) < share for share in (0.05, 0.3, 0.7)]
+        grids += [np.zeros_like(over.grid), np.ones_like(over.grid)]
+        for grid in grids:
+            over.grid[:] = grid
+            over._rects = None
+            covered = np.zeros((h, w), dtype=np.int8)
+            for x, y, rw, rh in over.rects():
+                assert y % t == 0 and rh == min(t, h - y)  # one row of tiles each
+                assert x % t == 0 and x + rw <= w
+                covered[y : y + rh, x : x + rw] += 1
+            tiles = grid.repeat(t, axis=0).repeat(t, axis=1)[:h, :w]
+            assert (covered == tiles).all()  # every tile drawn on, once; no other
+            runs = {(y, x) for x, y, _, _ in over.rects()}
+            assert len(runs) == len(over.rects())
+
+
 def test_a_screen_drawn_again_where_its_sprites_moved_is_the_whole_frame(
     screen: pygame.Surface,
 ) -> None:
