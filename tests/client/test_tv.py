@@ -252,9 +252,16 @@ def test_a_game_over_says_who_won_and_what_comes_next_as_its_players_go(
         d.frames(1)
         scene = d.scene
         d.until(lambda: scene.pos is not None and all(s.name for s in scene.session.table.seats))
+
+        def heard(moves: int) -> bool:
+            tables = (ann.table, ben.table)
+            return len(scene.moves) == moves and all(t and len(t.moves) == moves for t in tables)
+
         for ply, token in enumerate(random_tokens(Position(goff), Random(3))):
             (ann if scene.pos.to_play is Player.X else ben).submit(goff.parse_token(token))
-            d.until(lambda ply=ply: len(scene.moves) == ply + 1)
+            # Each player has heard the move too: one who moved on a board a move behind
+            # asked after the wrong number of moves, and was refused (a flake under load).
+            d.until(lambda ply=ply: heard(ply + 1))
         d.settle(3)  # the last marks land
         outcome = scene.pos.outcome
         assert outcome is not None and outcome.winner is not None
