@@ -291,6 +291,10 @@ class PlayScene(BaseScene):
     # -- menu actions ---------------------------------------------------------------
 
     def _undo(self) -> None:
+        # The half picked is the most recent thing done: it goes first, as Back takes it.
+        if self.picks.picked is not None:
+            self.picks.picked = None
+            return
         self._step_through("undo")
 
     def _redo(self) -> None:
