@@ -169,6 +169,13 @@ def controls(device: Device, back: str = "goes to Quit", change: bool = False) -
     return sentence(" · ".join(phrases))
 
 
+def controls_box(size: tuple[int, int]) -> pygame.Rect:
+    """Where a menu screen's controls line goes (:func:`draw_controls`): the strip along the
+    bottom, under what the screen says there."""
+    w, h = size
+    return pygame.Rect(w // 40, round(h * 0.93), w * 19 // 20, round(h * 0.06))
+
+
 def draw_controls(surface: pygame.Surface, words: str, color: Color, box: pygame.Rect) -> None:
     """``words`` (:func:`controls`) at the hint's size, centred in ``box``: on one line, or
     broken between phrases where ``box`` is too narrow for one."""

@@ -335,6 +335,30 @@ def shown(d: Driver) -> str:
     return " ".join(t.words for t in canvas.visible_texts())
 
 
+@pytest.mark.parametrize(
+    ("item", "phrases"),
+    [
+        ("Host a LAN game", ("Left/Right to change", "A to choose", "B goes back")),
+        ("Join a LAN game", ("D-pad to move", "A to choose", "B goes back")),
+        ("Host a party", ("Left/Right to change", "A to choose", "B goes back")),
+        ("Settings", ("Left/Right to change", "A to choose", "B goes back")),
+    ],
+)
+def test_every_menu_screen_says_what_the_pads_buttons_do(
+    d: Driver, item: str, phrases: tuple[str, ...]
+) -> None:
+    """The LAN, party and settings screens said nothing of the buttons: a pad's B had to be
+    guessed to get back to the title, left and right to change a row."""
+    choose(d, item)
+    assert d.name is not SceneName.TITLE
+    words = shown(d)
+    for phrase in phrases:
+        assert phrase in words
+    assert "F11" not in words  # a pad has no keyboard to press it on
+    d.key(pygame.K_F1)  # a key: the line names the keyboard's keys from now on
+    assert "Escape goes back" in shown(d)
+
+
 def test_the_new_game_and_results_screens_say_what_the_pads_buttons_do(d: Driver) -> None:
     """As the title does: a sofa with only a pad must learn there that left and right change
     an option, and where B goes."""
