@@ -150,6 +150,14 @@ def how_to_pick(device: Device, collapse: bool) -> str:
     return _HOW[(device, collapse)]
 
 
+def reaches_buttons(device: Device) -> str | None:
+    """How ``device`` reaches the play screen's buttons (Undo, Save, Menu) from the board,
+    in a sentence; None for the mouse, which clicks them where they are."""
+    if device not in _MOVE:
+        return None
+    return f"{button(device, 'menu')} reaches Undo, Save and Menu."
+
+
 def controls(device: Device, back: str = "goes to Quit", change: bool = False) -> str:
     """A menu screen's one-line reminder of its controls, for the device the player last
     used: how to move, to change an option row's choice (``change``), to choose, and where

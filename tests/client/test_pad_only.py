@@ -359,6 +359,21 @@ def test_every_menu_screen_says_what_the_pads_buttons_do(
     assert "Escape goes back" in shown(d)
 
 
+def test_the_first_moves_say_what_moves_the_cursor_and_reaches_the_buttons(d: Driver) -> None:
+    """The board shows no cursor until a direction is pressed, and nothing said what moves
+    it, or that Start reaches Undo and Menu: each side's first move says both."""
+    choose(d, "Play on this couch")
+    choose(d, "Start")
+    assert d.name is SceneName.PLAY
+    for token in ("1-2", "5-6"):  # X's first move, then O's
+        words = shown(d)
+        assert "D-pad moves the cursor, A picks a cell." in words
+        assert "Start reaches Undo, Save and Menu." in words
+        play(d, d.scene.variant, token)
+    assert d.scene.moves == ("1-2", "5-6")
+    assert "D-pad moves" not in shown(d)  # learnt by now: the panel's room is the moves'
+
+
 def test_the_new_game_and_results_screens_say_what_the_pads_buttons_do(d: Driver) -> None:
     """As the title does: a sofa with only a pad must learn there that left and right change
     an option, and where B goes."""

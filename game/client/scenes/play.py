@@ -603,4 +603,6 @@ class PlayScene(BaseScene):
 
     def _hud_view(self, pos: Position) -> HudView:
         now = "The marks fly home…" if pos is not self.pos else self._status(pos)
-        return play_words.hud_view(self.variant, pos, now, self.seating, self.advice)
+        return play_words.hud_view(
+            self.variant, pos, now, self.seating, self.advice, self.ctx.device
+        )
