@@ -301,6 +301,18 @@ def test_a_d_pad_held_walks_the_menu_and_stops_when_let_go(d: Driver) -> None:
     assert menu.focus == 4
 
 
+@pytest.mark.parametrize("item", ["Host a party", "Settings", "Puzzles"])
+def test_back_on_the_title_the_focus_is_on_the_item_left_from(d: Driver, item: str) -> None:
+    """B from a screen opened from the title came back to its first item: one A more (to
+    open Settings again, say) began a couch game."""
+    choose(d, item)
+    assert d.name is not SceneName.TITLE
+    press(d, B)
+    assert d.name is SceneName.TITLE
+    menu = d.scene.menu
+    assert menu.items[menu.focus].label == item
+
+
 def test_b_then_a_on_the_title_asks_before_the_game_closes(d: Driver) -> None:
     menu = d.scene.menu
     press(d, B)  # Back on the title: the focus goes to Quit
