@@ -150,6 +150,14 @@ def how_to_pick(device: Device, collapse: bool) -> str:
     return _HOW[(device, collapse)]
 
 
+def reaches_buttons(device: Device) -> str | None:
+    """How ``device`` reaches the play screen's buttons (Undo, Save, Menu) from the board,
+    in a sentence; None for the mouse, which clicks them where they are."""
+    if device not in _MOVE:
+        return None
+    return f"{button(device, 'menu')} reaches Undo, Save and Menu."
+
+
 def controls(device: Device, back: str = "goes to Quit", change: bool = False) -> str:
     """A menu screen's one-line reminder of its controls, for the device the player last
     used: how to move, to change an option row's choice (``change``), to choose, and where
@@ -167,6 +175,13 @@ def controls(device: Device, back: str = "goes to Quit", change: bool = False) -
     if device is not Device.PAD:
         phrases.append("F11 full screen")
     return sentence(" · ".join(phrases))
+
+
+def controls_box(size: tuple[int, int]) -> pygame.Rect:
+    """Where a menu screen's controls line goes (:func:`draw_controls`): the strip along the
+    bottom, under what the screen says there."""
+    w, h = size
+    return pygame.Rect(w // 40, round(h * 0.93), w * 19 // 20, round(h * 0.06))
 
 
 def draw_controls(surface: pygame.Surface, words: str, color: Color, box: pygame.Rect) -> None:

@@ -18,9 +18,9 @@ from tests.rules.scenario import random_game
 
 
 def start_couch_game(d: Driver, variant_steps: int) -> None:
-    """Title -> setup -> play, by keyboard: the first menu item, then the variant, then Start."""
+    """Title -> setup -> play, by keyboard: the couch's item, then the variant, then Start."""
     assert d.name is SceneName.TITLE
-    d.key(pygame.K_RETURN)  # "Play on this couch"
+    d.choose("Play on this couch")  # the focus is where the last visit left it
     assert d.name is SceneName.SETUP
     for _ in range(3):
         d.key(pygame.K_UP)  # from Start up past O and X (the size row is off) to Variant

@@ -301,6 +301,18 @@ def test_a_d_pad_held_walks_the_menu_and_stops_when_let_go(d: Driver) -> None:
     assert menu.focus == 4
 
 
+@pytest.mark.parametrize("item", ["Host a party", "Settings", "Puzzles"])
+def test_back_on_the_title_the_focus_is_on_the_item_left_from(d: Driver, item: str) -> None:
+    """B from a screen opened from the title came back to its first item: one A more (to
+    open Settings again, say) began a couch game."""
+    choose(d, item)
+    assert d.name is not SceneName.TITLE
+    press(d, B)
+    assert d.name is SceneName.TITLE
+    menu = d.scene.menu
+    assert menu.items[menu.focus].label == item
+
+
 def test_b_then_a_on_the_title_asks_before_the_game_closes(d: Driver) -> None:
     menu = d.scene.menu
     press(d, B)  # Back on the title: the focus goes to Quit
@@ -333,6 +345,45 @@ def shown(d: Driver) -> str:
     canvas = Canvas(d.app.size)
     d.scene.draw(canvas, 0.0)
     return " ".join(t.words for t in canvas.visible_texts())
+
+
+@pytest.mark.parametrize(
+    ("item", "phrases"),
+    [
+        ("Host a LAN game", ("Left/Right to change", "A to choose", "B goes back")),
+        ("Join a LAN game", ("D-pad to move", "A to choose", "B goes back")),
+        ("Host a party", ("Left/Right to change", "A to choose", "B goes back")),
+        ("Settings", ("Left/Right to change", "A to choose", "B goes back")),
+    ],
+)
+def test_every_menu_screen_says_what_the_pads_buttons_do(
+    d: Driver, item: str, phrases: tuple[str, ...]
+) -> None:
+    """The LAN, party and settings screens said nothing of the buttons: a pad's B had to be
+    guessed to get back to the title, left and right to change a row."""
+    choose(d, item)
+    assert d.name is not SceneName.TITLE
+    words = shown(d)
+    for phrase in phrases:
+        assert phrase in words
+    assert "F11" not in words  # a pad has no keyboard to press it on
+    d.key(pygame.K_F1)  # a key: the line names the keyboard's keys from now on
+    assert "Escape goes back" in shown(d)
+
+
+def test_the_first_moves_say_what_moves_the_cursor_and_reaches_the_buttons(d: Driver) -> None:
+    """The board shows no cursor until a direction is pressed, and nothing said what moves
+    it, or that Start reaches Undo and Menu: each side's first move says both."""
+    choose(d, "Play on this couch")
+    choose(d, "Start")
+    assert d.name is SceneName.PLAY
+    for token in ("1-2", "5-6"):  # X's first move, then O's
+        words = shown(d)
+        assert "D-pad moves the cursor, A picks a cell." in words
+        assert "Start reaches Undo, Save and Menu." in words
+        play(d, d.scene.variant, token)
+    assert d.scene.moves == ("1-2", "5-6")
+    assert "D-pad moves" not in shown(d)  # learnt by now: the panel's room is the moves'
 
 
 def test_the_new_game_and_results_screens_say_what_the_pads_buttons_do(d: Driver) -> None:

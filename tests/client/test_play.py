@@ -138,6 +138,23 @@ def test_undo_and_redo_step_one_token_at_a_time_and_a_collapse_is_a_step(driver:
     assert d.scene.message.text == "Nothing to redo"
 
 
+def test_undo_takes_back_a_half_picked_before_the_move_before_it(driver: Driver) -> None:
+    # The half is the most recent thing done: Undo said "Nothing to undo" over it at the
+    # start, and later undid the move before while the half stayed picked.
+    d = driver
+    start(d, [])
+    d.click(d.cell_center(0))
+    d.key(pygame.K_z, pygame.KMOD_LCTRL)
+    assert d.scene.picks.picked is None and d.scene.message is None
+    d.click(d.cell_center(0))
+    d.click(d.cell_center(1))
+    d.click(d.cell_center(4))
+    d.key(pygame.K_z, pygame.KMOD_LCTRL)
+    assert d.scene.picks.picked is None and d.scene.moves == ("1-2",)
+    d.key(pygame.K_z, pygame.KMOD_LCTRL)
+    assert d.scene.moves == ()
+
+
 def test_undo_against_a_bot_goes_back_to_the_persons_turn(driver: Driver) -> None:
     d = driver
     start(d, [], seats={Player.X: None, Player.O: "beginner"})

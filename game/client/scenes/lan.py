@@ -484,8 +484,11 @@ class LanScene(MenuScreen):
         theme.blit_centered(surface, title, (w / 2, h * 0.1))
         self.menu.draw(surface, self._menu_area(), palette, self.ctx.time)
         if self.status:
-            box = pygame.Rect(w // 8, round(h * 0.87), w * 3 // 4, round(h * 0.12))
+            box = pygame.Rect(w // 8, round(h * 0.86), w * 3 // 4, round(h * 0.07))
             prose.draw(surface, [Para(self.status, palette.dim)], box, scale.body, center=True)
+        # The host's rows change with left and right; the join screen's are tables to choose.
+        hint = prose.controls(self.ctx.device, "goes back", change=self.mode == "host")
+        prose.draw_controls(surface, hint, palette.dim, prose.controls_box((w, h)))
         if self.prompt is not None:
             self.prompt.draw(surface)
         if self.address_field is not None:

@@ -303,7 +303,7 @@ class PartySetupScene(MenuScreen):
         )
         theme.blit_centered(surface, title, (w / 2, h * 0.1))
         self.menu.draw(surface, self._area(), palette, self.ctx.time)
-        box = pygame.Rect(w // 8, round(h * 0.86), w * 3 // 4, round(h * 0.13))
+        box = pygame.Rect(w // 8, round(h * 0.84), w * 3 // 4, round(h * 0.09))
         if self.error:
             # While it starts, news, not a warning: said in the plain colour.
             color = palette.text if self._starting is not None else palette.warning
@@ -313,6 +313,8 @@ class PartySetupScene(MenuScreen):
             blurb = VARIANT_BLURBS.get(self.variants[self.variant_item.index], "")
             words = Para(f"{FORMAT_BLURBS[fmt]} {blurb}", palette.dim)
         prose.draw(surface, [words], box, scale.body, center=True)
+        hint = prose.controls(self.ctx.device, "goes back", change=True)
+        prose.draw_controls(surface, hint, palette.dim, prose.controls_box((w, h)))
         if self.field is not None:
             self.field.draw(
                 surface, self._screen(), palette, self.ctx.time, "The party's name", self.ctx.device

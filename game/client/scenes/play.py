@@ -291,6 +291,10 @@ class PlayScene(BaseScene):
     # -- menu actions ---------------------------------------------------------------
 
     def _undo(self) -> None:
+        # The half picked is the most recent thing done: it goes first, as Back takes it.
+        if self.picks.picked is not None:
+            self.picks.picked = None
+            return
         self._step_through("undo")
 
     def _redo(self) -> None:
@@ -599,4 +603,6 @@ class PlayScene(BaseScene):
 
     def _hud_view(self, pos: Position) -> HudView:
         now = "The marks fly home…" if pos is not self.pos else self._status(pos)
-        return play_words.hud_view(self.variant, pos, now, self.seating, self.advice)
+        return play_words.hud_view(
+            self.variant, pos, now, self.seating, self.advice, self.ctx.device
+        )

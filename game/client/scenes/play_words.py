@@ -9,7 +9,7 @@ from game.client.board_layout import sent_boards
 from game.client.hud import HudView
 from game.client.intents import Device
 from game.client.link import RECONNECTING
-from game.client.prose import button, press, sentence
+from game.client.prose import button, how_to_pick, press, reaches_buttons, sentence
 from game.client.scenes.seating import Seating
 from game.client.scenes.setup import rules_title
 from game.rules import Player, Position, Variant
@@ -82,10 +82,25 @@ def status(pos: Position, seating: Seating, link: str, picked: int | None, devic
     return f"{who}: pick two cells for {mark}"
 
 
-def hud_view(rules: Variant, pos: Position, now: str, seating: Seating, advice: Advice) -> HudView:
+def first_move_help(pos: Position, seating: Seating, device: Device) -> tuple[str, ...]:
+    """How to pick a cell with ``device``, and how it reaches the buttons beside the board:
+    said through each side's first move, for a person at this window (a sofa new to the
+    game met a board with no cursor shown and no word of what moves it)."""
+    who = pos.to_play
+    if pos.move_number > 2 or who is None or pos.awaiting_collapse or who in seating.bots:
+        return ()
+    if who not in seating.session.local_sides:
+        return ()
+    reach = reaches_buttons(device)
+    return (how_to_pick(device, False),) + ((reach,) if reach else ())
+
+
+def hud_view(
+    rules: Variant, pos: Position, now: str, seating: Seating, advice: Advice, device: Device
+) -> HudView:
     """What the panel says about ``pos`` under ``rules`` (the position before a collapse
     until its marks land, so the score and the headline wait for them), with ``now`` for
-    what to do."""
+    what to do and ``device`` the one in hand."""
     words, who = headline(pos, seating)
     scores = pos.scores()
     players = tuple(
@@ -105,6 +120,7 @@ def hud_view(rules: Variant, pos: Position, now: str, seating: Seating, advice: 
         else:
             best = "best " if advice.exact else ""
             notes.append(f"Study: each cell's {best}{what} for {pos.to_play}")
+    notes.extend(first_move_help(pos, seating, device))
     # A finished game has no move to come: it names its last.
     move = f"Last move {pos.move_number - 1}" if pos.is_over else f"Move {pos.move_number}"
     info = f"{move} · {variant}"

@@ -219,10 +219,16 @@ class SettingsScene(MenuScreen):
         top = (
             max(r.bottom for r in rows) + h // 40
         )  # under the lowest row shown (a long list scrolls)
-        box = pygame.Rect(w // 6, top, w * 2 // 3, h - top - h // 60)
+        controls = prose.controls_box((w, h))
+        if top > controls.top:  # a window too short for all the rows has them reach down here
+            controls.height = 0
+        box = pygame.Rect(w // 6, top, w * 2 // 3, h - top - h // 60 - controls.height)
         unit = scale.body
         if box.height >= scale.floor * 1.4 and self.editing is None:  # the keyboard says more
             prose.draw(surface, [Para(HELP.get(focused, ""), palette.dim)], box, unit, True)
+        if controls.height:
+            hint = prose.controls(self.ctx.device, "goes back", change=True)
+            prose.draw_controls(surface, hint, palette.dim, controls)
         if self.editing is not None:
             self.editing.draw(
                 surface, self.screen(), palette, self.ctx.time, "Your name", self.ctx.device

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import weakref
 from typing import Any
 
 import pygame
@@ -17,6 +18,10 @@ from game.rules import Player
 
 QUIT = "Quit"
 CONFIRM_QUIT = "Sure? Press again to quit"
+
+# The item each window's title was left from: every visit makes a new title, and its focus
+# came back on the first item, where one A too many began a couch game.
+_LEFT_FROM: weakref.WeakKeyDictionary[Context, int] = weakref.WeakKeyDictionary()
 
 
 class TitleScene(MenuScreen):
@@ -41,8 +46,10 @@ class TitleScene(MenuScreen):
             ],
             on_move=lambda: ctx.audio.play(Cue.SELECT),
         )
+        self.menu.focus = _LEFT_FROM.get(ctx, 0)
 
     def _go(self, name: SceneName, **params: Any) -> None:
+        _LEFT_FROM[self.ctx] = self.menu.focus
         self.ctx.audio.play(Cue.CONFIRM)
         self.ctx.go(name, **params)
 
