@@ -198,5 +198,4 @@ class SetupScene(MenuScreen):
         prose.draw(surface, [Para(blurb, palette.dim)], box, scale.body, center=True)
         # As on the title: a sofa with a pad in hand is told that left and right change a row.
         hint = prose.controls(self.ctx.device, "goes back", change=True)
-        box = pygame.Rect(w // 40, round(h * 0.93), w * 19 // 20, round(h * 0.06))
-        prose.draw_controls(surface, hint, palette.dim, box)
+        prose.draw_controls(surface, hint, palette.dim, prose.controls_box((w, h)))
