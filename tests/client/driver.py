@@ -22,6 +22,7 @@ from game.client.app import App
 from game.client.intents import KEYBOARD
 from game.client.scene import SceneName
 from game.rules import Collapse, Place, Position, Variant
+from net.session import NetworkSession
 
 FRAME_NS = 16_666_667  # 60 frames a second
 # A pad's buttons, as the pad-only tests press them.
@@ -224,6 +225,13 @@ class Driver:
         else:
             self.button(RIGHT if index == 1 else LEFT, pad)
             self.button(pygame.CONTROLLER_BUTTON_A, pad)
+
+
+def heard(moves: int, *players: NetworkSession) -> bool:
+    """Whether each player's own connection has heard ``moves`` moves. A test that takes whose
+    turn it is from another screen must wait for this: a player a move behind asks after the
+    wrong number of moves, and is refused as stale."""
+    return all(p.table is not None and len(p.table.moves) == moves for p in players)
 
 
 class Draws:

@@ -30,7 +30,7 @@ from net.loopthread import LoopThread
 from net.seats import SeatStore
 from net.session import NetworkSession
 from net.table import Table, interrupted_tables, table_name
-from tests.client.driver import Driver
+from tests.client.driver import Driver, heard
 from tests.net.announce import announce, properties
 
 LOOPBACK = "127.0.0.1"
@@ -519,12 +519,12 @@ def test_a_watcher_on_the_results_is_told_of_a_rematch_asked_and_of_the_players_
         for n, s in zip(("Ann", "Ben"), Player, strict=True)
     )
     try:
-        d.until(lambda: bool(ann.local_sides) and bool(ben.local_sides))
+        d.until(lambda: bool(ann.local_sides and ben.local_sides) and heard(0, ann, ben))
         d.app.go(SceneName.LAN, mode="join", address=host.address)  # full: it watches
         d.until(lambda: d.name is SceneName.PLAY and d.scene.pos is not None)
         for ply, token in enumerate(random_tokens(Position(goff), Random(3))):
             (ann if d.scene.pos.to_play is Player.X else ben).submit(goff.parse_token(token))
-            d.until(lambda ply=ply: len(d.scene.moves) == ply + 1)
+            d.until(lambda ply=ply: len(d.scene.moves) == ply + 1 and heard(ply + 1, ann, ben))
         d.ready()
         d.key(pygame.K_RETURN)
         assert d.name is SceneName.RESULTS

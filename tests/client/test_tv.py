@@ -35,7 +35,7 @@ from net.party_client import play_party_bot
 from net.party_host import PartyConfig, PartyHost
 from net.protocol import Emote, Emoted, Party, Standing
 from net.session import NetworkSession
-from tests.client.driver import FRAME_NS, Draws, Driver
+from tests.client.driver import FRAME_NS, Draws, Driver, heard
 from tests.net.conftest import Raw
 
 LOOPBACK = "127.0.0.1"
@@ -253,15 +253,11 @@ def test_a_game_over_says_who_won_and_what_comes_next_as_its_players_go(
         scene = d.scene
         d.until(lambda: scene.pos is not None and all(s.name for s in scene.session.table.seats))
 
-        def heard(moves: int) -> bool:
-            tables = (ann.table, ben.table)
-            return len(scene.moves) == moves and all(t and len(t.moves) == moves for t in tables)
-
         for ply, token in enumerate(random_tokens(Position(goff), Random(3))):
             (ann if scene.pos.to_play is Player.X else ben).submit(goff.parse_token(token))
             # Each player has heard the move too: one who moved on a board a move behind
             # asked after the wrong number of moves, and was refused (a flake under load).
-            d.until(lambda ply=ply: heard(ply + 1))
+            d.until(lambda ply=ply: len(scene.moves) == ply + 1 and heard(ply + 1, ann, ben))
         d.settle(3)  # the last marks land
         outcome = scene.pos.outcome
         assert outcome is not None and outcome.winner is not None
