@@ -285,6 +285,7 @@ def test_a_game_over_says_who_won_and_what_comes_next_as_its_players_go(
         d.until(lambda: not any(s.name for s in scene.session.table.seats))
         words = told()
         assert won in words and not any(w.startswith("Waiting for players") for w in words)
+        assert {"X is open: join to play", "O is open: join to play"} <= words
         assert scene._column().upcoming == (
             "Both players have left: the next two to sit down play a new game"
         )

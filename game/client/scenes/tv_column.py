@@ -101,7 +101,8 @@ class SideColumn:
         if table is None:
             return
         for seat in table.seats:
-            words = f"{seat.side}: {seat.name or 'open: join to play'}"
+            open_seat = f"{seat.side} is open: join to play"
+            words = f"{seat.side}: {seat.name}" if seat.name else open_seat
             color = palette.of(Player(seat.side)) if seat.connected else palette.dim
             line = theme.text(words, round(44 * u), color)
             surface.blit(line, (inner.x, y))
