@@ -269,9 +269,12 @@ class Solver:
         """Every legal action with the value (twice X−O) perfect play reaches after it."""
         return {action: self.value_of(pos._apply(action)) for action in pos.legal_actions()}
 
-    def solve(self, pos: Position) -> tuple[int, dict[Action, int]]:
-        """The value of ``pos`` and of every legal action, the former read off the latter."""
-        values = self.action_values(pos)
+    def solve(
+        self, pos: Position, values: dict[Action, int] | None = None
+    ) -> tuple[int, dict[Action, int]]:
+        """The value of ``pos`` and of every legal action, the former read off the latter;
+        ``values``: the actions' values where a table holds them all (no search then)."""
+        values = self.action_values(pos) if values is None else values
         if not values:
             return self.value_of(pos), values
         pick = max if pos.to_play is Player.X else min

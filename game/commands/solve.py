@@ -20,7 +20,7 @@ from game.ai.openings import action_values, load_openings
 from game.ai.perfect import load_book
 from game.ai.solver import Solver, rules_for
 from game.commands.arguments import described, read_final_position
-from game.rules import Goff, Player, Position
+from game.rules import Goff, Position
 from game.textview import kept
 
 
@@ -44,11 +44,7 @@ def main(argv: list[str]) -> int:
     tables = None if args.no_book else action_values(load_openings(rules), pos)
     book = None if args.no_book or rules.variant != "goff" else load_book()
     solver = Solver(book, rules)
-    if tables:
-        pick = max if pos.to_play is Player.X else min
-        found, values = pick(tables.values()), tables
-    else:
-        found, values = solver.solve(pos)
+    found, values = solver.solve(pos, tables or None)
     value = rules.scores(found)
     actions = {pos.variant.token(action): rules.scores(v) for action, v in values.items()}
     seconds = time.perf_counter() - began
