@@ -86,10 +86,7 @@ def first_move_help(pos: Position, seating: Seating, device: Device) -> tuple[st
     """How to pick a cell with ``device``, and how it reaches the buttons beside the board:
     said through each side's first move, for a person at this window (a sofa new to the
     game met a board with no cursor shown and no word of what moves it)."""
-    who = pos.to_play
-    if pos.move_number > 2 or who is None or pos.awaiting_collapse or who in seating.bots:
-        return ()
-    if who not in seating.session.local_sides:
+    if pos.move_number > 2 or pos.awaiting_collapse or pos.to_play not in seating.people():
         return ()
     reach = reaches_buttons(device)
     return (how_to_pick(device, False),) + ((reach,) if reach else ())
