@@ -474,7 +474,8 @@ def test_emotes_at_a_win_leave_the_board_to_be_seen(
     tmp_path: Path, size: tuple[int, int], on_show: int
 ) -> None:
     """The room sends its emotes as a game is won, its row struck along the board's bottom:
-    the cards go beside the board (or under it), never over a cell, read from the sofa."""
+    the cards go beside the board (or under it), never over it, read from the sofa. They
+    once kept off its cells alone, and each card covered a strip of the board's edge."""
     d = Driver(tmp_path, size=size)
     try:
         moves, final = won_on_the_bottom_row()
@@ -495,21 +496,20 @@ def test_emotes_at_a_win_leave_the_board_to_be_seen(
         for emote, by in zip(("bravo", "gg", "wow", "hmm"), senders, strict=True):
             tv.take(Emoted(emote, by), 0.0)
         shown = picture()
-        layout = tv._layout()
-        marks = layout.cells[0].unionall(layout.cells[1:])
-        # Every pixel of the cells is as it was without the emotes: the struck row above all.
-        before, after = (pygame.surfarray.array3d(s.subsurface(marks)) for s in (bare, shown))
+        board = tv._layout().area
+        # Every pixel of the board is as it was without the emotes: the struck row above all.
+        before, after = (pygame.surfarray.array3d(s.subsurface(board)) for s in (bare, shown))
         assert np.array_equal(before, after), f"an emote hides part of the board at {size}"
         cards = tv.bubble_cards()
-        unit = min(size) / 1080
-        # On show, on the screen, apart, off every cell, at a size read across the room, and
+        unit = scale(size).unit  # the type scale: a squarer window has smaller type
+        # On show, on the screen, apart, off the board, at a size read across the room, and
         # their words seen.
         assert len(cards) >= on_show
         screen = pygame.Rect((0, 0), size)
         rects = [rect for _, rect, _, _ in cards]
         assert all(screen.contains(rect) for rect in rects)
         assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
-        assert not any(rect.collidelist(layout.cells) >= 0 for rect in rects)
+        assert not any(rect.colliderect(board) for rect in rects)
         assert all(card_size >= 48 for _, _, card_size, _ in cards)
         visible = shown.visible_texts()
         seen = {t.words for t in visible if t.size >= round(48 * unit)}

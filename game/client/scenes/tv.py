@@ -370,14 +370,11 @@ class TvScene(BaseScene):
         return self.still.shown(over, anywhere=not linked)
 
     def bubble_cards(self) -> list[Card]:
-        """Where each emote's card sits (:meth:`Emotes.cards`): beside the board's marks, or
+        """Where each emote's card sits (:meth:`Emotes.cards`): beside the board's panel, or
         over its place on the waiting screen."""
         board, strip, side = self._areas()
-        marks = None
-        if not self._waiting():
-            cells = self._layout().cells
-            marks = cells[0].unionall(cells[1:])
-        return self.emotes.cards(self.emotes.rooms(board, strip, side, marks))
+        panel = None if self._waiting() else self._layout().area
+        return self.emotes.cards(self.emotes.rooms(board, strip, side, panel))
 
     def _waiting(self) -> bool:
         """Whether there is no game to show yet (the waiting screen instead of a board)."""
