@@ -21,6 +21,7 @@ from game.client.canvas import Canvas, Drawn
 from game.client.link import ENDED, LIVE
 from game.client.prose import sentence
 from game.client.scene import COUNTING_FPS, FPS_CAP, SceneName, make_scene
+from game.client.scenes.tv_column import ColumnView
 from game.client.scenes.tv_emotes import EMOTE_TIME
 from game.client.scenes.tv_layout import areas_at
 from game.client.scenes.tv_news import NewsLine
@@ -441,7 +442,9 @@ def test_a_tall_big_screen_puts_its_column_under_the_board(
         screen = pygame.Rect((0, 0), size)
         assert all(screen.contains(area) for area in (board, strip, side))
         assert strip.bottom <= board.top and board.bottom < side.top
-        assert side.width >= board.width >= size[0] * 0.7
+        # The board shares the height with the column's scoreboard and code to join: still
+        # more than half the width, the column its whole width.
+        assert side.width >= board.width >= size[0] * 0.55
         assert tv._beside() == pygame.Rect(0, 0, size[0], side.top)  # the menu and the news
     finally:
         d.close()
@@ -947,3 +950,34 @@ def test_a_screen_that_comes_after_a_game_s_players_left_names_them(
         ann.close()
         ben.close()
         host.stop()
+
+
+@pytest.mark.parametrize("size", [(1080, 1920), (720, 1280), (2160, 3840)])
+def test_a_tv_on_its_side_shows_the_scoreboard_with_the_code_to_join(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # A TV hung in portrait at a party in full swing: the code to join and the queue took
+    # the whole column under the board, and the scoreboard had no room at all.
+    d = Driver(tmp_path, size=size)
+    try:
+        names = ("Charlotte-the-Magnificent", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+        rows = tuple(Standing(n, 14 - 2 * i, 3, 1, 0, True, i + 1) for i, n in enumerate(names))
+        status = "Charlotte-the-Magnificent plays Ben"
+        party = Party("winner-stays", status, False, 7, names[:2], names[2:], rows, 0, 0)
+        tv = make_scene(SceneName.TV, d.app)
+        side = tv._areas()[2]
+        url = "http://127.0.0.1:7791/"
+        view = ColumnView(party, None, "Den", url, tv.hint(), False, None)
+        canvas = Canvas(size)
+        tv.column.draw(canvas, side, view, drifting=False)
+        texts = canvas.visible_texts()
+        shown = [t.words for t in texts]
+        assert "SCOREBOARD" in shown and "Play on your phone" in shown
+        ranked = [words for words in shown if ".  " in words]
+        assert ranked[:3] == [f"{i + 1}.  {n}" for i, n in enumerate(names[:3])], shown
+        # Every line whole, in the column, apart from the others.
+        assert all(side.contains(t.ink) for t in texts)
+        inks = [t.ink for t in texts]
+        assert not any(a.colliderect(b) for i, a in enumerate(inks) for b in inks[i + 1 :])
+    finally:
+        d.close()

@@ -17,6 +17,11 @@ from game.client import theme
 from game.client.scenes.tv_emotes import CARD_GAP, EMOTE_SIZES, card_room
 from game.client.scenes.tv_news import NEWS_LINES, NEWS_OVER_COLUMN, NEWS_SIZE
 
+# The column under the board on a screen taller than wide, on a 1080-line screen: a party's
+# title and status, who is next, the scoreboard's title and three rows, the code to join
+# and the hint (800 left the scoreboard no room beside the code).
+TALL_COLUMN = 940
+
 
 @lru_cache(maxsize=4)
 def areas_at(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
@@ -37,7 +42,9 @@ def areas_at(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Re
         # The news between the board and the column: room for all its lines, or a row of cards.
         news = NEWS_LINES * theme.font(round(NEWS_SIZE * u)).get_linesize()
         foot = max(foot, news + round(NEWS_OVER_COLUMN * u), card_tall + gap // 2)
-        board_size = max(1, min(w - 2 * margin, h - head - foot - 2 * margin - round(800 * u)))
+        board_size = max(
+            1, min(w - 2 * margin, h - head - foot - 2 * margin - round(TALL_COLUMN * u))
+        )
         board = pygame.Rect((w - board_size) // 2, margin + head, board_size, board_size)
         side = pygame.Rect(margin, board.bottom + foot, w - 2 * margin, 0)
         side.height = max(1, h - side.y - margin)
