@@ -981,3 +981,44 @@ def test_a_tv_on_its_side_shows_the_scoreboard_with_the_code_to_join(
         assert not any(a.colliderect(b) for i, a in enumerate(inks) for b in inks[i + 1 :])
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160), (1080, 1920)])
+def test_every_line_of_the_tv_is_read_from_the_sofa(tmp_path: Path, size: tuple[int, int]) -> None:
+    # Three metres from the screen a line under about a fortieth of its height is lost: the
+    # keys under the column were drawn at 26 pixels of 1080. The board's own cell numbers
+    # and subscripts are the board's to size (tests/client/test_layout.py).
+    d = Driver(tmp_path, size=size)
+    try:
+        goff = make_variant("goff")
+        moves = tuple(random_tokens(Position(goff), Random(3)))[:5]
+        names = ("Charlotte-the-Magnificent", "Ben", "Cy", "Dee", "Eve")
+        rows = tuple(Standing(n, 8 - 2 * i, 3, 1, 0, True, i + 1) for i, n in enumerate(names))
+        tv = make_scene(SceneName.TV, d.app)
+        tv.take(
+            Party(
+                "winner-stays",
+                "Cy plays Dee",
+                False,
+                4,
+                ("Cy", "Dee"),
+                names[3:],
+                rows,
+                30_000,
+                9_000,
+            ),
+            0.0,
+        )
+        tv.take(Snapshot(goff, moves, Record(goff, moves).final()), 0.0)
+        tv.take(Emoted("gg", "Eve"), 0.0)
+        tv.take(Notice("Eve joined the queue"), 0.0)
+        canvas = Canvas(size)
+        tv.draw(canvas, 0.0)
+        board = tv._layout().area
+        texts = [t for t in canvas.visible_texts() if not board.contains(t.rect)]
+        assert len(texts) > 20
+        least = min(size) / 40
+        small = [(t.words, t.size) for t in texts if t.size < least]
+        assert not small, small
+    finally:
+        d.close()

@@ -22,9 +22,10 @@ from net.protocol import Emoted
 
 EMOTE_TIME = 2.6  # seconds an emote stays, fading at the end
 # An emote's words on a 1080-line screen, the largest its room takes first: the least is
-# still read from the sofa. The sender's name is a little over half as large.
+# still read from the sofa. The sender's name is a little over half as large (at the least,
+# still a fortieth of the screen).
 EMOTE_SIZES = (64, 56, 48)
-BY_SIZE = 0.55
+BY_SIZE = 0.58
 CARD_PAD = 16  # round the words of an emote's card, on a 1080-line screen
 CARD_GAP = 12  # between cards, and between a card and the board, on a 1080-line screen
 
