@@ -450,6 +450,23 @@ def test_a_tall_big_screen_puts_its_column_under_the_board(
         d.close()
 
 
+@pytest.mark.parametrize("size", [(900, 1000), (1000, 1100), (1080, 1300)])
+def test_a_window_a_little_taller_than_wide_leaves_its_board_a_fair_share(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # The column under the board took the height a 9:16 screen's scoreboard needs in any
+    # window taller than wide: 900x1000 left the board 144 pixels. It takes half the
+    # height at most.
+    d = Driver(tmp_path, size=size)
+    try:
+        tv = make_scene(SceneName.TV, d.app)
+        board, _, side = tv._areas()
+        assert board.bottom < side.top and side.height <= size[1] // 2
+        assert board.width >= size[0] * 0.28  # 261 of 900 (it had 237 with an 800 column)
+    finally:
+        d.close()
+
+
 def won_on_the_bottom_row() -> tuple[tuple[str, ...], Position]:
     """A game of Goff's a row along the board's bottom wins (struck just as emotes come)."""
     goff = make_variant("goff")

@@ -42,9 +42,9 @@ def areas_at(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Re
         # The news between the board and the column: room for all its lines, or a row of cards.
         news = NEWS_LINES * theme.font(round(NEWS_SIZE * u)).get_linesize()
         foot = max(foot, news + round(NEWS_OVER_COLUMN * u), card_tall + gap // 2)
-        board_size = max(
-            1, min(w - 2 * margin, h - head - foot - 2 * margin - round(TALL_COLUMN * u))
-        )
+        # The column's room, but half the height at most (a window a little taller than wide).
+        column = min(round(TALL_COLUMN * u), h // 2)
+        board_size = max(1, min(w - 2 * margin, h - head - foot - 2 * margin - column))
         board = pygame.Rect((w - board_size) // 2, margin + head, board_size, board_size)
         side = pygame.Rect(margin, board.bottom + foot, w - 2 * margin, 0)
         side.height = max(1, h - side.y - margin)
