@@ -132,15 +132,17 @@ def _row(
         place = words.get_rect(topright=(edge, y))
         surface.blit(words, place)
         left = min(left, place.x)
-    # The name has the row up to its points (in a narrow column too), a space short of them;
-    # the rank goes before it, the room a shorter rank leaves to its left.
+    # The name has the row from where every row's starts up to its points (in a narrow
+    # column too), a space short of them; its rank stands before it, at the name's size.
     rank = _rank(row)
     words = rank + row.name
-    shift = indent - theme.font(size, bold).size(rank)[0]
-    room = left - size // 2 - area.x - shift
-    name, shrunk = theme.fitted(words, size, room, least, bold)
+    room = left - size // 2 - area.x - indent
+    ranked = theme.font(least, bold).size(rank)[0]  # its narrowest: the name never overruns
+    name, shrunk = theme.fitted(words, size, room + ranked, least, bold)
     if name != words:  # cut even small: cut at the row's size, not small and cut as well
-        name, shrunk = theme.fitted(words, size, room, size, bold)
+        name, shrunk = theme.fitted(
+            words, size, room + theme.font(size, bold).size(rank)[0], size, bold
+        )
     face = theme.font(shrunk, bold)
     drop = theme.font(size, bold).get_ascent() - face.get_ascent()
     x = area.x + indent - face.size(rank)[0]  # the name where every row's starts
