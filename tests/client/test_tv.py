@@ -1039,3 +1039,27 @@ def test_every_line_of_the_tv_is_read_from_the_sofa(tmp_path: Path, size: tuple[
         assert not small, small
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160), (1280, 720), (1440, 1080)])
+def test_who_plays_and_who_won_stand_centred_over_the_board(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # The board moved left to leave the emotes room beside it, and the names and "Ada wins!"
+    # over it stayed centred on the room left of the column: 69 pixels right of the board's
+    # middle at 1080p.
+    d = Driver(tmp_path, size=size)
+    try:
+        moves, final = won_on_the_bottom_row()
+        tv = make_scene(SceneName.TV, d.app)
+        tv.take(Party("winner-stays", "", False, 1, ("Ada", "Bo"), (), (), 0, 0))
+        tv.take(Snapshot(make_variant("goff"), moves, final), 0.0)
+        canvas = Canvas(size)
+        tv.draw(canvas, 0.0)
+        board = tv._layout().area
+        [won] = [t for t in canvas.visible_texts() if t.words.endswith(" wins!")]
+        [vs] = [t for t in canvas.visible_texts() if t.words == "vs"]
+        assert abs(won.rect.centerx - board.centerx) <= 1
+        assert abs(vs.rect.centerx - board.centerx) <= round(scale(size).unit * 40)
+    finally:
+        d.close()

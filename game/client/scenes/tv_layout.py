@@ -63,6 +63,8 @@ def areas_at(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Re
         spare, right = across - board_size, 0
     board_left = margin + spare - max(right, spare // 2)
     board = pygame.Rect(board_left, margin + head, board_size, board_size)
-    strip.width -= side_w + margin
     side = pygame.Rect(w - side_w - margin, margin, side_w, h - 2 * margin)
+    # Who plays and who won, centred over the board: as wide as its nearer edge allows.
+    half = min(board.centerx - margin, side.left - margin - board.centerx)
+    strip.update(board.centerx - half, strip.y, 2 * half, strip.height)
     return board, strip, side
