@@ -19,7 +19,7 @@ from game.client.scenes.tv_news import NEWS_LINES, NEWS_OVER_COLUMN, NEWS_SIZE
 
 # The column under the board on a screen taller than wide, on a 1080-line screen: a party's
 # title and status, who is next, the scoreboard's title and three rows, the code to join
-# and the hint (800 left the scoreboard no room beside the code).
+# and the hint (800 left the scoreboard no room between the queue and the code).
 TALL_COLUMN = 940
 
 
