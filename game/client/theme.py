@@ -101,6 +101,8 @@ REFERENCE_HEIGHT = 1080  # the sizes below are pixels of a 1080-line screen
 LEAST_TEXT = 20  # nothing a player must read is smaller: cell labels, subscripts, hints
 LEAST_BODY = 28  # sentences, menu labels
 LEAST_BUTTON = 56  # a button's height
+# What the room reads on the big screen from three metres: a fortieth of its height.
+ACROSS_ROOM = 27
 # Rendered words kept for the next frame, in bytes of pixels: a 4K screen's words for a
 # few screens (a TV left on all evening renders a new line of news every game).
 TEXT_BYTES = 64 * 2**20  # a 4K screen's words take 2 to 8 MB

@@ -1063,3 +1063,31 @@ def test_who_plays_and_who_won_stand_centred_over_the_board(
         assert abs(vs.rect.centerx - board.centerx) <= round(scale(size).unit * 40)
     finally:
         d.close()
+
+
+@pytest.mark.parametrize(("size", "least"), [((1920, 1080), 27), ((3840, 2160), 54)])
+def test_the_tv_s_spooky_marks_say_their_moves_to_the_sofa(
+    tmp_path: Path, size: tuple[int, int], least: int
+) -> None:
+    # Which move a spooky mark is (its subscript) is what the room follows: on the big
+    # screen it was drawn at 24 pixels of 1080, the play screen's least, not a fortieth.
+    d = Driver(tmp_path, size=size)
+    try:
+        goff = make_variant("goff")
+        moves = ("1-2", "2-3", "4-5", "5-6")
+        tv = make_scene(SceneName.TV, d.app)
+        tv.take(Snapshot(goff, moves, Record(goff, moves).final()), 0.0)
+        canvas = Canvas(size)
+        tv.draw(canvas, 0.0)
+        cells = tv._layout().cells
+        # The subscripts: the digits over a cell's marks, under its label's strip.
+        subs = [
+            t
+            for t in canvas.visible_texts()
+            if t.words.isdecimal()
+            and any(c.contains(t.rect) and t.rect.top > c.top + c.height // 5 for c in cells)
+        ]
+        assert sorted(t.words for t in subs) == ["1", "1", "2", "2", "3", "3", "4", "4"]
+        assert min(t.size for t in subs) >= least, [t.size for t in subs]
+    finally:
+        d.close()

@@ -328,6 +328,7 @@ class TvScene(BaseScene):
             hidden=effects.hidden_cells,
             landing=effects.landing_cells,
             rows=effects.struck_rows(pos),
+            far=True,
         )
         layer = self.view.layer(layout, pos, palette, look)
 
