@@ -281,7 +281,7 @@ class TvScene(BaseScene):
 
     def _moving(self) -> bool:
         clock = self._players().clock_runs()  # its bar runs down smoothly
-        waiting = self._waiting()  # the marks drift (unless still); no news is shown
+        waiting = self._waiting()  # the marks drift (unless the palette keeps still); no news
         drift = waiting and theme.drifts(self.ctx.palette)
         news = bool(self.news.lines) and not waiting
         return bool(drift or self.effects.active or self.emotes.bubbles or news or clock)
