@@ -176,7 +176,7 @@ class App:
 
     @property
     def palette(self) -> Palette:
-        return palette_for(self._settings.high_contrast)
+        return palette_for(self._settings.high_contrast, self._settings.reduce_motion)
 
     def post(self, message: object) -> None:
         self._messages.put(message)

@@ -79,15 +79,21 @@ def draw_spooky_cell(
     palette: Palette,
     lit: frozenset[int],
     dim: bool,
+    far: bool = False,
 ) -> None:
+    """The spooky marks in ``cell``, each with its move as a subscript; ``far``: read from
+    across a room (the big screen)."""
     marks = pos.spooky_in(cell)
     count = len(marks)
     slot = layout.slot_size(count, cell)
     size = max(6, round(slot * 0.58))
     # A subscript as large as its slot allows, at least the readable floor; none in a slot
-    # too small for that (a mini-board out of focus, a preview).
-    least = theme.screen_scale().floor
-    sub_size = max(least, round(slot * 0.42)) if slot * 0.6 >= least else 0
+    # too small for that (a mini-board out of focus, a preview). From across a room, a
+    # fortieth of the screen where half the slot holds it.
+    scale = theme.screen_scale()
+    sub_size = max(scale.floor, round(slot * 0.42)) if slot * 0.6 >= scale.floor else 0
+    if far and sub_size:
+        sub_size = max(sub_size, min(scale.px(theme.ACROSS_ROOM), round(slot * 0.5)))
     for index, k in enumerate(marks):
         x, y = layout.slot_center(cell, index, count)
         x, y = x + off[0], y + off[1]

@@ -61,6 +61,7 @@ class Look:
     show_labels: bool = True
     show_last: bool = True  # outline the cells of the last placement
     rows: tuple[Row, ...] = ()  # completed rows to strike through
+    far: bool = False  # read from across a room (the big screen): larger subscripts
 
 
 class _LayerKey(NamedTuple):
@@ -77,6 +78,7 @@ class _LayerKey(NamedTuple):
     held: int | None  # the first half picked, lit among the cells ruled out
     show_labels: bool
     show_last: bool
+    far: bool
 
 
 def _added_rows(old: _LayerKey, new: _LayerKey) -> tuple[Row, ...]:
@@ -176,6 +178,7 @@ class BoardView:
             look.picked if look.allowed is not None else None,
             look.show_labels,
             look.show_last,
+            look.far,
         )
         old = self._cache_key
         if key != old:
@@ -461,7 +464,9 @@ def _render_static(
         elif index in preview:
             draw_classical(layer, rect, preview[index], palette, 190)
         elif not k and rect.width >= TINY_CELL:
-            draw_spooky_cell(layer, layout, off, pos, index, palette, lit, dim=bool(preview))
+            draw_spooky_cell(
+                layer, layout, off, pos, index, palette, lit, dim=bool(preview), far=look.far
+            )
     draw_board_winners(layer, layout, off, won, palette)
     draw_rows(layer, layout, look.rows, palette)
     return layer

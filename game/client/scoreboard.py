@@ -67,9 +67,18 @@ def draw(
         surface.blit(which, (area.x + label.get_width(), area.y))
     first = page * fits
     least = min(size, round(theme.LEAST_BODY * unit))  # a long name's, read from the sofa
+    # Where every name starts: after the widest rank of all rows (the pages keep it), so
+    # "9." and "10." stand right-aligned before names in one column.
+    indent = max((theme.font(size, True).size(_rank(row))[0] for row in party.standings), default=0)
     for row in party.standings[first : first + fits]:
-        _row(surface, area, edges, y, row, party, palette, size, least)
+        _row(surface, area, edges, (indent, y), row, party, palette, size, least)
         y += row_h
+
+
+def _rank(row: Standing) -> str:
+    """What stands before a row's name: the host's rank, not the row's place (a guest here
+    beyond the best 100 follows them)."""
+    return f"{row.rank}.  "
 
 
 def _values(row: Standing) -> tuple[str, str, str, str]:
@@ -103,15 +112,17 @@ def _row(
     surface: pygame.Surface,
     area: pygame.Rect,
     edges: list[float],
-    y: int,
+    at: tuple[int, int],
     row: Standing,
     party: Party,
     palette: Palette,
     size: int,
     least: int,
 ) -> None:
-    """One row at ``y`` in type ``size``; a name too long for its room shrinks, down to
-    ``least``, where that shows it whole, and is cut at ``size`` where not."""
+    """One row in type ``size``, ``at`` (where its name starts from ``area``'s left, and its
+    top); a name too long for its room shrinks, down to ``least``, where that shows it
+    whole, and is cut at ``size`` where not."""
+    indent, y = at
     playing = row.name in party.playing
     color = palette.accent if playing else palette.text if row.here else palette.dim
     bold = row.rank == 1 and row.played > 0
@@ -121,16 +132,22 @@ def _row(
         place = words.get_rect(topright=(edge, y))
         surface.blit(words, place)
         left = min(left, place.x)
-    # The name has the row up to its points (in a narrow column too), a space short of them.
-    # The host's rank, not the row's place: a guest here beyond the best 100 follows them.
-    words = f"{row.rank}.  {row.name}"
-    room = left - size // 2 - area.x
-    name, shrunk = theme.fitted(words, size, room, least, bold)
+    # The name has the row from where every row's starts up to its points (in a narrow
+    # column too), a space short of them; its rank stands before it, at the name's size.
+    rank = _rank(row)
+    words = rank + row.name
+    room = left - size // 2 - area.x - indent
+    ranked = theme.font(least, bold).size(rank)[0]  # its narrowest: the name never overruns
+    name, shrunk = theme.fitted(words, size, room + ranked, least, bold)
     if name != words:  # cut even small: cut at the row's size, not small and cut as well
-        name, shrunk = theme.fitted(words, size, room, size, bold)
-    drop = theme.font(size, bold).get_ascent() - theme.font(shrunk, bold).get_ascent()
+        name, shrunk = theme.fitted(
+            words, size, room + theme.font(size, bold).size(rank)[0], size, bold
+        )
+    face = theme.font(shrunk, bold)
+    drop = theme.font(size, bold).get_ascent() - face.get_ascent()
+    x = area.x + indent - face.size(rank)[0]  # the name where every row's starts
     name_color = palette.highlight if bold else color
-    surface.blit(theme.text(name, shrunk, name_color, bold), (area.x, y + drop))  # one baseline
+    surface.blit(theme.text(name, shrunk, name_color, bold), (x, y + drop))  # one baseline
 
 
 def fit(words: str, size: int, width: int, bold: bool = False) -> str:

@@ -15,7 +15,7 @@ text and blurs nothing it has drawn before.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import pygame
@@ -46,6 +46,8 @@ class Palette:
     # How much of its colour a mark keeps while a cycle awaits its collapse and the mark is
     # not in it: dim enough that the cycle stands out, not so dim it cannot be read.
     aside: float = 0.55
+    # Whether the backdrop's marks drift: not in high contrast, nor for calmer effects.
+    drift: bool = True
 
     def of(self, player: Player) -> Color:
         return self.x if player is Player.X else self.o
@@ -82,11 +84,14 @@ HIGH_CONTRAST = Palette(
     highlight=(255, 255, 255),
     glow_strength=0,
     aside=0.85,
+    drift=False,
 )
 
 
-def palette_for(high_contrast: bool) -> Palette:
-    return HIGH_CONTRAST if high_contrast else NORMAL
+def palette_for(high_contrast: bool, calm: bool = False) -> Palette:
+    """The look the settings ask for; ``calm`` (calmer effects): nothing drifts behind it."""
+    palette = HIGH_CONTRAST if high_contrast else NORMAL
+    return replace(palette, drift=False) if calm else palette
 
 
 # -- the type scale ---------------------------------------------------------------------------
@@ -96,6 +101,8 @@ REFERENCE_HEIGHT = 1080  # the sizes below are pixels of a 1080-line screen
 LEAST_TEXT = 20  # nothing a player must read is smaller: cell labels, subscripts, hints
 LEAST_BODY = 28  # sentences, menu labels
 LEAST_BUTTON = 56  # a button's height
+# What the room reads on the big screen from three metres: a fortieth of its height.
+ACROSS_ROOM = 27
 # Rendered words kept for the next frame, in bytes of pixels: a 4K screen's words for a
 # few screens (a TV left on all evening renders a new line of news every game).
 TEXT_BYTES = 64 * 2**20  # a 4K screen's words take 2 to 8 MB
@@ -589,12 +596,13 @@ def drift_frame_rate(height: int, most: int) -> int:
 
 
 def drifts(palette: Palette) -> bool:
-    """Whether :func:`backdrop` draws drifting marks (not in high contrast): a moving screen."""
-    return bool(palette.glow_strength)
+    """Whether :func:`backdrop` draws drifting marks: a moving screen."""
+    return palette.drift
 
 
 def backdrop(surface: pygame.Surface, palette: Palette, time: float, drift: bool = True) -> None:
-    """The background of every screen: the gradient and, unless high contrast, drifting marks.
+    """The background of every screen: the gradient and drifting marks (unless the palette
+    keeps still).
 
     A pure function of ``time``, so drawing it moves nothing.
     """
@@ -609,7 +617,7 @@ def drift_places(
     size: tuple[int, int], palette: Palette, time: float
 ) -> tuple[tuple[pygame.Surface, pygame.Rect], ...]:
     """The drifting marks :func:`backdrop` draws at ``time`` on a window ``size`` big: each
-    one's sprite and where it goes (none in high contrast)."""
+    one's sprite and where it goes (none where the palette keeps still)."""
     if not drifts(palette):
         return ()
     w, h = size

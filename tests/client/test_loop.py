@@ -6,6 +6,7 @@ import os
 import signal
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from random import Random
 
@@ -106,6 +107,27 @@ def test_the_collapse_looks_the_same_at_30_60_and_144_frames_a_second(tmp_path: 
 
 
 QUARTER = 250_000_000  # nanoseconds: a frame a quarter of a second long, to let time pass
+
+
+@pytest.mark.parametrize("scene", [SceneName.TITLE, SceneName.SETTINGS, SceneName.SETUP])
+def test_calmer_effects_keep_the_backdrop_s_marks_still(tmp_path: Path, scene: SceneName) -> None:
+    # "Calmer effects: for eyes that prefer less motion" made fewer particles, and the marks
+    # behind every menu drifted on all the same, screen after screen.
+    d = Driver(tmp_path)
+    try:
+        d.app.apply_settings(replace(d.app.settings, reduce_motion=True))
+        d.app.go(scene)
+        d.frames(20, ns=QUARTER)  # a focus ring comes to rest
+        assert not d.scene.animating
+        pictures = []
+        for _ in range(2):
+            canvas = pygame.Surface(d.app.size)
+            d.scene.draw(canvas, 0.0)
+            pictures.append(pygame.image.tobytes(canvas, "RGB"))
+            d.frames(8, ns=QUARTER)  # two seconds: the marks would have moved
+        assert pictures[0] == pictures[1]
+    finally:
+        d.close()
 
 
 def test_a_board_is_still_between_moves_and_animates_through_a_burst(tmp_path: Path) -> None:

@@ -179,3 +179,43 @@ def test_a_page_holds_as_many_rows_as_fit(
     assert size >= least and all(t.rect.bottom <= area.bottom for t in pages[0])
     rows = area.bottom - pages[0][0].rect.top
     assert (shown[0] + 1) * theme.font(size).get_linesize() > rows
+
+
+@pytest.mark.parametrize("height", [1080, 2160, 1920])
+@pytest.mark.parametrize("rows", [1000, 300])  # all on one page; pages taking turns
+def test_the_names_of_ranks_one_to_nine_and_ten_on_line_up(
+    screen: pygame.Surface, height: int, rows: int
+) -> None:
+    # Twelve guests on the TV: "10.  Jo" began its name a digit further right than
+    # "9.  Ida" above it, the names in a ragged column. The ranks stand right-aligned before
+    # them, the names in one column on every page (the widest rank of all sets it).
+    names = ("Ada", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", LONG)
+    standings = tuple(
+        Standing(name, 24 - 2 * i, 3, 1, 0, True, i + 1) for i, name in enumerate(names)
+    )
+    party = Party("round-robin", "", False, 18, (), (), standings, 0, 0)
+    unit = height / 1080
+    area = pygame.Rect(round(40 * unit), round(40 * unit), round(650 * unit), round(rows * unit))
+    starts, ends, shown = set(), set(), []
+    for page in range(2):
+        canvas = Canvas((round(height * 16 / 9), height))
+        scoreboard.draw(canvas, area, party, theme.NORMAL, unit, page * scoreboard.PAGE_TIME)
+        for text in canvas.texts:
+            rank, _, name = text.words.partition(".  ")
+            name = LONG if name.endswith("…") and LONG.startswith(name[:-1]) else name
+            if name in names:
+                face = theme.font(text.size, rank == "1")
+                ends.add(text.rect.x + face.size(f"{rank}.")[0])
+                starts.add(text.rect.x + face.size(f"{rank}.  ")[0])
+                shown.append(name)
+                # A long name shrinks to its room: clear of its points all the same.
+                row = [
+                    t
+                    for t in canvas.texts
+                    if t is not text and abs(t.rect.centery - text.rect.centery) < text.size // 2
+                ]
+                assert all(text.ink.right < t.ink.left for t in row), (text, row)
+    assert set(shown) == set(names)
+    # Within a pixel of a 1080-line screen (letters measured alone and in a line round apart).
+    assert max(starts) - min(starts) <= round(unit), sorted(starts)
+    assert max(ends) - min(ends) <= round(unit), sorted(ends)

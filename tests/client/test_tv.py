@@ -21,6 +21,7 @@ from game.client.canvas import Canvas, Drawn
 from game.client.link import ENDED, LIVE
 from game.client.prose import sentence
 from game.client.scene import COUNTING_FPS, FPS_CAP, SceneName, make_scene
+from game.client.scenes.tv_column import ColumnView
 from game.client.scenes.tv_emotes import EMOTE_TIME
 from game.client.scenes.tv_layout import areas_at
 from game.client.scenes.tv_news import NewsLine
@@ -441,8 +442,27 @@ def test_a_tall_big_screen_puts_its_column_under_the_board(
         screen = pygame.Rect((0, 0), size)
         assert all(screen.contains(area) for area in (board, strip, side))
         assert strip.bottom <= board.top and board.bottom < side.top
-        assert side.width >= board.width >= size[0] * 0.7
+        # The board shares the height with the column's scoreboard and code to join: still
+        # more than half the width, the column its whole width.
+        assert side.width >= board.width >= size[0] * 0.55
         assert tv._beside() == pygame.Rect(0, 0, size[0], side.top)  # the menu and the news
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("size", [(900, 1000), (1000, 1100), (1080, 1300)])
+def test_a_window_a_little_taller_than_wide_leaves_its_board_a_fair_share(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # The column under the board took the height a 9:16 screen's scoreboard needs in any
+    # window taller than wide: 900x1000 left the board 144 pixels. It takes half the
+    # height at most.
+    d = Driver(tmp_path, size=size)
+    try:
+        tv = make_scene(SceneName.TV, d.app)
+        board, _, side = tv._areas()
+        assert board.bottom < side.top and side.height <= size[1] // 2
+        assert board.width >= size[0] * 0.28  # 261 of 900 (it had 237 with an 800 column)
     finally:
         d.close()
 
@@ -474,7 +494,8 @@ def test_emotes_at_a_win_leave_the_board_to_be_seen(
     tmp_path: Path, size: tuple[int, int], on_show: int
 ) -> None:
     """The room sends its emotes as a game is won, its row struck along the board's bottom:
-    the cards go beside the board (or under it), never over a cell, read from the sofa."""
+    the cards go beside the board (or under it), never over it, read from the sofa. They
+    once kept off its cells alone, and each card covered a strip of the board's edge."""
     d = Driver(tmp_path, size=size)
     try:
         moves, final = won_on_the_bottom_row()
@@ -495,21 +516,20 @@ def test_emotes_at_a_win_leave_the_board_to_be_seen(
         for emote, by in zip(("bravo", "gg", "wow", "hmm"), senders, strict=True):
             tv.take(Emoted(emote, by), 0.0)
         shown = picture()
-        layout = tv._layout()
-        marks = layout.cells[0].unionall(layout.cells[1:])
-        # Every pixel of the cells is as it was without the emotes: the struck row above all.
-        before, after = (pygame.surfarray.array3d(s.subsurface(marks)) for s in (bare, shown))
+        board = tv._layout().area
+        # Every pixel of the board is as it was without the emotes: the struck row above all.
+        before, after = (pygame.surfarray.array3d(s.subsurface(board)) for s in (bare, shown))
         assert np.array_equal(before, after), f"an emote hides part of the board at {size}"
         cards = tv.bubble_cards()
-        unit = min(size) / 1080
-        # On show, on the screen, apart, off every cell, at a size read across the room, and
+        unit = scale(size).unit  # the type scale: a squarer window has smaller type
+        # On show, on the screen, apart, off the board, at a size read across the room, and
         # their words seen.
         assert len(cards) >= on_show
         screen = pygame.Rect((0, 0), size)
         rects = [rect for _, rect, _, _ in cards]
         assert all(screen.contains(rect) for rect in rects)
         assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
-        assert not any(rect.collidelist(layout.cells) >= 0 for rect in rects)
+        assert not any(rect.colliderect(board) for rect in rects)
         assert all(card_size >= 48 for _, _, card_size, _ in cards)
         visible = shown.visible_texts()
         seen = {t.words for t in visible if t.size >= round(48 * unit)}
@@ -947,3 +967,127 @@ def test_a_screen_that_comes_after_a_game_s_players_left_names_them(
         ann.close()
         ben.close()
         host.stop()
+
+
+@pytest.mark.parametrize("size", [(1080, 1920), (720, 1280), (2160, 3840)])
+def test_a_tv_on_its_side_shows_the_scoreboard_with_the_code_to_join(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # A TV hung in portrait at a party in full swing: the code to join and the queue took
+    # the whole column under the board, and the scoreboard had no room at all.
+    d = Driver(tmp_path, size=size)
+    try:
+        names = ("Charlotte-the-Magnificent", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+        rows = tuple(Standing(n, 14 - 2 * i, 3, 1, 0, True, i + 1) for i, n in enumerate(names))
+        status = "Charlotte-the-Magnificent plays Ben"
+        party = Party("winner-stays", status, False, 7, names[:2], names[2:], rows, 0, 0)
+        tv = make_scene(SceneName.TV, d.app)
+        side = tv._areas()[2]
+        url = "http://127.0.0.1:7791/"
+        view = ColumnView(party, None, "Den", url, tv.hint(), False, None)
+        canvas = Canvas(size)
+        tv.column.draw(canvas, side, view, drifting=False)
+        texts = canvas.visible_texts()
+        shown = [t.words for t in texts]
+        assert "SCOREBOARD" in shown and "Play on your phone" in shown
+        ranked = [words for words in shown if ".  " in words]
+        assert ranked[:3] == [f"{i + 1}.  {n}" for i, n in enumerate(names[:3])], shown
+        # Every line whole, in the column, apart from the others.
+        assert all(side.contains(t.ink) for t in texts)
+        inks = [t.ink for t in texts]
+        assert not any(a.colliderect(b) for i, a in enumerate(inks) for b in inks[i + 1 :])
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160), (1080, 1920)])
+def test_every_line_of_the_tv_is_read_from_the_sofa(tmp_path: Path, size: tuple[int, int]) -> None:
+    # Three metres from the screen a line under about a fortieth of its height is lost: the
+    # keys under the column were drawn at 26 pixels of 1080. The board's own cell numbers
+    # and subscripts are the board's to size (tests/client/test_layout.py).
+    d = Driver(tmp_path, size=size)
+    try:
+        goff = make_variant("goff")
+        moves = tuple(random_tokens(Position(goff), Random(3)))[:5]
+        names = ("Charlotte-the-Magnificent", "Ben", "Cy", "Dee", "Eve")
+        rows = tuple(Standing(n, 8 - 2 * i, 3, 1, 0, True, i + 1) for i, n in enumerate(names))
+        tv = make_scene(SceneName.TV, d.app)
+        tv.take(
+            Party(
+                "winner-stays",
+                "Cy plays Dee",
+                False,
+                4,
+                ("Cy", "Dee"),
+                names[3:],
+                rows,
+                30_000,
+                9_000,
+            ),
+            0.0,
+        )
+        tv.take(Snapshot(goff, moves, Record(goff, moves).final()), 0.0)
+        tv.take(Emoted("gg", "Eve"), 0.0)
+        tv.take(Notice("Eve joined the queue"), 0.0)
+        canvas = Canvas(size)
+        tv.draw(canvas, 0.0)
+        board = tv._layout().area
+        texts = [t for t in canvas.visible_texts() if not board.contains(t.rect)]
+        assert len(texts) > 20
+        least = min(size) / 40
+        small = [(t.words, t.size) for t in texts if t.size < least]
+        assert not small, small
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160), (1280, 720), (1440, 1080)])
+def test_who_plays_and_who_won_stand_centred_over_the_board(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    # The board moved left to leave the emotes room beside it, and the names and "Ada wins!"
+    # over it stayed centred on the room left of the column: 69 pixels right of the board's
+    # middle at 1080p.
+    d = Driver(tmp_path, size=size)
+    try:
+        moves, final = won_on_the_bottom_row()
+        tv = make_scene(SceneName.TV, d.app)
+        tv.take(Party("winner-stays", "", False, 1, ("Ada", "Bo"), (), (), 0, 0))
+        tv.take(Snapshot(make_variant("goff"), moves, final), 0.0)
+        canvas = Canvas(size)
+        tv.draw(canvas, 0.0)
+        board = tv._layout().area
+        [won] = [t for t in canvas.visible_texts() if t.words.endswith(" wins!")]
+        [vs] = [t for t in canvas.visible_texts() if t.words == "vs"]
+        assert abs(won.rect.centerx - board.centerx) <= 1
+        assert abs(vs.rect.centerx - board.centerx) <= round(scale(size).unit * 40)
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize(("size", "least"), [((1920, 1080), 27), ((3840, 2160), 54)])
+def test_the_tv_s_spooky_marks_say_their_moves_to_the_sofa(
+    tmp_path: Path, size: tuple[int, int], least: int
+) -> None:
+    # Which move a spooky mark is (its subscript) is what the room follows: on the big
+    # screen it was drawn at 24 pixels of 1080, the play screen's least, not a fortieth.
+    d = Driver(tmp_path, size=size)
+    try:
+        goff = make_variant("goff")
+        moves = ("1-2", "2-3", "4-5", "5-6")
+        tv = make_scene(SceneName.TV, d.app)
+        tv.take(Snapshot(goff, moves, Record(goff, moves).final()), 0.0)
+        canvas = Canvas(size)
+        tv.draw(canvas, 0.0)
+        cells = tv._layout().cells
+        # The subscripts: the digits over a cell's marks, under its label's strip.
+        subs = [
+            t
+            for t in canvas.visible_texts()
+            if t.words.isdecimal()
+            and any(c.contains(t.rect) and t.rect.top > c.top + c.height // 5 for c in cells)
+        ]
+        assert sorted(t.words for t in subs) == ["1", "1", "2", "2", "3", "3", "4", "4"]
+        assert min(t.size for t in subs) >= least, [t.size for t in subs]
+    finally:
+        d.close()

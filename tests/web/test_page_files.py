@@ -20,8 +20,10 @@ def test_the_page_wears_the_games_palettes() -> None:
             name.replace("-", "_"): tuple(map(int, rgb.split(",")))
             for name, rgb in re.findall(r"--([a-z-]+): rgb\(([\d, ]+)\);", block)
         }
-        # Its colours, that is: not how much light or colour a mark sheds or keeps.
-        colors = (f for f in fields(theme.Palette) if f.name not in ("glow_strength", "aside"))
+        # Its colours, that is: not how much light or colour a mark sheds or keeps, nor motion.
+        colors = (
+            f for f in fields(theme.Palette) if f.name not in ("glow_strength", "aside", "drift")
+        )
         wanted = {f.name: getattr(palette, f.name) for f in colors}
         assert found == wanted
 

@@ -40,7 +40,7 @@ HELP = {
     "Sound": "Mute every sound without losing the volume.",
     "High contrast": "Pure colours on black, no glow: the board at its most legible.",
     "Full screen": "The whole screen (F11 switches it anywhere).",
-    "Calmer effects": "Fewer particles and fireworks, for eyes that prefer less motion.",
+    "Calmer effects": "Fewer particles, a still backdrop: for eyes that prefer less motion.",
     "Collapse show": "Full: a cycle pauses the game, a bot thinks aloud, marks fly home slowly. "
     "Quick: for players who know the game.",
     "Variant": "The rules a new game starts with.",

@@ -281,7 +281,7 @@ class TvScene(BaseScene):
 
     def _moving(self) -> bool:
         clock = self._players().clock_runs()  # its bar runs down smoothly
-        waiting = self._waiting()  # the marks drift (none in high contrast); no news is shown
+        waiting = self._waiting()  # the marks drift (unless the palette keeps still); no news
         drift = waiting and theme.drifts(self.ctx.palette)
         news = bool(self.news.lines) and not waiting
         return bool(drift or self.effects.active or self.emotes.bubbles or news or clock)
@@ -328,6 +328,7 @@ class TvScene(BaseScene):
             hidden=effects.hidden_cells,
             landing=effects.landing_cells,
             rows=effects.struck_rows(pos),
+            far=True,
         )
         layer = self.view.layer(layout, pos, palette, look)
 
@@ -370,14 +371,11 @@ class TvScene(BaseScene):
         return self.still.shown(over, anywhere=not linked)
 
     def bubble_cards(self) -> list[Card]:
-        """Where each emote's card sits (:meth:`Emotes.cards`): beside the board's marks, or
+        """Where each emote's card sits (:meth:`Emotes.cards`): beside the board's panel, or
         over its place on the waiting screen."""
         board, strip, side = self._areas()
-        marks = None
-        if not self._waiting():
-            cells = self._layout().cells
-            marks = cells[0].unionall(cells[1:])
-        return self.emotes.cards(self.emotes.rooms(board, strip, side, marks))
+        panel = None if self._waiting() else self._layout().area
+        return self.emotes.cards(self.emotes.rooms(board, strip, side, panel))
 
     def _waiting(self) -> bool:
         """Whether there is no game to show yet (the waiting screen instead of a board)."""

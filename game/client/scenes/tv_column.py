@@ -68,7 +68,7 @@ class SideColumn:
         inner = side.inflate(-round(64 * u), -round(56 * u))
         asking = column.asking  # said to be seen
         color = palette.warning if asking else palette.dim
-        hint = theme.text(column.hint, round((34 if asking else 26) * u), color, asking)
+        hint = theme.text(column.hint, round((34 if asking else 28) * u), color, asking)
         surface.blit(hint, hint.get_rect(bottomleft=inner.bottomleft))
         inner.height -= hint.get_height() + round(16 * u)
         url = column.join_url

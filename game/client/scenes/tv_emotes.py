@@ -1,4 +1,4 @@
-"""The room's emotes on the big screen: a card each, beside the board, never over its marks.
+"""The room's emotes on the big screen: a card each, beside the board, never over it.
 
 A panel of the TV view (:mod:`game.client.scenes.tv`, and so of the party
 screen): it keeps the emotes on show for EMOTE_TIME seconds, finds their cards
@@ -22,10 +22,12 @@ from net.protocol import Emoted
 
 EMOTE_TIME = 2.6  # seconds an emote stays, fading at the end
 # An emote's words on a 1080-line screen, the largest its room takes first: the least is
-# still read from the sofa. The sender's name is a little over half as large.
+# still read from the sofa. The sender's name is a little over half as large (at the least,
+# still a fortieth of the screen).
 EMOTE_SIZES = (64, 56, 48)
-BY_SIZE = 0.55
+BY_SIZE = 0.58
 CARD_PAD = 16  # round the words of an emote's card, on a 1080-line screen
+CARD_GAP = 12  # between cards, and between a card and the board, on a 1080-line screen
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,29 +67,29 @@ class Emotes:
         board: pygame.Rect,
         strip: pygame.Rect,
         side: pygame.Rect,
-        marks: pygame.Rect | None,
+        panel: pygame.Rect | None,
     ) -> list[Room]:
         """Where emote cards may go round the ``board`` (its place, under the ``strip``, beside
         the ``side`` column), best first, and whether their rows run down from the room's top
         (under the board) rather than up from its bottom. With a game on, never over the
-        board's cells, ``marks`` (a won row is struck there just when the room sends its
-        emotes): between them and the side column, then left of them, then under them (over
-        the news); on the waiting screen (no marks), over the bottom of the board's place."""
+        board's ``panel`` (a won row is struck there just when the room sends its emotes):
+        between it and the side column, then left of it, then under it (over the news); on
+        the waiting screen (no panel), over the bottom of the board's place."""
         u = self._unit()
-        gap, margin = round(12 * u), round(36 * u)
-        if marks is None:
+        gap, margin = round(CARD_GAP * u), round(36 * u)
+        if panel is None:
             return [(pygame.Rect(board.x, board.y, board.width, round(board.height * 0.94)), False)]
         w, h = self.ctx.size
-        left = pygame.Rect(margin, board.y, marks.left - gap - margin, board.height)
+        left = pygame.Rect(margin, board.y, panel.left - gap - margin, board.height)
         if h > w:  # the side column is under the board, the news between them
-            right = pygame.Rect(marks.right + gap, board.y, w - margin - marks.right - gap, 0)
+            right = pygame.Rect(panel.right + gap, board.y, w - margin - panel.right - gap, 0)
             right.height = board.height
-            under = pygame.Rect(margin, marks.bottom + gap, w - 2 * margin, 0)
+            under = pygame.Rect(margin, panel.bottom + gap, w - 2 * margin, 0)
             under.height = side.top - gap // 2 - under.top
             return [(under, True), (right, False), (left, False)]
-        right = pygame.Rect(marks.right + gap, board.y, side.left - marks.right - 2 * gap, 0)
+        right = pygame.Rect(panel.right + gap, board.y, side.left - panel.right - 2 * gap, 0)
         right.height = board.height
-        under = pygame.Rect(strip.x, marks.bottom + gap, strip.width, 0)
+        under = pygame.Rect(strip.x, panel.bottom + gap, strip.width, 0)
         under.height = h - margin // 2 - under.top
         return [(right, False), (left, False), (under, True)]
 
@@ -107,10 +109,10 @@ class Emotes:
         """Where each emote's card sits, at what size and in what lines: newest first, in
         rows across the best of the ``rooms`` (a narrow one beside the board is a stack,
         newest lowest; under the board, the newest nearest it), then in the next room, so
-        emotes sent together never cover each other nor the board's marks. Those that find
+        emotes sent together never cover each other nor the board. Those that find
         no room wait off screen."""
         u = self._unit()
-        gap = round(12 * u)
+        gap = round(CARD_GAP * u)
         waiting = sorted(self.bubbles, key=lambda b: -b.since)
         cards = []
         for room, down in rooms:
@@ -164,6 +166,17 @@ class Emotes:
             note_cover(surface, rect)
             drawn.append(surface.blit(card, rect))
         return drawn
+
+
+def card_room(size: int, unit: float) -> tuple[int, int]:
+    """The least room every emote's card fits in at ``size`` (on a 1080-line screen; ``unit``
+    pixels a pixel of one): as wide as the longest word and its padding (the words wrap,
+    as in a column beside the board), as tall as a card on one line (as in a row under it)."""
+    pad = round(CARD_PAD * unit)
+    face = theme.font(round(size * unit), True)
+    wide = max(face.size(word)[0] for words in EMOTES.values() for word in words.split())
+    tall = max(_card(words, "", size, 1 << 30, unit)[2] for words in EMOTES.values())
+    return wide + 2 * pad, tall
 
 
 @lru_cache(maxsize=256)  # asked every frame while emotes show, for each room and size
