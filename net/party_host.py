@@ -253,7 +253,7 @@ class PartyHost(Host):
             and not self.table.position.is_over
             and self.table.holder(hello.token) is not None
         )
-        member = None if reclaim or hello.version != PROTOCOL_VERSION else self._member(hello)
+        member = None if reclaim or hello.version != PROTOCOL_VERSION else self._member(hello.token)
         if member is not None and hello.role == SPECTATOR:
             # A member who watches, back (a phone that slept or reloaded): the same person,
             # out of the queue, who may join it again as the same row of the standings.
@@ -270,7 +270,9 @@ class PartyHost(Host):
                 # A watcher may join the queue later: under a name of its own, never a
                 # member's (whose token the queue's welcome would hand over). A token that is
                 # no member's and holds no seat (another evening's) is no reason to turn
-                # them away.
+                # them away; one the page made itself is kept as the watcher's own, to be a
+                # member by if they join the queue (see OWN_TOKEN).
+                conn.own_token = hello.token
                 hello = replace(hello, name=self._unique(hello.name, conn), token=None)
             super()._on_hello(conn, hello)
             if conn.seat is not None:  # back at their seat, under the party's name for them
@@ -291,14 +293,13 @@ class PartyHost(Host):
         if self._full(conn):
             return
         conn.name = self._unique(hello.name, conn)
-        own = hello.token if hello.token and OWN_TOKEN.fullmatch(hello.token) else None
-        self._enqueue(conn, f"{conn.name} joins the queue", own)
+        self._enqueue(conn, f"{conn.name} joins the queue", hello.token)
 
-    def _member(self, hello: Hello) -> str | None:
-        """The party name of the member whose token ``hello`` offers, if any."""
-        if hello.token is not None:
+    def _member(self, offered: str | None) -> str | None:
+        """The party name of the member whose token is ``offered``, if any."""
+        if offered is not None:
             for name, token in self.party.members.items():
-                if secrets.compare_digest(token.encode(), hello.token.encode()):
+                if secrets.compare_digest(token.encode(), offered.encode()):
                     return name
         return None
 
@@ -312,8 +313,11 @@ class PartyHost(Host):
 
     def _token_for(self, conn: Connection) -> str | None:
         # A party member's one token, in the queue or watching: it names them, holds their
-        # seats and keeps their row. (A watcher who is no member has a name no member has.)
-        return self.party.members.get(conn.name) if conn.role is not None else None
+        # seats and keeps their row. (A watcher who is no member has a name no member has,
+        # and the token it made itself, if any.)
+        if conn.role is None:
+            return None
+        return self.party.members.get(conn.name) or self._own(conn.own_token)
 
     def _back(self, conn: Connection, name: str) -> None:
         """After a restart, one of the evening's players comes back under their name: a new
@@ -345,7 +349,7 @@ class PartyHost(Host):
             conn.send(Refused(f"one change of the queue every {QUEUE_EVERY:g} s, please"))
         elif queue.join:
             if not self._full(conn):
-                self._enqueue(conn, f"{conn.name} joins the queue")
+                self._enqueue(conn, f"{conn.name} joins the queue", conn.own_token)
         else:
             self.party.leave(conn.name)
             self._save_party()
@@ -395,11 +399,12 @@ class PartyHost(Host):
         """Connections welcomed to the party: players and watchers."""
         return sum(1 for c in self.connections if c.role is not None)
 
-    def _enqueue(self, conn: Connection, notice: str, token: str | None = None) -> None:
-        # A member from now (a watcher joining the queue too): the token (the newcomer's own
-        # if it made one) holds their seats and keeps their name, and their row of the
-        # standings, from anyone else.
-        self.party.members.setdefault(conn.name, token or secrets.token_urlsafe(16))
+    def _enqueue(self, conn: Connection, notice: str, offered: str | None = None) -> None:
+        # A member from now (a watcher joining the queue too): the token (the one offered,
+        # if it is the guest's own) holds their seats and keeps their name, and their row of
+        # the standings, from anyone else.
+        token = self._own(offered) or secrets.token_urlsafe(16)
+        self.party.members.setdefault(conn.name, token)
         conn.role = PLAYER
         self._welcome(conn)
         given = self._places_to_give()
@@ -421,6 +426,13 @@ class PartyHost(Host):
             notice = f"{conn.name} came after the draw: watching till the next knockout"
         self._changed(notice)
         self._start_next()
+
+    def _own(self, offered: str | None) -> str | None:
+        """``offered``, if it may be a newcomer's own token: made as hard to guess as the
+        host's, and no member's."""
+        if offered is None or not OWN_TOKEN.fullmatch(offered) or self._member(offered) is not None:
+            return None
+        return offered
 
     def _unique(self, wanted: str, conn: Connection) -> str:
         """``wanted`` made tidy, with a number added if someone here, or a member of the

@@ -73,6 +73,7 @@ function onMessage(message) {
     case "refused":
       app.unanswered = null; // the host answered (whatever intent it was: one is enough)
       app.selected = null;
+      if (app.asking === "queue" && app.welcome) link.ask(app.welcome.role);
       app.asking = null;
       refuse(message.reason);
       break;
@@ -277,6 +278,7 @@ function send(message) {
   if (app.down || !link.send(message)) return refuse(OFFLINE);
   if (message.t === "move") app.unanswered = { move: message, game: app.view.game, resent: false };
   if (message.t === "queue" || message.t === "rematch") app.asking = message.t;
+  if (message.t === "queue" && message.join) link.ask("player");
   render();
 }
 

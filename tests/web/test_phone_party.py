@@ -20,7 +20,7 @@ from net.party_host import PartyConfig, PartyHost
 from tests.net.conftest import Raw
 from tests.net.test_party_protocol import FULL, came_and_went, played_apart
 from tests.web.conftest import page_url
-from tests.web.phone import cut_off_phones, join, play_to_the_end
+from tests.web.phone import cut_off_phones, join, lose_answers, play_to_the_end, until_lost
 from tests.web.test_phone_layout import _assert_on_screen
 
 
@@ -338,27 +338,42 @@ def test_a_phone_that_never_heard_its_welcome_comes_back_as_itself(
     # a stranger, "Ada 2", while a ghost "Ada" kept a place in the queue for a minute.
     party = PartyConfig(start_at=3, seed=5)
     handle = web_host("goff", make=functools.partial(PartyHost, party=party), reconnect_grace=60.0)
-    sockets: list[Any] = []
-    lost: list[str | bytes] = []
-
-    def route(socket: Any) -> None:
-        host = socket.connect_to_server()
-        if not sockets:
-            host.on_message(
-                lambda frame: lost.append(frame)
-            )  # the host's frames to the first socket are lost
-        sockets.append(socket)
-
     page = phone()
-    page.route_web_socket(re.compile(r"/ws$"), route)
+    lost = lose_answers(page)
     join(page, page_url(handle), "Ada")
-    while not lost:  # Playwright's calls run the route: waiting must be one of them
-        page.wait_for_timeout(20)
-    assert '"welcome"' in str(lost[0])
+    until_lost(page, lost, "welcome")
+    _sleeps(page, handle, then)
+    expect(page.locator("#party .queue li")).to_have_text(["Ada"])
+    expect(page.locator("#party .queue li.me")).to_have_text("Ada")
+    assert handle.host.party.present == ["Ada"]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("then", ["reloads", "drops"])
+def test_a_watcher_whose_queue_answer_is_lost_comes_back_in_the_queue_as_itself(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any], then: str
+) -> None:
+    # A watcher tapped "Join the queue" and the phone slept before the host's answer came: the
+    # request carried no token, the host made one the phone never heard, and the phone came
+    # back as "Ada 2" beside a ghost "Ada" keeping a place in the queue.
+    party = PartyConfig(start_at=3, seed=5)
+    handle = web_host("goff", make=functools.partial(PartyHost, party=party), reconnect_grace=60.0)
+    page = phone()
+    lost = lose_answers(page, after="queue")
+    page.goto(page_url(handle))
+    page.fill("input[name=name]", "Ada")
+    page.tap("[data-action=watch]")
+    page.tap("[data-action=queue]")
+    until_lost(page, lost, "welcome")
+    _sleeps(page, handle, then)
+    expect(page.locator("#party .queue li")).to_have_text(["Ada"])
+    expect(page.locator("#party .queue li.me")).to_have_text("Ada")
+    assert handle.host.party.present == ["Ada"]  # type: ignore[attr-defined]
+    assert handle.host.party.roster == ["Ada"]  # type: ignore[attr-defined]
+
+
+def _sleeps(page: Any, handle: HostHandle, then: str) -> None:
+    """The phone is reloaded, or its connection drops as a phone's that sleeps."""
     if then == "reloads":
         page.reload()
     else:
         handle.call(cut_off_phones, handle)
-    expect(page.locator("#party .queue li")).to_have_text(["Ada"])
-    expect(page.locator("#party .queue li.me")).to_have_text("Ada")
-    assert handle.host.party.present == ["Ada"]  # type: ignore[attr-defined]
