@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,6 +69,12 @@ FILE_LIMIT = 65536  # open files a host asks of the system, at most (see _lift_f
 DEFAULT_PORT = 7777  # where `qttt host` and a window's table listen unless told otherwise
 # What clients send to party tables only (net/party_host.py handles them).
 PARTY_INTENTS = (Queue, Emote)
+# A token a newcomer made itself (the phone's page does: assets/web/link.js) and offered with
+# its first hello, kept as the seat's (a party's: as the guest's): a phone that sleeps or
+# reloads before the welcome reaches it comes back with it to its own seat, not to a second
+# one beside a ghost of itself. Only one as hard to guess as the host's own
+# (secrets.token_urlsafe(16): 22 characters).
+OWN_TOKEN = re.compile(r"[A-Za-z0-9_-]{22,64}")
 
 
 @dataclass
@@ -312,10 +319,14 @@ class Host:
                 f"(this host speaks {PROTOCOL_VERSION})"
             )
         conn.name = tidy_name(hello.name) or "player"
-        if hello.token is not None:
-            self._reclaim(conn, hello.token)
+        token = hello.token
+        if token is not None and (
+            self.table.holder(token) is not None or not OWN_TOKEN.fullmatch(token)
+        ):
+            self._reclaim(conn, token)
         elif hello.role == PLAYER:
-            side = self.table.sit(conn.name, _side(hello.seat) if hello.seat else None)
+            # A newcomer, with a token of its own making or none (then the table makes one).
+            side = self.table.sit(conn.name, _side(hello.seat) if hello.seat else None, token)
             if side is None:
                 raise _Close(
                     f"seat {hello.seat} is taken at this table" if hello.seat else NO_SEAT_OPEN

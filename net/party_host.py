@@ -38,7 +38,7 @@ from game.textview import points
 from net import discovery
 from net.connection import Connection
 from net.framing import pack
-from net.host import Host, HostConfig
+from net.host import OWN_TOKEN, Host, HostConfig
 from net.party import (
     EMOTES,
     FORMATS,
@@ -105,12 +105,6 @@ STANDINGS_SENT = 100
 # Guests gone without playing whom the party keeps (their token and their row of no games),
 # the latest to come: a full party's twice over (see Party.forget_passers_by).
 PASSERS_BY = 2 * PARTY_GUESTS
-
-# A token a guest's page made itself (assets/web/link.js) and offered with its first hello,
-# kept as the newcomer's own: a phone that sleeps or reloads before the welcome reaches it
-# comes back with it as the same guest, not a second one beside a ghost of the first. Only
-# one as hard to guess as the host's own (secrets.token_urlsafe(16): 22 characters).
-OWN_TOKEN = re.compile(r"[A-Za-z0-9_-]{22,64}")
 
 # What everyone reads of a move the host plays for someone, and what that player reads
 # instead, spoken to (None: a stand-in plays for a player who is away, so nobody is there).

@@ -4,12 +4,11 @@
 
 const STORE = `qttt:${location.host}`;
 const PROTOCOL = Number(document.querySelector('meta[name="qttt-protocol"]').content);
-// At a party the page makes its guest's token itself, kept before the first hello (to play
-// or to watch: a watcher becomes a member by it on joining the queue): a phone that sleeps or
-// reloads before the welcome reaches it comes back with it as the same guest, not as a second
-// one beside a ghost of the first (the host keeps it: net/party_host.py). A plain table's
-// host gives a seat's token only in its welcome, and refuses any other.
-const PARTY = document.querySelector('meta[name="qttt-party"]').content === "true";
+// The page makes its guest's token itself, kept before the first hello (to play, or to watch:
+// a party's watcher becomes a member by it on joining the queue): a phone that sleeps or
+// reloads before the welcome reaches it comes back with it to its own seat, as the same
+// guest, not to a second one beside a ghost of itself (the host keeps it: OWN_TOKEN in
+// net/host.py).
 // How long a dropped phone keeps trying: the host holds a seat 60 s by default.
 const RETRY_FOR_MS = 60000;
 // A link that went silent (Wi-Fi gone without a word: no FIN, no RST) is noticed by the
@@ -92,8 +91,7 @@ export class Link {
   // offered to watch: the host would seat the guest who asked to watch.
   join(name, role) {
     const { token, role: was } = remembered();
-    let offered = role === "player" || role === was ? token ?? null : null;
-    if (offered === null && PARTY) offered = newToken();
+    const offered = (role === "player" || role === was ? token : null) ?? newToken();
     remember({ name, token: offered, role });
     this.hello = { t: "hello", version: PROTOCOL, role, name, seat: null, token: offered };
     this.droppedAt = null;

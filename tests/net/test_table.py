@@ -190,6 +190,25 @@ def test_a_dropped_seat_is_held_then_opened(make_host: Callable[..., HostHandle]
         conn.close()
 
 
+def test_a_newcomer_s_own_token_holds_its_seat(make_host: Callable[..., HostHandle]) -> None:
+    # A phone's page makes its token before its hello: one that never heard its welcome comes
+    # back to its own seat, not to the other one beside a ghost of itself.
+    host = make_host(idle_timeout=10.0, reconnect_grace=60.0)
+    own = "A" * 22
+    ada = Raw(host.address)
+    assert (ada.hello(name="Ada", seat="O", token=own).seat, ada.welcome.token) == ("O", own)
+    ada.close()
+    back = Raw(host.address)
+    assert (back.hello(name="Ada", token=own).seat, back.welcome.token) == ("O", own)
+    assert host.host.table.seats[Player.X] is None
+    # To watch, a token of its own is no seat to reclaim; one too easy to guess is refused.
+    assert Raw(host.address).hello(SPECTATOR, name="Bo", token="B" * 22).seat is None
+    guess = Raw(host.address)
+    guess.send(Hello(PROTOCOL_VERSION, "player", "Cy", None, "B" * 21))
+    said, _ = guess.closed_with()
+    assert said == "that seat is no longer held for you"
+
+
 def test_a_player_who_leaves_frees_the_seat_at_once(
     make_host: Callable[..., HostHandle], tmp_path: Path
 ) -> None:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from game.rules import Player, make_variant
@@ -16,7 +17,14 @@ from game.textview import points
 from net.host import HostHandle
 from tests.rules.scenario import SQUARED_SHARED_WIN, played, random_game
 from tests.web.conftest import o_against_a_bot, page_url
-from tests.web.phone import cut_off_phones, join, play_to_the_end, take_turn
+from tests.web.phone import (
+    cut_off_phones,
+    join,
+    lose_answers,
+    play_to_the_end,
+    take_turn,
+    until_lost,
+)
 
 
 def test_a_phone_plays_a_whole_goff_game_against_a_bot(
@@ -79,6 +87,27 @@ def test_a_phone_that_reloads_or_drops_gets_its_seat_back(
     assert handle.host.table.seats[Player.X].connected  # type: ignore[union-attr]
     play_to_the_end(page)
     assert handle.host.table.position.is_over
+
+
+@pytest.mark.parametrize("then", ["reloads", "drops"])
+def test_a_phone_that_never_heard_its_welcome_gets_its_seat_back(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any], then: str
+) -> None:
+    # At a plain table the page made no token of its own: a phone that slept (or was
+    # reloaded) before its welcome reached it sat down again at O, while a ghost of itself
+    # held X for the reconnect grace, and the game waited on the ghost.
+    handle = web_host("goff", reconnect_grace=60.0)
+    page = phone()
+    lost = lose_answers(page)
+    join(page, page_url(handle), "Ada")
+    until_lost(page, lost, "welcome")
+    if then == "reloads":
+        page.reload()
+    else:
+        handle.call(cut_off_phones, handle)
+    page.wait_for_selector(".seat[data-side=X].me")
+    expect(page.locator(".seat[data-side=O] .who")).to_have_text("open seat")
+    assert handle.host.table.seats[Player.O] is None
 
 
 def test_on_ultimate_a_phone_is_shown_the_two_boards_it_is_sent_to(
