@@ -355,7 +355,7 @@ class Host:
         if seat is not None:  # back under the name the others know the seat by
             conn.name = seat.name
         self._seat(conn, side)
-        self._changed(f"{conn.name} is back at {side}")
+        self._changed(f"{conn.name} is back at {side}", (conn, f"you are back at {side}"))
 
     def _seat(self, conn: Connection, side: Player) -> None:
         conn.role, conn.seat = PLAYER, side
@@ -489,10 +489,12 @@ class Host:
 
     # -- telling everyone ---------------------------------------------------------------
 
-    def _changed(self, notice: str | None = None, own: tuple[Player, str] | None = None) -> None:
+    def _changed(
+        self, notice: str | None = None, own: tuple[Connection, str] | None = None
+    ) -> None:
         """Send everyone the table as it now is, then the sentence saying what changed; ``own``
-        is the side that sentence is about and what the player there reads instead (spoken
-        to them: "your time ran out", not "time is up for Ada").
+        is the connection that sentence is about and what it reads instead (spoken to them:
+        "you are back at X", not "Ada is back at X").
 
         In that order: a client woken by the notice already holds the new state.
         """
@@ -525,11 +527,11 @@ class Host:
         # Every save of the record is followed by this broadcast, timers' saves too.
         self._tell_saving()
 
-    def _broadcast(self, frame: bytes, own: tuple[Player, bytes] | None = None) -> None:
-        """``frame`` to everyone at the table; ``own``: another frame for whoever plays a side."""
+    def _broadcast(self, frame: bytes, own: tuple[Connection, bytes] | None = None) -> None:
+        """``frame`` to everyone at the table; ``own``: another frame for one connection."""
         for conn in list(self.connections):
             if conn.role is not None:
-                conn.send_frame(own[1] if own and conn.seat == own[0] else frame)
+                conn.send_frame(own[1] if own and conn is own[0] else frame)
 
     def _lobby_view(self) -> discovery.TableView:
         size = self.table.variant.options().get("size")

@@ -256,7 +256,7 @@ class PartyHost(Host):
             self.party.leave(member)
             self._save_party()
             self._watches(conn)
-            self._changed(f"{member} is watching")
+            self._changed(f"{member} is watching", (conn, "you are back, watching"))
             self._start_next()  # after a restart, the party need not wait for them
             return
         if hello.role != PLAYER or hello.version != PROTOCOL_VERSION or reclaim:
@@ -287,7 +287,7 @@ class PartyHost(Host):
         if self._full(conn):
             return
         conn.name = self._unique(hello.name, conn)
-        self._enqueue(conn, f"{conn.name} joins the queue", hello.token)
+        self._enqueue(conn, f"{conn.name} joins the queue", offered=hello.token)
 
     def _member(self, offered: str | None) -> str | None:
         """The party name of the member whose token is ``offered``, if any."""
@@ -325,7 +325,7 @@ class PartyHost(Host):
             self._party_changed()
             self._start_next()
         else:
-            self._enqueue(conn, f"{name} is back")
+            self._enqueue(conn, f"{name} is back", "you are back in the queue")
 
     def _on_sit(self, conn: Connection, _: Sit) -> None:
         self._on_queue(conn, Queue(True))
@@ -343,7 +343,7 @@ class PartyHost(Host):
             conn.send(Refused(f"one change of the queue every {QUEUE_EVERY:g} s, please"))
         elif queue.join:
             if not self._full(conn):
-                self._enqueue(conn, f"{conn.name} joins the queue", conn.own_token)
+                self._enqueue(conn, f"{conn.name} joins the queue", offered=conn.own_token)
         else:
             self.party.leave(conn.name)
             self._save_party()
@@ -393,7 +393,10 @@ class PartyHost(Host):
         """Connections welcomed to the party: players and watchers."""
         return sum(1 for c in self.connections if c.role is not None)
 
-    def _enqueue(self, conn: Connection, notice: str, offered: str | None = None) -> None:
+    def _enqueue(
+        self, conn: Connection, notice: str, yours: str | None = None, offered: str | None = None
+    ) -> None:
+        # ``notice`` is what everyone reads, ``yours`` what the guest reads instead, if other.
         # A member from now (a watcher joining the queue too): the token (the one offered,
         # if it is the guest's own) holds their seats and keeps their name, and their row of
         # the standings, from anyone else.
@@ -414,11 +417,13 @@ class PartyHost(Host):
         self._save_party()
         if self.party.finished:
             # No game is left tonight: not a queue to join, whatever brought them.
-            notice = f"{conn.name} is here, but the party is over: no more games tonight"
+            yours = "the party is over: no more games tonight"
+            notice = f"{conn.name} is here, but {yours}"
         elif conn.name in self.party.late:
             # No queue will reach them tonight: say what happens instead.
+            yours = "you came after the draw: watching till the next knockout"
             notice = f"{conn.name} came after the draw: watching till the next knockout"
-        self._changed(notice)
+        self._changed(notice, (conn, yours) if yours else None)
         self._start_next()
 
     def _own(self, offered: str | None) -> str | None:
@@ -720,7 +725,8 @@ class PartyHost(Host):
         staged = self.table.stage()
         seat = self.table.seats[side]
         everyone, yours = said
-        own = (side, yours.format(move=token)) if yours else None
+        mover = next((c for c in self.connections if c.seat is side), None)
+        own = (mover, yours.format(move=token)) if yours and mover else None
         self._changed(everyone.format(name=seat.name if seat else side, move=token), own)
         self.table.commit(staged)
         self._after_move()

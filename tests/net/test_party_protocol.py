@@ -222,7 +222,7 @@ def test_a_member_who_watches_keeps_their_token_and_comes_back_as_themselves(
     back = Raw(host.address)
     welcome = back.hello(role=SPECTATOR, name="Zed", token=token)
     assert (welcome.role, welcome.name, welcome.token) == (SPECTATOR, "Zed", token)
-    assert back.expect(Notice).text == "Zed is watching"  # type: ignore[attr-defined]
+    assert back.expect(Notice).text == "you are back, watching"  # type: ignore[attr-defined]
     back.send(Queue(True))
     queued: Welcome = back.expect(Welcome)
     assert (queued.role, queued.name, queued.token) == ("player", "Zed", token)
@@ -252,12 +252,12 @@ def test_a_window_that_watches_comes_back_watching_as_the_same_member(
     # The host loses the link (a Wi-Fi gap): the window comes back, watching, as Vic.
     host.call(lambda: [c.abort() for c in list(party.connections) if c.name == "Vic"])
     vic.notice("reconnected")
-    vic.notice("Vic is watching")
+    vic.notice("you are back, watching")
     assert vic.session.local_sides == frozenset() and "Vic" not in vic.session.party.queue  # type: ignore[union-attr]
     vic.session.close()
     again = Screen(NetworkSession(host.address, name="Vic", seats=seats))  # started again
     try:
-        again.notice("Vic is back")
+        again.notice("you are back in the queue")
         assert [s.name for s in again.session.party.standings] == ["Vic"]  # type: ignore[union-attr]
     finally:
         again.session.close()
@@ -463,7 +463,7 @@ def test_a_guest_who_leaves_for_the_menus_comes_back_under_their_name(
     ann.session.close(leave=True)
     back = Screen(NetworkSession(host.address, name="Ann", seats=seats))
     try:
-        back.notice("Ann is back")
+        back.notice("you are back in the queue")
         party = back.session.party
         assert party is not None and [s.name for s in party.standings] == ["Ann"]
     finally:

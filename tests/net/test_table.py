@@ -272,7 +272,7 @@ def test_leaving_forgets_no_token_but_the_player_s_own(
         second.notice("Ada left; seat X is open")
         second.session.close()
         again = Screen(NetworkSession(host.address, name="Ada", seats=seats))
-        again.notice("Ada is back at O")
+        again.notice("you are back at O")
         again.session.close()
     finally:
         second.session.close()

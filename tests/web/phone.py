@@ -9,6 +9,15 @@ from typing import Any
 from net.host import HostHandle
 from net.web import WebConnection
 
+# Every line of news the page puts on screen, kept in `told` as it comes.
+KEEP_NEWS = """addEventListener("DOMContentLoaded", () => {
+  window.told = [];
+  const keep = (records) => {
+    for (const record of records) for (const line of record.addedNodes) told.push(line.textContent);
+  };
+  new MutationObserver(keep).observe(document.querySelector("#notice"), { childList: true });
+});"""
+
 # The phone has something to do (its move or its collapse choice), or the game is over.
 _READY = "() => document.querySelector('[data-over]') || document.querySelector('#status.mine')"
 

@@ -18,6 +18,7 @@ from net.host import HostHandle
 from tests.rules.scenario import SQUARED_SHARED_WIN, played, random_game
 from tests.web.conftest import o_against_a_bot, page_url
 from tests.web.phone import (
+    KEEP_NEWS,
     cut_off_phones,
     join,
     lose_answers,
@@ -82,7 +83,7 @@ def test_a_phone_that_reloads_or_drops_gets_its_seat_back(
     page.evaluate("() => { document.querySelector('#notice').textContent = ''; }")
     handle.call(cut_off_phones, handle)
     page.wait_for_function(
-        "() => document.querySelector('#notice').textContent === 'Bo is back at X'"
+        "() => document.querySelector('#notice').textContent === 'you are back at X'"
     )
     assert handle.host.table.seats[Player.X].connected  # type: ignore[union-attr]
     play_to_the_end(page)
@@ -108,6 +109,22 @@ def test_a_phone_that_never_heard_its_welcome_gets_its_seat_back(
     page.wait_for_selector(".seat[data-side=X].me")
     expect(page.locator(".seat[data-side=O] .who")).to_have_text("open seat")
     assert handle.host.table.seats[Player.O] is None
+
+
+def test_a_player_back_at_the_table_reads_so_in_their_own_words(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # Ada's own phone told her "Ada is back at X", news of her own return in others' words.
+    handle = web_host("goff")
+    ada, bo = phone(), phone()
+    for page, name in ((ada, "Ada"), (bo, "Bo")):
+        page.add_init_script(KEEP_NEWS)
+        join(page, page_url(handle), name)
+        page.wait_for_selector(".seat.me")
+    ada.reload()
+    expect(ada.locator("#notice")).to_contain_text("you are back at X")
+    expect(bo.locator("#notice")).to_contain_text("Ada is back at X")
+    assert "Ada is back at X" not in ada.evaluate("told")
 
 
 def test_on_ultimate_a_phone_is_shown_the_two_boards_it_is_sent_to(

@@ -20,7 +20,14 @@ from net.party_host import PartyConfig, PartyHost
 from tests.net.conftest import Raw
 from tests.net.test_party_protocol import FULL, came_and_went, played_apart
 from tests.web.conftest import page_url
-from tests.web.phone import cut_off_phones, join, lose_answers, play_to_the_end, until_lost
+from tests.web.phone import (
+    KEEP_NEWS,
+    cut_off_phones,
+    join,
+    lose_answers,
+    play_to_the_end,
+    until_lost,
+)
 from tests.web.test_phone_layout import _assert_on_screen
 
 
@@ -124,12 +131,12 @@ def test_a_phone_that_watches_comes_back_watching_as_the_same_guest(
     page.tap("[data-action=leave]")
     expect(page.locator("[data-action=queue]")).to_be_visible()
     page.reload()
-    expect(page.locator("#notice")).to_contain_text("Zed is watching")
+    expect(page.locator("#notice")).to_contain_text("you are back, watching")
     expect(page.locator("[data-action=queue]")).to_be_visible()
     assert page.locator("#join").is_hidden()
     page.evaluate("() => { document.querySelector('#notice').textContent = ''; }")
     handle.call(cut_off_phones, handle)
-    expect(page.locator("#notice")).to_contain_text("Zed is watching")
+    expect(page.locator("#notice")).to_contain_text("you are back, watching")
     page.tap("[data-action=queue]")
     page.wait_for_selector("#party .queue li.me")
     expect(page.locator("#party .scoreboard tr[data-standing]")).to_have_count(1)
@@ -236,16 +243,6 @@ def test_while_the_party_waits_for_players_the_page_says_so_with_no_move_clock(
     expect(ada.locator("#hud .clock")).to_have_text(re.compile(r"^\d+ s$"))
 
 
-# Every line of news the page puts on screen, kept in `told` as it comes.
-_KEEP_NEWS = """addEventListener("DOMContentLoaded", () => {
-  window.told = [];
-  const keep = (records) => {
-    for (const record of records) for (const line of record.addedNodes) told.push(line.textContent);
-  };
-  new MutationObserver(keep).observe(document.querySelector("#notice"), { childList: true });
-});"""
-
-
 def test_a_phone_whose_time_ran_out_is_told_so_and_the_others_whose_it_was(
     web_host: Callable[..., HostHandle], phone: Callable[[], Any]
 ) -> None:
@@ -255,7 +252,7 @@ def test_a_phone_whose_time_ran_out_is_told_so_and_the_others_whose_it_was(
     pages: dict[str, Any] = {}
     for name in ("Ada", "Bo"):
         pages[name] = page = phone()
-        page.add_init_script(_KEEP_NEWS)
+        page.add_init_script(KEEP_NEWS)
         join(page, page_url(handle), name)
     ada, bo = pages["Ada"], pages["Bo"]
     for page, other in ((ada, "Bo"), (bo, "Ada")):
@@ -377,3 +374,20 @@ def _sleeps(page: Any, handle: HostHandle, then: str) -> None:
         page.reload()
     else:
         handle.call(cut_off_phones, handle)
+
+
+def test_a_guest_back_reads_so_in_their_own_words_and_the_others_read_their_name(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # Ada's own phone told her "Ada is back", news of her own return in the words for others.
+    party = PartyConfig(start_at=3, seed=5)
+    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
+    ada, bo = phone(), phone()
+    for page, name in ((ada, "Ada"), (bo, "Bo")):
+        page.add_init_script(KEEP_NEWS)
+        join(page, page_url(handle), name)
+        page.wait_for_selector("#party .queue li.me")
+    ada.reload()
+    expect(ada.locator("#notice")).to_contain_text("you are back in the queue")
+    expect(bo.locator("#notice")).to_contain_text("Ada is back")
+    assert "Ada is back" not in ada.evaluate("told")
