@@ -3,6 +3,7 @@
 
 import { drawBoard } from "./board.js";
 import { Link, remembered } from "./link.js";
+import { setText } from "./names.js";
 import { drawEmotes, drawParty, showEmoted } from "./party.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -134,7 +135,7 @@ function say(text, own = false) {
   let line = news.lastElementChild;
   if (line?.textContent !== text) {
     line = document.createElement("div");
-    line.textContent = text;
+    setText(line, text, names());
     line.classList.toggle("own", own);
     news.appendChild(line);
     while (news.children.length > 3) (news.querySelector(":not(.own)") ?? news.firstElementChild).remove();
@@ -166,6 +167,17 @@ function myTurn() {
 // My turn, and the host can hear it.
 function canPlay() {
   return myTurn() && !app.down;
+}
+
+// Everyone the page knows by name: set apart in the sentences that name them (names.js).
+function names() {
+  const { table, party, welcome } = app;
+  return [
+    welcome?.name,
+    ...(table?.seats ?? []).map((seat) => seat.name),
+    ...(party?.queue ?? []),
+    ...(party?.standings ?? []).map((s) => s.name),
+  ];
 }
 
 function myName() {
@@ -284,7 +296,7 @@ function send(message) {
 
 function refuse(reason) {
   const line = $("#refusal");
-  line.textContent = reason;
+  setText(line, reason, names());
   line.hidden = false;
   clearTimeout(refuse.timer);
   refuse.timer = setTimeout(hideRefusal, 5000);
@@ -326,7 +338,7 @@ function render() {
     $("#status").textContent = app.down ? "Reconnecting to the host…" : "Waiting for the table…";
     return;
   }
-  $("#status").textContent = statusLine();
+  setText($("#status"), statusLine(), names());
   $("#status").classList.toggle("mine", canPlay());
   drawZoomBar();
   const allowed = allowedNow();
@@ -445,7 +457,7 @@ function drawOver() {
   const who = name ? `${name} (${winner})` : winner;
   // As the window says it: a shared win (both players' lines at once) is not a draw.
   const tie = view.over.shared ? "Shared win" : "A draw";
-  over.querySelector(".verdict").textContent = winner ? `${who} wins ${score}` : `${tie} ${score}`;
+  setText(over.querySelector(".verdict"), winner ? `${who} wins ${score}` : `${tie} ${score}`, names());
   const rematch = over.querySelector('[data-action="rematch"]');
   rematch.hidden = Boolean(app.party) || !welcome?.seat;
   const asked = table.rematch.includes(welcome?.seat);

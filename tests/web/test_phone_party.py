@@ -391,3 +391,40 @@ def test_a_guest_back_reads_so_in_their_own_words_and_the_others_read_their_name
     expect(ada.locator("#notice")).to_contain_text("you are back in the queue")
     expect(bo.locator("#notice")).to_contain_text("Ada is back")
     assert "Ada is back" not in ada.evaluate("told")
+
+
+# Where a "time is up for NAME: MOVE" line draws the name and the move, once such a line is on
+# screen (null before).
+_MOVE_DRAWN = """(name) => {
+  const line = [...document.querySelectorAll("#notice div")]
+    .find((d) => d.textContent.startsWith("time is up for "));
+  if (!line) return null;
+  const box = (words) => {
+    const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.data.lastIndexOf(words);
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + words.length);
+      const { left, right } = range.getBoundingClientRect();
+      return { left, right };
+    }
+    return null;
+  };
+  return { name: box(name), move: box(line.textContent.split(": ").pop()) };
+}"""
+
+
+def test_a_name_in_a_right_to_left_script_leaves_the_rest_of_the_sentence_in_order(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # "time is up for דנה: 3-9" was drawn "time is up for 3-9 :דנה": the colon and the move
+    # after the Hebrew name were taken into its right-to-left run.
+    party = PartyConfig(start_at=2, games=1, clock=1.0, seed=5)
+    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
+    bo = phone()
+    join(bo, page_url(handle), "Bo")
+    join(phone(), page_url(handle), "דנה")
+    drawn = bo.wait_for_function(_MOVE_DRAWN, arg="דנה").json_value()
+    assert drawn["name"]["right"] <= drawn["move"]["left"], drawn  # as it is read: name, move
