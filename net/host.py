@@ -332,7 +332,7 @@ class Host:
                     f"seat {hello.seat} is taken at this table" if hello.seat else NO_SEAT_OPEN
                 )
             self._seat(conn, side)
-            self._changed(f"{conn.name} sits at {side}")
+            self._changed(f"{conn.name} sits at {side}", (conn, f"you sit at {side}"))
         elif hello.role == SPECTATOR:
             if self.spectators >= self.config.spectator_limit:
                 raise _Close(f"this table has its {self.config.spectator_limit} spectators")
@@ -428,7 +428,7 @@ class Host:
             conn.send(Refused(f"seat {side} is taken"))
         else:
             self._seat(conn, side)
-            self._changed(f"{conn.name} sits at {side}")
+            self._changed(f"{conn.name} sits at {side}", (conn, f"you sit at {side}"))
 
     def _on_rematch(self, conn: Connection, _: Rematch) -> None:
         if conn.seat is None:

@@ -106,6 +106,9 @@ STANDINGS_SENT = 100
 # the latest to come: a full party's twice over (see Party.forget_passers_by).
 PASSERS_BY = 2 * PARTY_GUESTS
 
+# What a guest who joins the queue reads of it (the others: "Ada joins the queue").
+JOINED = "you are in the queue"
+
 # What everyone reads of a move the host plays for someone, and what that player reads
 # instead, spoken to (None: a stand-in plays for a player who is away, so nobody is there).
 TIME_UP = ("time is up for {name}: {move}", "your time ran out: {move} was played for you")
@@ -287,7 +290,7 @@ class PartyHost(Host):
         if self._full(conn):
             return
         conn.name = self._unique(hello.name, conn)
-        self._enqueue(conn, f"{conn.name} joins the queue", offered=hello.token)
+        self._enqueue(conn, f"{conn.name} joins the queue", JOINED, offered=hello.token)
 
     def _member(self, offered: str | None) -> str | None:
         """The party name of the member whose token is ``offered``, if any."""
@@ -343,16 +346,18 @@ class PartyHost(Host):
             conn.send(Refused(f"one change of the queue every {QUEUE_EVERY:g} s, please"))
         elif queue.join:
             if not self._full(conn):
-                self._enqueue(conn, f"{conn.name} joins the queue", offered=conn.own_token)
+                self._enqueue(conn, f"{conn.name} joins the queue", JOINED, offered=conn.own_token)
         else:
             self.party.leave(conn.name)
             self._save_party()
             if conn.seat is None or self.table.position.is_over:
                 # No game in hand (a finished one keeps its seats until the next starts).
                 self._watches(conn)
-                self._changed(f"{conn.name} leaves the queue to watch")
+                said = f"{conn.name} leaves the queue to watch"
+                self._changed(said, (conn, "you leave the queue to watch"))
             else:
-                self._changed(f"{conn.name} will watch after this game")
+                said = f"{conn.name} will watch after this game"
+                self._changed(said, (conn, "you will watch after this game"))
             self._start_next()
 
     def _watches(self, conn: Connection) -> None:

@@ -215,10 +215,10 @@ def test_a_player_who_leaves_frees_the_seat_at_once(
     host = make_host(reconnect_grace=60.0)
     seats = SeatStore(tmp_path / "seats.json")
     ada = Screen(NetworkSession(host.address, name="Ada", seat=Player.X, seats=seats))
-    ada.notice("Ada sits at X")
+    ada.notice("you sit at X")
     bo = Screen(NetworkSession(host.address, name="Bo", seat=Player.O))
     try:
-        bo.notice("Bo sits at O")
+        bo.notice("you sit at O")
         ada.session.submit(Place(0, 1))
         bo.snapshot(1)
         key = host.host.key
@@ -248,7 +248,7 @@ def test_a_player_who_leaves_hangs_up_once_the_host_heard_it(
     results together, or two bots at the end of their game: one in two)."""
     host = make_host(reconnect_grace=60.0)
     ada = Screen(NetworkSession(host.address, name="Ada", seat=Player.X))
-    ada.notice("Ada sits at X")
+    ada.notice("you sit at X")
     busy = threading.Event()
     host.call(lambda: (busy.set(), time.sleep(0.1)))  # the host is busy as Ada leaves
     busy.wait()
@@ -264,10 +264,10 @@ def test_leaving_forgets_no_token_but_the_player_s_own(
     host = make_host(reconnect_grace=60.0)
     seats = SeatStore(tmp_path / "seats.json")
     first = Screen(NetworkSession(host.address, name="Ada", seat=Player.X, seats=seats))
-    first.notice("Ada sits at X")
+    first.notice("you sit at X")
     second = Screen(NetworkSession(host.address, name="Ada", seat=Player.O, seats=seats))
     try:
-        second.notice("Ada sits at O")
+        second.notice("you sit at O")
         first.session.close(leave=True)
         second.notice("Ada left; seat X is open")
         second.session.close()
@@ -281,10 +281,10 @@ def test_leaving_forgets_no_token_but_the_player_s_own(
 def test_a_closed_window_keeps_its_seat_held(make_host: Callable[..., HostHandle]) -> None:
     host = make_host(reconnect_grace=60.0)
     ada = Screen(NetworkSession(host.address, name="Ada", seat=Player.X))
-    ada.notice("Ada sits at X")
+    ada.notice("you sit at X")
     bo = Screen(NetworkSession(host.address, name="Bo", seat=Player.O))
     try:
-        bo.notice("Bo sits at O")
+        bo.notice("you sit at O")
         ada.session.close()  # not leaving: the window closed, and the player may be back
         bo.notice("Ada dropped; seat X is held for 60 s")
     finally:

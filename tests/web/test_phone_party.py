@@ -82,7 +82,7 @@ def test_a_phone_that_leaves_the_queue_mid_game_may_ask_back_in(
         bots.submit(play_party_bot(handle.address, "beginner", name="Robo", seed=2))
         page.wait_for_selector(".seat.me")  # seated for game 1
         page.tap("[data-action=leave]")
-        expect(page.locator("#notice")).to_contain_text("Ada will watch after this game")
+        expect(page.locator("#notice")).to_contain_text("you will watch after this game")
         expect(page.locator("[data-action=queue]")).to_be_visible()
         expect(page.locator("[data-action=leave]")).to_be_hidden()
         expect(page.locator(".seat.me")).to_have_count(1)  # the game in hand is still theirs
