@@ -6,6 +6,8 @@ import json
 import re
 from typing import Any
 
+from playwright.sync_api import expect
+
 from net.host import HostHandle
 from net.web import WebConnection
 
@@ -95,3 +97,17 @@ def until_lost(page: Any, lost: list[str | bytes], kind: str) -> None:
     """Wait until a message of type ``kind`` is among the ``lost`` frames."""
     while not any(json.loads(frame).get("t") == kind for frame in lost):
         page.wait_for_timeout(20)  # Playwright runs the route only within its own calls
+
+
+def ada_comes_back(url: str, phone: Any, seated: str, own: str, others: str) -> None:
+    """Ada and Bo join at ``url`` (each ready once ``seated`` shows); Ada's phone is reloaded
+    and reads ``own`` of her return, never ``others``, which Bo reads."""
+    ada, bo = phone(), phone()
+    for page, name in ((ada, "Ada"), (bo, "Bo")):
+        page.add_init_script(KEEP_NEWS)
+        join(page, url, name)
+        page.wait_for_selector(seated)
+    ada.reload()
+    expect(ada.locator("#notice")).to_contain_text(own)
+    expect(bo.locator("#notice")).to_contain_text(others)
+    assert others not in ada.evaluate("told")

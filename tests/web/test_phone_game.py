@@ -18,7 +18,7 @@ from net.host import HostHandle
 from tests.rules.scenario import SQUARED_SHARED_WIN, played, random_game
 from tests.web.conftest import o_against_a_bot, page_url
 from tests.web.phone import (
-    KEEP_NEWS,
+    ada_comes_back,
     cut_off_phones,
     join,
     lose_answers,
@@ -116,15 +116,7 @@ def test_a_player_back_at_the_table_reads_so_in_their_own_words(
 ) -> None:
     # Ada's own phone told her "Ada is back at X", news of her own return in others' words.
     handle = web_host("goff")
-    ada, bo = phone(), phone()
-    for page, name in ((ada, "Ada"), (bo, "Bo")):
-        page.add_init_script(KEEP_NEWS)
-        join(page, page_url(handle), name)
-        page.wait_for_selector(".seat.me")
-    ada.reload()
-    expect(ada.locator("#notice")).to_contain_text("you are back at X")
-    expect(bo.locator("#notice")).to_contain_text("Ada is back at X")
-    assert "Ada is back at X" not in ada.evaluate("told")
+    ada_comes_back(page_url(handle), phone, ".seat.me", "you are back at X", "Ada is back at X")
 
 
 def test_on_ultimate_a_phone_is_shown_the_two_boards_it_is_sent_to(

@@ -22,6 +22,7 @@ from tests.net.test_party_protocol import FULL, came_and_went, played_apart
 from tests.web.conftest import page_url
 from tests.web.phone import (
     KEEP_NEWS,
+    ada_comes_back,
     cut_off_phones,
     join,
     lose_answers,
@@ -382,15 +383,8 @@ def test_a_guest_back_reads_so_in_their_own_words_and_the_others_read_their_name
     # Ada's own phone told her "Ada is back", news of her own return in the words for others.
     party = PartyConfig(start_at=3, seed=5)
     handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
-    ada, bo = phone(), phone()
-    for page, name in ((ada, "Ada"), (bo, "Bo")):
-        page.add_init_script(KEEP_NEWS)
-        join(page, page_url(handle), name)
-        page.wait_for_selector("#party .queue li.me")
-    ada.reload()
-    expect(ada.locator("#notice")).to_contain_text("you are back in the queue")
-    expect(bo.locator("#notice")).to_contain_text("Ada is back")
-    assert "Ada is back" not in ada.evaluate("told")
+    queued = "#party .queue li.me"
+    ada_comes_back(page_url(handle), phone, queued, "you are back in the queue", "Ada is back")
 
 
 # Where a "time is up for NAME: MOVE" line draws the name and the move, once such a line is on
