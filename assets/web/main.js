@@ -451,8 +451,10 @@ function drawOver() {
   }
   over.hidden = false;
   over.setAttribute("data-over", view.over.winner ?? "draw");
-  const score = `${view.scores.X}–${view.scores.O}`;
   const winner = view.over.winner;
+  // The winner's points first, as the news and the window say it: "O wins 1–0", not "0–1".
+  const [first, second] = winner === "O" ? ["O", "X"] : ["X", "O"];
+  const score = `${view.scores[first]}–${view.scores[second]}`;
   const name = winner && seatName(winner); // an open seat has none: its side says it all
   const who = name ? `${name} (${winner})` : winner;
   // As the window says it: a shared win (both players' lines at once) is not a draw.

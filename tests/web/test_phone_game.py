@@ -54,9 +54,9 @@ def test_a_phone_plays_a_whole_goff_game_against_a_bot(
     table = handle.host.table
     assert final == table.position and final.is_over
     assert table.record.moves and table.seats[Player.X].name == "Ada"  # type: ignore[union-attr]
-    scores = final.scores()
+    x, o = (points(score) for score in final.scores())
     verdict = page.locator("[data-over] .verdict").inner_text()
-    assert f"{points(scores.x)}–{points(scores.o)}" in verdict
+    assert (f"{o}–{x}" if final.outcome.winner is Player.O else f"{x}–{o}") in verdict  # type: ignore[union-attr]
 
 
 def test_a_phone_that_reloads_or_drops_gets_its_seat_back(
@@ -239,6 +239,17 @@ def test_a_double_tap_on_rematch_asks_once_and_refuses_nothing(
 O_WINS = ("1-2", "1-2", "2@1", "3-4", "3-4", "4@3", "5-6", "5-6", "6@5", "7-8", "7-8", "8@7")
 
 
+def test_the_verdict_gives_the_winner_s_points_first(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # O's win read "O wins 0–1", as if O had lost, where the news and the window say "O wins
+    # 1 to 0".
+    handle = web_host("goff", moves=O_WINS)
+    page = phone()
+    join(page, page_url(handle), "Ada")
+    expect(page.locator("[data-over] .verdict")).to_have_text("O wins 1–0")
+
+
 def test_a_won_row_is_struck_in_its_players_colour_as_on_the_big_screen(
     web_host: Callable[..., HostHandle], phone: Callable[[], Any]
 ) -> None:
@@ -270,7 +281,8 @@ def test_a_won_row_is_struck_in_its_players_colour_as_on_the_big_screen(
     winner, scores = final.outcome.winner, final.scores()  # type: ignore[union-attr]
     who = "Ada (X)" if winner is Player.X else "O"
     verdict = page.locator("[data-over] .verdict").inner_text()
-    assert verdict == f"{who} wins {points(scores.x)}–{points(scores.o)}"
+    high, low = sorted((scores.x, scores.o), reverse=True)
+    assert verdict == f"{who} wins {points(high)}–{points(low)}"
 
 
 def test_a_line_of_won_mini_boards_is_struck_through_their_centres_twice_as_wide(
