@@ -327,10 +327,13 @@ function render() {
     const box = $(`.seat[data-side="${side}"]`);
     const seat = table?.seats.find((s) => s.side === side);
     const me = welcome?.seat === side;
-    box.querySelector(".who").textContent = seat?.name ?? "open seat";
+    // At a party nobody takes a seat (the queue seats the next two): an empty one is no
+    // "open seat", and nobody there is to move.
+    const unseated = Boolean(app.party) && !seat?.name;
+    box.querySelector(".who").textContent = seat?.name ?? (unseated ? "" : "open seat");
     box.querySelector(".you").hidden = !me;
-    box.querySelector(".pts").textContent = view ? view.scores[side] : "";
-    box.classList.toggle("to-play", Boolean(view && view.to_play === side));
+    box.querySelector(".pts").textContent = view && !unseated ? view.scores[side] : "";
+    box.classList.toggle("to-play", Boolean(view && view.to_play === side && !unseated));
     box.classList.toggle("away", Boolean(seat?.name && !seat.connected));
     box.classList.toggle("me", me);
   }

@@ -240,8 +240,13 @@ def test_while_the_party_waits_for_players_the_page_says_so_with_no_move_clock(
     ada.wait_for_timeout(600)  # the clock is ticked four times a second
     expect(ada.locator("#hud .clock")).to_be_hidden()
     expect(ada.locator("#status")).to_have_text("Waiting for the next game…")  # not "at X"
+    # Nobody sits, and nobody may: the queue seats them. The seats said "open seat", X's lit
+    # as if to move, as though a tap could take one.
+    expect(ada.locator("#hud .seat .who")).to_have_text(["", ""])
+    expect(ada.locator("#hud .seat.to-play")).to_have_count(0)
     join(phone(), page_url(handle), "Bo")  # the first game starts: the clock runs
     expect(ada.locator("#hud .clock")).to_have_text(re.compile(r"^\d+ s$"))
+    expect(ada.locator("#hud .seat .who")).to_have_text(["Ada", "Bo"])
 
 
 def test_a_phone_whose_time_ran_out_is_told_so_and_the_others_whose_it_was(
