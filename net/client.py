@@ -228,7 +228,8 @@ class TableClient:
                 PROTOCOL_VERSION,
                 self.role,
                 self.name,
-                self.wanted.value if self.wanted and not self.token else None,
+                # With a token too: one no seat holds any more may sit the newcomer anew.
+                self.wanted.value if self.wanted else None,
                 self.token,
             )
             self._writer.write(pack(hello))

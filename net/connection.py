@@ -30,6 +30,9 @@ class Connection:
         self.role: str | None = None  # None until its Hello is accepted
         self.name = "?"
         self.seat: Player | None = None
+        # A token the peer made itself and offered in its hello, kept for later (a party's
+        # watcher becomes a member by it on joining the queue: net.party_host.OWN_TOKEN).
+        self.own_token: str | None = None
         self.task: asyncio.Task[None] | None = None
         self.left = False  # it said bye: the player is leaving, so no seat is held for it
         self.refused = 0  # moves the rules refused it (the host logs the first few)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,6 +69,12 @@ FILE_LIMIT = 65536  # open files a host asks of the system, at most (see _lift_f
 DEFAULT_PORT = 7777  # where `qttt host` and a window's table listen unless told otherwise
 # What clients send to party tables only (net/party_host.py handles them).
 PARTY_INTENTS = (Queue, Emote)
+# A token a newcomer made itself (the phone's page does: assets/web/link.js) and offered with
+# its first hello, kept as the seat's (a party's: as the guest's): a phone that sleeps or
+# reloads before the welcome reaches it comes back with it to its own seat, not to a second
+# one beside a ghost of itself. Only one as hard to guess as the host's own
+# (secrets.token_urlsafe(16): 22 characters).
+OWN_TOKEN = re.compile(r"[A-Za-z0-9_-]{22,64}")
 
 
 @dataclass
@@ -312,16 +319,20 @@ class Host:
                 f"(this host speaks {PROTOCOL_VERSION})"
             )
         conn.name = tidy_name(hello.name) or "player"
-        if hello.token is not None:
-            self._reclaim(conn, hello.token)
+        token = hello.token
+        if token is not None and (
+            self.table.holder(token) is not None or not OWN_TOKEN.fullmatch(token)
+        ):
+            self._reclaim(conn, token)
         elif hello.role == PLAYER:
-            side = self.table.sit(conn.name, _side(hello.seat) if hello.seat else None)
+            # A newcomer, with a token of its own making or none (then the table makes one).
+            side = self.table.sit(conn.name, _side(hello.seat) if hello.seat else None, token)
             if side is None:
                 raise _Close(
                     f"seat {hello.seat} is taken at this table" if hello.seat else NO_SEAT_OPEN
                 )
             self._seat(conn, side)
-            self._changed(f"{conn.name} sits at {side}")
+            self._changed(f"{conn.name} sits at {side}", (conn, f"you sit at {side}"))
         elif hello.role == SPECTATOR:
             if self.spectators >= self.config.spectator_limit:
                 raise _Close(f"this table has its {self.config.spectator_limit} spectators")
@@ -344,7 +355,7 @@ class Host:
         if seat is not None:  # back under the name the others know the seat by
             conn.name = seat.name
         self._seat(conn, side)
-        self._changed(f"{conn.name} is back at {side}")
+        self._changed(f"{conn.name} is back at {side}", (conn, f"you are back at {side}"))
 
     def _seat(self, conn: Connection, side: Player) -> None:
         conn.role, conn.seat = PLAYER, side
@@ -417,7 +428,7 @@ class Host:
             conn.send(Refused(f"seat {side} is taken"))
         else:
             self._seat(conn, side)
-            self._changed(f"{conn.name} sits at {side}")
+            self._changed(f"{conn.name} sits at {side}", (conn, f"you sit at {side}"))
 
     def _on_rematch(self, conn: Connection, _: Rematch) -> None:
         if conn.seat is None:
@@ -478,10 +489,12 @@ class Host:
 
     # -- telling everyone ---------------------------------------------------------------
 
-    def _changed(self, notice: str | None = None, own: tuple[Player, str] | None = None) -> None:
+    def _changed(
+        self, notice: str | None = None, own: tuple[Connection, str] | None = None
+    ) -> None:
         """Send everyone the table as it now is, then the sentence saying what changed; ``own``
-        is the side that sentence is about and what the player there reads instead (spoken
-        to them: "your time ran out", not "time is up for Ada").
+        is the connection that sentence is about and what it reads instead (spoken to them:
+        "you are back at X", not "Ada is back at X").
 
         In that order: a client woken by the notice already holds the new state.
         """
@@ -514,11 +527,11 @@ class Host:
         # Every save of the record is followed by this broadcast, timers' saves too.
         self._tell_saving()
 
-    def _broadcast(self, frame: bytes, own: tuple[Player, bytes] | None = None) -> None:
-        """``frame`` to everyone at the table; ``own``: another frame for whoever plays a side."""
+    def _broadcast(self, frame: bytes, own: tuple[Connection, bytes] | None = None) -> None:
+        """``frame`` to everyone at the table; ``own``: another frame for one connection."""
         for conn in list(self.connections):
             if conn.role is not None:
-                conn.send_frame(own[1] if own and conn.seat == own[0] else frame)
+                conn.send_frame(own[1] if own and conn is own[0] else frame)
 
     def _lobby_view(self) -> discovery.TableView:
         size = self.table.variant.options().get("size")

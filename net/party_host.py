@@ -38,7 +38,7 @@ from game.textview import points
 from net import discovery
 from net.connection import Connection
 from net.framing import pack
-from net.host import Host, HostConfig
+from net.host import OWN_TOKEN, Host, HostConfig
 from net.party import (
     EMOTES,
     FORMATS,
@@ -106,11 +106,8 @@ STANDINGS_SENT = 100
 # the latest to come: a full party's twice over (see Party.forget_passers_by).
 PASSERS_BY = 2 * PARTY_GUESTS
 
-# A token a guest's page made itself (assets/web/link.js) and offered with its first hello,
-# kept as the newcomer's own: a phone that sleeps or reloads before the welcome reaches it
-# comes back with it as the same guest, not a second one beside a ghost of the first. Only
-# one as hard to guess as the host's own (secrets.token_urlsafe(16): 22 characters).
-OWN_TOKEN = re.compile(r"[A-Za-z0-9_-]{22,64}")
+# What a guest who joins the queue reads of it (the others: "Ada joins the queue").
+JOINED = "you are in the queue"
 
 # What everyone reads of a move the host plays for someone, and what that player reads
 # instead, spoken to (None: a stand-in plays for a player who is away, so nobody is there).
@@ -253,7 +250,7 @@ class PartyHost(Host):
             and not self.table.position.is_over
             and self.table.holder(hello.token) is not None
         )
-        member = None if reclaim or hello.version != PROTOCOL_VERSION else self._member(hello)
+        member = None if reclaim or hello.version != PROTOCOL_VERSION else self._member(hello.token)
         if member is not None and hello.role == SPECTATOR:
             # A member who watches, back (a phone that slept or reloaded): the same person,
             # out of the queue, who may join it again as the same row of the standings.
@@ -262,7 +259,7 @@ class PartyHost(Host):
             self.party.leave(member)
             self._save_party()
             self._watches(conn)
-            self._changed(f"{member} is watching")
+            self._changed(f"{member} is watching", (conn, "you are back, watching"))
             self._start_next()  # after a restart, the party need not wait for them
             return
         if hello.role != PLAYER or hello.version != PROTOCOL_VERSION or reclaim:
@@ -270,7 +267,9 @@ class PartyHost(Host):
                 # A watcher may join the queue later: under a name of its own, never a
                 # member's (whose token the queue's welcome would hand over). A token that is
                 # no member's and holds no seat (another evening's) is no reason to turn
-                # them away.
+                # them away; one the page made itself is kept as the watcher's own, to be a
+                # member by if they join the queue (see OWN_TOKEN).
+                conn.own_token = hello.token
                 hello = replace(hello, name=self._unique(hello.name, conn), token=None)
             super()._on_hello(conn, hello)
             if conn.seat is not None:  # back at their seat, under the party's name for them
@@ -291,14 +290,13 @@ class PartyHost(Host):
         if self._full(conn):
             return
         conn.name = self._unique(hello.name, conn)
-        own = hello.token if hello.token and OWN_TOKEN.fullmatch(hello.token) else None
-        self._enqueue(conn, f"{conn.name} joins the queue", own)
+        self._enqueue(conn, f"{conn.name} joins the queue", JOINED, offered=hello.token)
 
-    def _member(self, hello: Hello) -> str | None:
-        """The party name of the member whose token ``hello`` offers, if any."""
-        if hello.token is not None:
+    def _member(self, offered: str | None) -> str | None:
+        """The party name of the member whose token is ``offered``, if any."""
+        if offered is not None:
             for name, token in self.party.members.items():
-                if secrets.compare_digest(token.encode(), hello.token.encode()):
+                if secrets.compare_digest(token.encode(), offered.encode()):
                     return name
         return None
 
@@ -312,8 +310,11 @@ class PartyHost(Host):
 
     def _token_for(self, conn: Connection) -> str | None:
         # A party member's one token, in the queue or watching: it names them, holds their
-        # seats and keeps their row. (A watcher who is no member has a name no member has.)
-        return self.party.members.get(conn.name) if conn.role is not None else None
+        # seats and keeps their row. (A watcher who is no member has a name no member has,
+        # and the token it made itself, if any.)
+        if conn.role is None:
+            return None
+        return self.party.members.get(conn.name) or self._own(conn.own_token)
 
     def _back(self, conn: Connection, name: str) -> None:
         """After a restart, one of the evening's players comes back under their name: a new
@@ -327,7 +328,7 @@ class PartyHost(Host):
             self._party_changed()
             self._start_next()
         else:
-            self._enqueue(conn, f"{name} is back")
+            self._enqueue(conn, f"{name} is back", "you are back in the queue")
 
     def _on_sit(self, conn: Connection, _: Sit) -> None:
         self._on_queue(conn, Queue(True))
@@ -345,16 +346,18 @@ class PartyHost(Host):
             conn.send(Refused(f"one change of the queue every {QUEUE_EVERY:g} s, please"))
         elif queue.join:
             if not self._full(conn):
-                self._enqueue(conn, f"{conn.name} joins the queue")
+                self._enqueue(conn, f"{conn.name} joins the queue", JOINED, offered=conn.own_token)
         else:
             self.party.leave(conn.name)
             self._save_party()
             if conn.seat is None or self.table.position.is_over:
                 # No game in hand (a finished one keeps its seats until the next starts).
                 self._watches(conn)
-                self._changed(f"{conn.name} leaves the queue to watch")
+                said = f"{conn.name} leaves the queue to watch"
+                self._changed(said, (conn, "you leave the queue to watch"))
             else:
-                self._changed(f"{conn.name} will watch after this game")
+                said = f"{conn.name} will watch after this game"
+                self._changed(said, (conn, "you will watch after this game"))
             self._start_next()
 
     def _watches(self, conn: Connection) -> None:
@@ -395,11 +398,15 @@ class PartyHost(Host):
         """Connections welcomed to the party: players and watchers."""
         return sum(1 for c in self.connections if c.role is not None)
 
-    def _enqueue(self, conn: Connection, notice: str, token: str | None = None) -> None:
-        # A member from now (a watcher joining the queue too): the token (the newcomer's own
-        # if it made one) holds their seats and keeps their name, and their row of the
-        # standings, from anyone else.
-        self.party.members.setdefault(conn.name, token or secrets.token_urlsafe(16))
+    def _enqueue(
+        self, conn: Connection, notice: str, yours: str | None = None, offered: str | None = None
+    ) -> None:
+        # ``notice`` is what everyone reads, ``yours`` what the guest reads instead, if other.
+        # A member from now (a watcher joining the queue too): the token (the one offered,
+        # if it is the guest's own) holds their seats and keeps their name, and their row of
+        # the standings, from anyone else.
+        token = self._own(offered) or secrets.token_urlsafe(16)
+        self.party.members.setdefault(conn.name, token)
         conn.role = PLAYER
         self._welcome(conn)
         given = self._places_to_give()
@@ -415,12 +422,21 @@ class PartyHost(Host):
         self._save_party()
         if self.party.finished:
             # No game is left tonight: not a queue to join, whatever brought them.
-            notice = f"{conn.name} is here, but the party is over: no more games tonight"
+            yours = "the party is over: no more games tonight"
+            notice = f"{conn.name} is here, but {yours}"
         elif conn.name in self.party.late:
             # No queue will reach them tonight: say what happens instead.
+            yours = "you came after the draw: watching till the next knockout"
             notice = f"{conn.name} came after the draw: watching till the next knockout"
-        self._changed(notice)
+        self._changed(notice, (conn, yours) if yours else None)
         self._start_next()
+
+    def _own(self, offered: str | None) -> str | None:
+        """``offered``, if it may be a newcomer's own token: made as hard to guess as the
+        host's, and no member's."""
+        if offered is None or not OWN_TOKEN.fullmatch(offered) or self._member(offered) is not None:
+            return None
+        return offered
 
     def _unique(self, wanted: str, conn: Connection) -> str:
         """``wanted`` made tidy, with a number added if someone here, or a member of the
@@ -714,7 +730,8 @@ class PartyHost(Host):
         staged = self.table.stage()
         seat = self.table.seats[side]
         everyone, yours = said
-        own = (side, yours.format(move=token)) if yours else None
+        mover = next((c for c in self.connections if c.seat is side), None)
+        own = (mover, yours.format(move=token)) if yours and mover else None
         self._changed(everyone.format(name=seat.name if seat else side, move=token), own)
         self.table.commit(staged)
         self._after_move()

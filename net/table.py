@@ -142,7 +142,8 @@ class Table:
     def sit(self, name: str, side: Player | None, token: str | None = None) -> Player | None:
         """Seat ``name`` at ``side`` (or any open side): the side taken, or ``None``.
 
-        ``token`` (a party member's own) reclaims the seat; by default a new one."""
+        ``token`` holds the seat from now (a party member's one token, or one a newcomer made
+        itself); by default a new one."""
         if self._vacated:
             self._next_game()
         choices = (side,) if side else self.open_seats()

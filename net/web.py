@@ -39,7 +39,6 @@ from aiohttp.http_exceptions import HttpProcessingError
 from net.connection import Connection
 from net.framing import MAX_FRAME, MAX_LIST, MAX_MAP, OVER, FrameError
 from net.party import EMOTES
-from net.party_host import PartyHost
 from net.phones import DEFAULT_WEB_PORT, join_urls
 from net.protocol import MAX_STR, PROTOCOL_VERSION, Message, decode
 from net.view import view_of
@@ -149,8 +148,6 @@ class WebFront:
                 "{{PROTOCOL}}": str(PROTOCOL_VERSION),
                 "{{EMOTES}}": html.escape(_json(EMOTES)),
                 "{{TABLE}}": html.escape(self.host.table.name),
-                # A party's page makes its guest's token before the hello (see OWN_TOKEN).
-                "{{PARTY}}": "true" if isinstance(self.host, PartyHost) else "false",
             }
             text = (PAGE_DIR / "index.html").read_text(encoding="utf-8")
             for key, value in fill.items():

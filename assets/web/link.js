@@ -4,11 +4,11 @@
 
 const STORE = `qttt:${location.host}`;
 const PROTOCOL = Number(document.querySelector('meta[name="qttt-protocol"]').content);
-// At a party the page makes its guest's token itself, kept before the first hello: a phone
-// that sleeps or reloads before the welcome reaches it comes back with it as the same guest,
-// not as a second one beside a ghost of the first (the host keeps it: net/party_host.py). A
-// plain table's host gives a seat's token only in its welcome, and refuses any other.
-const PARTY = document.querySelector('meta[name="qttt-party"]').content === "true";
+// The page makes its guest's token itself, kept before the first hello (to play, or to watch:
+// a party's watcher becomes a member by it on joining the queue): a phone that sleeps or
+// reloads before the welcome reaches it comes back with it to its own seat, as the same
+// guest, not to a second one beside a ghost of itself (the host keeps it: OWN_TOKEN in
+// net/host.py).
 // How long a dropped phone keeps trying: the host holds a seat 60 s by default.
 const RETRY_FOR_MS = 60000;
 // A link that went silent (Wi-Fi gone without a word: no FIN, no RST) is noticed by the
@@ -91,12 +91,8 @@ export class Link {
   // offered to watch: the host would seat the guest who asked to watch.
   join(name, role) {
     const { token, role: was } = remembered();
-    let offered = role === "player" || role === was ? token ?? null : null;
-    if (offered === null && role === "player" && PARTY) {
-      offered = newToken();
-      remember({ token: offered });
-    }
-    remember({ name });
+    const offered = (role === "player" || role === was ? token : null) ?? newToken();
+    remember({ name, token: offered, role });
     this.hello = { t: "hello", version: PROTOCOL, role, name, seat: null, token: offered };
     this.droppedAt = null;
     this.open();
@@ -176,6 +172,14 @@ export class Link {
       return;
     }
     this.onDown(reason ?? "The host stopped answering: the table may have closed. Join again once it is back.", true);
+  }
+
+  // What the phone asks for when it comes back. A watcher who taps "Join the queue" asks to
+  // play from then on: one that drops before the host's answer comes back in the queue, the
+  // same guest by its token; a refusal puts back the role the host gave.
+  ask(role) {
+    remember({ role });
+    if (this.hello) this.hello = { ...this.hello, role };
   }
 
   retryNow() {

@@ -3,6 +3,7 @@
 
 import { drawBoard } from "./board.js";
 import { Link, remembered } from "./link.js";
+import { setText } from "./names.js";
 import { drawEmotes, drawParty, showEmoted } from "./party.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -73,6 +74,7 @@ function onMessage(message) {
     case "refused":
       app.unanswered = null; // the host answered (whatever intent it was: one is enough)
       app.selected = null;
+      if (app.asking === "queue" && app.welcome) link.ask(app.welcome.role);
       app.asking = null;
       refuse(message.reason);
       break;
@@ -133,7 +135,7 @@ function say(text, own = false) {
   let line = news.lastElementChild;
   if (line?.textContent !== text) {
     line = document.createElement("div");
-    line.textContent = text;
+    setText(line, text, names());
     line.classList.toggle("own", own);
     news.appendChild(line);
     while (news.children.length > 3) (news.querySelector(":not(.own)") ?? news.firstElementChild).remove();
@@ -165,6 +167,17 @@ function myTurn() {
 // My turn, and the host can hear it.
 function canPlay() {
   return myTurn() && !app.down;
+}
+
+// Everyone the page knows by name: set apart in the sentences that name them (names.js).
+function names() {
+  const { table, party, welcome } = app;
+  return [
+    welcome?.name,
+    ...(table?.seats ?? []).map((seat) => seat.name),
+    ...(party?.queue ?? []),
+    ...(party?.standings ?? []).map((s) => s.name),
+  ];
 }
 
 function myName() {
@@ -277,12 +290,13 @@ function send(message) {
   if (app.down || !link.send(message)) return refuse(OFFLINE);
   if (message.t === "move") app.unanswered = { move: message, game: app.view.game, resent: false };
   if (message.t === "queue" || message.t === "rematch") app.asking = message.t;
+  if (message.t === "queue" && message.join) link.ask("player");
   render();
 }
 
 function refuse(reason) {
   const line = $("#refusal");
-  line.textContent = reason;
+  setText(line, reason, names());
   line.hidden = false;
   clearTimeout(refuse.timer);
   refuse.timer = setTimeout(hideRefusal, 5000);
@@ -313,10 +327,13 @@ function render() {
     const box = $(`.seat[data-side="${side}"]`);
     const seat = table?.seats.find((s) => s.side === side);
     const me = welcome?.seat === side;
-    box.querySelector(".who").textContent = seat?.name ?? "open seat";
+    // At a party nobody takes a seat (the queue seats the next two): an empty one is no
+    // "open seat", and nobody there is to move.
+    const unseated = Boolean(app.party) && !seat?.name;
+    box.querySelector(".who").textContent = seat?.name ?? (unseated ? "" : "open seat");
     box.querySelector(".you").hidden = !me;
-    box.querySelector(".pts").textContent = view ? view.scores[side] : "";
-    box.classList.toggle("to-play", Boolean(view && view.to_play === side));
+    box.querySelector(".pts").textContent = view && !unseated ? view.scores[side] : "";
+    box.classList.toggle("to-play", Boolean(view && view.to_play === side && !unseated));
     box.classList.toggle("away", Boolean(seat?.name && !seat.connected));
     box.classList.toggle("me", me);
   }
@@ -324,7 +341,7 @@ function render() {
     $("#status").textContent = app.down ? "Reconnecting to the host…" : "Waiting for the table…";
     return;
   }
-  $("#status").textContent = statusLine();
+  setText($("#status"), statusLine(), names());
   $("#status").classList.toggle("mine", canPlay());
   drawZoomBar();
   const allowed = allowedNow();
@@ -437,13 +454,15 @@ function drawOver() {
   }
   over.hidden = false;
   over.setAttribute("data-over", view.over.winner ?? "draw");
-  const score = `${view.scores.X}–${view.scores.O}`;
   const winner = view.over.winner;
+  // The winner's points first, as the news and the window say it: "O wins 1–0", not "0–1".
+  const [first, second] = winner === "O" ? ["O", "X"] : ["X", "O"];
+  const score = `${view.scores[first]}–${view.scores[second]}`;
   const name = winner && seatName(winner); // an open seat has none: its side says it all
   const who = name ? `${name} (${winner})` : winner;
   // As the window says it: a shared win (both players' lines at once) is not a draw.
   const tie = view.over.shared ? "Shared win" : "A draw";
-  over.querySelector(".verdict").textContent = winner ? `${who} wins ${score}` : `${tie} ${score}`;
+  setText(over.querySelector(".verdict"), winner ? `${who} wins ${score}` : `${tie} ${score}`, names());
   const rematch = over.querySelector('[data-action="rematch"]');
   rematch.hidden = Boolean(app.party) || !welcome?.seat;
   const asked = table.rematch.includes(welcome?.seat);

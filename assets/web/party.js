@@ -1,6 +1,8 @@
 // A party table's part of the page: the queue, the scoreboard, emotes, leaving the queue.
 // Everything comes from the host's `party` message; names are set as text, never as markup.
 
+import { setText } from "./names.js";
+
 const EMOTES = JSON.parse(document.querySelector('meta[name="qttt-emotes"]').content || "{}");
 
 function half(points) {
@@ -20,7 +22,7 @@ export function drawParty(root, party, me, role, queueing) {
   root.hidden = !party;
   if (!party) return;
   const status = root.querySelector(".party-status");
-  status.textContent = party.status;
+  setText(status, party.status, party.standings.map((s) => s.name));
   status.classList.toggle("finished", party.finished); // who won the night: said large
   // A night that is over has no next game: whoever was still waiting is not "up" any more.
   root.querySelector(".queue-part").hidden = party.finished;
@@ -82,7 +84,7 @@ export function drawEmotes(root, send) {
 export function showEmoted(root, emoted) {
   const bubble = document.createElement("div");
   bubble.className = "bubble";
-  bubble.textContent = `${emoted.by}: ${EMOTES[emoted.emote] ?? emoted.emote}`;
+  setText(bubble, `${emoted.by}: ${EMOTES[emoted.emote] ?? emoted.emote}`, [emoted.by]);
   root.appendChild(bubble);
   while (root.children.length > 3) root.firstElementChild.remove(); // a flood shows the last few
   setTimeout(() => bubble.remove(), 2500);

@@ -1007,7 +1007,7 @@ def test_a_host_window_leaving_its_table_does_not_open_its_seat_to_the_guests(
     ada = NetworkSession(host.address, name="Ada", seat=Player.X)
     bo = Screen(NetworkSession(host.address, name="Bo", seat=Player.O))
     try:
-        bo.notice("Bo sits at O")
+        bo.notice("you sit at O")
         until(lambda: ada.table is not None)  # Ada's board, to move on
         ada.submit(Place(0, 1))
         bo.snapshot(1)

@@ -98,7 +98,7 @@ def test_a_bot_stopped_from_outside_has_its_seat_held(
     ada = Screen(NetworkSession(handle.address, name="Ada", seat=Player.X))
     bot = LoopThread("test-bot")
     try:
-        ada.notice("Ada sits at X")  # before the bot comes: its sitting down is news to her
+        ada.notice("you sit at X")  # before the bot comes: its sitting down is news to her
         bot.submit(play_bot(handle.address, "beginner", seat=Player.O))
         ada.notice("bot (beginner) sits at O", timeout=30)
         bot.stop()  # as Ctrl-C stops `qttt join --bot`: the same command started again sits back
@@ -114,7 +114,7 @@ def test_a_window_s_own_bot_plays_every_rematch(make_host: Callable[..., HostHan
     bot = LoopThread("test-bot")
     rng = Random(3)
     try:
-        ada.notice("Ada sits at X")  # before the bot comes: its sitting down is news to her
+        ada.notice("you sit at X")  # before the bot comes: its sitting down is news to her
         bot.submit(play_bot(handle.address, "beginner", seat=Player.O, seed=4, rematches=True))
         ada.notice("bot (beginner) sits at O", timeout=30)
         for game in (1, 2):

@@ -484,7 +484,7 @@ def test_a_late_knockout_arrival_is_told_they_watch_this_bracket(
     party_host: Callable[..., HostHandle],
 ) -> None:
     host = party_host(KNOCKOUT, start_at=2, clock=0.0)
-    told = "zed came after the draw: watching till the next knockout"
+    told = "you came after the draw: watching till the next knockout"  # zed reads
 
     async def evening() -> Party | None:
         # Two who never move: their game (the whole bracket) stays on while Zed arrives.

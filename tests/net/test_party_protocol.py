@@ -222,7 +222,7 @@ def test_a_member_who_watches_keeps_their_token_and_comes_back_as_themselves(
     back = Raw(host.address)
     welcome = back.hello(role=SPECTATOR, name="Zed", token=token)
     assert (welcome.role, welcome.name, welcome.token) == (SPECTATOR, "Zed", token)
-    assert back.expect(Notice).text == "Zed is watching"  # type: ignore[attr-defined]
+    assert back.expect(Notice).text == "you are back, watching"  # type: ignore[attr-defined]
     back.send(Queue(True))
     queued: Welcome = back.expect(Welcome)
     assert (queued.role, queued.name, queued.token) == ("player", "Zed", token)
@@ -244,20 +244,20 @@ def test_a_window_that_watches_comes_back_watching_as_the_same_member(
     host = party_host(start_at=3)
     seats = SeatStore(tmp_path / "seats.json")
     vic = Screen(NetworkSession(host.address, name="Vic", seats=seats))
-    vic.notice("Vic joins the queue")
+    vic.notice("you are in the queue")
     vic.session.join_queue(False)
-    vic.notice("Vic leaves the queue to watch")
+    vic.notice("you leave the queue to watch")
     assert isinstance(host.host, PartyHost)
     party = host.host
     # The host loses the link (a Wi-Fi gap): the window comes back, watching, as Vic.
     host.call(lambda: [c.abort() for c in list(party.connections) if c.name == "Vic"])
     vic.notice("reconnected")
-    vic.notice("Vic is watching")
+    vic.notice("you are back, watching")
     assert vic.session.local_sides == frozenset() and "Vic" not in vic.session.party.queue  # type: ignore[union-attr]
     vic.session.close()
     again = Screen(NetworkSession(host.address, name="Vic", seats=seats))  # started again
     try:
-        again.notice("Vic is back")
+        again.notice("you are back in the queue")
         assert [s.name for s in again.session.party.standings] == ["Vic"]  # type: ignore[union-attr]
     finally:
         again.session.close()
@@ -313,8 +313,8 @@ def test_a_player_leaving_the_queue_mid_game_finishes_it_then_watches(
     host = party_host(start_at=2, clock=0.02, between=0.02)
     ada, bo = seated_pair(host)
     bo.send(Queue(False))
-    assert bo.expect(Notice, lambda n: "Bo will watch" in n.text).text == (
-        "Bo will watch after this game"
+    assert bo.expect(Notice, lambda n: "will watch" in n.text).text == (
+        "you will watch after this game"
     )
     assert bo.expect(Welcome, lambda w: w.role == SPECTATOR).seat is None
     final: Party = bo.expect(Party, lambda p: p.games == 1 and not p.playing)
@@ -336,7 +336,7 @@ def test_a_player_who_asks_to_watch_after_their_game_ended_watches_and_may_queue
     bo.expect(Party, lambda p: p.games == 1 and not p.playing)  # the clock played it out
     bo.send(Queue(False))
     assert bo.expect(Welcome).role == SPECTATOR
-    assert bo.expect(Notice, lambda n: "watch" in n.text).text == "Bo leaves the queue to watch"
+    assert bo.expect(Notice, lambda n: "watch" in n.text).text == "you leave the queue to watch"
     assert "Bo" not in bo.expect(Party, lambda p: "Bo" not in p.queue).queue
     bo.send(Queue(False))
     assert bo.expect(Refused).reason == "you are not in the queue"
@@ -354,10 +354,11 @@ def test_a_player_who_asked_to_watch_mid_game_may_change_their_mind(
     host = party_host(start_at=2, clock=30.0, between=600.0)
     ada, bo = seated_pair(host)
     bo.send(Queue(False))
-    assert bo.expect(Notice, lambda n: "watch" in n.text).text == "Bo will watch after this game"
+    assert bo.expect(Notice, lambda n: "watch" in n.text).text == "you will watch after this game"
     bo.send(Queue(True))  # not "in the queue already": Bo had left it
     assert bo.expect(Welcome).seat == "O"  # still playing the game in hand
-    assert bo.expect(Notice).text == "Bo joins the queue"
+    assert bo.expect(Notice).text == "you are in the queue"
+    assert ada.expect(Notice, lambda n: "Bo joins" in n.text).text == "Bo joins the queue"
     bo.send(Queue(True))
     assert bo.expect(Refused).reason == "you are in the queue already"
     for conn in (ada, bo):
@@ -459,11 +460,11 @@ def test_a_guest_who_leaves_for_the_menus_comes_back_under_their_name(
     host = party_host(start_at=3)
     seats = SeatStore(tmp_path / "seats.json")
     ann = Screen(NetworkSession(host.address, name="Ann", seats=seats))
-    ann.notice("Ann joins the queue")
+    ann.notice("you are in the queue")
     ann.session.close(leave=True)
     back = Screen(NetworkSession(host.address, name="Ann", seats=seats))
     try:
-        back.notice("Ann is back")
+        back.notice("you are back in the queue")
         party = back.session.party
         assert party is not None and [s.name for s in party.standings] == ["Ann"]
     finally:
@@ -724,7 +725,7 @@ def test_a_guest_removed_is_done_with_what_the_host_had_read_of_theirs(
     ada, bo = Raw(host.address), Raw(host.address)
     token = ada.hello(name="Ada").token
     bo.hello(name="Bo")
-    bo.expect(Notice, lambda n: n.text == "Bo joins the queue")  # type: ignore[attr-defined]
+    bo.expect(Notice, lambda n: n.text == "you are in the queue")  # type: ignore[attr-defined]
     bo.inbox.clear()
     party = host.host
     assert isinstance(party, PartyHost)

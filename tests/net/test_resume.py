@@ -136,7 +136,7 @@ def test_a_client_whose_connection_drops_reconnects_to_its_seat(host: HostHandle
         for conn in list(host.host.connections):  # cut O's connection, as a dead Wi-Fi would
             if conn.seat is Player.O:
                 host.call(conn.writer.transport.abort)
-        me.pump(lambda me: "Me is back at O" in me.notices)
+        me.pump(lambda me: "you are back at O" in me.notices)
         assert me.session.local_sides == {Player.O}
         # The screen is shown the game again after the reconnect, though nothing moved.
         back = me.events.index(Notice("reconnected"))

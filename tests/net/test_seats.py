@@ -238,7 +238,7 @@ def test_a_table_continued_at_another_address_still_knows_its_players(tmp_path: 
     assert store.table_at(again.address) is None  # an address this player never saw
     ada = Screen(NetworkSession(again.address, name="Ada", seats=store, table_key=again.host.key))
     try:
-        ada.notice("Ada is back at X", timeout=30)
+        ada.notice("you are back at X", timeout=30)
         assert ada.session.local_sides == {Player.X} and ada.snapshot(1).moves == ("1-2",)
     finally:
         ada.session.close()

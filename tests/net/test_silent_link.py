@@ -99,7 +99,7 @@ def test_a_move_swallowed_by_a_silent_link_arrives_exactly_once(
     bo = Screen(NetworkSession(host.address, name="Bo", seat=Player.O))
     try:
         ada.snapshot(0)
-        bo.notice("Bo sits at O")
+        bo.notice("you sit at O")
         relay.stall()
         ada.session.submit(Place(0, 1))  # written into a link that no longer carries anything
         ada.notice("; reconnecting", timeout=10)
@@ -125,7 +125,7 @@ def test_a_move_made_while_the_link_is_down_goes_once_it_is_back(
     bo = Screen(NetworkSession(host.address, name="Bo", seat=Player.O))
     try:
         ada.snapshot(0)
-        bo.notice("Bo sits at O")
+        bo.notice("you sit at O")
         relay.stall()
         ada.notice("; reconnecting", timeout=10)
         ada.session.submit(Place(0, 1))
@@ -163,7 +163,7 @@ def test_a_player_who_leaves_while_the_link_is_down_can_take_the_seat_back(
     back = None
     try:
         ada.snapshot(0)
-        bo.notice("Bo sits at O")
+        bo.notice("you sit at O")
         relay.stall()
         ada.notice("; reconnecting", timeout=10)
         ada.session.close(leave=True)

@@ -190,16 +190,35 @@ def test_a_dropped_seat_is_held_then_opened(make_host: Callable[..., HostHandle]
         conn.close()
 
 
+def test_a_newcomer_s_own_token_holds_its_seat(make_host: Callable[..., HostHandle]) -> None:
+    # A phone's page makes its token before its hello: one that never heard its welcome comes
+    # back to its own seat, not to the other one beside a ghost of itself.
+    host = make_host(idle_timeout=10.0, reconnect_grace=60.0)
+    own = "A" * 22
+    ada = Raw(host.address)
+    assert (ada.hello(name="Ada", seat="O", token=own).seat, ada.welcome.token) == ("O", own)
+    ada.close()
+    back = Raw(host.address)
+    assert (back.hello(name="Ada", token=own).seat, back.welcome.token) == ("O", own)
+    assert host.host.table.seats[Player.X] is None
+    # To watch, a token of its own is no seat to reclaim; one too easy to guess is refused.
+    assert Raw(host.address).hello(SPECTATOR, name="Bo", token="B" * 22).seat is None
+    guess = Raw(host.address)
+    guess.send(Hello(PROTOCOL_VERSION, "player", "Cy", None, "B" * 21))
+    said, _ = guess.closed_with()
+    assert said == "that seat is no longer held for you"
+
+
 def test_a_player_who_leaves_frees_the_seat_at_once(
     make_host: Callable[..., HostHandle], tmp_path: Path
 ) -> None:
     host = make_host(reconnect_grace=60.0)
     seats = SeatStore(tmp_path / "seats.json")
     ada = Screen(NetworkSession(host.address, name="Ada", seat=Player.X, seats=seats))
-    ada.notice("Ada sits at X")
+    ada.notice("you sit at X")
     bo = Screen(NetworkSession(host.address, name="Bo", seat=Player.O))
     try:
-        bo.notice("Bo sits at O")
+        bo.notice("you sit at O")
         ada.session.submit(Place(0, 1))
         bo.snapshot(1)
         key = host.host.key
@@ -229,7 +248,7 @@ def test_a_player_who_leaves_hangs_up_once_the_host_heard_it(
     results together, or two bots at the end of their game: one in two)."""
     host = make_host(reconnect_grace=60.0)
     ada = Screen(NetworkSession(host.address, name="Ada", seat=Player.X))
-    ada.notice("Ada sits at X")
+    ada.notice("you sit at X")
     busy = threading.Event()
     host.call(lambda: (busy.set(), time.sleep(0.1)))  # the host is busy as Ada leaves
     busy.wait()
@@ -245,15 +264,15 @@ def test_leaving_forgets_no_token_but_the_player_s_own(
     host = make_host(reconnect_grace=60.0)
     seats = SeatStore(tmp_path / "seats.json")
     first = Screen(NetworkSession(host.address, name="Ada", seat=Player.X, seats=seats))
-    first.notice("Ada sits at X")
+    first.notice("you sit at X")
     second = Screen(NetworkSession(host.address, name="Ada", seat=Player.O, seats=seats))
     try:
-        second.notice("Ada sits at O")
+        second.notice("you sit at O")
         first.session.close(leave=True)
         second.notice("Ada left; seat X is open")
         second.session.close()
         again = Screen(NetworkSession(host.address, name="Ada", seats=seats))
-        again.notice("Ada is back at O")
+        again.notice("you are back at O")
         again.session.close()
     finally:
         second.session.close()
@@ -262,10 +281,10 @@ def test_leaving_forgets_no_token_but_the_player_s_own(
 def test_a_closed_window_keeps_its_seat_held(make_host: Callable[..., HostHandle]) -> None:
     host = make_host(reconnect_grace=60.0)
     ada = Screen(NetworkSession(host.address, name="Ada", seat=Player.X))
-    ada.notice("Ada sits at X")
+    ada.notice("you sit at X")
     bo = Screen(NetworkSession(host.address, name="Bo", seat=Player.O))
     try:
-        bo.notice("Bo sits at O")
+        bo.notice("you sit at O")
         ada.session.close()  # not leaving: the window closed, and the player may be back
         bo.notice("Ada dropped; seat X is held for 60 s")
     finally:

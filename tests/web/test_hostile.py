@@ -470,7 +470,7 @@ def test_a_phone_removed_is_done_with_what_the_host_had_read_of_it(
             await ada.send_str(_hello("Ada"))
             token = (await _until(ada, "welcome"))["token"]
             await bo.send_str(_hello("Bo"))
-            while (await _until(bo, "notice"))["text"] != "Bo joins the queue":
+            while (await _until(bo, "notice"))["text"] != "you are in the queue":
                 pass
             with between_read_and_dispatch(handle, functools.partial(host.kick, "Ada")):
                 await ada.send_str(_hello("Ada", token=token))

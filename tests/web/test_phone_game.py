@@ -8,6 +8,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from game.rules import Player, make_variant
@@ -16,7 +17,15 @@ from game.textview import points
 from net.host import HostHandle
 from tests.rules.scenario import SQUARED_SHARED_WIN, played, random_game
 from tests.web.conftest import o_against_a_bot, page_url
-from tests.web.phone import cut_off_phones, join, play_to_the_end, take_turn
+from tests.web.phone import (
+    ada_comes_back,
+    cut_off_phones,
+    join,
+    lose_answers,
+    play_to_the_end,
+    take_turn,
+    until_lost,
+)
 
 
 def test_a_phone_plays_a_whole_goff_game_against_a_bot(
@@ -45,9 +54,9 @@ def test_a_phone_plays_a_whole_goff_game_against_a_bot(
     table = handle.host.table
     assert final == table.position and final.is_over
     assert table.record.moves and table.seats[Player.X].name == "Ada"  # type: ignore[union-attr]
-    scores = final.scores()
+    x, o = (points(score) for score in final.scores())
     verdict = page.locator("[data-over] .verdict").inner_text()
-    assert f"{points(scores.x)}–{points(scores.o)}" in verdict
+    assert (f"{o}–{x}" if final.outcome.winner is Player.O else f"{x}–{o}") in verdict  # type: ignore[union-attr]
 
 
 def test_a_phone_that_reloads_or_drops_gets_its_seat_back(
@@ -74,11 +83,40 @@ def test_a_phone_that_reloads_or_drops_gets_its_seat_back(
     page.evaluate("() => { document.querySelector('#notice').textContent = ''; }")
     handle.call(cut_off_phones, handle)
     page.wait_for_function(
-        "() => document.querySelector('#notice').textContent === 'Bo is back at X'"
+        "() => document.querySelector('#notice').textContent === 'you are back at X'"
     )
     assert handle.host.table.seats[Player.X].connected  # type: ignore[union-attr]
     play_to_the_end(page)
     assert handle.host.table.position.is_over
+
+
+@pytest.mark.parametrize("then", ["reloads", "drops"])
+def test_a_phone_that_never_heard_its_welcome_gets_its_seat_back(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any], then: str
+) -> None:
+    # At a plain table the page made no token of its own: a phone that slept (or was
+    # reloaded) before its welcome reached it sat down again at O, while a ghost of itself
+    # held X for the reconnect grace, and the game waited on the ghost.
+    handle = web_host("goff", reconnect_grace=60.0)
+    page = phone()
+    lost = lose_answers(page)
+    join(page, page_url(handle), "Ada")
+    until_lost(page, lost, "welcome")
+    if then == "reloads":
+        page.reload()
+    else:
+        handle.call(cut_off_phones, handle)
+    page.wait_for_selector(".seat[data-side=X].me")
+    expect(page.locator(".seat[data-side=O] .who")).to_have_text("open seat")
+    assert handle.host.table.seats[Player.O] is None
+
+
+def test_a_player_back_at_the_table_reads_so_in_their_own_words(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # Ada's own phone told her "Ada is back at X", news of her own return in others' words.
+    handle = web_host("goff")
+    ada_comes_back(page_url(handle), phone, ".seat.me", "you are back at X", "Ada is back at X")
 
 
 def test_on_ultimate_a_phone_is_shown_the_two_boards_it_is_sent_to(
@@ -201,6 +239,17 @@ def test_a_double_tap_on_rematch_asks_once_and_refuses_nothing(
 O_WINS = ("1-2", "1-2", "2@1", "3-4", "3-4", "4@3", "5-6", "5-6", "6@5", "7-8", "7-8", "8@7")
 
 
+def test_the_verdict_gives_the_winner_s_points_first(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # O's win read "O wins 0–1", as if O had lost, where the news and the window say "O wins
+    # 1 to 0".
+    handle = web_host("goff", moves=O_WINS)
+    page = phone()
+    join(page, page_url(handle), "Ada")
+    expect(page.locator("[data-over] .verdict")).to_have_text("O wins 1–0")
+
+
 def test_a_won_row_is_struck_in_its_players_colour_as_on_the_big_screen(
     web_host: Callable[..., HostHandle], phone: Callable[[], Any]
 ) -> None:
@@ -232,7 +281,8 @@ def test_a_won_row_is_struck_in_its_players_colour_as_on_the_big_screen(
     winner, scores = final.outcome.winner, final.scores()  # type: ignore[union-attr]
     who = "Ada (X)" if winner is Player.X else "O"
     verdict = page.locator("[data-over] .verdict").inner_text()
-    assert verdict == f"{who} wins {points(scores.x)}–{points(scores.o)}"
+    high, low = sorted((scores.x, scores.o), reverse=True)
+    assert verdict == f"{who} wins {points(high)}–{points(low)}"
 
 
 def test_a_line_of_won_mini_boards_is_struck_through_their_centres_twice_as_wide(

@@ -134,7 +134,7 @@ def test_once_the_phone_is_back_its_news_no_longer_says_the_link_is_down(
     expect(page.locator("#notice")).to_contain_text("coming back")
     wire.restore()
     # Said after the welcome that seats the phone again.
-    expect(page.locator("#notice")).to_contain_text("Ada is back at X")
+    expect(page.locator("#notice")).to_contain_text("you are back at X")
     assert "coming back" not in page.inner_text("#notice")
 
 

@@ -20,7 +20,15 @@ from net.party_host import PartyConfig, PartyHost
 from tests.net.conftest import Raw
 from tests.net.test_party_protocol import FULL, came_and_went, played_apart
 from tests.web.conftest import page_url
-from tests.web.phone import cut_off_phones, join, play_to_the_end
+from tests.web.phone import (
+    KEEP_NEWS,
+    ada_comes_back,
+    cut_off_phones,
+    join,
+    lose_answers,
+    play_to_the_end,
+    until_lost,
+)
 from tests.web.test_phone_layout import _assert_on_screen
 
 
@@ -75,7 +83,7 @@ def test_a_phone_that_leaves_the_queue_mid_game_may_ask_back_in(
         bots.submit(play_party_bot(handle.address, "beginner", name="Robo", seed=2))
         page.wait_for_selector(".seat.me")  # seated for game 1
         page.tap("[data-action=leave]")
-        expect(page.locator("#notice")).to_contain_text("Ada will watch after this game")
+        expect(page.locator("#notice")).to_contain_text("you will watch after this game")
         expect(page.locator("[data-action=queue]")).to_be_visible()
         expect(page.locator("[data-action=leave]")).to_be_hidden()
         expect(page.locator(".seat.me")).to_have_count(1)  # the game in hand is still theirs
@@ -124,12 +132,12 @@ def test_a_phone_that_watches_comes_back_watching_as_the_same_guest(
     page.tap("[data-action=leave]")
     expect(page.locator("[data-action=queue]")).to_be_visible()
     page.reload()
-    expect(page.locator("#notice")).to_contain_text("Zed is watching")
+    expect(page.locator("#notice")).to_contain_text("you are back, watching")
     expect(page.locator("[data-action=queue]")).to_be_visible()
     assert page.locator("#join").is_hidden()
     page.evaluate("() => { document.querySelector('#notice').textContent = ''; }")
     handle.call(cut_off_phones, handle)
-    expect(page.locator("#notice")).to_contain_text("Zed is watching")
+    expect(page.locator("#notice")).to_contain_text("you are back, watching")
     page.tap("[data-action=queue]")
     page.wait_for_selector("#party .queue li.me")
     expect(page.locator("#party .scoreboard tr[data-standing]")).to_have_count(1)
@@ -232,18 +240,13 @@ def test_while_the_party_waits_for_players_the_page_says_so_with_no_move_clock(
     ada.wait_for_timeout(600)  # the clock is ticked four times a second
     expect(ada.locator("#hud .clock")).to_be_hidden()
     expect(ada.locator("#status")).to_have_text("Waiting for the next game…")  # not "at X"
+    # Nobody sits, and nobody may: the queue seats them. The seats said "open seat", X's lit
+    # as if to move, as though a tap could take one.
+    expect(ada.locator("#hud .seat .who")).to_have_text(["", ""])
+    expect(ada.locator("#hud .seat.to-play")).to_have_count(0)
     join(phone(), page_url(handle), "Bo")  # the first game starts: the clock runs
     expect(ada.locator("#hud .clock")).to_have_text(re.compile(r"^\d+ s$"))
-
-
-# Every line of news the page puts on screen, kept in `told` as it comes.
-_KEEP_NEWS = """addEventListener("DOMContentLoaded", () => {
-  window.told = [];
-  const keep = (records) => {
-    for (const record of records) for (const line of record.addedNodes) told.push(line.textContent);
-  };
-  new MutationObserver(keep).observe(document.querySelector("#notice"), { childList: true });
-});"""
+    expect(ada.locator("#hud .seat .who")).to_have_text(["Ada", "Bo"])
 
 
 def test_a_phone_whose_time_ran_out_is_told_so_and_the_others_whose_it_was(
@@ -255,7 +258,7 @@ def test_a_phone_whose_time_ran_out_is_told_so_and_the_others_whose_it_was(
     pages: dict[str, Any] = {}
     for name in ("Ada", "Bo"):
         pages[name] = page = phone()
-        page.add_init_script(_KEEP_NEWS)
+        page.add_init_script(KEEP_NEWS)
         join(page, page_url(handle), name)
     ada, bo = pages["Ada"], pages["Bo"]
     for page, other in ((ada, "Bo"), (bo, "Ada")):
@@ -338,27 +341,89 @@ def test_a_phone_that_never_heard_its_welcome_comes_back_as_itself(
     # a stranger, "Ada 2", while a ghost "Ada" kept a place in the queue for a minute.
     party = PartyConfig(start_at=3, seed=5)
     handle = web_host("goff", make=functools.partial(PartyHost, party=party), reconnect_grace=60.0)
-    sockets: list[Any] = []
-    lost: list[str | bytes] = []
-
-    def route(socket: Any) -> None:
-        host = socket.connect_to_server()
-        if not sockets:
-            host.on_message(
-                lambda frame: lost.append(frame)
-            )  # the host's frames to the first socket are lost
-        sockets.append(socket)
-
     page = phone()
-    page.route_web_socket(re.compile(r"/ws$"), route)
+    lost = lose_answers(page)
     join(page, page_url(handle), "Ada")
-    while not lost:  # Playwright's calls run the route: waiting must be one of them
-        page.wait_for_timeout(20)
-    assert '"welcome"' in str(lost[0])
+    until_lost(page, lost, "welcome")
+    _sleeps(page, handle, then)
+    expect(page.locator("#party .queue li")).to_have_text(["Ada"])
+    expect(page.locator("#party .queue li.me")).to_have_text("Ada")
+    assert handle.host.party.present == ["Ada"]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("then", ["reloads", "drops"])
+def test_a_watcher_whose_queue_answer_is_lost_comes_back_in_the_queue_as_itself(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any], then: str
+) -> None:
+    # A watcher tapped "Join the queue" and the phone slept before the host's answer came: the
+    # request carried no token, the host made one the phone never heard, and the phone came
+    # back as "Ada 2" beside a ghost "Ada" keeping a place in the queue.
+    party = PartyConfig(start_at=3, seed=5)
+    handle = web_host("goff", make=functools.partial(PartyHost, party=party), reconnect_grace=60.0)
+    page = phone()
+    lost = lose_answers(page, after="queue")
+    page.goto(page_url(handle))
+    page.fill("input[name=name]", "Ada")
+    page.tap("[data-action=watch]")
+    page.tap("[data-action=queue]")
+    until_lost(page, lost, "welcome")
+    _sleeps(page, handle, then)
+    expect(page.locator("#party .queue li")).to_have_text(["Ada"])
+    expect(page.locator("#party .queue li.me")).to_have_text("Ada")
+    assert handle.host.party.present == ["Ada"]  # type: ignore[attr-defined]
+    assert handle.host.party.roster == ["Ada"]  # type: ignore[attr-defined]
+
+
+def _sleeps(page: Any, handle: HostHandle, then: str) -> None:
+    """The phone is reloaded, or its connection drops as a phone's that sleeps."""
     if then == "reloads":
         page.reload()
     else:
         handle.call(cut_off_phones, handle)
-    expect(page.locator("#party .queue li")).to_have_text(["Ada"])
-    expect(page.locator("#party .queue li.me")).to_have_text("Ada")
-    assert handle.host.party.present == ["Ada"]  # type: ignore[attr-defined]
+
+
+def test_a_guest_back_reads_so_in_their_own_words_and_the_others_read_their_name(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # Ada's own phone told her "Ada is back", news of her own return in the words for others.
+    party = PartyConfig(start_at=3, seed=5)
+    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
+    queued = "#party .queue li.me"
+    ada_comes_back(page_url(handle), phone, queued, "you are back in the queue", "Ada is back")
+
+
+# Where a "time is up for NAME: MOVE" line draws the name and the move, once such a line is on
+# screen (null before).
+_MOVE_DRAWN = """(name) => {
+  const line = [...document.querySelectorAll("#notice div")]
+    .find((d) => d.textContent.startsWith("time is up for "));
+  if (!line) return null;
+  const box = (words) => {
+    const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.data.lastIndexOf(words);
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + words.length);
+      const { left, right } = range.getBoundingClientRect();
+      return { left, right };
+    }
+    return null;
+  };
+  return { name: box(name), move: box(line.textContent.split(": ").pop()) };
+}"""
+
+
+def test_a_name_in_a_right_to_left_script_leaves_the_rest_of_the_sentence_in_order(
+    web_host: Callable[..., HostHandle], phone: Callable[[], Any]
+) -> None:
+    # "time is up for דנה: 3-9" was drawn "time is up for 3-9 :דנה": the colon and the move
+    # after the Hebrew name were taken into its right-to-left run.
+    party = PartyConfig(start_at=2, games=1, clock=1.0, seed=5)
+    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
+    bo = phone()
+    join(bo, page_url(handle), "Bo")
+    join(phone(), page_url(handle), "דנה")
+    drawn = bo.wait_for_function(_MOVE_DRAWN, arg="דנה").json_value()
+    assert drawn["name"]["right"] <= drawn["move"]["left"], drawn  # as it is read: name, move
