@@ -387,3 +387,16 @@ def test_the_score_names_each_side_beside_its_own_mark_and_points(driver: Driver
     assert "X Person 0 – 0 Bot (beginner) O" in words()
     d.key(pygame.K_PAGEDOWN)  # to the end: the same line as the results'
     assert f"X Person {points(x)} – {points(o)} Bot (beginner) O" in words()
+
+
+def test_one_back_from_each_pad_does_not_leave_the_game(driver: Driver) -> None:
+    d = driver
+    start_couch_game(d, 0)
+    _by_pads(d, ["1-2"], 10, 11)
+    d.button(pygame.CONTROLLER_BUTTON_B, 10)  # X waits: its B only starts to leave
+    assert "again to leave" in d.scene.message.text
+    # O's B, meant for its own half-move (none is picked): not X's "again".
+    d.button(pygame.CONTROLLER_BUTTON_B, 11)
+    assert d.name is SceneName.PLAY and "again to leave" in d.scene.message.text
+    d.button(pygame.CONTROLLER_BUTTON_B, 11)  # O's own second press leaves
+    assert d.name is SceneName.TITLE

@@ -41,6 +41,7 @@ from game.client.effects import Effects
 from game.client.ghost import draw_ghost, preview_of
 from game.client.hud import HudView
 from game.client.intents import (
+    KEYBOARD,
     Activate,
     Cancel,
     Click,
@@ -92,6 +93,7 @@ class PlayScene(BaseScene):
         self.link = LinkPanel(ctx)  # what shows of a LAN table's connection
         self.message: Toast | None = None
         self.leave_until = -1.0
+        self.leave_pad = KEYBOARD  # whose first "back" (or Menu) leave_until waits on
         self.changed_at = 0.0
         self._waiting: list[object] = []  # what the session said while the show held the board
         self._quiet = False  # the next snapshots come from an undo or a redo: no show
@@ -150,7 +152,7 @@ class PlayScene(BaseScene):
                 Item("Save", self._save),
                 Item("Hint", lambda: self.coach.hint(self.pos), enabled=self.local),
                 Item("Study", lambda: self.coach.study(self.pos), enabled=self.local),
-                Item("Menu", lambda: self._ask_to_leave("choose")),
+                Item("Menu", lambda: self._ask_to_leave("choose", self.panel.menu.pad)),
             ],
             focus=-1,  # no item has the focus until the pointer is on one
             columns=6,
@@ -275,16 +277,17 @@ class PlayScene(BaseScene):
         # Back takes back the half-move or the outcome looked at first; the waiting pad's
         # takes back neither (they are the mover's), and counts towards leaving.
         if not self.picks.take_back(self.pos, pad):
-            self._ask_to_leave("back")
+            self._ask_to_leave("back", pad)
 
-    def _ask_to_leave(self, what: str) -> None:
-        """Back, or the Menu button (``what`` its press does, as prose.press names it): a
-        second within LEAVE_TIME leaves the game, the first says so. One press too many must
-        not throw a game away: a stick held right walks off the board onto Menu."""
-        if self.ctx.time < self.leave_until:
+    def _ask_to_leave(self, what: str, pad: int) -> None:
+        """Back, or the Menu button (``what`` its press does, as prose.press names it), by
+        ``pad``: a second by the same pad within LEAVE_TIME leaves the game, the first says
+        so. One press too many must not throw a game away: a stick held right walks off the
+        board onto Menu, and on a couch the other player's back is not this one's "again"."""
+        if self.ctx.time < self.leave_until and pad == self.leave_pad:
             self._leave()
             return
-        self.leave_until = self.ctx.time + LEAVE_TIME
+        self.leave_until, self.leave_pad = self.ctx.time + LEAVE_TIME, pad
         again = press(self.ctx.device, what)
         self._say(f"{again} again to leave this game", warning=False, time=LEAVE_TIME)
 
