@@ -296,6 +296,22 @@ def test_a_spare_pad_plays_the_side_whose_pad_was_unplugged(driver: Driver) -> N
     assert list(d.scene.moves) == ["1-2", "2-5", "3-4", "6-7", "3-9"]
 
 
+def test_the_pad_that_moved_first_keeps_its_side_when_the_other_joins(driver: Driver) -> None:
+    d = driver
+    for pad in (10, 11):  # two pads plugged in before the game: pads 1 and 2
+        d.button(pygame.CONTROLLER_BUTTON_DPAD_UP, pad)
+    start_couch_game(d, 0)
+    d.play(d.scene.variant, "1-2", "pad", 11)  # pad 2's player takes up the game: X1
+    d.ready()
+    d.play(d.scene.variant, "2-5", "pad", 10)  # pad 1's joins, for O
+    assert list(d.scene.moves) == ["1-2", "2-5"] and d.scene.message is None
+    d.ready()
+    d.play(d.scene.variant, "3-4", "pad", 10)  # pad 1 plays O: X3 is not its to make
+    assert d.scene.message.text == "It is X's turn: O waits"
+    d.play(d.scene.variant, "3-4", "pad", 11)
+    assert list(d.scene.moves) == ["1-2", "2-5", "3-4"]
+
+
 def test_a_couch_rematch_swaps_the_pads_sides(driver: Driver) -> None:
     d = driver
     start_couch_game(d, 0)

@@ -108,7 +108,7 @@ class PlayScene(BaseScene):
         session: LocalSession | None = None,
         seed: int | None = None,
         moves: tuple[str, ...] = (),
-        pads_swapped: bool = False,
+        places: tuple[int | None, ...] = (),
         **params: Any,
     ) -> None:
         table = self.ctx.table
@@ -128,7 +128,7 @@ class PlayScene(BaseScene):
         )
         self.local = isinstance(self.session, LocalSession)
         self.seating = Seating(self.ctx, self.session, self.seats, self.bots)
-        self.picks = Picks(self.ctx, variant, self.session, self.seating, self._say, pads_swapped)
+        self.picks = Picks(self.ctx, variant, self.session, self.seating, self._say, places)
         self._game = table.game if table else 0  # the table's game this screen shows
         self.file = GameFile()  # where the game shown is saved, once it is
         self.party_strip = PartyStrip(self.ctx)
@@ -377,7 +377,7 @@ class PlayScene(BaseScene):
             moves=self.moves,
             position=self.pos,
             game=self.game,
-            pads_swapped=self.picks.pads_swapped,
+            places=tuple(self.picks.places),
             file=self.file,
         )
 
