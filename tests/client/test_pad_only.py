@@ -404,3 +404,13 @@ def test_the_new_game_and_results_screens_say_what_the_pads_buttons_do(d: Driver
     assert "A to choose" in words and "B goes to the menu" in words
     d.key(pygame.K_DOWN)  # the keyboard's keys, once it is used
     assert "Escape goes to the menu" in shown(d)
+
+
+def test_an_empty_replays_list_says_how_a_pad_saves_a_game(d: Driver) -> None:
+    """With no game saved, the list said "Ctrl+S" to a sofa holding only a pad."""
+    choose(d, "Replays")
+    d.until(lambda: d.scene.saved.entries is not None)
+    words = shown(d)
+    assert "Start, then Save beside the board" in words and "Ctrl+S" not in words
+    d.key(pygame.K_F1)  # a key: the keyboard's shortcut from now on
+    assert "Ctrl+S" in shown(d)
