@@ -416,3 +416,15 @@ def test_one_back_from_each_pad_does_not_leave_the_game(driver: Driver) -> None:
     assert d.name is SceneName.PLAY and "again to leave" in d.scene.message.text
     d.button(pygame.CONTROLLER_BUTTON_B, 11)  # O's own second press leaves
     assert d.name is SceneName.TITLE
+
+
+def test_a_refusal_goes_when_the_position_it_was_about_does(driver: Driver) -> None:
+    d = driver
+    start_couch_game(d, 0)
+    _by_pads(d, ["1-2"], 10, 11)
+    d.ready()
+    d.button(pygame.CONTROLLER_BUTTON_DPAD_UP, 11)  # O's cursor shows: two pads play
+    d.button(pygame.CONTROLLER_BUTTON_A, 10)  # X presses on O's turn
+    assert d.scene.message.text == "It is O's turn: X waits"
+    _by_pads(d, ["2-5"], 10, 11)  # O moves within the toast's time: now it is X's turn
+    assert d.scene.pos.to_play is Player.X and d.scene.message is None

@@ -452,6 +452,10 @@ class PlayScene(BaseScene):
             self.file = GameFile()
         self.pos, self.moves, self.game = after, snap.moves, snap.game
         self.picks.dropped()
+        if self.message is not None and self.message.warning:
+            # A refusal was about the position before ("it is O's turn"): kept, it would
+            # contradict the headline over it once the other side has moved.
+            self.message = None
         self.changed_at = self.ctx.time
         self.bots.decided = None
         if not forward:
