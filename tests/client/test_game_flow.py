@@ -428,3 +428,14 @@ def test_a_refusal_goes_when_the_position_it_was_about_does(driver: Driver) -> N
     assert d.scene.message.text == "It is O's turn: X waits"
     _by_pads(d, ["2-5"], 10, 11)  # O moves within the toast's time: now it is X's turn
     assert d.scene.pos.to_play is Player.X and d.scene.message is None
+
+
+def test_against_a_bot_either_pad_plays_the_persons_side(driver: Driver) -> None:
+    d = driver
+    d.choose("Play against a bot")
+    d.choose("Start")  # X a person, O the bot
+    assert d.name is SceneName.PLAY and d.scene.seats[Player.O] is not None
+    for pad in (10, 11):  # two pads on the board: a friend takes the second
+        d.button(pygame.CONTROLLER_BUTTON_DPAD_UP, pad)
+    d.play(d.scene.variant, "1-2", "pad", 11)  # not told "O waits": O is the bot's
+    assert list(d.scene.moves) == ["1-2"]

@@ -84,8 +84,9 @@ class Picks:
     # -- who does what ----------------------------------------------------------
 
     def side_of(self, pad: int, pos: Position) -> Player | None:
-        """The side a pad plays: with two pads on the board, its place's (:meth:`take_place`);
-        with one, whoever is to play (one pad passed round a hot seat)."""
+        """The side a pad plays: with two pads on the board and a person on each side, its
+        place's (:meth:`take_place`); else whoever is to play (one pad passed round a hot
+        seat, or any pad against a bot: a place on the bot's side would play nothing)."""
         mover = pos.to_play
         if isinstance(self.session, CouchSession):
             # At a party hosted here, a couch player's pad plays their side; the keyboard and
@@ -94,7 +95,7 @@ class Picks:
             if side is not None:
                 return side
         on_board = [p for p in self.places if p is not None and p in self.cursors]
-        if pad not in on_board or len(on_board) < 2:
+        if pad not in on_board or len(on_board) < 2 or len(self.seating.people()) < 2:
             return mover
         return _SIDES[self.places.index(pad) % 2]
 
