@@ -187,6 +187,7 @@ class InputMapper:
         self._held: dict[int, _Hold] = {}  # pad -> the direction it holds
         self._next_repeat: dict[int, float] = {}  # pad -> seconds to the next repeat
         self._keys_down: set[int] = set()  # toggles and arrows held: their repeats are no press
+        self._stale_keys: set[int] = set()  # arrows held since the last screen: repeat nothing
         self.device = Device.KEYS
 
     @property
@@ -230,9 +231,11 @@ class InputMapper:
             return self._key(event)
         if kind == pygame.KEYUP:
             self._keys_down.discard(event.key)
+            self._stale_keys.discard(event.key)
             return []
         if kind == pygame.WINDOWFOCUSLOST:
             self._keys_down.clear()  # a key let go in another window sends no KEYUP here
+            self._stale_keys.clear()
             return []
         if kind == pygame.TEXTINPUT:
             return [Text(event.text)]
@@ -269,13 +272,21 @@ class InputMapper:
         """Repeats of sticks, d-pads and hats held over ``dt`` seconds: the time a frame
         covers, before its events are read (a direction pressed in them counts from then)."""
         out: list[Intent] = []
-        for pad, hold in self._held.items():
-            wait = self._next_repeat[pad] - dt
+        for pad, wait in self._next_repeat.items():
+            wait -= dt
             while wait <= 0:
-                out.append(Navigate(*hold.step, pad, held=True))
+                out.append(Navigate(*self._held[pad].step, pad, held=True))
                 wait += REPEAT_EVERY
             self._next_repeat[pad] = wait
         return out
+
+    def hold_still(self) -> None:
+        """A new screen: directions held now stop repeating until let go and pressed again.
+        Held through the press that opened it, their repeats walked its focus away from where
+        it opened (from Start to Back, say) before the player had seen it. Still held, a
+        stick's small moves step nothing either."""
+        self._next_repeat.clear()
+        self._stale_keys = set(self._keys_down)
 
     def _key(self, event: pygame.Event) -> list[Intent]:
         import pygame
@@ -305,6 +316,8 @@ class InputMapper:
             pygame.K_DOWN: (0, 1),
         }
         if key in arrows:
+            if key in self._stale_keys:
+                return []  # a repeat of an arrow held since the screen before (hold_still)
             held = key in self._keys_down  # a repeat (pygame.key.set_repeat) of a key held
             self._keys_down.add(key)
             return [Navigate(*arrows[key], held=held)]
@@ -406,7 +419,7 @@ class InputMapper:
         held = self._held.get(pad)
         if held is not None and held.by == by:
             del self._held[pad]
-            del self._next_repeat[pad]
+            self._next_repeat.pop(pad, None)  # none since a new screen (hold_still)
 
     def _open_controller(self, device_index: int) -> None:
         import pygame
