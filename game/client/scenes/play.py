@@ -394,6 +394,7 @@ class PlayScene(BaseScene):
         now = self.ctx.time
         names = self.ctx.table.names() if self.ctx.table else ()
         self.message = toast.said(sentence(text, names), now, now + time, warning, self.message)
+        self.show.give_way(now)
         if warning:
             self.ctx.audio.play(Cue.REFUSE)
 
