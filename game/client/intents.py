@@ -110,7 +110,9 @@ class Erase:
 
 @dataclass(frozen=True, slots=True)
 class Undo:
-    pass
+    """Take back the last step (Ctrl+Z, the X button); ``pad``: whose press it was."""
+
+    pad: int = KEYBOARD
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,7 +356,7 @@ class InputMapper:
             pygame.CONTROLLER_BUTTON_BACK: Cancel(pad),
             pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Page(-1, pad),
             pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Page(1, pad),
-            pygame.CONTROLLER_BUTTON_X: Undo(),
+            pygame.CONTROLLER_BUTTON_X: Undo(pad),
             pygame.CONTROLLER_BUTTON_Y: Redo(),
         }
         return [buttons[button]] if button in buttons else []

@@ -439,3 +439,21 @@ def test_against_a_bot_either_pad_plays_the_persons_side(driver: Driver) -> None
         d.button(pygame.CONTROLLER_BUTTON_DPAD_UP, pad)
     d.play(d.scene.variant, "1-2", "pad", 11)  # not told "O waits": O is the bot's
     assert list(d.scene.moves) == ["1-2"]
+
+
+def test_the_waiting_pads_undo_takes_back_its_own_move_not_the_movers_half(
+    driver: Driver,
+) -> None:
+    d = driver
+    start_couch_game(d, 0)
+    _by_pads(d, ["1-2", "2-5"], 10, 11)
+    d.ready()
+    d.pick(2, "pad", 10)  # X picks the first half of its move
+    assert d.scene.picks.picked == 2
+    d.button(pygame.CONTROLLER_BUTTON_X, 11)  # O's X: undo, meant for O's own move
+    assert list(d.scene.moves) == ["1-2"] and d.scene.pos.to_play is Player.O
+    _by_pads(d, ["2-6"], 10, 11)
+    d.ready()
+    d.pick(2, "pad", 10)
+    d.button(pygame.CONTROLLER_BUTTON_X, 10)  # the mover's X takes back its half first
+    assert d.scene.picks.picked is None and list(d.scene.moves) == ["1-2", "2-6"]

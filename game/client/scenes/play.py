@@ -147,7 +147,7 @@ class PlayScene(BaseScene):
         self.moves: tuple[str, ...] = tuple(moves)
         menu = Menu(
             [
-                Item("Undo", self._undo, enabled=self.local),
+                Item("Undo", lambda: self._undo(self.panel.menu.pad), enabled=self.local),
                 Item("Redo", self._redo, enabled=self.local),
                 Item("Save", self._save),
                 Item("Hint", lambda: self.coach.hint(self.pos), enabled=self.local),
@@ -198,7 +198,7 @@ class PlayScene(BaseScene):
 
     def _handle(self, intent: Intent) -> None:
         if isinstance(intent, Undo):
-            self._undo()
+            self._undo(intent.pad)
         elif isinstance(intent, Redo):
             self._redo()
         elif isinstance(intent, Save):
@@ -293,9 +293,10 @@ class PlayScene(BaseScene):
 
     # -- menu actions ---------------------------------------------------------------
 
-    def _undo(self) -> None:
-        # The half picked is the most recent thing done: it goes first, as Back takes it.
-        if self.picks.picked is not None:
+    def _undo(self, pad: int = KEYBOARD) -> None:
+        # The half picked is the most recent thing done: it goes first, as Back takes it. It
+        # is the mover's: the waiting pad's undo is for its own move, not the other's half.
+        if self.picks.picked is not None and self.picks.side_of(pad, self.pos) is self.pos.to_play:
             self.picks.picked = None
             return
         self._step_through("undo")
