@@ -330,6 +330,22 @@ def test_a_couch_rematch_swaps_the_pads_sides(driver: Driver) -> None:
     assert list(d.scene.moves) == ["1-2"]
 
 
+def test_after_a_couch_rematch_the_first_pad_to_press_is_held_to_its_new_side(
+    driver: Driver,
+) -> None:
+    d = driver
+    start_couch_game(d, 0)
+    _by_pads(d, random_game(Goff(), 11), 10, 11)
+    d.settle()
+    d.button(pygame.CONTROLLER_BUTTON_A, 10)
+    d.choose("Rematch")
+    assert d.name is SceneName.PLAY
+    # X's pad of the last game presses first, out of habit: it plays O now, and waits.
+    d.play(d.scene.variant, "1-2", "pad", 10)
+    assert not d.scene.moves and d.scene.message.text == "It is X's turn: O waits"
+    assert d.scene._look().cursors[-1][1] == d.app.palette.o
+
+
 def test_a_game_saved_again_is_one_file_kept_as_the_game_now_stands(
     driver: Driver, tmp_path: Path
 ) -> None:

@@ -94,7 +94,9 @@ class Picks:
             side = self.session.side_of(pad) if pad != KEYBOARD else None
             if side is not None:
                 return side
-        on_board = [p for p in self.places if p is not None and p in self.cursors]
+        # A place is taken with a cursor, or handed on by a rematch (the pads of the game
+        # before, sides swapped: the first to press plays its new side, not whoever moves).
+        on_board = [p for p in self.places if p is not None]
         if pad not in on_board or len(on_board) < 2 or len(self.seating.people()) < 2:
             return mover
         return _SIDES[self.places.index(pad) % 2]
