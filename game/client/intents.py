@@ -14,7 +14,8 @@ joystick too, through the same device: that is heard once, as the controller.
 
 The mapper also remembers which kind of device spoke last
 (:attr:`InputMapper.device`), so a prompt can say "Press A" to a pad player,
-"Press Enter" at the keyboard and "Click" to the mouse.
+"Press Enter" at the keyboard and "Click" to the mouse. A pad plugged in (or
+found at the start) counts as spoken: on a sofa the keyboard is out of reach.
 """
 
 from __future__ import annotations
@@ -434,6 +435,7 @@ class InputMapper:
         instance_id = pad.as_joystick().get_instance_id()
         self._controllers[instance_id] = pad
         self.pad_of(instance_id)
+        self.device = Device.PAD  # picked up to play: prompts name its buttons from now
 
     def _open_joystick(self, device_index: int) -> None:
         """A device SDL cannot map as a game controller, opened as a plain joystick (a game
@@ -450,6 +452,7 @@ class InputMapper:
         instance_id = stick.get_instance_id()
         self._joysticks[instance_id] = stick
         self.pad_of(instance_id)
+        self.device = Device.PAD
 
     def _forget(self, instance_id: int) -> None:
         pad = self._pads.pop(instance_id, None)
