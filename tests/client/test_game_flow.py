@@ -286,6 +286,17 @@ def test_the_buttons_answer_the_pad_that_went_to_them(driver: Driver) -> None:
     assert menu.focus == -1
 
 
+def test_the_buttons_focus_goes_with_the_pad_that_held_it(driver: Driver) -> None:
+    d = driver
+    start_couch_game(d, 0)
+    _by_pads(d, ["1-2"], 10, 11)
+    d.button(pygame.CONTROLLER_BUTTON_START, 11)  # O's pad goes to the buttons (Undo)
+    assert d.scene.panel.menu.focused_by(d.app.input.pad_of(11))
+    d.post(pygame.CONTROLLERDEVICEREMOVED, instance_id=11)  # and its battery dies
+    # No ring is left on Undo to tell X's pad that its A would press it: A is the board's.
+    assert d.scene.panel.menu.focus == -1
+
+
 def test_a_spare_pad_plays_the_side_whose_pad_was_unplugged(driver: Driver) -> None:
     d = driver
     start_couch_game(d, 0)

@@ -403,6 +403,7 @@ class PlayScene(BaseScene):
 
     def update(self, dt: float) -> None:
         self.picks.unplugged()
+        self.panel.menu.unplugged(self.ctx.pads)
         self.link.update()
         self._drain()
         self.effects.update(dt)
