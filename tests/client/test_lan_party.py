@@ -142,25 +142,3 @@ def shown(d: Driver) -> list[str]:
     canvas = Canvas(d.app.size)
     d.scene.draw(canvas, 0.0)
     return [t.words for t in canvas.visible_texts()]
-
-
-def test_a_guest_waiting_for_players_is_told_the_pads_button(
-    driver: Driver, tmp_path: Path
-) -> None:
-    """Alone at a party, a guest read "Enter: join the queue" with only a pad in hand."""
-    d = driver
-    config = HostConfig(bind=LOOPBACK, advertise=False, save_dir=tmp_path / "host")
-    make = functools.partial(PartyHost, party=PartyConfig(WINNER_STAYS, clock=0.0))
-    host = start_host_thread(new_table(make_variant("goff"), "Den", config.save_dir), config, make)
-    try:
-        d.app.go(SceneName.LAN, mode="join", address=host.address)
-        d.until(lambda: d.name is SceneName.PARTY and d.scene.party is not None)
-        d.button(pygame.CONTROLLER_BUTTON_DPAD_DOWN)  # the pad in hand: nothing on this screen
-        canvas = Canvas(d.app.size)
-        d.scene.draw(canvas, 0.0)
-        words = " ".join(t.words for t in canvas.visible_texts())
-        assert "A: join the queue, or just watch." in words and "Enter" not in words
-    finally:
-        d.app.go(SceneName.TITLE)
-        d.frames(1)
-        host.stop()

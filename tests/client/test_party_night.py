@@ -596,6 +596,10 @@ def test_a_guest_from_the_lobby_waits_on_the_party_screen(small: Driver, tmp_pat
         d.until(lambda: d.name is SceneName.PARTY and d.scene.party is not None)
         assert d.scene._waiting() and d.scene.party.queue == ("Player",)
         assert d.scene.party.status == "waiting for 2 more players"
+        # With a pad in hand, the guest is told its button (it read "Enter: join the queue").
+        d.button(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+        words = " ".join(shown(d))
+        assert "A: join the queue, or just watch." in words and "Enter" not in words
     finally:
         d.app.go(SceneName.TITLE)
         d.frames(1)
