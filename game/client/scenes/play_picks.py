@@ -111,7 +111,7 @@ class Picks:
             return
         free = [i for i, p in enumerate(self.places) if p is None]
         movers = [i for i in free if _SIDES[i % 2] is pos.to_play]
-        if movers or free:
+        if free:
             self.places[(movers or free)[0]] = pad
         else:
             self.places.append(pad)
