@@ -333,28 +333,14 @@ def test_a_couch_rematch_swaps_the_pads_sides(driver: Driver) -> None:
     assert d.name is SceneName.RESULTS
     d.choose("Rematch")
     assert d.name is SceneName.PLAY and not d.scene.moves
-    for pad in (10, 11):  # both pads take up the game (one alone plays whoever moves)
-        d.button(pygame.CONTROLLER_BUTTON_DPAD_UP, pad)
-    d.play(d.scene.variant, "1-2", "pad", 10)  # the first pad played X: now it waits
-    assert not d.scene.moves and d.scene.message.text == "It is X's turn: O waits"
-    d.play(d.scene.variant, "1-2", "pad", 11)
-    assert list(d.scene.moves) == ["1-2"]
-
-
-def test_after_a_couch_rematch_the_first_pad_to_press_is_held_to_its_new_side(
-    driver: Driver,
-) -> None:
-    d = driver
-    start_couch_game(d, 0)
-    _by_pads(d, random_game(Goff(), 11), 10, 11)
-    d.settle()
-    d.button(pygame.CONTROLLER_BUTTON_A, 10)
-    d.choose("Rematch")
-    assert d.name is SceneName.PLAY
-    # X's pad of the last game presses first, out of habit: it plays O now, and waits.
+    # X's pad of the last game presses first, out of habit: it plays O now from the start
+    # (alone, a pad plays whoever moves, but the places a rematch hands on count), waits,
+    # and its cursor wears O's colour.
     d.play(d.scene.variant, "1-2", "pad", 10)
     assert not d.scene.moves and d.scene.message.text == "It is X's turn: O waits"
     assert d.scene._look().cursors[-1][1] == d.app.palette.o
+    d.play(d.scene.variant, "1-2", "pad", 11)
+    assert list(d.scene.moves) == ["1-2"]
 
 
 def test_a_game_saved_again_is_one_file_kept_as_the_game_now_stands(
