@@ -376,6 +376,33 @@ def test_a_host_started_again_offers_to_carry_on_the_evening(small: Driver) -> N
     d.until(lambda: d.name is SceneName.PLAY)
 
 
+def test_two_couch_players_sharing_one_pad_both_play_with_it(small: Driver) -> None:
+    """A hot seat with one pad: Ann and Cy were both seated with it, and on the second
+    one's turn the pad was told "It is O's turn: X waits": the game could not go on."""
+    d = small
+    d.choose("Host a party")
+    d.app.go(SceneName.PARTY_SETUP, bind=LOOPBACK, between=0.1)
+    d.frames(1)
+    d.choose("Start the party")
+    d.until(lambda: d.name is SceneName.PARTY)
+    d.key(pygame.K_RETURN)  # the host's menu
+    sit_down(d, "Ann", by_pad=True)
+    sit_down(d, "Cy", by_pad=True)  # the same pad
+    d.choose("Back to the party")
+    d.until(lambda: d.name is SceneName.PLAY)
+
+    def refused() -> bool:
+        return d.scene.message is not None and d.scene.message.warning
+
+    for token in ("1-2", "2-5"):  # X's move, then O's: the one pad, passed along the sofa
+        count = len(d.scene.moves)
+        d.ready()
+        d.play(d.scene.variant, token, "pad", ANN_PAD)
+        d.until(lambda count=count: len(d.scene.moves) > count or refused())
+        assert not refused(), d.scene.message
+    assert list(d.scene.moves) == ["1-2", "2-5"]
+
+
 def test_the_hosts_menu_adds_only_bots_that_play_the_nights_game(small: Driver) -> None:
     # An Ultimate night offered a perfect bot: it joined, found it could not play, and left.
     d = small
