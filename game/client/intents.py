@@ -189,7 +189,7 @@ class InputMapper:
         self._joysticks: dict[int, object] = {}  # instance id -> open Joystick (no mapping)
         self._held: dict[int, _Hold] = {}  # pad -> the direction it holds
         self._next_repeat: dict[int, float] = {}  # pad -> seconds to the next repeat
-        self._keys_down: set[int] = set()  # toggles and arrows held: their repeats are no press
+        self._keys_down: set[int] = set()  # keys held whose repeats are no press (or a held one)
         self._stale_keys: set[int] = set()  # arrows held since the last screen: repeat nothing
         self.device = Device.KEYS
 
@@ -324,17 +324,26 @@ class InputMapper:
             held = key in self._keys_down  # a repeat (pygame.key.set_repeat) of a key held
             self._keys_down.add(key)
             return [Navigate(*arrows[key], held=held)]
-        simple: dict[int, Intent] = {
+        once: dict[int, Intent] = {
             pygame.K_RETURN: Activate(),
             pygame.K_KP_ENTER: Activate(),
             pygame.K_SPACE: Activate(),
             pygame.K_TAB: Start(),
             pygame.K_ESCAPE: Cancel(),
+        }
+        if key in once:
+            # Held a moment too long, its repeats were presses: Enter went on through the next
+            # screen's first button, Escape answered its own "press Escape again to leave".
+            if key in self._keys_down:
+                return []
+            self._keys_down.add(key)
+            return [once[key]]
+        repeating: dict[int, Intent] = {  # held, these run on: a word erased, pages turned
             pygame.K_BACKSPACE: Erase(),
             pygame.K_PAGEUP: Page(-1),
             pygame.K_PAGEDOWN: Page(1),
         }
-        return [simple[key]] if key in simple else []
+        return [repeating[key]] if key in repeating else []
 
     def _button(self, pad: int, button: int) -> list[Intent]:
         import pygame
