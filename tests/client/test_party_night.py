@@ -62,6 +62,16 @@ def sit_down(d: Driver, name: str, by_pad: bool) -> None:
     assert d.scene.field is None and name in d.scene.couch.names()
 
 
+def open_party(d: Driver) -> None:
+    """Title -> Host a party as it is set up (winner stays), on loopback and with a short
+    look at each finished board -> the party screen."""
+    d.choose("Host a party")
+    d.app.go(SceneName.PARTY_SETUP, bind=LOOPBACK, between=0.1)
+    d.frames(1)
+    d.choose("Start the party")
+    d.until(lambda: d.name is SceneName.PARTY)
+
+
 def host_round_robin(d: Driver) -> None:
     """Title -> Host a party -> a round robin without a clock -> the party screen; the host
     opens the menu, seats Ann (pad), Bo (keys) and a beginner bot, and closes it."""
@@ -380,11 +390,7 @@ def test_two_couch_players_sharing_one_pad_both_play_with_it(small: Driver) -> N
     """A hot seat with one pad: Ann and Cy were both seated with it, and on the second
     one's turn the pad was told "It is O's turn: X waits": the game could not go on."""
     d = small
-    d.choose("Host a party")
-    d.app.go(SceneName.PARTY_SETUP, bind=LOOPBACK, between=0.1)
-    d.frames(1)
-    d.choose("Start the party")
-    d.until(lambda: d.name is SceneName.PARTY)
+    open_party(d)
     d.key(pygame.K_RETURN)  # the host's menu
     sit_down(d, "Ann", by_pad=True)
     sit_down(d, "Cy", by_pad=True)  # the same pad
@@ -695,11 +701,7 @@ def test_a_party_hosted_over_a_disk_that_refuses_its_files_still_starts(small: D
     folder.parent.mkdir(parents=True, exist_ok=True)
     folder.write_text("not a folder")
     d = small
-    d.choose("Host a party")
-    d.app.go(SceneName.PARTY_SETUP, bind=LOOPBACK, between=0.1)
-    d.frames(1)
-    d.choose("Start the party")
-    d.until(lambda: d.name is SceneName.PARTY)
+    open_party(d)
     assert d.app.table is not None and folder.is_file()
 
 
