@@ -366,6 +366,7 @@ class App:
         self.scene_name = name
         self.scene = make_scene(name, self)
         self.scene.enter(**params)
+        self.input.hold_still()
 
     def _open_window(self, fullscreen: bool) -> pygame.Surface:
         if fullscreen:

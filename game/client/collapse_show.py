@@ -86,6 +86,14 @@ class CollapseShow:
             f"{sentence(chooser)} chose", detail, color, now + self.pace.flight + 1.0
         )
 
+    def give_way(self, now: float) -> None:
+        """A toast comes at ``now``: the cycle's banner, still up a moment after the choice
+        opened, has said its piece and goes, leaving the toast room over the outcomes to
+        choose from (under it, the toast hid their top rows). The banner of a collapse
+        chosen stays: the toast goes under it."""
+        if self.before is None and not self.holding(now):
+            self.banner = None
+
     def cleared(self) -> None:
         """The position jumped (an undo, a new game): nothing is being shown any more."""
         self.hold_until = -1.0

@@ -70,11 +70,13 @@ class CouchSession:
         return next((p for p in self.players if side in p.session.local_sides), None)
 
     def side_of(self, pad: int) -> Player | None:
-        """The side the couch player holding ``pad`` plays now (None: nobody, or not seated)."""
-        for player in self.players:
-            if player.pad == pad and player.session.local_sides:
-                return next(iter(player.session.local_sides))
-        return None
+        """The side the couch player holding ``pad`` plays now (None: nobody, or not seated).
+        Two couch players seated with one pad share it, a hot seat: it plays the side to
+        move (the first one's alone, the other's turn was refused and the game stood still)."""
+        sides = {side for p in self.players if p.pad == pad for side in p.session.local_sides}
+        if len(sides) > 1:
+            return self.position.to_play if self.position else None
+        return next(iter(sides), None)
 
     # -- the Session protocol ----------------------------------------------------------
 

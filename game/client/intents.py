@@ -14,7 +14,8 @@ joystick too, through the same device: that is heard once, as the controller.
 
 The mapper also remembers which kind of device spoke last
 (:attr:`InputMapper.device`), so a prompt can say "Press A" to a pad player,
-"Press Enter" at the keyboard and "Click" to the mouse.
+"Press Enter" at the keyboard and "Click" to the mouse. A pad plugged in (or
+found at the start) counts as spoken: on a sofa the keyboard is out of reach.
 """
 
 from __future__ import annotations
@@ -110,7 +111,9 @@ class Erase:
 
 @dataclass(frozen=True, slots=True)
 class Undo:
-    pass
+    """Take back the last step (Ctrl+Z, the X button); ``pad``: whose press it was."""
+
+    pad: int = KEYBOARD
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +189,8 @@ class InputMapper:
         self._joysticks: dict[int, object] = {}  # instance id -> open Joystick (no mapping)
         self._held: dict[int, _Hold] = {}  # pad -> the direction it holds
         self._next_repeat: dict[int, float] = {}  # pad -> seconds to the next repeat
-        self._keys_down: set[int] = set()  # toggles and arrows held: their repeats are no press
+        self._keys_down: set[int] = set()  # keys held whose repeats are no press (or a held one)
+        self._stale_keys: set[int] = set()  # arrows held since the last screen: repeat nothing
         self.device = Device.KEYS
 
     @property
@@ -230,9 +234,11 @@ class InputMapper:
             return self._key(event)
         if kind == pygame.KEYUP:
             self._keys_down.discard(event.key)
+            self._stale_keys.discard(event.key)
             return []
         if kind == pygame.WINDOWFOCUSLOST:
             self._keys_down.clear()  # a key let go in another window sends no KEYUP here
+            self._stale_keys.clear()
             return []
         if kind == pygame.TEXTINPUT:
             return [Text(event.text)]
@@ -269,13 +275,21 @@ class InputMapper:
         """Repeats of sticks, d-pads and hats held over ``dt`` seconds: the time a frame
         covers, before its events are read (a direction pressed in them counts from then)."""
         out: list[Intent] = []
-        for pad, hold in self._held.items():
-            wait = self._next_repeat[pad] - dt
+        for pad, wait in self._next_repeat.items():
+            wait -= dt
             while wait <= 0:
-                out.append(Navigate(*hold.step, pad, held=True))
+                out.append(Navigate(*self._held[pad].step, pad, held=True))
                 wait += REPEAT_EVERY
             self._next_repeat[pad] = wait
         return out
+
+    def hold_still(self) -> None:
+        """A new screen: directions held now stop repeating until let go and pressed again.
+        Held through the press that opened it, their repeats walked its focus away from where
+        it opened (from Start to Back, say) before the player had seen it. Still held, a
+        stick's small moves step nothing either."""
+        self._next_repeat.clear()
+        self._stale_keys = set(self._keys_down)
 
     def _key(self, event: pygame.Event) -> list[Intent]:
         import pygame
@@ -305,20 +319,31 @@ class InputMapper:
             pygame.K_DOWN: (0, 1),
         }
         if key in arrows:
+            if key in self._stale_keys:
+                return []  # a repeat of an arrow held since the screen before (hold_still)
             held = key in self._keys_down  # a repeat (pygame.key.set_repeat) of a key held
             self._keys_down.add(key)
             return [Navigate(*arrows[key], held=held)]
-        simple: dict[int, Intent] = {
+        once: dict[int, Intent] = {
             pygame.K_RETURN: Activate(),
             pygame.K_KP_ENTER: Activate(),
             pygame.K_SPACE: Activate(),
             pygame.K_TAB: Start(),
             pygame.K_ESCAPE: Cancel(),
+        }
+        if key in once:
+            # Held a moment too long, its repeats were presses: Enter went on through the next
+            # screen's first button, Escape answered its own "press Escape again to leave".
+            if key in self._keys_down:
+                return []
+            self._keys_down.add(key)
+            return [once[key]]
+        repeating: dict[int, Intent] = {  # held, these run on: a word erased, pages turned
             pygame.K_BACKSPACE: Erase(),
             pygame.K_PAGEUP: Page(-1),
             pygame.K_PAGEDOWN: Page(1),
         }
-        return [simple[key]] if key in simple else []
+        return [repeating[key]] if key in repeating else []
 
     def _button(self, pad: int, button: int) -> list[Intent]:
         import pygame
@@ -341,7 +366,7 @@ class InputMapper:
             pygame.CONTROLLER_BUTTON_BACK: Cancel(pad),
             pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Page(-1, pad),
             pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Page(1, pad),
-            pygame.CONTROLLER_BUTTON_X: Undo(),
+            pygame.CONTROLLER_BUTTON_X: Undo(pad),
             pygame.CONTROLLER_BUTTON_Y: Redo(),
         }
         return [buttons[button]] if button in buttons else []
@@ -406,7 +431,7 @@ class InputMapper:
         held = self._held.get(pad)
         if held is not None and held.by == by:
             del self._held[pad]
-            del self._next_repeat[pad]
+            self._next_repeat.pop(pad, None)  # none since a new screen (hold_still)
 
     def _open_controller(self, device_index: int) -> None:
         import pygame
@@ -419,6 +444,7 @@ class InputMapper:
         instance_id = pad.as_joystick().get_instance_id()
         self._controllers[instance_id] = pad
         self.pad_of(instance_id)
+        self.device = Device.PAD  # picked up to play: prompts name its buttons from now
 
     def _open_joystick(self, device_index: int) -> None:
         """A device SDL cannot map as a game controller, opened as a plain joystick (a game
@@ -435,6 +461,7 @@ class InputMapper:
         instance_id = stick.get_instance_id()
         self._joysticks[instance_id] = stick
         self.pad_of(instance_id)
+        self.device = Device.PAD
 
     def _forget(self, instance_id: int) -> None:
         pad = self._pads.pop(instance_id, None)

@@ -110,6 +110,13 @@ class Menu:
         other pad's cursor stays on the board beside the buttons and answers that pad."""
         return 0 <= self.focus < len(self.items) and pad == self.pad
 
+    def unplugged(self, pads: tuple[int, ...]) -> None:
+        """The focus a pad gave goes back to the board beside the items once that pad is
+        not among ``pads`` (those plugged in): a ring left on Undo told the other player
+        that their A would press it, and it picked a cell."""
+        if self.pad > KEYBOARD and self.pad not in pads:
+            self.focus = -1
+
     def step(self, dx: int, dy: int) -> bool:
         """Move the focus one item across the rows of ``columns``, over disabled items,
         stopping at the right and bottom edges; ``False`` for a step off the left or top

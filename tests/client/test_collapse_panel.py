@@ -104,6 +104,33 @@ def test_the_banner_of_a_collapse_leaves_the_players_to_be_seen_and_a_toast_it(
         d.close()
 
 
+@pytest.mark.parametrize("size", SHAPES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_toast_while_a_cycle_is_announced_leaves_the_outcomes_to_be_seen(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """The banner "A cycle closes!" stays a moment after the board opens for the choice: a
+    toast then (the waiting pad's A refused) went under it, over the top rows of both
+    previews the chooser was looking at."""
+    d = Driver(tmp_path, size=size)
+    try:
+        start(d, CYCLE[:-1])
+        for pad in (10, 11):  # X's pad, then O's
+            d.button(pygame.CONTROLLER_BUTTON_DPAD_UP, pad)
+        d.play(d.scene.variant, CYCLE[-1], "pad", 10)  # X closes the cycle: O chooses
+        d.ready()
+        scene = d.scene
+        assert scene.show.banner_up(scene.ctx.time) and scene.pos.awaiting_collapse
+        d.button(pygame.CONTROLLER_BUTTON_A, 10)
+        assert scene.message.text == "O chooses the collapse: X waits"
+        canvas = _drawn(d)
+        box = next(drawn.rect for drawn in reversed(canvas.drawn) if drawn.kind == "cover")
+        hud = scene._areas()[1]
+        reach = [ring_reach(r, size[1]) for r in scene.panel.preview_rects(hud, scene._words())]
+        assert box.collidelist(reach) < 0, (box, reach)
+    finally:
+        d.close()
+
+
 @pytest.mark.parametrize(
     ("key", "pad_button", "looked"),
     [(pygame.K_RIGHT, RIGHT, 1), (pygame.K_LEFT, LEFT, 0)],

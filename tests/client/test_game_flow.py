@@ -286,6 +286,17 @@ def test_the_buttons_answer_the_pad_that_went_to_them(driver: Driver) -> None:
     assert menu.focus == -1
 
 
+def test_the_buttons_focus_goes_with_the_pad_that_held_it(driver: Driver) -> None:
+    d = driver
+    start_couch_game(d, 0)
+    _by_pads(d, ["1-2"], 10, 11)
+    d.button(pygame.CONTROLLER_BUTTON_START, 11)  # O's pad goes to the buttons (Undo)
+    assert d.scene.panel.menu.focused_by(d.app.input.pad_of(11))
+    d.post(pygame.CONTROLLERDEVICEREMOVED, instance_id=11)  # and its battery dies
+    # No ring is left on Undo to tell X's pad that its A would press it: A is the board's.
+    assert d.scene.panel.menu.focus == -1
+
+
 def test_a_spare_pad_plays_the_side_whose_pad_was_unplugged(driver: Driver) -> None:
     d = driver
     start_couch_game(d, 0)
@@ -294,6 +305,22 @@ def test_a_spare_pad_plays_the_side_whose_pad_was_unplugged(driver: Driver) -> N
     assert 2 not in d.scene.picks.cursors  # its cursor leaves the board
     _by_pads(d, ["6-7", "3-9"], 10, 12)  # O picks up the spare, pad 3
     assert list(d.scene.moves) == ["1-2", "2-5", "3-4", "6-7", "3-9"]
+
+
+def test_the_pad_that_moved_first_keeps_its_side_when_the_other_joins(driver: Driver) -> None:
+    d = driver
+    for pad in (10, 11):  # two pads plugged in before the game: pads 1 and 2
+        d.button(pygame.CONTROLLER_BUTTON_DPAD_UP, pad)
+    start_couch_game(d, 0)
+    d.play(d.scene.variant, "1-2", "pad", 11)  # pad 2's player takes up the game: X1
+    d.ready()
+    d.play(d.scene.variant, "2-5", "pad", 10)  # pad 1's joins, for O
+    assert list(d.scene.moves) == ["1-2", "2-5"] and d.scene.message is None
+    d.ready()
+    d.play(d.scene.variant, "3-4", "pad", 10)  # pad 1 plays O: X3 is not its to make
+    assert d.scene.message.text == "It is X's turn: O waits"
+    d.play(d.scene.variant, "3-4", "pad", 11)
+    assert list(d.scene.moves) == ["1-2", "2-5", "3-4"]
 
 
 def test_a_couch_rematch_swaps_the_pads_sides(driver: Driver) -> None:
@@ -306,10 +333,12 @@ def test_a_couch_rematch_swaps_the_pads_sides(driver: Driver) -> None:
     assert d.name is SceneName.RESULTS
     d.choose("Rematch")
     assert d.name is SceneName.PLAY and not d.scene.moves
-    for pad in (10, 11):  # both pads take up the game (one alone plays whoever moves)
-        d.button(pygame.CONTROLLER_BUTTON_DPAD_UP, pad)
-    d.play(d.scene.variant, "1-2", "pad", 10)  # the first pad played X: now it waits
+    # X's pad of the last game presses first, out of habit: it plays O now from the start
+    # (alone, a pad plays whoever moves, but the places a rematch hands on count), waits,
+    # and its cursor wears O's colour.
+    d.play(d.scene.variant, "1-2", "pad", 10)
     assert not d.scene.moves and d.scene.message.text == "It is X's turn: O waits"
+    assert d.scene._look().cursors[-1][1] == d.app.palette.o
     d.play(d.scene.variant, "1-2", "pad", 11)
     assert list(d.scene.moves) == ["1-2"]
 
@@ -387,3 +416,57 @@ def test_the_score_names_each_side_beside_its_own_mark_and_points(driver: Driver
     assert "X Person 0 – 0 Bot (beginner) O" in words()
     d.key(pygame.K_PAGEDOWN)  # to the end: the same line as the results'
     assert f"X Person {points(x)} – {points(o)} Bot (beginner) O" in words()
+
+
+def test_one_back_from_each_pad_does_not_leave_the_game(driver: Driver) -> None:
+    d = driver
+    start_couch_game(d, 0)
+    _by_pads(d, ["1-2"], 10, 11)
+    d.button(pygame.CONTROLLER_BUTTON_B, 10)  # X waits: its B only starts to leave
+    assert "again to leave" in d.scene.message.text
+    # O's B, meant for its own half-move (none is picked): not X's "again".
+    d.button(pygame.CONTROLLER_BUTTON_B, 11)
+    assert d.name is SceneName.PLAY and "again to leave" in d.scene.message.text
+    d.button(pygame.CONTROLLER_BUTTON_B, 11)  # O's own second press leaves
+    assert d.name is SceneName.TITLE
+
+
+def test_a_refusal_goes_when_the_position_it_was_about_does(driver: Driver) -> None:
+    d = driver
+    start_couch_game(d, 0)
+    _by_pads(d, ["1-2"], 10, 11)
+    d.ready()
+    d.button(pygame.CONTROLLER_BUTTON_DPAD_UP, 11)  # O's cursor shows: two pads play
+    d.button(pygame.CONTROLLER_BUTTON_A, 10)  # X presses on O's turn
+    assert d.scene.message.text == "It is O's turn: X waits"
+    _by_pads(d, ["2-5"], 10, 11)  # O moves within the toast's time: now it is X's turn
+    assert d.scene.pos.to_play is Player.X and d.scene.message is None
+
+
+def test_against_a_bot_either_pad_plays_the_persons_side(driver: Driver) -> None:
+    d = driver
+    d.choose("Play against a bot")
+    d.choose("Start")  # X a person, O the bot
+    assert d.name is SceneName.PLAY and d.scene.seats[Player.O] is not None
+    for pad in (10, 11):  # two pads on the board: a friend takes the second
+        d.button(pygame.CONTROLLER_BUTTON_DPAD_UP, pad)
+    d.play(d.scene.variant, "1-2", "pad", 11)  # not told "O waits": O is the bot's
+    assert list(d.scene.moves) == ["1-2"]
+
+
+def test_the_waiting_pads_undo_takes_back_its_own_move_not_the_movers_half(
+    driver: Driver,
+) -> None:
+    d = driver
+    start_couch_game(d, 0)
+    _by_pads(d, ["1-2", "2-5"], 10, 11)
+    d.ready()
+    d.pick(2, "pad", 10)  # X picks the first half of its move
+    assert d.scene.picks.picked == 2
+    d.button(pygame.CONTROLLER_BUTTON_X, 11)  # O's X: undo, meant for O's own move
+    assert list(d.scene.moves) == ["1-2"] and d.scene.pos.to_play is Player.O
+    _by_pads(d, ["2-6"], 10, 11)
+    d.ready()
+    d.pick(2, "pad", 10)
+    d.button(pygame.CONTROLLER_BUTTON_X, 10)  # the mover's X takes back its half first
+    assert d.scene.picks.picked is None and list(d.scene.moves) == ["1-2", "2-6"]

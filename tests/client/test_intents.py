@@ -96,7 +96,7 @@ def test_each_controller_is_a_pad_of_its_own_and_a_freed_number_is_reused() -> N
     # A pad plugged in later takes the lowest free number.
     assert mapper.translate(pad_button(c, pygame.CONTROLLER_BUTTON_LEFTSHOULDER)) == [Page(-1, 1)]
     assert mapper.pads == (1, 2)
-    assert mapper.translate(pad_button(b, pygame.CONTROLLER_BUTTON_X)) == [Undo()]
+    assert mapper.translate(pad_button(b, pygame.CONTROLLER_BUTTON_X)) == [Undo(2)]
 
 
 def test_a_stick_held_over_moves_once_then_repeats() -> None:
@@ -216,7 +216,7 @@ def joy(kind: int, **fields: object) -> pygame.Event:
     [
         (0, [Activate(1)]),
         (1, [Cancel(1)]),
-        (2, [Undo()]),
+        (2, [Undo(1)]),
         (3, [Redo()]),
         (4, [Page(-1, 1)]),
         (5, [Page(1, 1)]),

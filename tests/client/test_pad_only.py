@@ -301,6 +301,29 @@ def test_a_d_pad_held_walks_the_menu_and_stops_when_let_go(d: Driver) -> None:
     assert menu.focus == 4
 
 
+def test_a_direction_held_into_the_next_screen_does_not_walk_it(d: Driver) -> None:
+    """Down held to reach "Play against a bot" and A pressed before letting go: the new game
+    screen opened on Start, and the repeats walked its focus on to Back, where the next A
+    went back to the title. A direction held stays with the screen it was pressed for."""
+    d.hold(DOWN, PAD)
+    press(d, A)  # with down still held
+    assert d.name is SceneName.SETUP
+    menu = d.scene.menu
+    start = menu.focus
+    d.settle(REPEAT_DELAY + 3 * REPEAT_EVERY)
+    assert menu.focus == start
+    d.post(pygame.CONTROLLERBUTTONUP, instance_id=PAD, button=DOWN)
+    press(d, DOWN)  # pressed again, for this screen: a step
+    assert menu.focus == start + 1
+    # An arrow key held (its repeats arrive as key presses) stays with its screen too.
+    d.hold_key(pygame.K_UP)
+    d.key(pygame.K_ESCAPE)
+    assert d.name is SceneName.TITLE
+    focus = d.scene.menu.focus
+    d.hold_key(pygame.K_UP)  # a repeat of the key held
+    assert d.scene.menu.focus == focus
+
+
 @pytest.mark.parametrize("item", ["Host a party", "Settings", "Puzzles"])
 def test_back_on_the_title_the_focus_is_on_the_item_left_from(d: Driver, item: str) -> None:
     """B from a screen opened from the title came back to its first item: one A more (to
@@ -404,3 +427,13 @@ def test_the_new_game_and_results_screens_say_what_the_pads_buttons_do(d: Driver
     assert "A to choose" in words and "B goes to the menu" in words
     d.key(pygame.K_DOWN)  # the keyboard's keys, once it is used
     assert "Escape goes to the menu" in shown(d)
+
+
+def test_an_empty_replays_list_says_how_a_pad_saves_a_game(d: Driver) -> None:
+    """With no game saved, the list said "Ctrl+S" to a sofa holding only a pad."""
+    choose(d, "Replays")
+    d.until(lambda: d.scene.saved.entries is not None)
+    words = shown(d)
+    assert "Start, then Save beside the board" in words and "Ctrl+S" not in words
+    d.key(pygame.K_F1)  # a key: the keyboard's shortcut from now on
+    assert "Ctrl+S" in shown(d)

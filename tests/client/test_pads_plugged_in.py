@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pygame
 
+from game.client.canvas import Canvas
 from game.client.intents import Device
 from game.client.scene import SceneName
 from tests.client.driver import Driver
@@ -110,3 +111,27 @@ def test_a_game_controller_plugged_in_walks_the_menu_once_a_press(tmp_path: Path
 
 def test_a_pad_sdl_cannot_map_steers_with_its_hat_and_stick_and_chooses(tmp_path: Path) -> None:
     in_a_new_process(a_plain_joystick, tmp_path)
+
+
+def words_on_screen(d: Driver) -> str:
+    canvas = Canvas(d.app.size)
+    d.scene.draw(canvas, 0.0)
+    return " ".join(t.words for t in canvas.visible_texts())
+
+
+def the_pads_controls_before_a_press(d: Driver, pad: VirtualPad) -> None:
+    # Plugged in, not pressed yet: the title names the pad's buttons, not the keyboard's.
+    assert d.app.device is Device.PAD
+    assert "D-pad to move" in words_on_screen(d)
+    d.key(pygame.K_DOWN)  # a key pressed: the keyboard's from now on
+    assert "Arrows to move" in words_on_screen(d)
+
+
+def a_pad_plugged_in_names_its_buttons(home: Path) -> None:
+    plugged(home, GAME_CONTROLLER, the_pads_controls_before_a_press)
+
+
+def test_a_pad_plugged_in_is_the_device_the_controls_line_names(tmp_path: Path) -> None:
+    """Two pads on the sofa and a launcher's keyboard out of reach: the title said "Arrows
+    to move · Enter to choose" until a pad's first press."""
+    in_a_new_process(a_pad_plugged_in_names_its_buttons, tmp_path)

@@ -62,6 +62,16 @@ def sit_down(d: Driver, name: str, by_pad: bool) -> None:
     assert d.scene.field is None and name in d.scene.couch.names()
 
 
+def open_party(d: Driver) -> None:
+    """Title -> Host a party as it is set up (winner stays), on loopback and with a short
+    look at each finished board -> the party screen."""
+    d.choose("Host a party")
+    d.app.go(SceneName.PARTY_SETUP, bind=LOOPBACK, between=0.1)
+    d.frames(1)
+    d.choose("Start the party")
+    d.until(lambda: d.name is SceneName.PARTY)
+
+
 def host_round_robin(d: Driver) -> None:
     """Title -> Host a party -> a round robin without a clock -> the party screen; the host
     opens the menu, seats Ann (pad), Bo (keys) and a beginner bot, and closes it."""
@@ -376,6 +386,29 @@ def test_a_host_started_again_offers_to_carry_on_the_evening(small: Driver) -> N
     d.until(lambda: d.name is SceneName.PLAY)
 
 
+def test_two_couch_players_sharing_one_pad_both_play_with_it(small: Driver) -> None:
+    """A hot seat with one pad: Ann and Cy were both seated with it, and on the second
+    one's turn the pad was told "It is O's turn: X waits": the game could not go on."""
+    d = small
+    open_party(d)
+    d.key(pygame.K_RETURN)  # the host's menu
+    sit_down(d, "Ann", by_pad=True)
+    sit_down(d, "Cy", by_pad=True)  # the same pad
+    d.choose("Back to the party")
+    d.until(lambda: d.name is SceneName.PLAY)
+
+    def refused() -> bool:
+        return d.scene.message is not None and d.scene.message.warning
+
+    for token in ("1-2", "2-5"):  # X's move, then O's: the one pad, passed along the sofa
+        count = len(d.scene.moves)
+        d.ready()
+        d.play(d.scene.variant, token, "pad", ANN_PAD)
+        d.until(lambda count=count: len(d.scene.moves) > count or refused())
+        assert not refused(), d.scene.message
+    assert list(d.scene.moves) == ["1-2", "2-5"]
+
+
 def test_the_hosts_menu_adds_only_bots_that_play_the_nights_game(small: Driver) -> None:
     # An Ultimate night offered a perfect bot: it joined, found it could not play, and left.
     d = small
@@ -596,6 +629,10 @@ def test_a_guest_from_the_lobby_waits_on_the_party_screen(small: Driver, tmp_pat
         d.until(lambda: d.name is SceneName.PARTY and d.scene.party is not None)
         assert d.scene._waiting() and d.scene.party.queue == ("Player",)
         assert d.scene.party.status == "waiting for 2 more players"
+        # With a pad in hand, the guest is told its button (it read "Enter: join the queue").
+        d.button(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+        words = " ".join(shown(d))
+        assert "A: join the queue, or just watch." in words and "Enter" not in words
     finally:
         d.app.go(SceneName.TITLE)
         d.frames(1)
@@ -664,11 +701,7 @@ def test_a_party_hosted_over_a_disk_that_refuses_its_files_still_starts(small: D
     folder.parent.mkdir(parents=True, exist_ok=True)
     folder.write_text("not a folder")
     d = small
-    d.choose("Host a party")
-    d.app.go(SceneName.PARTY_SETUP, bind=LOOPBACK, between=0.1)
-    d.frames(1)
-    d.choose("Start the party")
-    d.until(lambda: d.name is SceneName.PARTY)
+    open_party(d)
     assert d.app.table is not None and folder.is_file()
 
 

@@ -300,6 +300,27 @@ def test_results_say_why_and_rematch_swaps_the_sides(driver: Driver) -> None:
     assert d.scene.moves == ()
 
 
+def test_enter_or_escape_held_is_one_press_not_a_run_of_them(driver: Driver) -> None:
+    """Held a moment too long, Enter on "Play on this couch" went through the new game
+    screen's Start into a game; Escape held in a game said "Press Escape again to leave"
+    and then, the key repeating, left it."""
+    d = driver
+    d.hold_key(pygame.K_RETURN)
+    assert d.name is SceneName.SETUP
+    for _ in range(3):  # held down: pygame repeats the key, and the repeats do not count
+        d.hold_key(pygame.K_RETURN)
+    assert d.name is SceneName.SETUP
+    d.post(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
+    start(d, ["1-2"])
+    d.hold_key(pygame.K_ESCAPE)
+    for _ in range(3):
+        d.hold_key(pygame.K_ESCAPE)
+    assert d.name is SceneName.PLAY and "again to leave" in d.scene.message.text
+    d.post(pygame.KEYUP, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+    d.key(pygame.K_ESCAPE)  # pressed again: meant
+    assert d.name is SceneName.TITLE
+
+
 def test_f11_toggles_full_screen_once_per_press_and_remembers_it(
     driver: Driver, tmp_path: Path
 ) -> None:

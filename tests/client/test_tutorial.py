@@ -314,6 +314,16 @@ def test_the_focus_is_the_pad_that_took_it(driver: Driver) -> None:
     assert (d.scene.step, d.scene.done) == (2, False)
 
 
+def test_the_buttons_focus_goes_with_a_pad_unplugged(driver: Driver) -> None:
+    d = driver
+    open_tutorial(d)
+    d.play(Goff(), GOFF_EXAMPLE[0], "pad", PAD)
+    d.button(START, PAD)
+    assert focused(d) == "Next"
+    d.post(pygame.CONTROLLERDEVICEREMOVED, instance_id=PAD)
+    assert focused(d) is None  # the board's again: no ring on a button nobody holds
+
+
 def test_the_footer_says_how_a_pad_reaches_the_buttons(driver: Driver) -> None:
     d = driver
     open_tutorial(d)

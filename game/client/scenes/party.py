@@ -477,9 +477,10 @@ class PartyScene(TvScene):
             late = prose.sentence(LATE_FOR_KNOCKOUT) + "."
             return [Para(late, palette.text)]
         if self.couch is None:
+            choose = prose.sentence(prose.button(self.ctx.device))  # as the hint under it
             return [
                 Para("Your game comes up on this screen when the queue reaches you.", palette.text),
-                Para("Enter: join the queue, or just watch.", palette.dim, space_before=0.6),
+                Para(f"{choose}: join the queue, or just watch.", palette.dim, space_before=0.6),
             ]
         port = self.address[1]
         where = " or ".join(self.lan) if self.lan else f"127.0.0.1:{port} (this machine: no LAN)"

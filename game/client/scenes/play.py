@@ -41,6 +41,7 @@ from game.client.effects import Effects
 from game.client.ghost import draw_ghost, preview_of
 from game.client.hud import HudView
 from game.client.intents import (
+    KEYBOARD,
     Activate,
     Cancel,
     Click,
@@ -92,6 +93,7 @@ class PlayScene(BaseScene):
         self.link = LinkPanel(ctx)  # what shows of a LAN table's connection
         self.message: Toast | None = None
         self.leave_until = -1.0
+        self.leave_pad = KEYBOARD  # whose first "back" (or Menu) leave_until waits on
         self.changed_at = 0.0
         self._waiting: list[object] = []  # what the session said while the show held the board
         self._quiet = False  # the next snapshots come from an undo or a redo: no show
@@ -106,7 +108,7 @@ class PlayScene(BaseScene):
         session: LocalSession | None = None,
         seed: int | None = None,
         moves: tuple[str, ...] = (),
-        pads_swapped: bool = False,
+        places: tuple[int | None, ...] = (),
         **params: Any,
     ) -> None:
         table = self.ctx.table
@@ -126,7 +128,7 @@ class PlayScene(BaseScene):
         )
         self.local = isinstance(self.session, LocalSession)
         self.seating = Seating(self.ctx, self.session, self.seats, self.bots)
-        self.picks = Picks(self.ctx, variant, self.session, self.seating, self._say, pads_swapped)
+        self.picks = Picks(self.ctx, variant, self.session, self.seating, self._say, places)
         self._game = table.game if table else 0  # the table's game this screen shows
         self.file = GameFile()  # where the game shown is saved, once it is
         self.party_strip = PartyStrip(self.ctx)
@@ -145,12 +147,12 @@ class PlayScene(BaseScene):
         self.moves: tuple[str, ...] = tuple(moves)
         menu = Menu(
             [
-                Item("Undo", self._undo, enabled=self.local),
+                Item("Undo", lambda: self._undo(self.panel.menu.pad), enabled=self.local),
                 Item("Redo", self._redo, enabled=self.local),
                 Item("Save", self._save),
                 Item("Hint", lambda: self.coach.hint(self.pos), enabled=self.local),
                 Item("Study", lambda: self.coach.study(self.pos), enabled=self.local),
-                Item("Menu", lambda: self._ask_to_leave("choose")),
+                Item("Menu", lambda: self._ask_to_leave("choose", self.panel.menu.pad)),
             ],
             focus=-1,  # no item has the focus until the pointer is on one
             columns=6,
@@ -196,7 +198,7 @@ class PlayScene(BaseScene):
 
     def _handle(self, intent: Intent) -> None:
         if isinstance(intent, Undo):
-            self._undo()
+            self._undo(intent.pad)
         elif isinstance(intent, Redo):
             self._redo()
         elif isinstance(intent, Save):
@@ -275,24 +277,26 @@ class PlayScene(BaseScene):
         # Back takes back the half-move or the outcome looked at first; the waiting pad's
         # takes back neither (they are the mover's), and counts towards leaving.
         if not self.picks.take_back(self.pos, pad):
-            self._ask_to_leave("back")
+            self._ask_to_leave("back", pad)
 
-    def _ask_to_leave(self, what: str) -> None:
-        """Back, or the Menu button (``what`` its press does, as prose.press names it): a
-        second within LEAVE_TIME leaves the game, the first says so. One press too many must
-        not throw a game away: a stick held right walks off the board onto Menu."""
-        if self.ctx.time < self.leave_until:
+    def _ask_to_leave(self, what: str, pad: int) -> None:
+        """Back, or the Menu button (``what`` its press does, as prose.press names it), by
+        ``pad``: a second by the same pad within LEAVE_TIME leaves the game, the first says
+        so. One press too many must not throw a game away: a stick held right walks off the
+        board onto Menu, and on a couch the other player's back is not this one's "again"."""
+        if self.ctx.time < self.leave_until and pad == self.leave_pad:
             self._leave()
             return
-        self.leave_until = self.ctx.time + LEAVE_TIME
+        self.leave_until, self.leave_pad = self.ctx.time + LEAVE_TIME, pad
         again = press(self.ctx.device, what)
         self._say(f"{again} again to leave this game", warning=False, time=LEAVE_TIME)
 
     # -- menu actions ---------------------------------------------------------------
 
-    def _undo(self) -> None:
-        # The half picked is the most recent thing done: it goes first, as Back takes it.
-        if self.picks.picked is not None:
+    def _undo(self, pad: int = KEYBOARD) -> None:
+        # The half picked is the most recent thing done: it goes first, as Back takes it. It
+        # is the mover's: the waiting pad's undo is for its own move, not the other's half.
+        if self.picks.picked is not None and self.picks.side_of(pad, self.pos) is self.pos.to_play:
             self.picks.picked = None
             return
         self._step_through("undo")
@@ -374,7 +378,7 @@ class PlayScene(BaseScene):
             moves=self.moves,
             position=self.pos,
             game=self.game,
-            pads_swapped=self.picks.pads_swapped,
+            places=tuple(self.picks.places),
             file=self.file,
         )
 
@@ -391,6 +395,7 @@ class PlayScene(BaseScene):
         now = self.ctx.time
         names = self.ctx.table.names() if self.ctx.table else ()
         self.message = toast.said(sentence(text, names), now, now + time, warning, self.message)
+        self.show.give_way(now)
         if warning:
             self.ctx.audio.play(Cue.REFUSE)
 
@@ -398,6 +403,7 @@ class PlayScene(BaseScene):
 
     def update(self, dt: float) -> None:
         self.picks.unplugged()
+        self.panel.menu.unplugged(self.ctx.pads)
         self.link.update()
         self._drain()
         self.effects.update(dt)
@@ -449,6 +455,10 @@ class PlayScene(BaseScene):
             self.file = GameFile()
         self.pos, self.moves, self.game = after, snap.moves, snap.game
         self.picks.dropped()
+        if self.message is not None and self.message.warning:
+            # A refusal was about the position before ("it is O's turn"): kept, it would
+            # contradict the headline over it once the other side has moved.
+            self.message = None
         self.changed_at = self.ctx.time
         self.bots.decided = None
         if not forward:

@@ -29,11 +29,20 @@ from game.client.toast import Say
 from game.rules import Collapse, IllegalActionError, Place, Player, Position, Variant
 from game.session import Session
 
+_SIDES = (Player.X, Player.O)  # the sides of the pads' places, in turn
+
+
+def swap_places(places: tuple[int | None, ...]) -> tuple[int | None, ...]:
+    """The couch's pads' places for a rematch, sides swapped: each X pad plays O and each O
+    pad X (a lone X pad's place holds O's now, X's waits for another)."""
+    padded = (*places, None) if len(places) % 2 else places
+    return tuple(p for i in range(0, len(padded), 2) for p in (padded[i + 1], padded[i]))
+
 
 class Picks:
     """The move in the making in ``variant``'s game, submitted to ``session`` once whole;
-    ``say`` tells the player why a pick does nothing. After a couch rematch the sides have
-    swapped (``pads_swapped``): the first pad plays O."""
+    ``say`` tells the player why a pick does nothing. ``places`` are the couch's pads by the
+    side each plays (:attr:`places`), as a rematch hands them on with the sides swapped."""
 
     def __init__(
         self,
@@ -42,14 +51,16 @@ class Picks:
         session: Session,
         seating: Seating,
         say: Say,
-        pads_swapped: bool,
+        places: tuple[int | None, ...] = (),
     ) -> None:
         self.ctx = ctx
         self.variant = variant
         self.session = session
         self.seating = seating
         self._say = say
-        self.pads_swapped = pads_swapped
+        # The pads on the board by place: place i plays X if i is even, else O (with more
+        # than two pads, they take turns). None: a place whose pad was unplugged, for the next.
+        self.places: list[int | None] = list(places)
         self.picked: int | None = None  # the first cell of a placement
         # The mini-boards in focus when a pointer picked it: the board holds still under the
         # pointer until the pair is whole (None: a pad's pick, whose cursor the zoom follows).
@@ -68,12 +79,14 @@ class Picks:
         """A pad unplugged takes its cursor off the board with it."""
         for pad in [p for p in self.cursors if p != KEYBOARD and p not in self.ctx.pads]:
             del self.cursors[pad]
+        self.places = [p if p in self.ctx.pads else None for p in self.places]
 
     # -- who does what ----------------------------------------------------------
 
     def side_of(self, pad: int, pos: Position) -> Player | None:
-        """The side a pad plays: with two pads, the first (by number) X, the other O (swapped
-        after a rematch); with more, they take turns; else whoever is to play."""
+        """The side a pad plays: with two pads on the board and a person on each side, its
+        place's (:meth:`take_place`); else whoever is to play (one pad passed round a hot
+        seat, or any pad against a bot: a place on the bot's side would play nothing)."""
         mover = pos.to_play
         if isinstance(self.session, CouchSession):
             # At a party hosted here, a couch player's pad plays their side; the keyboard and
@@ -81,16 +94,27 @@ class Picks:
             side = self.session.side_of(pad) if pad != KEYBOARD else None
             if side is not None:
                 return side
-        pads = self.pads()
-        if pad not in pads or len(pads) < 2:
+        # A place is taken with a cursor, or handed on by a rematch (the pads of the game
+        # before, sides swapped: the first to press plays its new side, not whoever moves).
+        on_board = [p for p in self.places if p is not None]
+        if pad not in on_board or len(on_board) < 2 or len(self.seating.people()) < 2:
             return mover
-        # By rank, not by number: a spare pad picked up for one whose battery died plays the
-        # side left without one (pads 1 and 3 are X and O).
-        return (Player.X, Player.O)[(pads.index(pad) + self.pads_swapped) % 2]
+        return _SIDES[self.places.index(pad) % 2]
 
-    def pads(self) -> tuple[int, ...]:
-        """The game controllers plugged in that have moved a cursor here, in order."""
-        return tuple(sorted(p for p in self.cursors if p != KEYBOARD and p in self.ctx.pads))
+    def take_place(self, pad: int, pos: Position) -> None:
+        """``pad`` comes to the board: it keeps its place (a rematch's), or takes a free one,
+        the side to play's if it is free. The first pad, alone, has been playing whoever
+        moves: it keeps the side it took up when the other pad joins (numbered by SDL, in an
+        order no player sees, the pads swapped sides under them), and a spare pad picked up
+        for one whose battery died plays the side left without one."""
+        if pad == KEYBOARD or pad in self.places:
+            return
+        free = [i for i, p in enumerate(self.places) if p is None]
+        movers = [i for i in free if _SIDES[i % 2] is pos.to_play]
+        if free:
+            self.places[(movers or free)[0]] = pad
+        else:
+            self.places.append(pad)
 
     # -- what the board shows of them -------------------------------------------
 
@@ -145,6 +169,7 @@ class Picks:
             # A cursor appears in the middle of the board.
             row = len(grid) // 2
             self.cursors[intent.pad] = grid[row][len(grid[row]) // 2]
+            self.take_place(intent.pad, pos)
             return True
         r, c = grid_place(grid, cell)
         if c + intent.dx >= len(grid[r]):

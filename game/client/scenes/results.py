@@ -26,6 +26,7 @@ from game.client.paths import GameFile
 from game.client.prose import Para
 from game.client.row_lines import finished_rows
 from game.client.scene import Context, Saved, SceneName, save_in_worker
+from game.client.scenes.play_picks import swap_places
 from game.client.scenes.setup import PERSON, called, score_line, seat_title
 from game.client.still import Changing
 from game.client.widgets import Item, Menu
@@ -84,7 +85,7 @@ class ResultsScene(MenuScreen):
         position: Position,
         names: dict[Player, str] | None = None,
         game: int | None = None,
-        pads_swapped: bool = False,
+        places: tuple[int | None, ...] = (),
         focus: int = 0,
         file: GameFile | None = None,
         **params: Any,
@@ -92,7 +93,7 @@ class ResultsScene(MenuScreen):
         """``file``: where the game is saved, once it is (the play screen's own)."""
         self.variant = variant
         self.file = file or GameFile()
-        self.pads_swapped = pads_swapped  # the couch's pads' sides in the game shown
+        self.places = places  # the couch's pads by the side they played (play_picks.Picks)
         self.seats = seats
         self.names = names or {side: seat_title(seats.get(side)) for side in Player}
         self.moves = moves
@@ -147,7 +148,7 @@ class ResultsScene(MenuScreen):
         swapped = {Player.X: self.seats.get(Player.O), Player.O: self.seats.get(Player.X)}
         # Two people on a couch swap too: each pad plays the other side.
         self.ctx.go(
-            SceneName.PLAY, variant=self.variant, seats=swapped, pads_swapped=not self.pads_swapped
+            SceneName.PLAY, variant=self.variant, seats=swapped, places=swap_places(self.places)
         )
 
     def _next_game(self) -> bool:
@@ -169,7 +170,7 @@ class ResultsScene(MenuScreen):
         # focus on Review, where the player left.
         back = dict(
             variant=self.variant, seats=self.seats, moves=self.moves, position=self.pos,
-            names=self.names, pads_swapped=self.pads_swapped, focus=self.menu.focus,
+            names=self.names, places=self.places, focus=self.menu.focus,
             file=self.file,
         )  # fmt: skip
         self.ctx.go(SceneName.REPLAY, record=self._record(), back=(SceneName.RESULTS, back))

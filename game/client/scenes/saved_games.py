@@ -22,7 +22,7 @@ import pygame
 from game.client import prose, theme
 from game.client.audio import Cue
 from game.client.canvas import note_button
-from game.client.intents import Activate, Cancel, Click, Intent, Navigate, Page, Point
+from game.client.intents import Activate, Cancel, Click, Device, Intent, Navigate, Page, Point
 from game.client.paths import RECORD_SUFFIX, records_dir, saved_records
 from game.client.prose import Para, result
 from game.client.scene import Context, SceneName
@@ -34,6 +34,12 @@ from game.rules import Player
 from net.table import game_records, table_name
 
 LIST_LIMIT = 300  # the newest records listed; older ones stay on disk
+# How a game is saved during play, with the device in hand (a pad has no Ctrl+S).
+_SAVE_DURING_PLAY = {
+    Device.PAD: "Start, then Save beside the board",
+    Device.KEYS: "Ctrl+S, or Save in the menu beside the board",
+    Device.MOUSE: "Save in the menu beside the board",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,9 +215,9 @@ class SavedGamesList:
             words = [
                 Para("No saved games yet.", palette.text, 1.4, bold=True),
                 Para(
-                    "Save a game during play (Ctrl+S, or Save in the menu beside the board), "
-                    "or from the results screen, and it appears here; so does every game "
-                    "you host on the network.",
+                    f"Save a game during play ({_SAVE_DURING_PLAY[device]}), or from the "
+                    "results screen, and it appears here; so does every game you host on "
+                    "the network.",
                     palette.text,
                     space_before=0.8,
                 ),

@@ -356,6 +356,7 @@ class TutorialScene(BaseScene):
 
     def update(self, dt: float) -> None:
         self.effects.update(dt)
+        self.panel.menu.unplugged(self.ctx.pads)
 
     @property
     def animating(self) -> bool:
