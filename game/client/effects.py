@@ -286,11 +286,12 @@ class Effects:
             x, y, _ = flights.place(flights.age)
             kind = flights.color[trail] * len(DOT_SIZES) + 1
             self.particles.add(x[trail], y[trail], 0.0, 0.0, 0.35, kind, 0.9, 0.0)
-        for i in np.flatnonzero(touching).tolist():
-            at = (flights.end[i, 0], flights.end[i, 1])
-            self._burst(at, int(flights.color[i]), int(flights.sparks[i]), speed=0.3, ttl=0.5)
-        flights.touched_down |= touching
-        if flights.settled:
+        if touching.any():  # most steps land none
+            for i in np.flatnonzero(touching).tolist():
+                at = (flights.end[i, 0], flights.end[i, 1])
+                self._burst(at, int(flights.color[i]), int(flights.sparks[i]), speed=0.3, ttl=0.5)
+            flights.touched_down |= touching
+        if landed.all() and flights.settled:
             flights.clear()
 
     def _color(self, color: Color) -> int:
