@@ -286,11 +286,12 @@ class Effects:
             x, y, _ = flights.place(flights.age)
             kind = flights.color[trail] * len(DOT_SIZES) + 1
             self.particles.add(x[trail], y[trail], 0.0, 0.0, 0.35, kind, 0.9, 0.0)
-        for i in np.flatnonzero(touching).tolist():
-            at = (flights.end[i, 0], flights.end[i, 1])
-            self._burst(at, int(flights.color[i]), int(flights.sparks[i]), speed=0.3, ttl=0.5)
-        flights.touched_down |= touching
-        if flights.settled:
+        if touching.any():  # most steps land none
+            for i in np.flatnonzero(touching).tolist():
+                at = (flights.end[i, 0], flights.end[i, 1])
+                self._burst(at, int(flights.color[i]), int(flights.sparks[i]), speed=0.3, ttl=0.5)
+            flights.touched_down |= touching
+        if landed.all() and flights.settled:
             flights.clear()
 
     def _color(self, color: Color) -> int:
@@ -360,15 +361,19 @@ class Effects:
                 for size in DOT_SIZES:
                     theme.glow_dots(round(size * scale), color, SHADES)
         over.add_all(self._draw_sweeps(surface, layout, alpha))
+        marks: list[tuple[np.ndarray, np.ndarray]] = []  # where fading halves and flying marks went
         if self.fades:
-            over.add_sprites(*self._draw_fades(surface, layout, palette, alpha, top))
+            marks.append(self._draw_fades(surface, layout, palette, alpha, top))
         # Sparks first: the flying marks pass in front of their own trails.
         sprites, half = _dots(tuple(self.colors), scale)
         sparks = self.particles.draw(surface, sprites, half, SHADES, (ox, oy), w, alpha)
         if sparks is not None:
             over.add_sprites(*sparks)
         if not self.flights.landed.all():  # a landed mark is the board's to draw
-            over.add_sprites(*self._draw_flying(surface, layout, palette, alpha, top))
+            marks.append(self._draw_flying(surface, layout, palette, alpha, top))
+        if marks:
+            corners, extents = zip(*marks, strict=True)
+            over.add_sprites(np.concatenate(corners, axis=1), np.concatenate(extents))
 
     def _draw_fades(
         self, surface: pygame.Surface, layout: BoardLayout, palette: Palette, alpha: float, top: int
@@ -460,12 +465,14 @@ def _centred(
 ) -> tuple[list[pygame.Surface], np.ndarray, np.ndarray]:
     """Each of ``marks``' sprite from X's or O's ladder (``ladders``, sizes alike) at ``picks``;
     the top-left corners that centre them at ``x`` and ``y`` (pixels), and their sides."""
-    odd = (marks % 2 == 1).tolist()  # X plays the odd subscripts
-    sprites = [
-        ladders[not cross].sprite(pick) for pick, cross in zip(picks.tolist(), odd, strict=True)
+    sprites = [  # X plays the odd subscripts
+        ladders[not mark % 2].sprite(pick)
+        for pick, mark in zip(picks.tolist(), marks.tolist(), strict=True)
     ]
-    sides = np.array([sprite.get_width() for sprite in sprites], dtype=np.intp)
-    return sprites, np.rint((x, y)).astype(np.intp) - sides // 2, sides
+    sides = np.fromiter(map(pygame.Surface.get_width, sprites), np.intp, len(sprites))
+    corners = np.rint((x, y)).astype(np.intp)
+    corners -= sides >> 1
+    return sprites, corners, sides
 
 
 # (share of the palette's glow, stroke width ratio) of a flying mark and of a vanishing half.

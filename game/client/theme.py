@@ -168,6 +168,7 @@ def screen_scale() -> Scale:
     return scale(surface.get_size() if surface is not None else (1280, 720))
 
 
+@lru_cache(maxsize=8)  # asked for a dozen times a frame, of the one window size
 def scale(size: tuple[int, int]) -> Scale:
     """The type scale of a window ``size`` pixels big.
 

@@ -119,14 +119,8 @@ class SidePanel:
     def preview_rects(self, hud: pygame.Rect, words: HudView) -> list[pygame.Rect]:
         """The collapse previews' squares: above the buttons, under the panel's ``words``
         and clear of them with the focus ring round either."""
-        scale = theme.scale(self.ctx.size)
-        bottom = self.menu_area(hud).top - scale.px(16)
-        top = self.words(hud, words).steady
-        places = Previews.places(hud, top, bottom, self.ctx.size)
-        clear = top - ring_reach(places[0], self.ctx.size[1]).top  # the ring reaches up so far
-        if clear <= 0:
-            return places
-        return Previews.places(hud, top + clear, bottom, self.ctx.size)
+        labels = tuple(item.label for item in self.menu.items)
+        return [pygame.Rect(r) for r in _preview_places((*hud,), words, self.ctx.size, labels)]
 
     def banner_area(self, hud: pygame.Rect, words: HudView) -> pygame.Rect:
         """The collapse show's banner: under the names and the scores, over what the panel
@@ -291,6 +285,23 @@ class SidePanel:
                 self.to_buttons(False)
         elif menu.focus != focus:
             self.ctx.audio.play(Cue.SELECT)
+
+
+@functools.lru_cache(maxsize=8)
+def _preview_places(
+    hud: tuple[int, int, int, int], words: HudView, size: tuple[int, int], labels: tuple[str, ...]
+) -> tuple[tuple[int, int, int, int], ...]:
+    """:meth:`SidePanel.preview_rects` in a panel ``hud`` showing ``words`` over the buttons
+    ``labels``, on a window ``size`` big. Kept: every frame of a collapse asks, for the ring
+    round the outcome chosen (the words, the buttons and two placings of the squares)."""
+    scale = theme.scale(size)
+    bottom = _menu_shape(hud, size, labels)[0][1] - scale.px(16)  # the buttons' top
+    top = hud_panel.lay_out(hud, words, scale).steady
+    places = Previews.places(pygame.Rect(hud), top, bottom, size)
+    clear = top - ring_reach(places[0], size[1]).top  # the ring reaches up so far
+    if clear > 0:
+        places = Previews.places(pygame.Rect(hud), top + clear, bottom, size)
+    return tuple((*rect,) for rect in places)
 
 
 @functools.lru_cache(maxsize=8)
