@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -88,6 +88,7 @@ HIGH_CONTRAST = Palette(
 )
 
 
+@cache  # asked for many times a frame: one palette for each setting, not a copy each time
 def palette_for(high_contrast: bool, calm: bool = False) -> Palette:
     """The look the settings ask for; ``calm`` (calmer effects): nothing drifts behind it."""
     palette = HIGH_CONTRAST if high_contrast else NORMAL

@@ -116,6 +116,7 @@ def test_calmer_effects_keep_the_backdrop_s_marks_still(tmp_path: Path, scene: S
     d = Driver(tmp_path)
     try:
         d.app.apply_settings(replace(d.app.settings, reduce_motion=True))
+        assert d.app.palette is d.app.palette  # one for the settings, not a copy per frame
         d.app.go(scene)
         d.frames(20, ns=QUARTER)  # a focus ring comes to rest
         assert not d.scene.animating
