@@ -296,10 +296,8 @@ class PlayScene(BaseScene):
     def _undo(self, pad: int = KEYBOARD) -> None:
         # The half picked is the most recent thing done: it goes first, as Back takes it. It
         # is the mover's: the waiting pad's undo is for its own move, not the other's half.
-        if self.picks.picked is not None and self.picks.side_of(pad, self.pos) is self.pos.to_play:
-            self.picks.picked = None
-            return
-        self._step_through("undo")
+        if not self.picks.take_back_half(self.pos, pad):
+            self._step_through("undo")
 
     def _redo(self) -> None:
         self._step_through("redo")

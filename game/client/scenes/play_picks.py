@@ -209,14 +209,23 @@ class Picks:
     def take_back(self, pos: Position, pad: int) -> bool:
         """Whether ``pad``'s back took back the half-move or the outcome looked at. They are
         the mover's: the waiting pad's back leaves them alone."""
-        movers = self.side_of(pad, pos) is pos.to_play
-        if self.picked is not None and movers:
-            self.picked = None
+        if self.take_back_half(pos, pad):
             return True
-        if self.choice is not None and pos.awaiting_collapse and movers:
+        if self.choice is not None and pos.awaiting_collapse and self._movers(pad, pos):
             self.choice = None
             return True
         return False
+
+    def take_back_half(self, pos: Position, pad: int) -> bool:
+        """Whether ``pad``'s press (a back, an undo) took back the half-move picked: the
+        mover's, which the waiting pad leaves alone."""
+        if self.picked is not None and self._movers(pad, pos):
+            self.picked = None
+            return True
+        return False
+
+    def _movers(self, pad: int, pos: Position) -> bool:
+        return self.side_of(pad, pos) is pos.to_play
 
     # -- turning picks into actions -------------------------------------------------
 
