@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from game.textview import points
 from net import party_host as party_host_module
 from net.host import HostHandle
 from net.loopthread import LoopThread
@@ -66,7 +67,7 @@ def test_a_phone_queues_plays_its_party_game_and_sees_the_scoreboard(
         # Name, points, one game played: as the host's own standings say.
         expect(cells.nth(3)).to_have_text("1")
         expect(cells.nth(1)).to_have_text(name)
-        expect(cells.nth(2)).to_have_text(_points(rows[name].half_points))
+        expect(cells.nth(2)).to_have_text(points(rows[name].half_points / 2))
 
 
 def test_a_phone_that_leaves_the_queue_mid_game_may_ask_back_in(
@@ -112,11 +113,6 @@ def test_a_double_tap_on_the_queue_buttons_changes_the_queue_once_and_refuses_no
     page.wait_for_selector("#party .queue li.me")
     assert page.locator("#refusal").is_hidden(), page.locator("#refusal").inner_text()
     assert handle.host.party.present == ["Ada"]  # type: ignore[attr-defined]
-
-
-def _points(half_points: int) -> str:
-    whole, half = divmod(half_points, 2)
-    return (f"{whole}½" if whole else "½") if half else str(whole)
 
 
 def test_a_phone_that_watches_comes_back_watching_as_the_same_guest(
