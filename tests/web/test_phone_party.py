@@ -33,14 +33,25 @@ from tests.web.phone import (
 from tests.web.test_phone_layout import _assert_on_screen
 
 
+def _waiting_party(web_host: Callable[..., HostHandle], **options: Any) -> HostHandle:
+    """A Goff party whose first game waits for three guests (so a phone stays queued)."""
+    party = PartyConfig(start_at=3, seed=5)
+    return web_host("goff", make=functools.partial(PartyHost, party=party), **options)
+
+
+def _queued(handle: HostHandle, page: Any, name: str) -> Any:
+    """``page`` joined ``handle``'s party as ``name``, once it stands in the queue."""
+    join(page, page_url(handle), name)
+    page.wait_for_selector("#party .queue li.me")
+    return page
+
+
 def test_a_phone_queues_plays_its_party_game_and_sees_the_scoreboard(
     web_host: Callable[..., HostHandle], phone: Callable[[], Any]
 ) -> None:
     party = PartyConfig(start_at=2, games=1, between=0.3, seed=5)
     handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
-    page = phone()
-    join(page, page_url(handle), "Ada")
-    page.wait_for_selector("#party .queue li.me")
+    page = _queued(handle, phone(), "Ada")
     page.tap("[data-action=leave]")
     page.wait_for_selector("[data-action=queue]:visible")
     assert page.locator("#party .queue li.me").count() == 0
@@ -100,11 +111,8 @@ def test_a_double_tap_on_the_queue_buttons_changes_the_queue_once_and_refuses_no
 ) -> None:
     # The second tap went before the host's answer swapped the buttons: it asked again, and
     # the guest who had just left read "you are not in the queue" in red.
-    party = PartyConfig(start_at=3, seed=5)
-    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
-    page = phone()
-    join(page, page_url(handle), "Ada")
-    page.wait_for_selector("#party .queue li.me")
+    handle = _waiting_party(web_host, name="Party")
+    page = _queued(handle, phone(), "Ada")
     twice = "(button) => { button.click(); button.click(); }"  # faster than any answer
     page.locator("[data-action=leave]").evaluate(twice)
     page.locator("[data-action=queue]").wait_for()
@@ -120,11 +128,8 @@ def test_a_phone_that_watches_comes_back_watching_as_the_same_guest(
 ) -> None:
     # Out of the queue the page forgot its token: a reload showed the join screen, and a
     # dropped link came back as "Zed 2", a new row of no games, as did joining the queue.
-    party = PartyConfig(start_at=3, seed=5)
-    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
-    page = phone()
-    join(page, page_url(handle), "Zed")
-    page.wait_for_selector("#party .queue li.me")
+    handle = _waiting_party(web_host, name="Party")
+    page = _queued(handle, phone(), "Zed")
     page.tap("[data-action=leave]")
     expect(page.locator("[data-action=queue]")).to_be_visible()
     page.reload()
@@ -276,11 +281,8 @@ def test_a_phone_the_host_removes_stays_out_and_is_told_why(
 ) -> None:
     # The page took the bye for a dropped link and came straight back with its token: the
     # host's removal undone within a second.
-    party = PartyConfig(start_at=3, seed=5)
-    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
-    page = phone()
-    join(page, page_url(handle), "Ada")
-    page.wait_for_selector("#party .queue li.me")
+    handle = _waiting_party(web_host, name="Party")
+    page = _queued(handle, phone(), "Ada")
     handle.call(handle.host.kick, "Ada")  # type: ignore[attr-defined]
     expect(page.locator("#join-message")).to_have_text("the host removed you from the party")
     expect(page.locator("#join")).to_be_visible()
@@ -317,11 +319,8 @@ def test_the_tab_a_guest_left_for_another_gives_way_to_it(
 ) -> None:
     # The page opened again in a second tab sits down with the first's token; the first was
     # told so and took its place back a second later, and so on, the two tabs turn about.
-    party = PartyConfig(start_at=3, seed=5)
-    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
-    first = phone()
-    join(first, page_url(handle), "Ada")
-    first.wait_for_selector("#party .queue li.me")
+    handle = _waiting_party(web_host, name="Party")
+    first = _queued(handle, phone(), "Ada")
     second = first.context.new_page()
     second.goto(page_url(handle))  # back at the table at once, by the token the tabs share
     expect(first.locator("#join-message")).to_have_text("you joined again from another connection")
@@ -335,8 +334,7 @@ def test_a_phone_that_never_heard_its_welcome_comes_back_as_itself(
 ) -> None:
     # The phone slept (or was reloaded) between its hello and the host's welcome: it came back
     # a stranger, "Ada 2", while a ghost "Ada" kept a place in the queue for a minute.
-    party = PartyConfig(start_at=3, seed=5)
-    handle = web_host("goff", make=functools.partial(PartyHost, party=party), reconnect_grace=60.0)
+    handle = _waiting_party(web_host, reconnect_grace=60.0)
     page = phone()
     lost = lose_answers(page)
     join(page, page_url(handle), "Ada")
@@ -354,8 +352,7 @@ def test_a_watcher_whose_queue_answer_is_lost_comes_back_in_the_queue_as_itself(
     # A watcher tapped "Join the queue" and the phone slept before the host's answer came: the
     # request carried no token, the host made one the phone never heard, and the phone came
     # back as "Ada 2" beside a ghost "Ada" keeping a place in the queue.
-    party = PartyConfig(start_at=3, seed=5)
-    handle = web_host("goff", make=functools.partial(PartyHost, party=party), reconnect_grace=60.0)
+    handle = _waiting_party(web_host, reconnect_grace=60.0)
     page = phone()
     lost = lose_answers(page, after="queue")
     page.goto(page_url(handle))
@@ -382,8 +379,7 @@ def test_a_guest_back_reads_so_in_their_own_words_and_the_others_read_their_name
     web_host: Callable[..., HostHandle], phone: Callable[[], Any]
 ) -> None:
     # Ada's own phone told her "Ada is back", news of her own return in the words for others.
-    party = PartyConfig(start_at=3, seed=5)
-    handle = web_host("goff", make=functools.partial(PartyHost, party=party), name="Party")
+    handle = _waiting_party(web_host, name="Party")
     queued = "#party .queue li.me"
     ada_comes_back(page_url(handle), phone, queued, "you are back in the queue", "Ada is back")
 
