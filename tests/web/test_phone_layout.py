@@ -53,18 +53,28 @@ def _assert_on_screen(page: Any, *selectors: str) -> None:
         assert outside == [], f"{selector} off screen at {size}: {outside}"
 
 
-def test_the_board_and_a_collapse_choice_fit_the_screen_upright_and_on_its_side(
+def _choosing(
     web_host: Callable[..., HostHandle],
     phone: Callable[[], Any],
     bots: Callable[..., Future[Any]],
-) -> None:
-    # X's 1-2 then O's 1-2 close a cycle: X chooses how it collapses.
+) -> Any:
+    """A phone seated at X against a bot, choosing how X's 1-2 and O's 1-2 collapse."""
     handle = web_host("goff", moves=("1-2", "1-2"))
     page = phone()
     join(page, page_url(handle), "Ada")
     page.wait_for_selector(".seat[data-side=X].me")
     bots(handle.address, seat=Player.O)
     page.wait_for_selector("[data-outcome]")
+    return page
+
+
+def test_the_board_and_a_collapse_choice_fit_the_screen_upright_and_on_its_side(
+    web_host: Callable[..., HostHandle],
+    phone: Callable[[], Any],
+    bots: Callable[..., Future[Any]],
+) -> None:
+    # X's 1-2 then O's 1-2 close a cycle: X chooses how it collapses.
+    page = _choosing(web_host, phone, bots)
     # 640×360: a small phone on its side, its heads-up line in two rows beside the board.
     for width, height in (*SIZES, (640, 360)):
         _resize(page, width, height)
@@ -325,12 +335,7 @@ def test_news_never_covers_a_collapse_choice(
 ) -> None:
     # News shows at the screen's foot, where the previews are: someone sitting down hid the
     # choice (on a 360 phone, on its side too) for the eight seconds the news stays.
-    handle = web_host("goff", moves=("1-2", "1-2"))
-    page = phone()
-    join(page, page_url(handle), "Ada")
-    page.wait_for_selector(".seat[data-side=X].me")
-    bots(handle.address, seat=Player.O)
-    page.wait_for_selector("[data-outcome]")
+    page = _choosing(web_host, phone, bots)
     expect(page.locator("#notice")).to_contain_text("sits at O")
     for width, height in (*SIZES, (320, 568)):
         _resize(page, width, height)
